@@ -1,0 +1,422 @@
+"""Callable -> pydantic model -> JSON schema, plus argument validation and call rebuilding.
+
+The model and schema follow the OpenAI Agents SDK's ``function_schema`` (the reference
+implementation of the seed's rules); descriptions follow toollens's documented precedence,
+and every value carries its provenance (see ``toollens.core.metadata``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, cast, get_args, get_origin
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic.fields import FieldInfo
+
+from toollens.core.docstrings import DocstringStyle, ParsedDocstring, parse_docstring
+from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, ToolLensError
+from toollens.core.metadata import (
+    MISSING,
+    Candidate,
+    ParameterMetadata,
+    Source,
+    merge_parameter,
+    tool_candidates,
+)
+from toollens.core.records import Change
+from toollens.core.signature import (
+    EMPTY,
+    InspectedCallable,
+    InspectedParameter,
+    ParameterKind,
+    inspect_callable,
+    strip_annotated,
+)
+from toollens.core.validation import pointer_from_loc, validation_message
+
+OptionalDefaults = Literal["keep", "nullable"]
+
+
+@dataclass(frozen=True)
+class FunctionSchema:
+    """Everything a model receives for one callable, and where each value came from.
+
+    Attributes:
+        name: the tool name (override, else the callable's name).
+        description: the tool description (override, else the docstring's summary).
+        strict: whether ``json_schema`` went through strict conversion.
+        parameters: every signature parameter after the merge, context included.
+        context_parameter: the injected run-context parameter's name, or ``None``.
+        model: the generated pydantic model of the arguments.
+        raw_json_schema: the model's JSON schema before strict conversion.
+        json_schema: what a provider receives (strict when ``strict``).
+        strict_changes: every rewrite strict conversion made, with pointer and reason.
+        provenance: candidates for the tool's name and description.
+        docstring: the parsed docstring.
+        callable_info: the inspected callable.
+        output_type: the declared output type (the return annotation unless overridden).
+    """
+
+    name: str
+    description: str | None
+    strict: bool
+    parameters: tuple[ParameterMetadata, ...]
+    context_parameter: str | None
+    model: type[BaseModel]
+    raw_json_schema: dict[str, Any]
+    json_schema: dict[str, Any]
+    strict_changes: tuple[Change, ...]
+    provenance: tuple[Candidate, ...]
+    docstring: ParsedDocstring
+    callable_info: InspectedCallable
+    output_type: Any = None
+    nullable_defaults: Mapping[str, Any] = field(default_factory=dict)
+
+    @functools.cached_property
+    def output(self) -> Any:
+        """The ``OutputSchema`` of ``output_type`` (computed on first use)."""
+        from toollens.core.output import output_schema
+
+        return output_schema(self.output_type, strict=self.strict)
+
+    @property
+    def schema_parameters(self) -> tuple[ParameterMetadata, ...]:
+        """The parameters the model sees (the run context left out)."""
+        return tuple(p for p in self.parameters if not p.is_context)
+
+    def parameter(self, name: str) -> ParameterMetadata:
+        for param in self.parameters:
+            if param.name == name:
+                return param
+        raise KeyError(name)
+
+    def validate_arguments(self, arguments: str | bytes | Mapping[str, Any] | None) -> BaseModel:
+        """Validate model-produced arguments (JSON text or a mapping) into a model instance.
+
+        Raises:
+            ModelBehaviorError: the text is not a JSON object, or it does not validate;
+                the error names the JSON pointer of the first problem.
+        """
+        data = _load_arguments(self.name, arguments)
+        for key in self.nullable_defaults:
+            if key in data and data[key] is None:  # null means "use the Python default"
+                del data[key]
+        try:
+            return self.model.model_validate(data)
+        except pydantic.ValidationError as exc:
+            first = exc.errors()[0]
+            raise ModelBehaviorError(
+                f"invalid arguments for tool {self.name!r}: {validation_message(first)}",
+                pointer=pointer_from_loc(first["loc"]),
+                hint="the model must send a JSON object matching the tool's parameters schema",
+            ) from exc
+
+    def to_call_args(
+        self, data: BaseModel, *, context: Any = MISSING
+    ) -> tuple[list[Any], dict[str, Any]]:
+        """Rebuild ``(args, kwargs)`` so that ``func(*args, **kwargs)`` binds what the model said.
+
+        The run context, when the callable takes one, is put back in first position if
+        ``context`` is given; otherwise it is left for the caller to supply.
+        """
+        args: list[Any] = []
+        kwargs: dict[str, Any] = {}
+        values = object.__getattribute__(data, "__dict__")
+        for param in self.parameters:
+            if param.is_context:
+                if context is not MISSING:
+                    if param.kind is ParameterKind.KEYWORD_ONLY:
+                        kwargs[param.name] = context
+                    else:
+                        args.append(context)
+                continue
+            value = values[param.name] if param.name in values else getattr(data, param.name)
+            if param.kind is ParameterKind.VAR_POSITIONAL:
+                args.extend(value or [])
+            elif param.kind is ParameterKind.VAR_KEYWORD:
+                extra = dict(value or {})
+                self._check_kwargs_collisions(param.name, extra)
+                kwargs.update(extra)
+            elif param.kind is ParameterKind.KEYWORD_ONLY:
+                kwargs[param.name] = value
+            else:
+                args.append(value)
+        return args, kwargs
+
+    def _check_kwargs_collisions(self, var_name: str, extra: Mapping[str, Any]) -> None:
+        named = {
+            p.name
+            for p in self.parameters
+            if p.kind in (ParameterKind.POSITIONAL_OR_KEYWORD, ParameterKind.KEYWORD_ONLY)
+        }
+        clashes = sorted(named.intersection(extra))
+        if clashes:
+            listed = ", ".join(repr(c) for c in clashes)
+            verb = "is" if len(clashes) == 1 else "are"
+            raise ModelBehaviorError(
+                f"invalid arguments for tool {self.name!r}: {listed} {verb} both a named "
+                f"parameter and a key in {var_name!r}",
+                pointer=f"/{var_name}",
+                hint="pass each argument once, as a named parameter",
+            )
+
+
+def _load_arguments(tool: str, arguments: str | bytes | Mapping[str, Any] | None) -> dict[str, Any]:
+    if arguments is None:
+        return {}
+    if isinstance(arguments, Mapping):
+        return dict(arguments)
+    if isinstance(arguments, (bytes, bytearray)):
+        try:
+            arguments = bytes(arguments).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ModelBehaviorError(
+                f"arguments for tool {tool!r} are not UTF-8 ({exc.reason} at byte {exc.start})",
+                pointer="",
+                hint="send the arguments as UTF-8 JSON text",
+            ) from exc
+    if not isinstance(arguments, str):
+        raise ModelBehaviorError(
+            f"arguments for tool {tool!r} must be JSON text or a mapping, "
+            f"got {type(arguments).__name__}",
+            pointer="",
+        )
+    if not arguments.strip():
+        return {}
+    try:
+        data = json.loads(arguments)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        where = (
+            f" at line {exc.lineno} column {exc.colno}"
+            if isinstance(exc, json.JSONDecodeError)
+            else ""
+        )
+        raise ModelBehaviorError(
+            f"arguments for tool {tool!r} are not valid JSON{where}",
+            pointer="",
+            hint="the model must send one JSON object",
+        ) from exc
+    if not isinstance(data, dict):
+        raise ModelBehaviorError(
+            f"arguments for tool {tool!r} must be a JSON object, got {type(data).__name__}",
+            pointer="",
+            hint="wrap the arguments in an object keyed by parameter name",
+        )
+    return data
+
+
+def _variadic_value_type(param: InspectedParameter, name: str) -> Any:
+    """The item type of ``*args`` or value type of ``**kwargs``, with per-item constraints."""
+    bare, metadata = strip_annotated(param.hint)
+    item: Any = bare
+    constraints = [m for m in metadata if not isinstance(m, str)]
+    if constraints:
+        info = FieldInfo.from_annotation(param.hint)
+        if info.metadata:
+            item = Annotated[(bare, *info.metadata)]
+    if param.kind is ParameterKind.VAR_POSITIONAL and get_origin(bare) is tuple:
+        args = get_args(bare)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return item
+        if hasattr(bare, "__args__"):
+            raise SchemaConstructionError(
+                f"*{param.name} is annotated with the fixed-length tuple {bare!r}, but a "
+                "variadic annotation describes each positional argument",
+                parameter=param.name,
+                hint="use tuple[T, ...] or list[T] instead",
+            )
+        return Any
+    return item
+
+
+def _field_for(param: InspectedParameter, meta: ParameterMetadata, func_name: str) -> Any:
+    """The ``(type, FieldInfo)`` pair pydantic's ``create_model`` takes."""
+    bare, metadata = strip_annotated(param.hint)
+    description = meta.description
+    if param.kind is ParameterKind.VAR_POSITIONAL:
+        item = _variadic_value_type(param, func_name)
+        return (list[item], Field(default_factory=list, description=description))  # type: ignore[valid-type]
+    if param.kind is ParameterKind.VAR_KEYWORD:
+        item = _variadic_value_type(param, func_name)
+        return (dict[str, item], Field(default_factory=dict, description=description))  # type: ignore[valid-type]
+    default = param.default
+    if metadata:
+        merged = FieldInfo.merge_field_infos(FieldInfo.from_annotation(param.hint))
+        if isinstance(default, FieldInfo):
+            merged = FieldInfo.from_annotated_attribute(cast(Any, Annotated[bare, merged]), default)
+        elif default is not EMPTY:
+            merged = FieldInfo.merge_field_infos(merged, default=default)
+        return (bare, FieldInfo.merge_field_infos(merged, description=description))
+    if isinstance(default, FieldInfo):
+        return (bare, FieldInfo.merge_field_infos(default, description=description))
+    if default is EMPTY:
+        return (bare, Field(..., description=description))
+    return (bare, Field(default=default, description=description))
+
+
+def _build_model(
+    name: str, fields: dict[str, Any], config: ConfigDict
+) -> tuple[type[BaseModel], dict[str, Any]]:
+    try:
+        model = create_model(f"{name}_args", __base__=BaseModel, __config__=config, **fields)
+        return model, model.model_json_schema()
+    except Exception as exc:  # pydantic raises several error types for unsupported annotations
+        culprit = _find_unsupported_field(fields, config)
+        raise SchemaConstructionError(
+            f"pydantic cannot build a schema for this type ({type(exc).__name__}: "
+            f"{_first_line(exc)})",
+            parameter=culprit,
+            hint="use a JSON-serialisable type (str, int, a pydantic model, ...) or exclude it",
+        ) from exc
+
+
+def _find_unsupported_field(fields: dict[str, Any], config: ConfigDict) -> str | None:
+    for fname, spec in fields.items():
+        try:
+            create_model("probe", __config__=config, **{fname: spec}).model_json_schema()
+        except Exception:  # probing: the first field pydantic rejects is the culprit
+            return fname
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def function_schema(
+    func: Callable[..., Any],
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    docstring_style: DocstringStyle | str | None = None,
+    use_docstring_info: bool = True,
+    strict: bool = True,
+    context_types: Iterable[Any] | None = None,
+    optional_defaults: OptionalDefaults | None = None,
+    output_type: Any = MISSING,
+) -> FunctionSchema:
+    """Build the schema a model receives for ``func``, recording where every value came from.
+
+    Args:
+        func: a function, method, ``functools.partial``, or callable object.
+        name: explicit tool name; an empty string counts as not given.
+        description: explicit tool description; an empty string counts as not given.
+        docstring_style: ``"google"``, ``"numpy"`` or ``"sphinx"``; detected when ``None``.
+        use_docstring_info: read the summary and parameter docs from the docstring.
+        strict: run strict conversion on the schema (OpenAI strict mode).
+        context_types: extra types recognised as the injected run context (first parameter).
+        optional_defaults: ``"nullable"`` makes parameters with non-None defaults nullable in
+            the strict schema and restores the Python default when the model sends ``null``;
+            ``"keep"``/``None`` keeps the default in the schema (the reference behaviour).
+        output_type: the output type to show; the return annotation when not given.
+
+    Raises:
+        SchemaConstructionError: the callable cannot become a tool (named parameter).
+        StrictSchemaError: strict mode cannot express the schema (JSON pointer).
+    """
+    if optional_defaults not in (None, "keep", "nullable"):
+        raise SchemaConstructionError(
+            f"unknown optional_defaults {optional_defaults!r}", hint="use 'keep' or 'nullable'"
+        )
+    info = inspect_callable(func, context_types=context_types or ())
+    doc = parse_docstring(info.doc, docstring_style)
+    tool_name = name or info.name
+    tool_description = description or (doc.description if use_docstring_info else None)
+    provenance = (
+        *tool_candidates(
+            attribute="name", override=name, inferred=info.name, inferred_source=Source.CALLABLE
+        ),
+        *tool_candidates(
+            attribute="description",
+            override=description,
+            inferred=doc.description,
+            inferred_source=Source.DOCSTRING,
+        ),
+    )
+    if doc.description is not None and not use_docstring_info and not description:
+        provenance = tuple(
+            Candidate(c.attribute, c.source, c.value, False, "ignored: docstring info is off")
+            if c.attribute == "description"
+            else c
+            for c in provenance
+        )
+
+    params: list[ParameterMetadata] = []
+    fields: dict[str, Any] = {}
+    config = ConfigDict()
+    for param in info.parameters:
+        meta = merge_parameter(param, doc.params.get(param.name), use_docstring=use_docstring_info)
+        params.append(meta)
+        if param.is_context:
+            continue
+        if param.kind is ParameterKind.VAR_KEYWORD:
+            if strict:
+                raise SchemaConstructionError(
+                    f"**{param.name} cannot be expressed in a strict schema (strict objects "
+                    "are closed)",
+                    parameter=param.name,
+                    hint=f"pass strict=False and send keywords nested under {param.name!r}, "
+                    "or declare explicit parameters",
+                )
+            config["extra"] = "forbid"
+        fields[param.name] = _field_for(param, meta, info.name)
+
+    model, raw = _build_model(tool_name, fields, config)
+    nullable = {
+        p.schema_name: p.default
+        for p in params
+        if optional_defaults == "nullable"
+        and strict
+        and not p.is_context
+        and p.default is not MISSING
+        and p.default is not None
+        and p.kind not in (ParameterKind.VAR_POSITIONAL, ParameterKind.VAR_KEYWORD)
+    }
+    if strict:
+        from toollens.core.strict import explain_strict
+
+        try:
+            schema, changes = explain_strict(raw, nullable_defaults=tuple(nullable))
+        except ToolLensError as exc:
+            _name_parameter(exc, params)
+            raise
+    else:
+        schema, changes = json.loads(json.dumps(raw)), []
+    return FunctionSchema(
+        name=tool_name,
+        description=tool_description,
+        strict=strict,
+        parameters=tuple(params),
+        context_parameter=info.context_parameter,
+        model=model,
+        raw_json_schema=raw,
+        json_schema=schema,
+        strict_changes=tuple(changes),
+        provenance=provenance,
+        docstring=doc,
+        callable_info=info,
+        output_type=info.return_hint if output_type is MISSING else output_type,
+        nullable_defaults=nullable,
+    )
+
+
+def _name_parameter(exc: ToolLensError, params: list[ParameterMetadata]) -> None:
+    """Point a strict-conversion error at the parameter whose property it is in."""
+    if exc.parameter is not None or not exc.pointer:
+        return
+    parts = exc.pointer.split("/")
+    if len(parts) >= 3 and parts[1] == "properties":
+        prop = parts[2].replace("~1", "/").replace("~0", "~")
+        for p in params:
+            if p.schema_name == prop:
+                exc.parameter = p.name
+                exc.args = (exc._compose(),)
+                return
+
+
+__all__ = ["FunctionSchema", "OptionalDefaults", "function_schema"]

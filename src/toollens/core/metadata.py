@@ -1,0 +1,359 @@
+"""Precedence merge of parameter metadata, recording every candidate and why one won.
+
+For each parameter the sources are the docstring, the first string in ``Annotated``,
+``Field(...)`` objects in ``Annotated``, bare constraint objects in ``Annotated``
+(``annotated_types.Ge`` and friends), a ``= Field(...)`` default, and a plain default.
+Description precedence: docstring > ``Annotated`` string > ``= Field(...)`` default >
+``Annotated[..., Field(...)]``. Defaults: the ``=`` value wins over an ``Annotated``
+``Field`` default. Constraints and aliases merge in source order, later sources winning,
+exactly as pydantic merges ``FieldInfo`` objects.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+
+from toollens.core.signature import EMPTY, InspectedParameter, ParameterKind, strip_annotated
+
+
+class Source(str, enum.Enum):
+    """Where a metadata value came from."""
+
+    OVERRIDE = "override"
+    CALLABLE = "callable"
+    DOCSTRING = "docstring"
+    ANNOTATED_STR = "annotated-str"
+    ANNOTATED_FIELD = "annotated-field"
+    ANNOTATED_CONSTRAINT = "annotated-constraint"
+    FIELD_DEFAULT = "field-default"
+    DEFAULT = "default"
+    TYPE = "type"
+
+    @property
+    def label(self) -> str:
+        return _SOURCE_LABELS[self]
+
+
+_SOURCE_LABELS = {
+    Source.OVERRIDE: "explicit override",
+    Source.CALLABLE: "callable",
+    Source.DOCSTRING: "docstring",
+    Source.ANNOTATED_STR: "Annotated string",
+    Source.ANNOTATED_FIELD: "Annotated Field(...)",
+    Source.ANNOTATED_CONSTRAINT: "Annotated constraint",
+    Source.FIELD_DEFAULT: "= Field(...) default",
+    Source.DEFAULT: "= default",
+    Source.TYPE: "type",
+}
+
+DESCRIPTION_PRECEDENCE = (
+    Source.DOCSTRING,
+    Source.ANNOTATED_STR,
+    Source.FIELD_DEFAULT,
+    Source.ANNOTATED_FIELD,
+)
+
+
+class _Missing(enum.Enum):
+    MISSING = "MISSING"
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing.MISSING
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One value offered by one source for one attribute of a parameter or tool.
+
+    Attributes:
+        attribute: ``"description"``, ``"default"``, ``"alias"``, ``"name"`` or a constraint
+            such as ``"ge"``.
+        source: where the value came from.
+        value: the value offered.
+        won: whether this value is the one the model sees.
+        reason: one line saying why it won or lost.
+    """
+
+    attribute: str
+    source: Source
+    value: Any
+    won: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class ParameterMetadata:
+    """A parameter after the merge: what the model sees, and where each value came from.
+
+    Attributes:
+        name: the Python parameter name.
+        kind: how it binds.
+        annotation: the bare type (``Annotated`` stripped; ``Any`` when unannotated).
+        schema_name: the property name in the schema (the alias when there is one).
+        description: the winning description, or ``None``.
+        default: the default value, or ``MISSING`` when the parameter is required.
+        constraints: merged constraints, e.g. ``{"ge": 0, "max_length": 10}``.
+        alias: the alias, when one is set.
+        is_context: the injected run context, left out of the schema.
+        candidates: every value from every source, the winners marked.
+    """
+
+    name: str
+    kind: ParameterKind
+    annotation: Any
+    schema_name: str
+    description: str | None
+    default: Any
+    constraints: dict[str, Any]
+    alias: str | None
+    is_context: bool
+    candidates: tuple[Candidate, ...]
+
+    @property
+    def required(self) -> bool:
+        return self.default is MISSING
+
+    @property
+    def annotation_text(self) -> str:
+        return type_repr(self.annotation)
+
+    def candidates_for(self, attribute: str) -> tuple[Candidate, ...]:
+        return tuple(c for c in self.candidates if c.attribute == attribute)
+
+    def winner(self, attribute: str) -> Candidate | None:
+        return next((c for c in self.candidates_for(attribute) if c.won), None)
+
+
+def type_repr(tp: Any) -> str:
+    """A readable name for an annotation: ``int``, ``list[str]``, ``Foo | None``."""
+    if tp is Any:
+        return "Any"
+    if isinstance(tp, type) and not getattr(tp, "__args__", None):
+        return tp.__qualname__ if tp.__module__ != "builtins" else tp.__name__
+    text = repr(tp)
+    return text.replace("typing.", "")
+
+
+@dataclass
+class _Sources:
+    """The raw material of one parameter, split by source."""
+
+    docstring: str | None
+    annotated_str: str | None
+    annotated_fields: list[FieldInfo]
+    annotated_constraints: FieldInfo | None
+    default_field: FieldInfo | None
+    plain_default: Any
+
+
+def _split_sources(param: InspectedParameter, doc_description: str | None) -> _Sources:
+    bare, metadata = strip_annotated(param.hint)
+    annotated_str = next((m for m in metadata if isinstance(m, str)), None)
+    fields = [m for m in metadata if isinstance(m, FieldInfo)]
+    others = [m for m in metadata if not isinstance(m, (str, FieldInfo))]
+    constraints = FieldInfo.from_annotation(Annotated[(bare, *others)]) if others else None
+    default = param.default
+    default_field = default if isinstance(default, FieldInfo) else None
+    plain = MISSING if default is EMPTY or default_field is not None else default
+    return _Sources(doc_description, annotated_str, fields, constraints, default_field, plain)
+
+
+def _constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
+    for item in info.metadata:
+        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+            for f in dataclasses.fields(item):
+                yield f.name, getattr(item, f.name)
+        elif hasattr(item, "__dict__") and not callable(item):
+            for key, value in vars(item).items():
+                if value is not None and not key.startswith("_"):
+                    yield key, value
+
+
+def _ranked(
+    attribute: str, offers: list[tuple[Source, Any]], why_first: str
+) -> tuple[Candidate, ...]:
+    """Mark the first offer the winner; the rest lose to it."""
+    if not offers:
+        return ()
+    top_source = offers[0][0]
+    if len(offers) == 1:
+        why_first = f"the only source that sets it is the {top_source.label}"
+    else:
+        losers = ", ".join(dict.fromkeys(s.label for s, _ in offers[1:]))
+        why_first = f"the {top_source.label} wins over the {losers} ({why_first})"
+    out = [Candidate(attribute, top_source, offers[0][1], True, why_first)]
+    for source, value in offers[1:]:
+        out.append(
+            Candidate(attribute, source, value, False, f"overridden by the {top_source.label}")
+        )
+    return tuple(out)
+
+
+def _description_candidates(src: _Sources, use_docstring: bool) -> tuple[Candidate, ...]:
+    offers: dict[Source, str] = {}
+    if src.docstring is not None and use_docstring:
+        offers[Source.DOCSTRING] = src.docstring
+    if src.annotated_str is not None:
+        offers[Source.ANNOTATED_STR] = src.annotated_str
+    if src.default_field is not None and src.default_field.description:
+        offers[Source.FIELD_DEFAULT] = src.default_field.description
+    for info in reversed(src.annotated_fields):  # a later Field overrides an earlier one
+        if info.description and Source.ANNOTATED_FIELD not in offers:
+            offers[Source.ANNOTATED_FIELD] = info.description
+    ordered = [(s, offers[s]) for s in DESCRIPTION_PRECEDENCE if s in offers]
+    result = list(
+        _ranked(
+            "description",
+            ordered,
+            "precedence: docstring > Annotated string > = Field default > Annotated Field",
+        )
+    )
+    if src.docstring is not None and not use_docstring:
+        result.append(
+            Candidate(
+                "description",
+                Source.DOCSTRING,
+                src.docstring,
+                False,
+                "ignored: docstring information is turned off",
+            )
+        )
+    return tuple(result)
+
+
+def _default_candidates(param: InspectedParameter, src: _Sources) -> tuple[Candidate, ...]:
+    if param.kind is ParameterKind.VAR_POSITIONAL:
+        return (Candidate("default", Source.TYPE, [], True, "*args collects into a list"),)
+    if param.kind is ParameterKind.VAR_KEYWORD:
+        return (Candidate("default", Source.TYPE, {}, True, "**kwargs collects into a dict"),)
+    offers: list[tuple[Source, Any]] = []
+    if src.plain_default is not MISSING:
+        offers.append((Source.DEFAULT, src.plain_default))
+    if src.default_field is not None:
+        value = _field_default(src.default_field)
+        if value is not MISSING:
+            offers.append((Source.FIELD_DEFAULT, value))
+    for info in reversed(src.annotated_fields):
+        value = _field_default(info)
+        if value is not MISSING:
+            offers.append((Source.ANNOTATED_FIELD, value))
+            break
+    return _ranked("default", offers, "the value after '=' wins")
+
+
+def _field_default(info: FieldInfo) -> Any:
+    if info.default is not PydanticUndefined and info.default is not Ellipsis:
+        return info.default
+    if info.default_factory is not None:
+        return _Factory(info.default_factory)
+    return MISSING
+
+
+@dataclass(frozen=True)
+class _Factory:
+    """A ``default_factory``, shown as such rather than called."""
+
+    factory: Any
+
+    def __repr__(self) -> str:
+        return f"<factory {getattr(self.factory, '__name__', repr(self.factory))}>"
+
+
+def _merged_candidates(
+    attribute_values: dict[str, list[tuple[Source, Any]]],
+) -> tuple[Candidate, ...]:
+    out: list[Candidate] = []
+    for attribute, offers in attribute_values.items():
+        last = len(offers) - 1
+        for index, (source, value) in enumerate(offers):
+            won = index == last
+            reason = (
+                f"set by the {source.label}"
+                if won and last == 0
+                else "set by the last source that names it (pydantic merge order)"
+                if won
+                else f"overridden by the later {offers[last][0].label}"
+            )
+            out.append(Candidate(attribute, source, value, won, reason))
+    return tuple(out)
+
+
+def _field_sources(src: _Sources) -> list[tuple[Source, FieldInfo]]:
+    ordered: list[tuple[Source, FieldInfo]] = []
+    if src.annotated_constraints is not None:
+        ordered.append((Source.ANNOTATED_CONSTRAINT, src.annotated_constraints))
+    ordered.extend((Source.ANNOTATED_FIELD, info) for info in src.annotated_fields)
+    if src.default_field is not None:
+        ordered.append((Source.FIELD_DEFAULT, src.default_field))
+    return ordered
+
+
+def merge_parameter(
+    param: InspectedParameter, doc_description: str | None, *, use_docstring: bool = True
+) -> ParameterMetadata:
+    """Merge one parameter's sources into its final metadata, with provenance."""
+    src = _split_sources(param, doc_description)
+    bare, _ = strip_annotated(param.hint)
+    descriptions = _description_candidates(src, use_docstring)
+    defaults = _default_candidates(param, src)
+
+    constraint_offers: dict[str, list[tuple[Source, Any]]] = {}
+    alias_offers: dict[str, list[tuple[Source, Any]]] = {}
+    for source, info in _field_sources(src):
+        for key, value in _constraint_items(info):
+            constraint_offers.setdefault(key, []).append((source, value))
+        if info.alias is not None:
+            alias_offers.setdefault("alias", []).append((source, info.alias))
+    merged = _merged_candidates({**constraint_offers, **alias_offers})
+
+    description = next((c.value for c in descriptions if c.won), None)
+    default = next((c.value for c in defaults if c.won), MISSING)
+    alias = next((c.value for c in merged if c.attribute == "alias" and c.won), None)
+    constraints = {c.attribute: c.value for c in merged if c.won and c.attribute != "alias"}
+    if param.is_context:
+        descriptions, defaults, merged = (), (), ()
+        description, default, constraints, alias = None, MISSING, {}, None
+    return ParameterMetadata(
+        name=param.name,
+        kind=param.kind,
+        annotation=bare,
+        schema_name=alias or param.name,
+        description=description,
+        default=default,
+        constraints=constraints,
+        alias=alias,
+        is_context=param.is_context,
+        candidates=(*descriptions, *defaults, *merged),
+    )
+
+
+def tool_candidates(
+    *,
+    attribute: str,
+    override: str | None,
+    inferred: str | None,
+    inferred_source: Source,
+) -> tuple[Candidate, ...]:
+    """Candidates for the tool's own name or description (an empty override is not given)."""
+    out: list[Candidate] = []
+    if override:
+        out.append(Candidate(attribute, Source.OVERRIDE, override, True, "explicit override wins"))
+    if inferred is not None:
+        won = not override
+        reason = (
+            f"inferred from the {inferred_source.label}"
+            if won
+            else "overridden by the explicit override"
+        )
+        out.append(Candidate(attribute, inferred_source, inferred, won, reason))
+    return tuple(out)

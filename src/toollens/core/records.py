@@ -1,0 +1,75 @@
+"""Result records shared across the core: rewrites (``Change``) and problems (``Finding``).
+
+They are frozen dataclasses so front ends can hash, compare and render them without
+worrying that a view mutates what another view shows.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Severity(str, enum.Enum):
+    """How much a finding matters."""
+
+    ERROR = "error"  # the request will be rejected / the tool cannot work
+    WARNING = "warning"  # accepted, but likely not what the author meant
+    INFO = "info"  # worth knowing
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rewrite a converter made to a schema.
+
+    Attributes:
+        pointer: JSON pointer (RFC 6901) of the node that changed, in the output schema.
+        rule: stable rule id, e.g. ``"close-object"``; ids are the contract, wording may change.
+        before: the node's relevant value before the rewrite (``None`` when absent).
+        after: the value after the rewrite (``None`` when removed).
+        reason: one sentence a person understands.
+    """
+
+    pointer: str
+    rule: str
+    before: Any
+    after: Any
+    reason: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem a checker found: lint, provider compatibility, or size limits.
+
+    Attributes:
+        rule: stable rule id, e.g. ``"openai.root-not-object"``.
+        severity: ``Severity.ERROR`` when a provider will reject the request.
+        pointer: JSON pointer into the schema, or ``None`` when about the tool as a whole.
+        message: what is wrong, with the offending value shown.
+        fix: what to do about it.
+        parameter: the parameter concerned, when there is one.
+        source: a link or citation for the rule (provider documentation page).
+    """
+
+    rule: str
+    severity: Severity
+    pointer: str | None
+    message: str
+    fix: str
+    parameter: str | None = None
+    source: str | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        where = f" at {self.pointer or '/'}" if self.pointer is not None else ""
+        return f"{self.severity.value}[{self.rule}]{where}: {self.message} Fix: {self.fix}"
+
+
+def escape_pointer_token(token: str | int) -> str:
+    """Escape one reference token per RFC 6901 (``~`` -> ``~0``, ``/`` -> ``~1``)."""
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(base: str, *tokens: str | int) -> str:
+    """Append escaped tokens to a JSON pointer; ``""`` is the whole document."""
+    return base + "".join("/" + escape_pointer_token(t) for t in tokens)

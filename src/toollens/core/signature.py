@@ -1,0 +1,257 @@
+"""Callable -> inspected parameters: kinds, resolved annotations, the run-context parameter.
+
+Everything that can go wrong while inspecting a callable (no signature, an annotation that
+does not resolve, a context parameter in the wrong place) is turned into a
+``SchemaConstructionError`` here, at construction, naming the parameter concerned.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+import sys
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Annotated, Any, get_args, get_origin
+
+from toollens.core.errors import SchemaConstructionError
+
+# Context types recognised by qualified name, so neither SDK has to be installed or imported.
+KNOWN_CONTEXT_TYPES = frozenset(
+    {
+        "agents.run_context.RunContextWrapper",
+        "agents.tool_context.ToolContext",
+        "pydantic_ai.tools.RunContext",
+        "pydantic_ai._run_context.RunContext",
+    }
+)
+
+EMPTY: Any = inspect.Parameter.empty
+
+
+class ParameterKind(str, enum.Enum):
+    """The five ways a Python parameter can bind."""
+
+    POSITIONAL_ONLY = "positional-only"
+    POSITIONAL_OR_KEYWORD = "positional-or-keyword"
+    VAR_POSITIONAL = "var-positional"
+    KEYWORD_ONLY = "keyword-only"
+    VAR_KEYWORD = "var-keyword"
+
+    @classmethod
+    def of(cls, param: inspect.Parameter) -> ParameterKind:
+        return _KIND_OF[param.kind]
+
+    @property
+    def label(self) -> str:
+        return {"var-positional": "*args", "var-keyword": "**kwargs"}.get(self.value, self.value)
+
+
+_KIND_OF = {
+    inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
+    inspect.Parameter.VAR_POSITIONAL: ParameterKind.VAR_POSITIONAL,
+    inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
+    inspect.Parameter.VAR_KEYWORD: ParameterKind.VAR_KEYWORD,
+}
+
+
+@dataclass(frozen=True)
+class InspectedParameter:
+    """One parameter as Python sees it.
+
+    Attributes:
+        name: the parameter name.
+        kind: how it binds.
+        hint: the resolved annotation with ``Annotated`` extras (``Any`` when missing).
+        annotated: whether the source carried an annotation at all.
+        default: the default value, or ``inspect.Parameter.empty``.
+        is_context: the injected run context (first position only).
+    """
+
+    name: str
+    kind: ParameterKind
+    hint: Any
+    annotated: bool
+    default: Any
+    is_context: bool = False
+
+
+@dataclass(frozen=True)
+class InspectedCallable:
+    """A callable reduced to what a tool schema needs."""
+
+    func: Callable[..., Any]
+    name: str
+    doc: str | None
+    signature: inspect.Signature
+    parameters: tuple[InspectedParameter, ...]
+    return_hint: Any
+    is_async: bool
+
+    @property
+    def context_parameter(self) -> str | None:
+        first = self.parameters[0] if self.parameters else None
+        return first.name if first is not None and first.is_context else None
+
+
+def strip_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    """Return the bare type and the flattened ``Annotated`` metadata (outer last)."""
+    metadata: tuple[Any, ...] = ()
+    while get_origin(hint) is Annotated:
+        args = get_args(hint)
+        hint = args[0]
+        metadata = (*metadata, *args[1:])
+    return hint, metadata
+
+
+def qualified_name(obj: Any) -> str:
+    return f"{getattr(obj, '__module__', '?')}.{getattr(obj, '__qualname__', repr(obj))}"
+
+
+def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
+    """Whether an annotation names a run-context type (bare or parametrised)."""
+    bare, _ = strip_annotated(hint)
+    origin = get_origin(bare) or bare
+    if any(origin is t for t in extra):
+        return True
+    return isinstance(origin, type) and qualified_name(origin) in KNOWN_CONTEXT_TYPES
+
+
+def _hint_source(func: Any) -> Any:
+    """The object whose ``__annotations__``/``__globals__`` describe ``func``'s parameters."""
+    if isinstance(func, functools.partial):
+        return _hint_source(func.func)
+    if isinstance(func, (staticmethod, classmethod)):
+        return _hint_source(func.__func__)
+    if inspect.ismethod(func):
+        return _hint_source(func.__func__)
+    if inspect.isclass(func):
+        return func.__init__
+    if not (inspect.isfunction(func) or inspect.isbuiltin(func)) and callable(func):
+        call = type(func).__call__
+        return _hint_source(call)
+    return inspect.unwrap(func)
+
+
+def _display_name(func: Any) -> str:
+    if isinstance(func, functools.partial):
+        return _display_name(func.func)
+    if isinstance(func, (staticmethod, classmethod)):
+        return _display_name(func.__func__)
+    name = getattr(func, "__name__", None)
+    if isinstance(name, str):
+        return name
+    return type(func).__name__
+
+
+def _docstring(func: Any) -> str | None:
+    target = func
+    if isinstance(target, functools.partial):
+        target = target.func
+    if isinstance(target, (staticmethod, classmethod)):
+        target = target.__func__
+    doc = inspect.getdoc(target)
+    if doc is None and callable(target) and not inspect.isroutine(target):
+        doc = inspect.getdoc(type(target).__call__)  # an instance documented on __call__
+    return doc
+
+
+def _resolve_hints(source: Any, params: Iterable[str]) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(source, include_extras=True)
+    except Exception as exc:  # any error in user annotations must become ours, not crash
+        raw = getattr(source, "__annotations__", {}) or {}
+        globalns = getattr(source, "__globals__", None)
+        if globalns is None:
+            module = sys.modules.get(getattr(source, "__module__", ""), None)
+            globalns = vars(module) if module else {}
+        for name in [*params, "return"]:
+            if name not in raw:
+                continue
+            try:
+                typing.get_type_hints(
+                    _Probe({name: raw[name]}), globalns=globalns, include_extras=True
+                )
+            except Exception as inner:  # the first annotation that fails is the culprit
+                raise SchemaConstructionError(
+                    f"annotation {raw[name]!r} cannot be resolved ({type(inner).__name__}: "
+                    f"{inner})",
+                    parameter=name if name != "return" else "return",
+                    hint="import the names it uses at module level, or quote a valid type",
+                ) from inner
+        raise SchemaConstructionError(
+            f"the annotations of {_display_name(source)} cannot be resolved "
+            f"({type(exc).__name__}: {exc})",
+            hint="check that every annotation names a type that exists",
+        ) from exc
+
+
+class _Probe:
+    """An object carrying one annotation, to find which annotation fails to resolve."""
+
+    def __init__(self, annotations: dict[str, Any]) -> None:
+        self.__annotations__ = annotations
+
+
+def inspect_callable(
+    func: Callable[..., Any], *, context_types: Iterable[Any] = ()
+) -> InspectedCallable:
+    """Inspect a callable: parameters with resolved hints and the context parameter."""
+    if not callable(func):
+        raise SchemaConstructionError(
+            f"{func!r} is not callable", hint="pass a function, method or callable object"
+        )
+    name = _display_name(func)
+    try:
+        signature = inspect.signature(func)
+    except (ValueError, TypeError) as exc:
+        raise SchemaConstructionError(
+            f"{name} has no inspectable signature ({exc})",
+            hint="wrap it in a Python function with annotated parameters",
+        ) from exc
+    except Exception as exc:  # a broken __signature__ may raise anything
+        raise SchemaConstructionError(
+            f"inspecting the signature of {name} failed ({type(exc).__name__}: {exc})",
+            hint="wrap it in a plain Python function",
+        ) from exc
+
+    source = _hint_source(func)
+    hints = _resolve_hints(source, signature.parameters)
+    extra = tuple(context_types)
+    params: list[InspectedParameter] = []
+    for index, (pname, param) in enumerate(signature.parameters.items()):
+        if not pname.isidentifier():
+            raise SchemaConstructionError(
+                "is not a valid Python identifier", parameter=pname, hint="rename the parameter"
+            )
+        annotated = pname in hints or param.annotation is not EMPTY
+        hint = hints.get(pname, param.annotation if param.annotation is not EMPTY else Any)
+        if isinstance(hint, str):
+            raise SchemaConstructionError(
+                f"annotation {hint!r} is an unresolved string",
+                parameter=pname,
+                hint="make the name it refers to importable from the function's module",
+            )
+        context = annotated and is_context_type(hint, extra)
+        if context and index != 0:
+            raise SchemaConstructionError(
+                f"is a run context at position {index + 1}; only the first parameter is "
+                "injected as context",
+                parameter=pname,
+                hint="move it to the first position, or drop its context annotation",
+            )
+        params.append(
+            InspectedParameter(
+                pname, ParameterKind.of(param), hint, annotated, param.default, context
+            )
+        )
+
+    return_hint = hints.get("return", signature.return_annotation)
+    target = source
+    is_async = inspect.iscoroutinefunction(target) or inspect.iscoroutinefunction(func)
+    return InspectedCallable(
+        func, name, _docstring(func), signature, tuple(params), return_hint, is_async
+    )
