@@ -1,6 +1,13 @@
-"""toollens: see what a model receives when you give it a Python function as a tool."""
+"""toollens: see what a model receives when you give it a Python function as a tool.
+
+Every public name is re-exported here and loaded on first use, so ``import toollens``
+stays fast and never imports pydantic, IPython or ipywidgets until they are needed.
+"""
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import (
     ModelBehaviorError,
@@ -13,14 +20,88 @@ from toollens.core.records import Change, Finding, Severity
 
 __version__ = "0.1.0"
 
+# public name -> module that defines it
+_LAZY = {
+    "FunctionSchema": "toollens.core.function_schema",
+    "function_schema": "toollens.core.function_schema",
+    "ParameterMetadata": "toollens.core.metadata",
+    "Candidate": "toollens.core.metadata",
+    "Source": "toollens.core.metadata",
+    "strict_schema": "toollens.core.strict",
+    "explain_strict": "toollens.core.strict",
+    "ensure_strict_json_schema": "toollens.core.strict",
+    "OutputSchema": "toollens.core.output",
+    "output_schema": "toollens.core.output",
+    "provider_tool": "toollens.core.providers",
+    "check_provider": "toollens.core.providers",
+    "lint": "toollens.core.lint",
+    "diff": "toollens.core.diff",
+    "SchemaDiff": "toollens.core.diff",
+    "Report": "toollens.core.report",
+    "report": "toollens.core.report",
+    "Explorer": "toollens.jupyter",
+    "DiffWidget": "toollens.jupyter",
+}
+
 __all__ = [
+    "Candidate",
     "Change",
+    "DiffWidget",
+    "Explorer",
     "Finding",
+    "FunctionSchema",
     "ModelBehaviorError",
+    "OutputSchema",
+    "ParameterMetadata",
+    "Report",
     "SchemaConstructionError",
+    "SchemaDiff",
     "Severity",
+    "Source",
     "StrictSchemaError",
     "TargetError",
     "ToolLensError",
     "__version__",
+    "check_provider",
+    "diff",
+    "ensure_strict_json_schema",
+    "explain_strict",
+    "function_schema",
+    "lint",
+    "load_ipython_extension",
+    "output_schema",
+    "provider_tool",
+    "report",
+    "strict_schema",
 ]
+
+if TYPE_CHECKING:
+    from toollens.core.diff import SchemaDiff, diff
+    from toollens.core.function_schema import FunctionSchema, function_schema
+    from toollens.core.lint import lint
+    from toollens.core.metadata import Candidate, ParameterMetadata, Source
+    from toollens.core.output import OutputSchema, output_schema
+    from toollens.core.providers import check_provider, provider_tool
+    from toollens.core.report import Report, report
+    from toollens.core.strict import ensure_strict_json_schema, explain_strict, strict_schema
+    from toollens.jupyter import DiffWidget, Explorer
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'toollens' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext toollens``: register the ``%toolschema`` magics."""
+    from toollens.jupyter import load_ipython_extension as load
+
+    load(ipython)

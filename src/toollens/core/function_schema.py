@@ -33,6 +33,7 @@ from toollens.core.signature import (
     InspectedCallable,
     InspectedParameter,
     ParameterKind,
+    annotate,
     inspect_callable,
     strip_annotated,
 )
@@ -217,7 +218,7 @@ def _variadic_value_type(param: InspectedParameter, name: str) -> Any:
     if constraints:
         info = FieldInfo.from_annotation(param.hint)
         if info.metadata:
-            item = Annotated[(bare, *info.metadata)]
+            item = annotate(bare, tuple(info.metadata))
     if param.kind is ParameterKind.VAR_POSITIONAL and get_origin(bare) is tuple:
         args = get_args(bare)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -270,7 +271,8 @@ def _build_model(
             f"pydantic cannot build a schema for this type ({type(exc).__name__}: "
             f"{_first_line(exc)})",
             parameter=culprit,
-            hint="use a JSON-serialisable type (str, int, a pydantic model, ...) or exclude it",
+            hint="use a JSON-serialisable type (str, int, a pydantic model, ...); if it is an "
+            "injected context object, put it first and pass its type in context_types",
         ) from exc
 
 

@@ -15,12 +15,18 @@ import dataclasses
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from toollens.core.signature import EMPTY, InspectedParameter, ParameterKind, strip_annotated
+from toollens.core.signature import (
+    EMPTY,
+    InspectedParameter,
+    ParameterKind,
+    annotate,
+    strip_annotated,
+)
 
 
 class Source(str, enum.Enum):
@@ -161,7 +167,7 @@ def _split_sources(param: InspectedParameter, doc_description: str | None) -> _S
     annotated_str = next((m for m in metadata if isinstance(m, str)), None)
     fields = [m for m in metadata if isinstance(m, FieldInfo)]
     others = [m for m in metadata if not isinstance(m, (str, FieldInfo))]
-    constraints = FieldInfo.from_annotation(Annotated[(bare, *others)]) if others else None
+    constraints = FieldInfo.from_annotation(annotate(bare, tuple(others))) if others else None
     default = param.default
     default_field = default if isinstance(default, FieldInfo) else None
     plain = MISSING if default is EMPTY or default_field is not None else default

@@ -107,6 +107,12 @@ def strip_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
     return hint, metadata
 
 
+def annotate(tp: Any, metadata: tuple[Any, ...]) -> Any:
+    """``Annotated[tp, *metadata]``, spelled so that Python 3.10 accepts it."""
+    args = (tp, *metadata)
+    return Annotated[args]
+
+
 def qualified_name(obj: Any) -> str:
     return f"{getattr(obj, '__module__', '?')}.{getattr(obj, '__qualname__', repr(obj))}"
 

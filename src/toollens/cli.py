@@ -1,0 +1,587 @@
+"""The ``toollens`` command line: show, diff and check tool schemas from a terminal or CI.
+
+Every subcommand builds :func:`toollens.core.report.report` objects and formats them; no
+schema is computed here. Formatters return strings; :func:`main` writes them and returns
+the exit code, so tests call ``main([...], stdout=..., stderr=...)``.
+
+Importing this module stays light: the engine, the renderers and the provider table are
+imported when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from typing import IO, Any, NoReturn
+
+__all__ = [
+    "EXIT_BREAKING",
+    "EXIT_CHANGED",
+    "EXIT_ERROR",
+    "EXIT_FINDINGS",
+    "EXIT_OK",
+    "build_parser",
+    "main",
+]
+
+EXIT_OK = 0  # success; diff: no change; check: no error finding
+EXIT_CHANGED = 1  # diff: only compatible or description-only changes
+EXIT_FINDINGS = 1  # check: at least one error finding
+EXIT_BREAKING = 2  # diff: at least one breaking change
+EXIT_ERROR = 3  # the command could not run: usage error, bad target, unreadable file
+
+DEFAULT_PROVIDER = "openai-chat"
+_DOCSTRING_STYLES = ("google", "numpy", "sphinx")
+
+_EXIT_CODES = """\
+exit codes:
+  0  success (diff: no changes; check: no error findings)
+  1  diff: only compatible or description-only changes; check: an error finding
+  2  diff: at least one breaking change
+  3  the command could not run (usage error, bad target, unreadable file)"""
+
+_TARGETS = """\
+targets:
+  MODULE:FUNC          import MODULE (the working directory is importable) and take
+                       FUNC; dotted paths work: pkg.tools:Search.run
+  path/to/file.py:FUNC load the file as a module and take FUNC
+  path/to/file.json    a JSON Schema, or a provider tool payload"""
+
+_MAIN_EPILOG = f"""\
+examples:
+  toollens show tools:search
+  toollens show tools.py:search --view strict --format json
+  toollens diff old/tools.py:search tools.py:search
+  toollens check tools:search --provider openai-chat --provider gemini
+
+{_TARGETS}
+
+{_EXIT_CODES}"""
+
+_SHOW_EPILOG = f"""\
+Prints the views the explorer shows, from one report: the signature, each parameter's
+merged metadata and where it came from, the schema before (raw) and after strict
+conversion, the output schema, and the provider's tool payload.
+
+examples:
+  toollens show tools:search
+  toollens show tools.py:search --view strict
+  toollens show tools.py:search --view provider --provider anthropic --format json
+  toollens show schema.json --no-strict --view raw
+
+{_TARGETS}
+
+{_EXIT_CODES}"""
+
+_DIFF_EPILOG = f"""\
+Compares an old tool with a new one and lists each change with its JSON pointer and
+severity: breaking (a call that used to be valid may be rejected), compatible, or
+description-only. Python targets are built with the same options on both sides; JSON
+files are compared as written. With --provider, Python targets are compared as that
+provider's tool payload; otherwise as toollens's function schema.
+
+examples:
+  toollens diff tools_v1:search tools_v2:search
+  toollens diff old/tools.py:search tools.py:search --format json
+  toollens diff search.tool.json tools:search --provider openai-chat
+  # in CI: fail on a breaking change (2) or an error (3), let the rest pass
+  git show main:tools.py > old_tools.py
+  toollens diff old_tools.py:search tools.py:search || [ $? -eq 1 ]
+
+{_TARGETS}
+
+{_EXIT_CODES}"""
+
+_CHECK_EPILOG = f"""\
+Prints lint findings (pitfalls in the tool) and, for each provider, what that provider
+would reject or mishandle. Exits 1 when any finding is an error, or a view cannot be
+built (e.g. the schema cannot be made strict), so CI can gate on it.
+
+examples:
+  toollens check tools:search
+  toollens check tools.py:search --provider openai-chat --provider anthropic
+  toollens check schema.json --no-strict --format json
+
+{_TARGETS}
+
+{_EXIT_CODES}"""
+
+
+class _Stop(Exception):
+    """Raised by the parser instead of ``SystemExit``; carries the exit code."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that writes to the given streams and never exits the process.
+
+    argparse's own usage-error status (2) would collide with diff's "breaking change", so
+    usage errors exit with ``EXIT_ERROR``.
+    """
+
+    def __init__(self, *args: Any, streams: tuple[IO[str], IO[str]], **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+        self._out, self._err = streams
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        if message:
+            (self._out if file is sys.stdout else self._err).write(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            self._err.write(message)
+        raise _Stop(EXIT_OK if status == 0 else EXIT_ERROR)
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(self._err)
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+
+
+def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
+    """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
+    from toollens import __version__
+
+    from toollens.render.text import VIEWS as views
+
+    streams = (stdout, stderr)
+    providers = _provider_names()
+
+    # --debug is accepted before or after the subcommand; SUPPRESS keeps a subcommand's
+    # absent flag from overwriting one given before it.
+    debug = _Parser(add_help=False, streams=streams)
+    debug.add_argument(
+        "--debug",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="show the full traceback when something goes wrong",
+    )
+
+    parser = _Parser(
+        prog="toollens",
+        description="See what a model receives when a Python function becomes an LLM tool.",
+        epilog=_MAIN_EPILOG,
+        streams=streams,
+        parents=[debug],
+    )
+    parser.add_argument("--version", action="version", version=f"toollens {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name: str, summary: str, epilog: str) -> argparse.ArgumentParser:
+        return sub.add_parser(  # type: ignore[no-any-return]
+            name,
+            help=summary,
+            description=summary,
+            epilog=epilog,
+            parents=[debug],
+            streams=streams,
+        )
+
+    def strictness(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--no-strict",
+            dest="strict",
+            action="store_false",
+            help="skip strict conversion (OpenAI strict mode)",
+        )
+
+    def output_format(p: argparse.ArgumentParser, default: str) -> None:
+        p.add_argument(
+            "--format",
+            choices=("text", "json"),
+            default=default,
+            help=f"output format (default: {default})",
+        )
+
+    show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
+    show.add_argument("target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or file.json")
+    show.add_argument(
+        "--view",
+        choices=(*views, "all"),
+        default="all",
+        help="which view to print (default: all)",
+    )
+    show.add_argument(
+        "--provider",
+        choices=providers,
+        default=DEFAULT_PROVIDER,
+        metavar="P",
+        help=f"provider for the payload and findings: {', '.join(providers)} "
+        f"(default: {DEFAULT_PROVIDER})",
+    )
+    strictness(show)
+    show.add_argument(
+        "--style",
+        choices=_DOCSTRING_STYLES,
+        metavar="S",
+        help="docstring style: google, numpy or sphinx (default: detected)",
+    )
+    show.add_argument("--name", metavar="N", help="override the tool name")
+    show.add_argument("--description", metavar="D", help="override the tool description")
+    output_format(show, "text")
+    show.set_defaults(handler=_run_show)
+
+    dif = command("diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG)
+    dif.add_argument("old", metavar="OLD", help="the old tool")
+    dif.add_argument("new", metavar="NEW", help="the new tool")
+    strictness(dif)
+    dif.add_argument(
+        "--provider",
+        choices=providers,
+        metavar="P",
+        help="compare Python targets as this provider's payload: " + ", ".join(providers),
+    )
+    output_format(dif, "text")
+    dif.set_defaults(handler=_run_diff)
+
+    check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
+    check.add_argument("target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or file.json")
+    check.add_argument(
+        "--provider",
+        dest="providers",
+        action="append",
+        choices=providers,
+        metavar="P",
+        help=f"a provider to check against; repeat for several: {', '.join(providers)} "
+        f"(default: {DEFAULT_PROVIDER})",
+    )
+    strictness(check)
+    output_format(check, "text")
+    check.set_defaults(handler=_run_check)
+    return parser
+
+
+def _provider_names() -> tuple[str, ...]:
+    from toollens.core.providers import PROVIDERS
+
+    return tuple(PROVIDERS)
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdout: IO[str] | None = None,
+    stderr: IO[str] | None = None,
+) -> int:
+    """Run the ``toollens`` command line and return its exit code.
+
+    Args:
+        argv: the arguments, without the program name; ``sys.argv[1:]`` when ``None``.
+        stdout: where results and help go (``sys.stdout`` when ``None``).
+        stderr: where errors go (``sys.stderr`` when ``None``).
+
+    Returns:
+        0, 1 or 2 as documented per command, or 3 when the command could not run.
+    """
+    out = sys.stdout if stdout is None else stdout
+    err = sys.stderr if stderr is None else stderr
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser(out, err).parse_args(args_list)
+    except _Stop as stop:
+        return stop.code
+    debug = bool(getattr(args, "debug", False))
+    handler: Callable[[argparse.Namespace], tuple[str, int]] = args.handler
+    try:
+        text, code = handler(args)
+    except Exception as exc:
+        return _fail(exc, err, debug)
+    try:
+        out.write(text)
+        out.flush()
+    except BrokenPipeError:
+        _silence_stdout(out)
+    return code
+
+
+def _fail(exc: Exception, err: IO[str], debug: bool) -> int:
+    from toollens.core.errors import ToolLensError
+
+    if debug:
+        err.write("".join(traceback.format_exception(exc)))
+    if isinstance(exc, ToolLensError):
+        err.write(f"toollens: error: {_one_line(str(exc))}\n")
+    else:
+        # A bug in toollens or an exception from user code the engine did not expect:
+        # still one line, with the way to get the traceback.
+        hint = "" if debug else " (rerun with --debug for the traceback)"
+        err.write(f"toollens: error: {type(exc).__name__}: {_one_line(str(exc))}{hint}\n")
+    return EXIT_ERROR
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split()) or "(no message)"
+
+
+def _silence_stdout(out: IO[str]) -> None:
+    # The reader went away (`toollens show ... | head`): point stdout at devnull so the
+    # interpreter's final flush does not print a second error.
+    if out is sys.stdout:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+# -- shared -------------------------------------------------------------------------------
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, indent=2) + "\n"
+
+
+def _load(text: str) -> Any:
+    """The object a target names; a provider payload in a JSON file becomes its schema."""
+    from toollens.targets import resolve_target
+
+    return resolve_target(text)
+
+
+def _report(target_text: str, args: argparse.Namespace, provider: str, **extra: Any) -> Any:
+    from toollens.core.report import report
+    from toollens.targets import unwrap_payload
+
+    target = _load(target_text)
+    name, description = extra.pop("name", None), extra.pop("description", None)
+    if isinstance(target, dict):
+        payload = unwrap_payload(target)
+        if payload is not None:
+            target = payload.schema
+            name = name or payload.name
+            description = description or payload.description
+    return report(
+        target,
+        strict=args.strict,
+        provider=provider,
+        name=name,
+        description=description,
+        **extra,
+    )
+
+
+# -- show -----------------------------------------------------------------------------------
+
+
+def _run_show(args: argparse.Namespace) -> tuple[str, int]:
+    rep = _report(
+        args.target,
+        args,
+        args.provider,
+        name=args.name,
+        description=args.description,
+        docstring_style=args.style,
+    )
+    return format_show(rep, args.view, args.format), EXIT_OK
+
+
+def format_show(rep: Any, view: str, fmt: str) -> str:
+    """One view (or all of them) of a report, as the explorer shows it."""
+    from toollens.render.text import render_text, render_view
+
+    if view != "all":
+        return _ensure_newline(render_view(rep, view, fmt))
+    if fmt == "text":
+        return _ensure_newline(render_text(rep))
+    return _dump(show_all_data(rep))
+
+
+def show_all_data(rep: Any) -> dict[str, Any]:
+    """Every view that applies to the report, each exactly as the library returns it.
+
+    A view that does not apply to the target (``signature`` of a JSON schema) or that
+    failed (``strict`` of an open mapping) is left out of ``views`` and its message is
+    under ``view_errors``, so one bad view does not hide the others.
+    """
+    from toollens.core.errors import ToolLensError
+    from toollens.render.text import VIEWS as views
+    from toollens.render.text import view_data
+
+    data: dict[str, Any] = {}
+    errors: dict[str, str] = dict(rep.view_errors)
+    for view in views:
+        try:
+            data[view] = view_data(rep, view)
+        except ToolLensError as exc:
+            errors.setdefault(view, str(exc))
+    return {
+        "title": rep.title,
+        "target_kind": rep.target_kind,
+        "strict": rep.options.strict,
+        "provider": rep.provider,
+        "views": data,
+        "lint": [finding_to_dict(f) for f in rep.lint],
+        "provider_findings": [finding_to_dict(f) for f in rep.provider_findings],
+        "view_errors": errors,
+    }
+
+
+def _ensure_newline(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+# -- diff -----------------------------------------------------------------------------------
+
+
+def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.core.diff import diff
+
+    old = _diff_side(args.old, args, "OLD")
+    new = _diff_side(args.new, args, "NEW")
+    result = diff(old, new)
+    code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changes else EXIT_OK
+    if args.format == "json":
+        return _dump(result.to_dict()), code
+    return format_diff(result, args.old, args.new), code
+
+
+def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
+    """What one side of a diff compares: a JSON file as written, a Python target's report."""
+    from toollens.core.errors import TargetError
+    from toollens.core.report import report
+
+    target = _load(text)
+    if isinstance(target, dict):
+        return target
+    rep = report(target, strict=args.strict, provider=args.provider or DEFAULT_PROVIDER)
+    if "strict" in rep.view_errors:
+        raise TargetError(
+            f"{label} {text!r} cannot be made strict: {rep.view_errors['strict']}",
+            hint="fix the tool, or compare without strict conversion (--no-strict)",
+        )
+    if rep.function is None:
+        if rep.schema is None:  # an output type such as list[int]: it has no parameters
+            raise TargetError(
+                f"{label} {text!r} is a {rep.target_kind}, which has no parameters to compare",
+                hint="name a function, a pydantic model or a JSON schema file",
+            )
+        return rep.schema
+    if args.provider is not None:
+        if rep.provider_payload is None:
+            raise TargetError(
+                f"{label} {text!r} has no {args.provider} payload: "
+                f"{rep.view_errors.get('provider', 'unknown reason')}"
+            )
+        return rep.provider_payload
+    return rep.function
+
+
+def format_diff(result: Any, old: str, new: str) -> str:
+    """The change list under a header naming both sides."""
+    return f"{old} -> {new}\n{result}\n"
+
+
+# -- check ----------------------------------------------------------------------------------
+
+
+def _run_check(args: argparse.Namespace) -> tuple[str, int]:
+    providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
+    reports = [_report(args.target, args, p) for p in providers]
+    result = _CheckResult(reports)
+    code = EXIT_FINDINGS if result.errors else EXIT_OK
+    if args.format == "json":
+        return _dump(result.to_dict()), code
+    return format_check(result), code
+
+
+class _CheckResult:
+    """Lint findings (once) and each provider's findings, from one report per provider."""
+
+    def __init__(self, reports: Sequence[Any]) -> None:
+        first = reports[0]
+        self.title: str = first.title
+        self.lint: tuple[Any, ...] = tuple(first.lint)
+        self.providers: dict[str, tuple[Any, ...]] = {
+            r.provider: tuple(r.provider_findings) for r in reports
+        }
+        # A view that could not be built (strict conversion failed, a checker raised) is a
+        # problem CI should see, not something to pass silently.
+        self.view_errors: dict[str, str] = {}
+        for r in reports:
+            for view, message in r.view_errors.items():
+                if view == "provider" and "strict" in r.view_errors and message.endswith(
+                    r.view_errors["strict"]
+                ):
+                    continue  # "no payload" because strict failed: already reported once
+                key = f"{view} ({r.provider})" if view == "provider" else view
+                self.view_errors.setdefault(key, message)
+
+    def _all(self) -> list[Any]:
+        return [*self.lint, *(f for fs in self.providers.values() for f in fs)]
+
+    def count(self, severity: str) -> int:
+        return sum(1 for f in self._all() if f.severity.value == severity)
+
+    @property
+    def errors(self) -> int:
+        return self.count("error") + len(self.view_errors)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.title,
+            "ok": self.errors == 0,
+            "counts": {
+                "error": self.count("error"),
+                "warning": self.count("warning"),
+                "info": self.count("info"),
+                "view_errors": len(self.view_errors),
+            },
+            "lint": [finding_to_dict(f) for f in self.lint],
+            "providers": {
+                p: [finding_to_dict(f) for f in fs] for p, fs in self.providers.items()
+            },
+            "view_errors": dict(self.view_errors),
+        }
+
+
+def finding_to_dict(finding: Any) -> dict[str, Any]:
+    """A Finding as JSON data; keys in a fixed order."""
+    return {
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "pointer": finding.pointer,
+        "parameter": finding.parameter,
+        "message": finding.message,
+        "fix": finding.fix,
+        "source": finding.source,
+    }
+
+
+def format_check(result: _CheckResult) -> str:
+    """Findings grouped by checker, worst first within each group, then a summary."""
+    lines = [f"{result.title}: {_check_summary(result)}"]
+    for view, message in result.view_errors.items():
+        lines.append(f"  error[view.{view}]: {message}")
+    groups = [("lint", result.lint), *result.providers.items()]
+    for label, findings in groups:
+        lines.append(f"{label}:")
+        if not findings:
+            lines.append("  no findings")
+        lines.extend(_finding_lines(f) for f in sorted(findings, key=_severity_rank))
+    return "\n".join(lines) + "\n"
+
+
+def _finding_lines(finding: Any) -> str:
+    where = f" at {finding.pointer or '/'}" if finding.pointer is not None else ""
+    head = f"  {finding.severity.value}[{finding.rule}]{where}: {finding.message}"
+    return f"{head}\n      fix: {finding.fix}" if finding.fix else head
+
+
+def _severity_rank(finding: Any) -> int:
+    return ("error", "warning", "info").index(finding.severity.value)
+
+
+def _check_summary(result: _CheckResult) -> str:
+    parts = []
+    for severity in ("error", "warning", "info"):
+        n = result.count(severity)
+        if n:
+            parts.append(f"{n} {severity}{'' if n == 1 else 's'}")
+    if result.view_errors:
+        n = len(result.view_errors)
+        parts.append(f"{n} view error{'' if n == 1 else 's'}")
+    return ", ".join(parts) if parts else "no findings"

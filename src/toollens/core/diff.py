@@ -1,0 +1,393 @@
+"""Semantic diff of two tool schemas: what changed, where, and whether it breaks callers.
+
+``diff(a, b)`` accepts, on either side, a JSON Schema dict, a provider tool payload
+(OpenAI chat or responses, Anthropic, Gemini), a :class:`FunctionSchema` or a callable.
+Payloads are unwrapped to their parameter schema; the tool's name, description and
+``strict`` flag are compared as well when both sides carry them, as changes with pointer
+``""`` and keyword ``"tool.name"``, ``"tool.description"`` or ``"tool.strict"``.
+
+Pointers are RFC 6901 pointers into the parameter schema (not the payload): into the new
+schema for added, changed and moved things, into the old one for removed things. A change
+inside a ``$ref``-erenced definition points into ``$defs``. ``$ref`` is compared by what it
+resolves to, so renaming a definition is not a change, and unreferenced definitions are
+ignored. Nothing is ever fetched: a remote ``$ref`` is an error.
+
+Severity rules, from the point of view of callers (and a model) working from the old
+schema:
+
+=================  =====================================================================
+breaking           property removed or renamed; property became required; new required
+                   property; type narrowed or changed; enum value removed; const changed;
+                   a restriction added (type, enum, bound, pattern, format, multipleOf,
+                   uniqueItems, additionalProperties false, an anyOf/oneOf where there was
+                   none); a bound tightened; pattern or format changed; an anyOf/oneOf
+                   alternative removed; an allOf subschema added; tool name or ``strict``
+                   changed; any change to a keyword toollens does not analyse
+compatible         new optional property; property no longer required; type widened; enum
+                   value added; a restriction removed or loosened; an alternative added;
+                   an allOf subschema removed; additionalProperties opened; default added,
+                   removed or changed (no call becomes invalid, but calls that omit the
+                   argument may behave differently)
+description-only   title, description, examples, ``$comment``, deprecated, readOnly,
+                   writeOnly, ``x-`` extensions; the tool description
+=================  =====================================================================
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from toollens.core.diff_rules import VALUE_RULES, opaque
+from toollens.core.diff_shapes import SHAPE_RULES
+from toollens.core.diff_walk import (
+    MAX_DEPTH,
+    NEW,
+    OLD,
+    SEVERITY_LABELS,
+    SIDE_NAMES,
+    ChangeKind,
+    DiffSeverity,
+    RuleTable,
+    SchemaChange,
+    Walk,
+    canon,
+    show,
+)
+from toollens.core.errors import SchemaConstructionError
+from toollens.core.records import join_pointer
+
+#: Every keyword rule, checked once at import: a keyword has one rule.
+_TABLE = RuleTable([*VALUE_RULES, *SHAPE_RULES], fallback=opaque)
+
+__all__ = ["ChangeKind", "DiffSeverity", "SchemaChange", "SchemaDiff", "diff", "iter_changes"]
+
+
+@dataclass(frozen=True)
+class SchemaDiff:
+    """Every change between two tool schemas, in a deterministic order.
+
+    Attributes:
+        changes: tool-level changes first, then by pointer, keyword and kind.
+    """
+
+    changes: tuple[SchemaChange, ...] = ()
+
+    @property
+    def breaking(self) -> bool:
+        """Whether any change may break existing callers."""
+        return any(c.severity is DiffSeverity.BREAKING for c in self.changes)
+
+    @property
+    def severity(self) -> DiffSeverity | None:
+        """The worst severity, or ``None`` when nothing changed."""
+        return min((c.severity for c in self.changes), key=lambda s: s.rank, default=None)
+
+    def by_severity(self) -> dict[DiffSeverity, tuple[SchemaChange, ...]]:
+        """Changes grouped by severity, worst first; every severity is a key."""
+        return {
+            severity: tuple(c for c in self.changes if c.severity is severity)
+            for severity in sorted(DiffSeverity, key=lambda s: s.rank)
+        }
+
+    def __bool__(self) -> bool:
+        return bool(self.changes)
+
+    def __len__(self) -> int:
+        return len(self.changes)
+
+    def __iter__(self) -> Iterator[SchemaChange]:
+        return iter(self.changes)
+
+    @property
+    def headline(self) -> str:
+        """E.g. ``"2 breaking, 1 description-only change"``; ``"no changes"`` when empty."""
+        counts = [
+            f"{len(group)} {severity.value}"
+            for severity, group in self.by_severity().items()
+            if group
+        ]
+        if not counts:
+            return "no changes"
+        return ", ".join(counts) + (" change" if len(self.changes) == 1 else " changes")
+
+    def __str__(self) -> str:
+        width = max((len(c.where) for c in self.changes), default=0)
+        lines = [self.headline]
+        for group in self.by_severity().values():
+            lines.extend(
+                f"{SEVERITY_LABELS[c.severity]:<13}{c.where:<{width}}  {c.keyword}: {c.message}"
+                for c in group
+            )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form; the same input always gives the same output."""
+        return {
+            "summary": self.headline,
+            "breaking": self.breaking,
+            "severity": None if self.severity is None else self.severity.value,
+            "counts": {s.value: len(g) for s, g in self.by_severity().items()},
+            "changes": [c.to_dict() for c in self.changes],
+        }
+
+
+def diff(a: Any, b: Any) -> SchemaDiff:
+    """Compare an old tool schema ``a`` with a new one ``b``.
+
+    Args:
+        a: the old schema: a JSON Schema dict, a provider tool payload, a FunctionSchema
+            (anything with a ``json_schema`` dict and ``name``/``description``/``strict``)
+            or a callable (built with ``function_schema(func)``).
+        b: the new schema, in any of the same forms.
+
+    Returns:
+        The changes, each with a JSON pointer, kind, keyword, severity and message.
+
+    Raises:
+        SchemaConstructionError: an input is not a schema, a ``$ref`` is remote, missing or
+            loops, or the schema nests deeper than ``MAX_DEPTH`` levels.
+    """
+    return SchemaDiff(tuple(iter_changes(a, b)))
+
+
+def iter_changes(a: Any, b: Any) -> Iterator[SchemaChange]:
+    """Yield the changes from ``a`` to ``b`` in the order :class:`SchemaDiff` keeps them.
+
+    Errors are raised when iteration starts.
+    """
+    old, new = _load(a, OLD), _load(b, NEW)
+    walk = Walk(old.schema, new.schema, _TABLE)
+    changes = [*_tool_changes(old, new), *walk.compare(walk.root(OLD), walk.root(NEW))]
+    unique = {_identity(c): c for c in changes}  # a definition used twice reports once
+    yield from sorted(unique.values(), key=_order)
+
+
+def _identity(change: SchemaChange) -> tuple[object, ...]:
+    return (
+        change.pointer,
+        change.kind,
+        change.keyword,
+        change.severity,
+        change.message,
+        canon(change.before),
+        canon(change.after),
+    )
+
+
+def _pointer_order(pointer: str) -> tuple[tuple[int, int, str], ...]:
+    return tuple(
+        (0, int(t), "") if t.isascii() and t.isdigit() else (1, 0, t)
+        for t in pointer.split("/")[1:]
+    )
+
+
+_KIND_ORDER = {kind: i for i, kind in enumerate(ChangeKind)}
+
+
+def _order(change: SchemaChange) -> tuple[object, ...]:
+    return (
+        not change.is_tool_level,
+        _pointer_order(change.pointer),
+        change.keyword,
+        _KIND_ORDER[change.kind],
+        change.message,
+        repr(canon(change.before)),
+        repr(canon(change.after)),
+    )
+
+
+# -- inputs ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Side:
+    schema: dict[str, Any]
+    is_tool: bool = False
+    name: str | None = None
+    description: str | None = None
+    strict: bool | None = None
+
+
+_HINT = "pass a JSON Schema dict, a provider tool payload, a FunctionSchema or a callable"
+
+
+def _load(value: Any, side: int) -> _Side:
+    label = SIDE_NAMES[side]
+    if isinstance(value, Mapping):
+        return _unwrap(_json_copy(value, label), label)
+    try:
+        json_schema = getattr(value, "json_schema", None)
+    except Exception:  # a property that raises is just "not a FunctionSchema"
+        json_schema = None
+    if isinstance(json_schema, Mapping):
+        schema = _json_copy(json_schema, label)
+        if not isinstance(schema, dict):
+            raise SchemaConstructionError(f"the {label}'s json_schema is not an object", hint=_HINT)
+        return _Side(
+            schema,
+            is_tool=True,
+            name=_optional(getattr(value, "name", None), str),
+            description=_optional(getattr(value, "description", None), str) or None,
+            strict=_optional(getattr(value, "strict", None), bool),
+        )
+    if callable(value):
+        return _load(_function_schema(value, label), side)
+    raise SchemaConstructionError(
+        f"the {label} is a {type(value).__name__}, which is not a schema", hint=_HINT
+    )
+
+
+def _optional(value: Any, kind: type) -> Any:
+    return value if isinstance(value, kind) else None
+
+
+def _function_schema(func: Any, label: str) -> Any:
+    try:
+        from toollens.core.function_schema import function_schema
+    except ImportError as exc:
+        raise SchemaConstructionError(
+            f"the {label} is a callable, but the function-schema engine is unavailable",
+            hint="pass a JSON Schema or a FunctionSchema instead",
+        ) from exc
+    try:
+        return function_schema(func)
+    except SchemaConstructionError:
+        raise
+    except Exception as exc:  # the engine's contract is SchemaConstructionError; keep ours
+        raise SchemaConstructionError(
+            f"the {label} callable {getattr(func, '__name__', func)!r} cannot become a tool: "
+            f"{type(exc).__name__}: {exc}",
+            hint="fix the callable, or pass its JSON Schema instead",
+        ) from exc
+
+
+def _json_copy(value: Any, label: str, pointer: str = "", depth: int = 0) -> Any:
+    """A plain-JSON deep copy (so caller dicts are never touched), checking as it goes."""
+    if depth > MAX_DEPTH:
+        raise SchemaConstructionError(
+            f"the {label} nests deeper than {MAX_DEPTH} levels (or contains itself)",
+            pointer=pointer,
+            hint="flatten the schema; deeper nesting is not a usable tool schema",
+        )
+    if isinstance(value, Mapping):
+        copy: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise SchemaConstructionError(
+                    f"the {label} has a non-string key {key!r}",
+                    pointer=pointer,
+                    hint="JSON object keys are strings",
+                )
+            copy[key] = _json_copy(item, label, join_pointer(pointer, key), depth + 1)
+        return copy
+    if isinstance(value, (list, tuple)):
+        return [
+            _json_copy(item, label, join_pointer(pointer, i), depth + 1)
+            for i, item in enumerate(value)
+        ]
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SchemaConstructionError(
+            f"the {label} holds {value!r}, which JSON cannot express",
+            pointer=pointer,
+            hint="use a finite number",
+        )
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise SchemaConstructionError(
+        f"the {label} holds a {type(value).__name__}, which is not JSON data",
+        pointer=pointer,
+        hint="use dicts, lists, strings, numbers, booleans and None",
+    )
+
+
+def _unwrap(payload: dict[str, Any], label: str) -> _Side:
+    """Tell a provider tool payload from a bare JSON Schema and take it apart."""
+    if payload.get("type") == "function" and isinstance(payload.get("function"), dict):
+        return _tool(payload["function"], "/function", ("parameters",), label)  # OpenAI chat
+    if payload.get("type") == "function" and "name" in payload:
+        return _tool(payload, "", ("parameters",), label)  # OpenAI responses
+    if "name" in payload and "input_schema" in payload:
+        return _tool(payload, "", ("input_schema",), label)  # Anthropic
+    gemini = ("parameters", "parametersJsonSchema", "parameters_json_schema")
+    if "name" in payload and "type" not in payload and any(k in payload for k in gemini):
+        return _tool(payload, "", gemini, label)  # Gemini function declaration
+    return _Side(payload)
+
+
+def _tool(tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: str) -> _Side:
+    def field(key: str, kind: type) -> Any:
+        value = tool.get(key)
+        if value is not None and not isinstance(value, kind):
+            raise SchemaConstructionError(
+                f"the {label}'s tool {key} is {show(value)}, not a {kind.__name__}",
+                pointer=join_pointer(base, key),
+                hint="fix the tool payload",
+            )
+        return value
+
+    key = next((k for k in schema_keys if k in tool), schema_keys[0])
+    # A function without parameters takes no arguments.
+    schema = tool.get(key, {"type": "object", "properties": {}})
+    if not isinstance(schema, dict):
+        raise SchemaConstructionError(
+            f"the {label}'s tool {key} is {show(schema)}, not a JSON Schema object",
+            pointer=join_pointer(base, key),
+            hint="fix the tool payload",
+        )
+    return _Side(
+        schema,
+        is_tool=True,
+        name=field("name", str),
+        description=field("description", str) or None,
+        strict=field("strict", bool),
+    )
+
+
+def _tool_changes(old: _Side, new: _Side) -> Iterator[SchemaChange]:
+    """Name, description and strict; only when both sides are tools, not bare schemas."""
+    if not (old.is_tool and new.is_tool):
+        return
+    if old.name != new.name:
+        yield SchemaChange(
+            "",
+            ChangeKind.CHANGED,
+            "tool.name",
+            old.name,
+            new.name,
+            DiffSeverity.BREAKING,
+            f"renamed from {show(old.name)} to {show(new.name)}; callers refer to it by name",
+        )
+    if old.description != new.description:
+        kind = (
+            ChangeKind.ADDED
+            if old.description is None
+            else ChangeKind.REMOVED
+            if new.description is None
+            else ChangeKind.CHANGED
+        )
+        yield SchemaChange(
+            "",
+            kind,
+            "tool.description",
+            old.description,
+            new.description,
+            DiffSeverity.DESCRIPTION_ONLY,
+            kind.value,
+        )
+    if old.strict != new.strict:
+
+        def state(flag: bool | None) -> str:
+            return "unset (provider default)" if flag is None else "on" if flag else "off"
+
+        yield SchemaChange(
+            "",
+            ChangeKind.CHANGED,
+            "tool.strict",
+            old.strict,
+            new.strict,
+            DiffSeverity.BREAKING,
+            f"changed from {state(old.strict)} to {state(new.strict)}",
+        )

@@ -1,0 +1,598 @@
+"""The walk behind :func:`toollens.core.diff.diff`: ``$ref`` resolution and pair comparison.
+
+Two schemas are walked side by side. Each pair of nodes is resolved (``$ref`` chains
+followed, ``$ref`` siblings and a one-branch ``allOf`` merged into the node) and then every
+keyword present on either side is dispatched through a :class:`RuleTable` (the rules live
+in ``diff_rules`` and ``diff_shapes``).
+A rule is a small generator that yields :class:`SchemaChange` records and recurses into
+subschemas through :meth:`Walk.compare`.
+
+Every node keeps the JSON pointer where each of its keywords lives, so a change inside a
+``$ref``-erenced definition points into ``$defs`` (in the new schema for added and changed
+things, in the old schema for removed ones) and a definition used in several places is
+reported once.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote
+
+from toollens.core.errors import SchemaConstructionError
+from toollens.core.records import join_pointer
+
+#: Deepest nesting accepted, in JSON containers for input and in schema levels for the walk.
+MAX_DEPTH = 200
+
+#: Keywords whose value is a map of name -> subschema, a list of subschemas, or one subschema.
+MAP_KEYWORDS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+LIST_KEYWORDS = ("prefixItems", "allOf", "anyOf", "oneOf", "items")
+SINGLE_KEYWORDS = (
+    "items",
+    "additionalProperties",
+    "unevaluatedProperties",
+    "propertyNames",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "additionalItems",
+    "unevaluatedItems",
+)
+
+OLD, NEW = 0, 1
+SIDE_NAMES = ("old schema (a)", "new schema (b)")
+
+
+class DiffSeverity(str, enum.Enum):
+    """How much a schema change matters to the tool's callers and to the model."""
+
+    BREAKING = "breaking"  # a call that used to be valid may be rejected, or callers must change
+    COMPATIBLE = "compatible"  # every call that used to be valid still is
+    DESCRIPTION_ONLY = "description-only"  # what the model reads changed, validation did not
+
+    @property
+    def rank(self) -> int:
+        """0 for the worst severity; used to sort and to find the worst."""
+        return _SEVERITY_ORDER.index(self)
+
+
+_SEVERITY_ORDER = (DiffSeverity.BREAKING, DiffSeverity.COMPATIBLE, DiffSeverity.DESCRIPTION_ONLY)
+
+
+class ChangeKind(str, enum.Enum):
+    """What happened to the thing a change is about."""
+
+    ADDED = "added"  # present only in the new schema; the pointer is into the new schema
+    REMOVED = "removed"  # present only in the old schema; the pointer is into the old schema
+    CHANGED = "changed"  # present in both with different values; pointer into the new schema
+    MOVED = "moved"  # the same schema under a new name; before/after are the two pointers
+
+
+#: Keywords of changes about the tool as a whole (pointer ``""``) rather than its parameters.
+TOOL_KEYWORDS = ("tool.name", "tool.description", "tool.strict")
+
+
+@dataclass(frozen=True)
+class SchemaChange:
+    """One difference between two tool schemas.
+
+    Attributes:
+        pointer: RFC 6901 pointer of the schema node the change is about: into the new
+            schema for added, changed and moved things, into the old one for removed things.
+            Tool-level changes (``keyword`` starting with ``"tool."``) use ``""``.
+        kind: added, removed, changed or moved.
+        keyword: the JSON Schema keyword concerned (``"type"``, ``"required"``, ``"enum"``,
+            ``"properties"`` for whole properties, ``"anyOf"`` for whole branches, ...) or
+            ``"tool.name"`` / ``"tool.description"`` / ``"tool.strict"``.
+        before: the old value (``None`` when added); JSON data.
+        after: the new value (``None`` when removed); JSON data.
+        severity: breaking, compatible or description-only.
+        message: one readable clause, with the values shown.
+    """
+
+    pointer: str
+    kind: ChangeKind
+    keyword: str
+    before: Any
+    after: Any
+    severity: DiffSeverity
+    message: str
+
+    @property
+    def is_tool_level(self) -> bool:
+        """Whether the change is about the tool (name, description, strict), not a schema node."""
+        return self.keyword.startswith("tool.")
+
+    @property
+    def where(self) -> str:
+        """The pointer as shown to a person: ``(tool)`` for tool-level changes, ``/`` for root."""
+        return "(tool)" if self.is_tool_level else (self.pointer or "/")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form; keys in a fixed order."""
+        return {
+            "pointer": self.pointer,
+            "kind": self.kind.value,
+            "keyword": self.keyword,
+            "severity": self.severity.value,
+            "message": self.message,
+            "before": self.before,
+            "after": self.after,
+        }
+
+    def __str__(self) -> str:
+        return f"{SEVERITY_LABELS[self.severity]:<13}{self.where}  {self.keyword}: {self.message}"
+
+
+SEVERITY_LABELS = {
+    DiffSeverity.BREAKING: "BREAKING",
+    DiffSeverity.COMPATIBLE: "COMPATIBLE",
+    DiffSeverity.DESCRIPTION_ONLY: "DESCRIPTION",
+}
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+#: Marks a keyword missing on one side (``None`` is a legitimate JSON value).
+ABSENT: Any = _Absent()
+
+
+def canon(value: Any) -> Any:
+    """A hashable form where JSON-equal values are equal (``1 == 1.0``, ``True != 1``)."""
+    if isinstance(value, bool):
+        return ("b", value)
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return ("n", value)
+    if isinstance(value, str):
+        return ("s", value)
+    if value is None:
+        return ("z",)
+    if isinstance(value, Mapping):
+        return ("d", tuple(sorted((str(k), canon(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return ("l", tuple(canon(v) for v in value))
+    return ("o", repr(value))
+
+
+def same(a: Any, b: Any) -> bool:
+    """JSON equality, with :data:`ABSENT` equal only to itself."""
+    if a is ABSENT or b is ABSENT:
+        return a is b
+    return bool(canon(a) == canon(b))
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """A short JSON rendering of a value for messages."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclass(frozen=True)
+class Node:
+    """A resolved schema node: its effective keywords and where each of them lives.
+
+    Attributes:
+        schema: the keywords after following ``$ref`` and merging siblings.
+        home: pointer of the node the keywords come from (a ``$defs`` entry for a ref).
+        elsewhere: keywords that live somewhere else (``$ref`` siblings), with their pointer.
+        never: the ``false`` schema, which accepts nothing.
+        branches: alternatives synthesised for a plain node that faces an ``anyOf``/``oneOf``.
+        tag: tells synthesised nodes apart from the node they were made from.
+    """
+
+    schema: Mapping[str, Any]
+    home: str
+    elsewhere: Mapping[str, str] = field(default_factory=dict)
+    never: bool = False
+    branches: tuple[Node, ...] | None = None
+    tag: str = ""
+
+    def at(self, keyword: str) -> str:
+        """Pointer of the schema object that holds ``keyword``."""
+        return self.elsewhere.get(keyword, self.home)
+
+    def child(self, keyword: str, *tokens: str | int) -> str:
+        """Pointer of a subschema under ``keyword``."""
+        return join_pointer(self.at(keyword), keyword, *tokens)
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """Identity of the node for memoising pairs; the same definition has one key."""
+        return (self.home, tuple(sorted(self.elsewhere.items())), self.never, self.tag)
+
+
+def _error(message: str, pointer: str | None, hint: str) -> SchemaConstructionError:
+    return SchemaConstructionError(message, pointer=pointer, hint=hint)
+
+
+def ref_pointer(ref: Any, where: str, side: str) -> str:
+    """The JSON pointer a local ``$ref`` names, normalised; remote refs are errors."""
+    if not isinstance(ref, str):
+        raise _error(
+            f"$ref in the {side} must be a string, found {show(ref)}",
+            where,
+            "write the reference as '#/$defs/Name'",
+        )
+    if not ref.startswith("#"):
+        raise _error(
+            f"$ref {ref!r} in the {side} is remote and toollens never fetches schemas",
+            where,
+            "inline the definition under $defs and refer to it as '#/$defs/Name'",
+        )
+    fragment = unquote(ref[1:])
+    if not fragment:
+        return ""
+    if not fragment.startswith("/"):
+        raise _error(
+            f"$ref {ref!r} in the {side} names an anchor, which is not supported",
+            where,
+            "refer to the definition by JSON pointer, e.g. '#/$defs/Name'",
+        )
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in fragment.split("/")[1:]]
+    return join_pointer("", *tokens)
+
+
+def lookup(doc: Any, pointer: str, where: str, side: str) -> Any:
+    """The value at ``pointer`` in ``doc``; a missing target is an error naming ``where``."""
+    value = doc
+    for token in pointer.split("/")[1:]:
+        key = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, Mapping) and key in value:
+            value = value[key]
+        elif isinstance(value, list) and key.isascii() and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            raise _error(
+                f"$ref '#{pointer}' in the {side} points to nothing",
+                where,
+                "add the definition under $defs or fix the reference",
+            )
+    return value
+
+
+def resolve(doc: Any, raw: Any, home: str, side: str) -> Node:
+    """Follow ``$ref`` chains from ``raw`` (found at ``home``) and merge what they add."""
+    merged: dict[str, Any] = {}
+    elsewhere: dict[str, str] = {}
+    targets: list[str] = []
+    where = home
+    while isinstance(raw, Mapping) and "$ref" in raw:
+        target = ref_pointer(raw["$ref"], where, side)
+        if target in targets:
+            raise _error(
+                f"$ref chain in the {side} loops back to '#{target}' without a schema",
+                where,
+                "make one definition in the chain an actual schema",
+            )
+        targets.append(target)
+        # Since draft 2019-09 keywords beside $ref apply too; outer ones win for annotations.
+        for key, value in raw.items():
+            if key != "$ref" and key not in merged:
+                merged[key] = value
+                elsewhere[key] = where
+        raw = lookup(doc, target, where, side)
+        where = target
+    never = False
+    if isinstance(raw, bool):
+        never = not raw
+    elif isinstance(raw, Mapping):
+        for key, value in raw.items():
+            merged.setdefault(key, value)
+    else:
+        raise _error(
+            f"the {side} has {show(raw)} where a schema (object or boolean) belongs",
+            where,
+            "use a JSON Schema object there",
+        )
+    node = Node(merged, where, {k: p for k, p in elsewhere.items() if p != where}, never)
+    return _merge_single_all_of(doc, node, side)
+
+
+def _merge_single_all_of(doc: Any, node: Node, side: str) -> Node:
+    # pydantic and hand-written schemas wrap a $ref as allOf: [{$ref}] to attach siblings;
+    # that is the same schema as the $ref with siblings, so it must not read as a change.
+    seen = {node.home}
+    while not node.never:
+        branches = node.schema.get("allOf")
+        if not (isinstance(branches, list) and len(branches) == 1):
+            return node
+        outer = {k: v for k, v in node.schema.items() if k != "allOf"}
+        inner_raw = branches[0]
+        if isinstance(inner_raw, Mapping) and "allOf" in inner_raw:
+            return node  # nested wrappers stay as they are; the allOf rule compares them
+        inner = resolve(doc, inner_raw, node.child("allOf", 0), side)
+        if inner.home in seen or set(outer) & set(inner.schema):
+            return node
+        seen.add(inner.home)
+        where = {k: inner.at(k) for k in inner.schema} | {k: node.at(k) for k in outer}
+        node = Node(
+            {**inner.schema, **outer},
+            inner.home,
+            {k: p for k, p in where.items() if p != inner.home},
+            inner.never,
+        )
+    return node
+
+
+def check_document(doc: Any, side: str) -> None:
+    """Check every subschema and ``$ref`` up front, so a bad one is an error wherever it is.
+
+    The walk only visits what both sides share; without this, a broken reference inside a
+    removed property would go unnoticed.
+    """
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:
+        raw, pointer = stack.pop()
+        if isinstance(raw, bool):
+            continue
+        if not isinstance(raw, Mapping):
+            raise _error(
+                f"the {side} has {show(raw)} where a schema (object or boolean) belongs",
+                pointer,
+                "use a JSON Schema object there",
+            )
+        if "$ref" in raw:
+            resolve(doc, raw, pointer, side)
+        for keyword in MAP_KEYWORDS:
+            children = raw.get(keyword)
+            if isinstance(children, Mapping):
+                stack.extend((v, join_pointer(pointer, keyword, k)) for k, v in children.items())
+        for keyword in LIST_KEYWORDS:
+            children = raw.get(keyword)
+            if isinstance(children, list):
+                stack.extend((v, join_pointer(pointer, keyword, i)) for i, v in enumerate(children))
+        for keyword in SINGLE_KEYWORDS:
+            if keyword in raw:
+                stack.append((raw[keyword], join_pointer(pointer, keyword)))
+
+
+Rule = Callable[["Walk", Node, Node, str], Iterator[SchemaChange]]
+#: The keywords a rule owns (several: read together, run once) and the rule.
+Entry = tuple[tuple[str, ...], Rule]
+
+
+class RuleTable:
+    """Keyword -> rule, checked when built: every keyword has exactly one owner."""
+
+    def __init__(self, entries: Iterable[Entry], fallback: Rule) -> None:
+        self._leaders: dict[str, str] = {}
+        self._rules: dict[str, Rule] = {}
+        self.fallback = fallback
+        for keywords, rule in entries:
+            for keyword in keywords:
+                if keyword in self._leaders:
+                    raise RuntimeError(f"diff keyword {keyword!r} has two rules")
+                self._leaders[keyword] = keywords[0]
+            self._rules[keywords[0]] = rule
+
+    def lookup(self, keyword: str) -> tuple[str, Rule]:
+        """The keyword that leads ``keyword``'s group, and the rule to run for it."""
+        leader = self._leaders.get(keyword, keyword)
+        return leader, self._rules.get(leader, self.fallback)
+
+    def __contains__(self, keyword: object) -> bool:
+        return keyword in self._leaders
+
+
+class Walk:
+    """One comparison of two schema documents; memoises node pairs.
+
+    A pair already being compared higher up the walk (a recursive schema) counts as equal,
+    so every walk ends; a pair compared before returns its earlier result.
+    """
+
+    def __init__(self, old_doc: Any, new_doc: Any, table: RuleTable) -> None:
+        self._docs = (old_doc, new_doc)
+        self._table = table
+        self._done: dict[tuple[object, ...], tuple[SchemaChange, ...]] = {}
+        self._active: set[tuple[object, ...]] = set()
+        self._depth = 0
+        for doc, side in zip(self._docs, SIDE_NAMES, strict=True):
+            check_document(doc, side)
+
+    def node(self, side: int, raw: Any, pointer: str) -> Node:
+        """Resolve ``raw``, found at ``pointer`` in the old (0) or new (1) document."""
+        return resolve(self._docs[side], raw, pointer, SIDE_NAMES[side])
+
+    def root(self, side: int) -> Node:
+        return self.node(side, self._docs[side], "")
+
+    def equal(self, old: Node, new: Node) -> bool:
+        return not self.compare(old, new)
+
+    def compare(self, old: Node, new: Node) -> tuple[SchemaChange, ...]:
+        """Every change from ``old`` to ``new``, unordered."""
+        key = (old.key, new.key)
+        done = self._done.get(key)
+        if done is not None:
+            return done
+        if key in self._active:
+            return ()
+        if self._depth >= MAX_DEPTH:
+            raise _error(
+                f"the schemas nest deeper than {MAX_DEPTH} levels",
+                new.home,
+                "flatten the schema; deeper nesting is not a usable tool schema",
+            )
+        self._active.add(key)
+        self._depth += 1
+        try:
+            changes = tuple(self._changes(old, new))
+        finally:
+            self._active.discard(key)
+            self._depth -= 1
+        self._done[key] = changes
+        return changes
+
+    def _changes(self, old: Node, new: Node) -> Iterator[SchemaChange]:
+        if old.never or new.never:
+            yield from _never_changes(old, new)
+            return
+        old, new = lift_unions(old, new)
+        seen: set[str] = set()
+        for keyword in sorted(set(old.schema) | set(new.schema)):
+            leader, rule = self._table.lookup(keyword)
+            if leader not in seen:
+                seen.add(leader)
+                yield from rule(self, old, new, leader)
+
+
+def _never_changes(old: Node, new: Node) -> Iterator[SchemaChange]:
+    if old.never and new.never:
+        return
+    if old.never:
+        yield SchemaChange(
+            new.home,
+            ChangeKind.CHANGED,
+            "schema",
+            False,
+            dict(new.schema),
+            DiffSeverity.COMPATIBLE,
+            "now accepts values (was the false schema, which accepts nothing)",
+        )
+    else:
+        yield SchemaChange(
+            new.home,
+            ChangeKind.CHANGED,
+            "schema",
+            dict(old.schema),
+            False,
+            DiffSeverity.BREAKING,
+            "now the false schema: no value is accepted",
+        )
+
+
+# Keywords that only constrain one instance type; used to split a type list into branches.
+_TYPE_SPECIFIC: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("minLength", "maxLength", "pattern", "format"), frozenset({"string"})),
+    **dict.fromkeys(
+        ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+        frozenset({"number", "integer"}),
+    ),
+    **dict.fromkeys(
+        (
+            "items",
+            "prefixItems",
+            "minItems",
+            "maxItems",
+            "uniqueItems",
+            "contains",
+            "minContains",
+            "maxContains",
+            "additionalItems",
+            "unevaluatedItems",
+        ),
+        frozenset({"array"}),
+    ),
+    **dict.fromkeys(
+        (
+            "properties",
+            "required",
+            "additionalProperties",
+            "patternProperties",
+            "minProperties",
+            "maxProperties",
+            "propertyNames",
+            "dependentRequired",
+            "dependentSchemas",
+            "dependencies",
+            "unevaluatedProperties",
+        ),
+        frozenset({"object"}),
+    ),
+}
+
+_STAY_ON_TOP = frozenset({"default", "$defs", "definitions"})
+
+
+def type_set(schema: Mapping[str, Any]) -> frozenset[str] | None:
+    """The instance types a node accepts (``None``: any), counting OpenAPI ``nullable``.
+
+    Raises ``ValueError`` for a ``type`` that is neither a string nor a list of strings.
+    """
+    if "type" not in schema:
+        return None
+    declared = schema["type"]
+    if isinstance(declared, str):
+        types = frozenset({declared})
+    elif isinstance(declared, list) and all(isinstance(t, str) for t in declared):
+        types = frozenset(declared)
+    else:
+        raise ValueError(declared)
+    if schema.get("nullable") is True:
+        types |= {"null"}
+    return types
+
+
+def _union_keyword(node: Node) -> str | None:
+    for keyword in ("anyOf", "oneOf"):
+        if isinstance(node.schema.get(keyword), list):
+            return keyword
+    return None
+
+
+def lift_unions(old: Node, new: Node) -> tuple[Node, Node]:
+    """Make a plain node facing an ``anyOf``/``oneOf`` a union of itself.
+
+    ``{"type": "string"}`` -> ``{"anyOf": [{"type": "string"}, {"type": "null"}]}`` is a new
+    alternative (compatible), not "type removed, anyOf added".
+    """
+    old_union, new_union = _union_keyword(old), _union_keyword(new)
+    has_old = "anyOf" in old.schema or "oneOf" in old.schema
+    has_new = "anyOf" in new.schema or "oneOf" in new.schema
+    if new_union and not has_old:
+        return _lift(old, new, new_union), new
+    if old_union and not has_new:
+        return old, _lift(new, old, old_union)
+    return old, new
+
+
+def _lift(plain: Node, union: Node, keyword: str) -> Node:
+    moved = {
+        k: v for k, v in plain.schema.items() if k not in union.schema and k not in _STAY_ON_TOP
+    }
+    kept = {k: v for k, v in plain.schema.items() if k not in moved}
+    try:
+        types = type_set(moved)
+    except ValueError:
+        types = None
+    if types is not None and len(types) > 1:
+        # A type list is a union already: one branch per type, each with its own keywords.
+        parts = [
+            {"type": t}
+            | {
+                k: v
+                for k, v in moved.items()
+                if k not in ("type", "nullable") and t in _TYPE_SPECIFIC.get(k, frozenset({t}))
+            }
+            for t in sorted(types)
+        ]
+    else:
+        parts = [moved]
+    branches = tuple(
+        Node(
+            part,
+            plain.home,
+            {k: plain.at(k) for k in part if plain.at(k) != plain.home},
+            tag=f"{plain.tag}lift{i}@{union.home}",
+        )
+        for i, part in enumerate(parts)
+    )
+    return Node(
+        kept | {keyword: [dict(b.schema) for b in branches]},
+        plain.home,
+        {k: p for k, p in plain.elsewhere.items() if k in kept},
+        branches=branches,
+        tag=plain.tag,
+    )

@@ -1,0 +1,453 @@
+"""Authoring pitfalls: what a tool author should fix before a model sees the tool.
+
+Seed 001's list (vague descriptions, missing descriptions, ``integer`` written as
+``number``, declarations nothing enforces) and more: dropped docstring content, conflicting
+description sources, defaults strict mode never uses, open nested objects. Each rule is a row
+of :data:`LINT_RULES` (stable id, severity, message and fix templates) with a small check
+function; :func:`iter_findings` yields, :func:`lint` collects.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollens.core.errors import SchemaConstructionError
+from toollens.core.function_schema import FunctionSchema, function_schema
+from toollens.core.metadata import MISSING, ParameterMetadata
+from toollens.core.provider_rules import is_object_node, iter_schema_nodes, show, split_pointer
+from toollens.core.records import Finding, Severity, join_pointer
+from toollens.core.signature import ParameterKind
+
+
+@dataclass(frozen=True)
+class LintHit:
+    """One place a lint rule matched."""
+
+    pointer: str | None = None
+    parameter: str | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+LintCheck = Callable[[FunctionSchema], Iterator[LintHit]]
+
+
+@dataclass(frozen=True)
+class LintRule:
+    """One authoring pitfall.
+
+    Attributes:
+        id: stable id, ``"lint.<name>"``; ids are the contract, wording may improve.
+        severity: how much it matters (lint never says a provider rejects the tool).
+        summary: one line for the rule table in the documentation.
+        message: template filled from the hit's fields.
+        fix: template for what to do.
+        check: yields a :class:`LintHit` per occurrence.
+    """
+
+    id: str
+    severity: Severity
+    summary: str
+    message: str
+    fix: str
+    check: LintCheck
+
+
+# --------------------------------------------------------------------------------------------
+# Vagueness
+
+GENERIC_DESCRIPTIONS = frozenset(
+    {
+        "param", "parameter", "parameters", "arg", "argument", "arguments", "value", "values",
+        "data", "input", "inputs", "info", "information", "string", "str", "int", "integer",
+        "number", "float", "bool", "boolean", "object", "dict", "list", "text", "thing",
+        "stuff", "todo", "tbd", "tba", "fixme", "xxx", "...", "n/a", "none", "description",
+        "参数", "值", "数据", "输入", "信息", "描述", "字符串",
+    }
+)  # fmt: skip
+_ARTICLES = ("the ", "a ", "an ")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _normalize(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip().lower().rstrip(".:;,!。：；，")
+    for article in _ARTICLES:
+        if text.startswith(article):
+            return text[len(article) :]
+    return text
+
+
+def word_count(text: str) -> int:
+    """Whitespace words, with two CJK characters counted as one word (no spaces in CJK)."""
+    cjk = len(_CJK.findall(text))
+    latin = len(_CJK.sub(" ", text).split())
+    return latin + cjk // 2
+
+
+def _vague(text: str, *, name: str | None, min_words: int) -> str | None:
+    """Why ``text`` says too little, or ``None``."""
+    norm = _normalize(text)
+    if norm in GENERIC_DESCRIPTIONS:
+        return "a generic word"
+    if name is not None and norm.replace(" ", "_") == name.lower().strip("_"):
+        return "the parameter's name repeated"
+    count = word_count(text)
+    if count < min_words:
+        return f"{count} word{'s' if count != 1 else ''}"
+    return None
+
+
+def _pointer(param: ParameterMetadata) -> str:
+    return join_pointer("", "properties", param.schema_name)
+
+
+# --------------------------------------------------------------------------------------------
+# Checks
+
+
+def missing_tool_description(fs: FunctionSchema) -> Iterator[LintHit]:
+    if not (fs.description or "").strip():
+        yield LintHit(fields={"name": fs.name})
+
+
+def vague_tool_description(fs: FunctionSchema) -> Iterator[LintHit]:
+    text = (fs.description or "").strip()
+    why = _vague(text, name=None, min_words=3) if text else None
+    if why:
+        yield LintHit(fields={"value": show(text), "why": why})
+
+
+def missing_parameter_description(fs: FunctionSchema) -> Iterator[LintHit]:
+    for param in fs.schema_parameters:
+        if not (param.description or "").strip():
+            yield LintHit(_pointer(param), param.name, {"name": param.name})
+
+
+def vague_parameter_description(fs: FunctionSchema) -> Iterator[LintHit]:
+    for param in fs.schema_parameters:
+        text = (param.description or "").strip()
+        why = _vague(text, name=param.name, min_words=2) if text else None
+        if why:
+            fields = {"name": param.name, "value": show(text), "why": why}
+            yield LintHit(_pointer(param), param.name, fields)
+
+
+def unknown_documented_parameter(fs: FunctionSchema) -> Iterator[LintHit]:
+    names = {p.name for p in fs.parameters}
+    for documented in fs.docstring.params:
+        if documented not in names:
+            yield LintHit(None, None, {"name": documented, "known": show(sorted(names))})
+
+
+def dropped_docstring_section(fs: FunctionSchema) -> Iterator[LintHit]:
+    for title in fs.docstring.dropped_sections:
+        yield LintHit(fields={"section": title})
+
+
+def returns_not_sent(fs: FunctionSchema) -> Iterator[LintHit]:
+    if fs.docstring.returns:
+        yield LintHit(fields={"value": show(fs.docstring.returns)})
+
+
+def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
+    for param in fs.schema_parameters:
+        offers = [
+            c
+            for c in param.candidates_for("description")
+            if not c.reason.startswith("ignored") and isinstance(c.value, str)
+        ]
+        if len({_normalize(c.value) for c in offers}) < 2:
+            continue
+        winner = next(c for c in offers if c.won)
+        losers = "; ".join(
+            f"the {c.source.label} says {show(c.value, 50)}" for c in offers if not c.won
+        )
+        yield LintHit(
+            _pointer(param),
+            param.name,
+            {
+                "name": param.name,
+                "winner": winner.source.label,
+                "value": show(winner.value, 50),
+                "losers": losers,
+            },
+        )
+
+
+_INT_NAMES = frozenset(
+    {
+        "n", "k", "count", "limit", "top_k", "top_n", "page", "page_size", "per_page", "offset",
+        "index", "idx", "retries", "max_retries", "max_results", "num_results", "max_tokens",
+    }
+)  # fmt: skip
+_INT_PREFIXES = ("n_", "num_")
+_INT_SUFFIXES = ("_count", "_index", "_idx", "_limit")
+_FRACTION = re.compile(
+    r"\b(fraction|ratio|probability|proportion|between 0(\.0)? and 1(\.0)?|0\.\d+)", re.IGNORECASE
+)
+
+
+def _bare(annotation: Any) -> Any:
+    """``T`` for ``T``, ``T | None`` and ``Optional[T]``; the annotation otherwise."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return args[0] if len(args) == 1 else annotation
+    return annotation
+
+
+def integer_as_number(fs: FunctionSchema) -> Iterator[LintHit]:
+    for param in fs.schema_parameters:
+        name = param.name.lower()
+        counts = (
+            name in _INT_NAMES or name.startswith(_INT_PREFIXES) or name.endswith(_INT_SUFFIXES)
+        )
+        if _bare(param.annotation) is float and counts:
+            yield LintHit(_pointer(param), param.name, {"name": param.name})
+
+
+def number_as_integer(fs: FunctionSchema) -> Iterator[LintHit]:
+    for param in fs.schema_parameters:
+        match = _FRACTION.search(param.description or "")
+        if _bare(param.annotation) is int and match:
+            yield LintHit(_pointer(param), param.name, {"name": param.name, "word": match[0]})
+
+
+# Formats pydantic emits only for types that validate them.
+PYDANTIC_CHECKED_FORMATS = frozenset(
+    {
+        "date-time", "date", "time", "duration", "uuid", "uuid1", "uuid3", "uuid4", "uuid5",
+        "email", "uri", "ipv4", "ipv6", "ipvanyaddress", "ipvanyinterface", "ipvanynetwork",
+        "ipv4network", "ipv6network", "ipv4interface", "ipv6interface", "password", "binary",
+        "path", "file-path", "directory-path", "multi-host-uri", "json-string", "base64",
+        "base64url", "regex",
+    }
+)  # fmt: skip
+
+
+def unchecked_format(fs: FunctionSchema) -> Iterator[LintHit]:
+    by_pointer = {_pointer(p): p for p in fs.schema_parameters}
+    for node in iter_schema_nodes(fs.json_schema):
+        fmt = node.value.get("format") if isinstance(node.value, dict) else None
+        if not isinstance(fmt, str):
+            continue
+        param = _parameter_at(node.pointer, by_pointer)
+        plain_str = param is not None and _bare(param.annotation) is str
+        if plain_str or fmt not in PYDANTIC_CHECKED_FORMATS:
+            yield LintHit(
+                join_pointer(node.pointer, "format"),
+                param.name if param is not None else None,
+                {"value": show(fmt)},
+            )
+
+
+def _parameter_at(
+    pointer: str, by_pointer: Mapping[str, ParameterMetadata]
+) -> ParameterMetadata | None:
+    tokens = split_pointer(pointer)
+    if len(tokens) >= 2 and tokens[0] == "properties":
+        param = by_pointer.get(join_pointer("", "properties", tokens[1]))
+        # Only the parameter's own node or its nullable branch, not nested fields.
+        if param is not None and (len(tokens) == 2 or (tokens[2] == "anyOf" and len(tokens) == 4)):
+            return param
+    return None
+
+
+def default_not_applied(fs: FunctionSchema) -> Iterator[LintHit]:
+    if not fs.strict:
+        return
+    for param in fs.schema_parameters:
+        if (
+            param.default is MISSING
+            or param.default is None
+            or param.kind in (ParameterKind.VAR_POSITIONAL, ParameterKind.VAR_KEYWORD)
+            or param.schema_name in fs.nullable_defaults
+        ):
+            continue
+        yield LintHit(
+            _pointer(param), param.name, {"name": param.name, "value": repr(param.default)}
+        )
+
+
+def open_nested_object(fs: FunctionSchema) -> Iterator[LintHit]:
+    if fs.strict:
+        return
+    for node in iter_schema_nodes(fs.json_schema):
+        value = node.value
+        if (
+            node.pointer
+            and isinstance(value, dict)
+            and is_object_node(value)
+            and "additionalProperties" not in value
+        ):
+            param = _parameter_at(node.pointer, {_pointer(p): p for p in fs.schema_parameters})
+            yield LintHit(node.pointer, param.name if param else None, {"where": node.pointer})
+
+
+def docstring_style_uncertain(fs: FunctionSchema) -> Iterator[LintHit]:
+    guess = fs.docstring.guess
+    if guess is not None and not guess.forced and not guess.confident:
+        scored = ", ".join(f"{k} {v}" for k, v in guess.scores.items() if v)
+        yield LintHit(fields={"style": guess.style.value, "scores": scored})
+
+
+def docstring_parse_error(fs: FunctionSchema) -> Iterator[LintHit]:
+    if fs.docstring.parse_error:
+        yield LintHit(fields={"error": show(fs.docstring.parse_error)})
+
+
+def unannotated_parameter(fs: FunctionSchema) -> Iterator[LintHit]:
+    for param in fs.callable_info.parameters:
+        if not param.annotated and not param.is_context:
+            meta = fs.parameter(param.name)
+            yield LintHit(_pointer(meta), param.name, {"name": param.name})
+
+
+def var_keyword_non_strict(fs: FunctionSchema) -> Iterator[LintHit]:
+    if fs.strict:
+        return
+    for param in fs.schema_parameters:
+        if param.kind is ParameterKind.VAR_KEYWORD:
+            yield LintHit(_pointer(param), param.name, {"name": param.name})
+
+
+# --------------------------------------------------------------------------------------------
+# The rule table
+
+W, INFO = Severity.WARNING, Severity.INFO
+
+
+def _rule(
+    id: str, severity: Severity, summary: str, message: str, fix: str, check: LintCheck
+) -> LintRule:
+    return LintRule(id, severity, summary, message, fix, check)
+
+
+# fmt: off
+LINT_RULES: tuple[LintRule, ...] = (
+    _rule("lint.missing-tool-description", W, "the tool has no description",
+          "tool {name!r} has no description; the model sees only its name",
+          "write a docstring summary saying what the tool does and when to use it",
+          missing_tool_description),
+    _rule("lint.vague-tool-description", W, "the tool description says too little",
+          "tool description {value} is {why}",
+          "say what the tool does, what it returns and when to call it",
+          vague_tool_description),
+    _rule("lint.missing-parameter-description", W, "a parameter has no description",
+          "parameter {name!r} has no description from any source",
+          "document it in the docstring's Args section or with Annotated[T, \"...\"]",
+          missing_parameter_description),
+    _rule("lint.vague-parameter-description", W, "a parameter description says too little",
+          "description {value} of parameter {name!r} is {why}",
+          "say what the value means, its unit or format, e.g. \"search keywords\" not \"param\"",
+          vague_parameter_description),
+    _rule("lint.unknown-documented-parameter", W, "the docstring documents a missing parameter",
+          "the docstring documents {name!r}, which is not a parameter (parameters: {known})",
+          "rename the entry to match the signature, or remove it",
+          unknown_documented_parameter),
+    _rule("lint.dropped-docstring-section", INFO, "a docstring section never reaches the model",
+          "the docstring's {section} section is dropped; the model never sees it",
+          "move what the model needs into the summary or a parameter description",
+          dropped_docstring_section),
+    _rule("lint.returns-not-sent", INFO, "the Returns section never reaches the model",
+          "the return description {value} is not sent to the model",
+          "say what the tool returns in the summary if the model needs to know",
+          returns_not_sent),
+    _rule("lint.conflicting-descriptions", W, "description sources disagree for a parameter",
+          "parameter {name!r}: the {winner} description {value} is sent; {losers}",
+          "keep one description, or make the sources agree",
+          conflicting_descriptions),
+    _rule("lint.integer-as-number", W, "a count-like parameter is annotated float",
+          "parameter {name!r} looks like a count but is annotated float, so the schema says "
+          "'number' and the model may send 2.5", "annotate it int",
+          integer_as_number),
+    _rule("lint.number-as-integer", W, "an int parameter is described as a fraction",
+          "parameter {name!r} is annotated int but its description says {word!r}",
+          "annotate it float, or describe it as a whole number",
+          number_as_integer),
+    _rule("lint.unchecked-format", W, "a string format nothing validates",
+          "format {value} is declared but nothing checks it, and the model may ignore it",
+          "use a type that validates it (EmailStr, AnyUrl, datetime, UUID) or check it in the "
+          "function", unchecked_format),
+    _rule("lint.default-not-applied", W, "strict mode makes a defaulted parameter required",
+          "parameter {name!r} defaults to {value}, but strict mode makes it required: the "
+          "model must always send a value, so the default is never used",
+          "pass optional_defaults='nullable' so null means the default, or drop the default",
+          default_not_applied),
+    _rule("lint.open-nested-object", W, "a nested object accepts extra keys (non-strict)",
+          "object at {where} has no additionalProperties, so extra keys are accepted and "
+          "silently dropped", "set extra='forbid' on the model, or use strict mode",
+          open_nested_object),
+    _rule("lint.docstring-style-uncertain", W, "the docstring mixes styles",
+          "the docstring mixes styles ({scores}); parsed as {style}",
+          "use one style, or pass docstring_style=...", docstring_style_uncertain),
+    _rule("lint.docstring-parse-error", W, "the docstring does not parse",
+          "the docstring does not parse ({error}); the whole text became the description",
+          "fix the section layout, or pass docstring_style=...", docstring_parse_error),
+    _rule("lint.unannotated-parameter", W, "a parameter has no annotation",
+          "parameter {name!r} has no annotation, so its schema accepts any value",
+          "annotate it", unannotated_parameter),
+    _rule("lint.var-keyword-non-strict", W, "**kwargs must be nested by the model",
+          "**{name} becomes a property {name!r}: the model must nest extra keywords under it",
+          "declare the keywords as parameters", var_keyword_non_strict),
+)
+# fmt: on
+
+
+def _build_table(rules: tuple[LintRule, ...]) -> dict[str, LintRule]:
+    table: dict[str, LintRule] = {}
+    for rule in rules:
+        if not rule.id.startswith("lint.") or rule.id in table:
+            raise ValueError(f"bad or duplicate lint rule id {rule.id!r}")
+        table[rule.id] = rule
+    return table
+
+
+LINT_RULES_BY_ID: dict[str, LintRule] = _build_table(LINT_RULES)
+
+
+def _target(target: Any, options: Mapping[str, Any]) -> FunctionSchema:
+    if isinstance(target, FunctionSchema):
+        if options:
+            raise SchemaConstructionError(
+                "options were given for an already built FunctionSchema",
+                hint="pass the callable instead, or build the FunctionSchema with the options",
+            )
+        return target
+    return function_schema(target, **options)
+
+
+def iter_findings(target: Any, **function_schema_options: Any) -> Iterator[Finding]:
+    """Yield authoring pitfalls of a callable or FunctionSchema, rule by rule.
+
+    Args:
+        target: a callable (built with ``function_schema(target, **options)``) or a
+            FunctionSchema.
+        **function_schema_options: passed to :func:`function_schema` for a callable.
+
+    Raises:
+        SchemaConstructionError: the callable cannot become a tool at all.
+    """
+    fs = _target(target, function_schema_options)
+    for rule in LINT_RULES:
+        for hit in rule.check(fs):
+            yield Finding(
+                rule=rule.id,
+                severity=rule.severity,
+                pointer=hit.pointer,
+                message=rule.message.format(**hit.fields),
+                fix=rule.fix.format(**hit.fields),
+                parameter=hit.parameter,
+            )
+
+
+def lint(target: Any, **function_schema_options: Any) -> list[Finding]:
+    """Every authoring pitfall of ``target`` (see :func:`iter_findings`)."""
+    return list(iter_findings(target, **function_schema_options))
+
+
+__all__ = ["LINT_RULES", "LINT_RULES_BY_ID", "LintRule", "iter_findings", "lint"]

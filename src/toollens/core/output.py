@@ -1,0 +1,590 @@
+"""Structured output: which schema a model gets for an output type, and how its answer is read.
+
+An output type takes one of three paths, decided by :func:`output_schema`:
+
+- **plain text** for no declared type (``None``) and ``str``: no JSON schema is sent and the
+  answer is returned as the text the model wrote;
+- **direct** for pydantic models (generic ones included), TypedDicts and ``dict`` types: their
+  object schema is sent as it is;
+- **wrapped** for everything else (scalars, containers, dataclasses, enums, ``Literal``,
+  unions, ``Any``, ``Annotated``): the type sits under the one required key ``"response"`` of
+  an object named ``OutputType``, because providers want an object at the root.
+
+Everything a model can get wrong on the way back (not UTF-8, empty, not JSON, NaN, numbers that
+overflow, nesting too deep, the wrong shape) is raised as ``ModelBehaviorError`` with a JSON
+pointer and a hint; JSON and pydantic exceptions never escape.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import functools
+import json
+import math
+import re
+import types
+import typing
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, cast, get_args, get_origin
+
+import pydantic_core
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic.errors import PydanticUserError
+from typing_extensions import TypedDict, is_typeddict
+
+from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, StrictSchemaError
+from toollens.core.records import Change, join_pointer
+
+WRAPPER_KEY = "response"
+"""The one key of the object a wrapped output type is sent in."""
+
+WRAPPER_TITLE = "OutputType"
+"""The ``title`` of the wrapper object's schema."""
+
+PROVIDER_NAME = "final_output"
+"""The format name providers receive for every structured output, whatever the type."""
+
+_ANSWER_PREVIEW = 80  # characters of an offending value shown in a message
+
+
+class OutputPath(str, enum.Enum):
+    """How an output type reaches the model."""
+
+    PLAIN_TEXT = "plain-text"  # no schema; the answer is prose
+    DIRECT = "direct"  # the type's own object schema
+    WRAPPED = "wrapped"  # {"response": <type>}
+
+
+class OutputFailure(str, enum.Enum):
+    """Stable ids (``ModelBehaviorError.rule``) for the ways a model answer can fail."""
+
+    NOT_UTF8 = "output-not-utf8"
+    EMPTY = "output-empty"
+    INVALID_JSON = "output-invalid-json"
+    TRUNCATED = "output-truncated"
+    NON_FINITE = "output-non-finite-number"
+    MISSING_WRAPPER = "output-missing-wrapper"
+    INVALID_VALUE = "output-invalid-value"
+
+
+@dataclass(frozen=True)
+class OutputSchema:
+    """What a model is asked to produce for one output type, and how its answer is validated.
+
+    Build it with :func:`output_schema`. ``json_schema`` and ``raw_json_schema`` are ``None``
+    on the plain-text path: nothing is sent, so there is nothing to show (the reference SDK
+    raises instead; a viewer prefers data to an exception).
+
+    Attributes:
+        output_type: the type as given (``None`` when no type was declared).
+        path: plain text, direct or wrapped.
+        name: a stable, descriptive name such as ``list[Foo]`` or ``Foo | None``.
+        strict: whether strict mode was asked for; it decides both the schema and validation.
+        json_schema: the schema sent to the model (strict when ``strict``).
+        raw_json_schema: pydantic's schema before strict conversion.
+        strict_changes: the rewrites strict conversion made, in order.
+    """
+
+    output_type: Any
+    path: OutputPath
+    name: str
+    strict: bool
+    json_schema: dict[str, Any] | None
+    raw_json_schema: dict[str, Any] | None
+    strict_changes: list[Change]
+    _adapter: TypeAdapter[Any] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def is_plain_text(self) -> bool:
+        return self.path is OutputPath.PLAIN_TEXT
+
+    @property
+    def is_wrapped(self) -> bool:
+        return self.path is OutputPath.WRAPPED
+
+    @property
+    def provider_name(self) -> str:
+        """The format name providers send (``"final_output"``); ``name`` is for people."""
+        return PROVIDER_NAME
+
+    @property
+    def answer_hint(self) -> str:
+        """What the model must send, in one clause; used as the hint of every failure."""
+        if self.path is OutputPath.WRAPPED:
+            return f'the model must answer {{"{WRAPPER_KEY}": <{self.name}>}}'
+        if self.path is OutputPath.DIRECT:
+            return f"the model must answer a JSON object matching {self.name}"
+        return "the model may answer any text"
+
+    def explain(self) -> str:
+        """One sentence saying why the output type took its path."""
+        return _explain(self)
+
+    def validate_json(self, text: str | bytes) -> Any:
+        """Parse and validate one complete model answer.
+
+        Args:
+            text: the answer, as text or UTF-8 bytes.
+
+        Returns:
+            The text itself on the plain-text path; otherwise the validated value, unwrapped
+            from ``{"response": ...}`` on the wrapped path.
+
+        Raises:
+            ModelBehaviorError: for anything the model got wrong, with ``pointer``, ``rule``
+                (an ``OutputFailure`` value) and ``hint``. Exceptions other than ``ValueError``
+                and ``AssertionError`` raised by user validators are bugs in the type, not model
+                behaviour, so pydantic (and this function) let them through.
+        """
+        decoded = _decode(text)
+        if self._adapter is None:
+            return decoded
+        return _validate(self, self._adapter, decoded)
+
+    def validate_stream(self, chunks: Iterable[str | bytes]) -> Any:
+        """Validate an answer that arrives in chunks, exactly as ``validate_json`` on the whole."""
+        validator = OutputStreamValidator(self)
+        for chunk in chunks:
+            validator.feed(chunk)
+        return validator.finish()
+
+
+class OutputStreamValidator:
+    """Collects streamed chunks of one answer, then validates them as ``validate_json`` would.
+
+    Nothing is judged before ``finish``: a partial answer is not wrong yet, and judging early
+    could report a different first problem than the non-streaming path.
+    """
+
+    def __init__(self, schema: OutputSchema) -> None:
+        self.schema = schema
+        self._chunks: list[str | bytes] = []
+        self._finished = False
+
+    def feed(self, chunk: str | bytes) -> None:
+        if self._finished:
+            raise ValueError("this stream is already finished; start a new validator")
+        if not isinstance(chunk, (str, bytes)):
+            raise TypeError(f"a chunk must be str or bytes, got {type(chunk).__name__}")
+        self._chunks.append(chunk)
+
+    def finish(self) -> Any:
+        """Validate everything fed so far; see ``OutputSchema.validate_json``."""
+        self._finished = True
+        chunks = self._chunks
+        if all(isinstance(c, str) for c in chunks):
+            return self.schema.validate_json("".join(cast("list[str]", chunks)))
+        # Bytes are joined before decoding so a character split across chunks survives; an
+        # unpaired surrogate in a str chunk becomes bytes that fail decoding like any other.
+        return self.schema.validate_json(
+            b"".join(
+                c if isinstance(c, bytes) else c.encode("utf-8", "surrogatepass") for c in chunks
+            )
+        )
+
+
+def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSchema:
+    """Build the output schema a model receives for ``output_type``.
+
+    Args:
+        output_type: the declared output type; ``None`` means none was declared.
+        strict: convert the schema to strict form and validate answers in pydantic strict mode.
+
+    Returns:
+        The schema, its path, name and strict rewrites, ready to validate answers.
+
+    Raises:
+        StrictSchemaError: ``strict`` is set and the type cannot be strict (open maps, models
+            with ``extra="allow"``); it keeps the converter's pointer.
+        SchemaConstructionError: pydantic cannot build a schema for the type.
+    """
+    path = _path_of(output_type)
+    name = type_name(output_type)
+    if path is OutputPath.PLAIN_TEXT:
+        return OutputSchema(output_type, path, name, strict, None, None, [])
+    adapter, cached_schema = _adapter_and_schema(output_type, wrapped=path is OutputPath.WRAPPED)
+    raw = copy.deepcopy(cached_schema)
+    changes: list[Change] = []
+    if strict:
+        sent, changes = _make_strict(name, raw)
+    else:
+        sent = copy.deepcopy(raw)
+    return OutputSchema(output_type, path, name, strict, sent, raw, list(changes), adapter)
+
+
+def type_name(output_type: Any) -> str:
+    """A stable, descriptive name: ``list[Foo]``, ``Foo | None``, ``Literal['ok', 'done']``.
+
+    The plain-text path is named ``str`` whether or not a type was declared, because the model
+    answers text either way. ``Annotated`` metadata is left out: it constrains values rather
+    than naming a type, and its reprs (validator functions) are not stable between runs.
+    """
+    if output_type is None:
+        return "str"
+    return _name(output_type)
+
+
+# --- paths and names ---------------------------------------------------------------------
+
+
+def _path_of(output_type: Any) -> OutputPath:
+    if output_type is None or output_type is str:
+        return OutputPath.PLAIN_TEXT
+    target = get_origin(output_type) or output_type
+    if isinstance(target, type) and issubclass(target, (BaseModel, dict)):
+        return OutputPath.DIRECT
+    return OutputPath.WRAPPED
+
+
+_UNION_ORIGINS: tuple[Any, ...] = (typing.Union, types.UnionType)
+
+
+def _name(tp: Any) -> str:
+    if tp is None or tp is type(None):
+        return "None"
+    if tp is Ellipsis:
+        return "..."
+    if isinstance(tp, (list, tuple)):  # Callable's parameter list
+        return "[" + ", ".join(_name(arg) for arg in tp) + "]"
+    if isinstance(tp, str):
+        return tp
+    if isinstance(tp, typing.ForwardRef):
+        return tp.__forward_arg__
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if origin is Annotated:
+        return _name(args[0])
+    if origin in _UNION_ORIGINS:
+        return " | ".join(_name(arg) for arg in args)
+    if origin is Literal:
+        return "Literal[" + ", ".join(_literal_value(arg) for arg in args) + "]"
+    if origin is None:
+        return str(getattr(tp, "__name__", None) or repr(tp))
+    base = getattr(origin, "__name__", None) or repr(origin)
+    if origin is tuple and not args and tp is not tuple:
+        return f"{base}[()]"
+    return f"{base}[{', '.join(_name(arg) for arg in args)}]" if args else base
+
+
+def _literal_value(value: Any) -> str:
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
+
+
+def _explain(schema: OutputSchema) -> str:
+    tp, name = schema.output_type, schema.name
+    if tp is None:
+        return "No output type was declared, so the answer is plain text and no schema is sent."
+    if schema.path is OutputPath.PLAIN_TEXT:
+        return "str output is plain text, so no schema is sent and the answer is kept as written."
+    if schema.path is OutputPath.DIRECT:
+        target = get_origin(tp) or tp
+        if issubclass(target, BaseModel):
+            kind = "a pydantic model"
+        elif is_typeddict(target):
+            kind = "a TypedDict (a dict at runtime)"
+        else:
+            kind = "a dict type"
+        return (
+            f"{name} is {kind}, so its object schema is sent as it is; "
+            f"the model must answer a JSON object matching {name}."
+        )
+    why = (
+        f"{name} is a dataclass, and only pydantic models and dicts are sent unwrapped"
+        if dataclasses.is_dataclass(tp)
+        else f"{name} is not an object type"
+    )
+    return (
+        f'{why}, so it is wrapped in {{"{WRAPPER_KEY}": ...}}; '
+        f'the model must answer {{"{WRAPPER_KEY}": <{name}>}}.'
+    )
+
+
+# --- schema construction -----------------------------------------------------------------
+
+
+def _adapter_and_schema(
+    output_type: Any, *, wrapped: bool
+) -> tuple[TypeAdapter[Any], dict[str, Any]]:
+    try:
+        hash(output_type)
+    except TypeError:  # e.g. Annotated with unhashable metadata: build it every time
+        return _build(output_type, wrapped)
+    # The repr is part of the key because typing compares unions and Literals as sets:
+    # int | str == str | int, but their schemas list the members in a different order.
+    return _cached_build(output_type, repr(output_type), wrapped)
+
+
+@functools.lru_cache(maxsize=512)
+def _cached_build(
+    output_type: Any, _type_repr: str, wrapped: bool
+) -> tuple[TypeAdapter[Any], dict[str, Any]]:
+    # Callers deep-copy the schema, so the cached dict is never handed out.
+    return _build(output_type, wrapped)
+
+
+def _build(output_type: Any, wrapped: bool) -> tuple[TypeAdapter[Any], dict[str, Any]]:
+    name = type_name(output_type)
+    try:
+        target = output_type
+        if wrapped:
+            # typing_extensions' TypedDict: pydantic needs it rather than typing's before 3.12.
+            target = cast(Any, TypedDict)(WRAPPER_TITLE, {WRAPPER_KEY: output_type})
+        adapter: TypeAdapter[Any] = TypeAdapter(target)
+        return adapter, adapter.json_schema()
+    # Pydantic reports unsupported, unresolved and un-schemable types through these; anything
+    # else it raises while inspecting an arbitrary user type is the same kind of problem.
+    except (PydanticUserError, TypeError, NameError, ValueError) as exc:
+        raise SchemaConstructionError(
+            f"output type {name} cannot become a JSON schema: {_first_line(exc)}",
+            pointer="",
+            hint="use JSON-representable types (models, TypedDicts, lists, scalars)",
+        ) from exc
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _make_strict(name: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Change]]:
+    # Imported here so this module does not depend on the strict converter at import time.
+    from toollens.core.strict import explain_strict
+
+    try:
+        strict_schema, changes = explain_strict(copy.deepcopy(raw))
+    except StrictSchemaError as exc:
+        raise StrictSchemaError(
+            f"output type {name} cannot be strict: {exc.message}",
+            pointer=exc.pointer,
+            rule=exc.rule,
+            hint="make the type closed (declared fields, no open dict or extra='allow') "
+            "or pass strict=False",
+        ) from exc
+    return strict_schema, list(changes)
+
+
+# --- validation --------------------------------------------------------------------------
+
+
+def _decode(text: str | bytes) -> str:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ModelBehaviorError(
+                f"output is not valid UTF-8: byte {exc.object[exc.start]:#04x} at byte offset "
+                f"{exc.start}",
+                pointer="",
+                rule=OutputFailure.NOT_UTF8.value,
+                hint="the answer must be UTF-8 text",
+            ) from exc
+    if not isinstance(text, str):
+        raise TypeError(f"expected str or bytes, got {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise _surrogate_error(exc) from exc
+    return text
+
+
+def _surrogate_error(exc: UnicodeEncodeError) -> ModelBehaviorError:
+    return ModelBehaviorError(
+        f"output contains an unpaired surrogate {exc.object[exc.start]!r} at char {exc.start}",
+        pointer="",
+        rule=OutputFailure.NOT_UTF8.value,
+        hint="the answer must be UTF-8 text",
+    )
+
+
+def _validate(schema: OutputSchema, adapter: TypeAdapter[Any], text: str) -> Any:
+    if not text.strip():
+        raise ModelBehaviorError(
+            "output is empty" if not text else "output is only whitespace",
+            pointer="",
+            rule=OutputFailure.EMPTY.value,
+            hint=schema.answer_hint,
+        )
+    # Parse once on our own, refusing NaN and Infinity (not JSON, and no schema can allow
+    # them); the parsed value also maps pydantic's error locations to JSON pointers.
+    try:
+        data = pydantic_core.from_json(text, allow_inf_nan=False)
+    except ValueError as exc:
+        raise _json_error(schema, text, str(exc)) from exc
+    _reject_non_finite(schema, data)
+    try:
+        validated = adapter.validate_json(text, strict=True if schema.strict else None)
+    except ValidationError as exc:
+        raise _validation_error(schema, exc, data) from exc
+    except RecursionError as exc:  # deep recursive models: never let this escape
+        raise ModelBehaviorError(
+            "output is nested too deeply to validate",
+            pointer="",
+            rule=OutputFailure.INVALID_JSON.value,
+            hint=schema.answer_hint,
+        ) from exc
+    if schema.is_wrapped:
+        return validated[WRAPPER_KEY]
+    return validated
+
+
+_POSITION = re.compile(r"^(?P<reason>.*?) at line (?P<line>\d+) column (?P<column>\d+)$", re.S)
+_NON_JSON_NUMBER = re.compile(r"-?(?:NaN|Infinity)")
+
+
+def _json_error(schema: OutputSchema, text: str, detail: str) -> ModelBehaviorError:
+    match = _POSITION.match(detail)
+    reason = match["reason"] if match else detail
+    rule = OutputFailure.INVALID_JSON
+    hint = schema.answer_hint
+    if match is None:
+        where = ""
+    elif reason.startswith("EOF"):
+        rule = OutputFailure.TRUNCATED
+        where = f" at the end of the input (char {len(text)})"
+        reason = f"the answer stops early ({reason})"
+    else:
+        line, offset, column = _char_position(text, int(match["line"]), int(match["column"]))
+        if reason == "recursion limit exceeded":
+            reason = "it is nested more deeply than the parser allows"
+        where = f" at line {line}, column {column} (char {offset})"
+        literal = _NON_JSON_NUMBER.match(text, max(offset - 1, 0)) or _NON_JSON_NUMBER.match(
+            text, offset
+        )
+        if literal:
+            reason = f"{literal.group()} is not a JSON number"
+            hint = f"send finite numbers only; {hint}"
+    if text.lstrip().startswith("```"):
+        hint = f"answer with bare JSON, without Markdown code fences; {hint}"
+    return ModelBehaviorError(
+        f"output is not valid JSON: {reason}{where}", pointer="", rule=rule.value, hint=hint
+    )
+
+
+def _char_position(text: str, line: int, byte_column: int) -> tuple[int, int, int]:
+    """Turn the parser's 1-based line and byte column into (line, 0-based char offset, column)."""
+    lines = text.split("\n")
+    line = min(max(line, 1), len(lines))
+    start = sum(len(before) + 1 for before in lines[: line - 1])
+    prefix = lines[line - 1].encode("utf-8")[: max(byte_column - 1, 0)]
+    chars = len(prefix.decode("utf-8", errors="ignore"))
+    return line, start + chars, chars + 1
+
+
+def _reject_non_finite(schema: OutputSchema, data: Any) -> None:
+    # Literals such as 1e400 parse to infinity; an answer the schema cannot describe is wrong.
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, float) and not math.isfinite(node):
+            raise ModelBehaviorError(
+                f"number overflows a 64-bit float, got {'-' if node < 0 else ''}1e309 or more",
+                pointer=join_pointer("", *where),
+                rule=OutputFailure.NON_FINITE.value,
+                hint=f"send finite numbers only; {schema.answer_hint}",
+            )
+        if isinstance(node, dict):
+            stack.extend((value, (*where, key)) for key, value in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((value, (*where, i)) for i, value in reversed(list(enumerate(node))))
+
+
+_EXPECTED = {
+    "int_type": "an integer",
+    "int_parsing": "an integer",
+    "int_from_float": "an integer",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "a string",
+    "bool_type": "a boolean",
+    "bool_parsing": "a boolean",
+    "none_required": "null",
+    "list_type": "an array",
+    "tuple_type": "an array",
+    "set_type": "an array",
+    "frozen_set_type": "an array",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+    "dataclass_type": "an object",
+    "dataclass_exact_type": "an object",
+}
+
+
+def _expected(error: Any) -> str | None:
+    """'an integer' for a type error, "'ok' or 'done'" for a Literal; None for other kinds."""
+    kind = error["type"]
+    if kind in _EXPECTED:
+        return _EXPECTED[kind]
+    if kind in {"literal_error", "enum"}:
+        return f"one of {error['ctx']['expected']}"
+    return None
+
+
+def _validation_error(schema: OutputSchema, exc: ValidationError, data: Any) -> ModelBehaviorError:
+    errors = exc.errors(include_url=False)
+    pointers = [
+        _pointer(error["loc"], data, missing=error["type"] == "missing") for error in errors
+    ]
+    first, pointer = errors[0], pointers[0]
+    rule = OutputFailure.INVALID_VALUE
+    # Union members each report at the same place: say "an integer or a string" once.
+    same_place = [e for e, p in zip(errors, pointers, strict=True) if p == pointer]
+    expected = [_expected(e) for e in same_place]
+    used = 1
+    if first["type"] == "missing" and isinstance(first["loc"][-1], int):
+        message = f"missing array item {first['loc'][-1]}"
+    elif first["type"] == "missing":
+        message = f"missing required property {str(first['loc'][-1])!r}"
+        if schema.is_wrapped and pointer == f"/{WRAPPER_KEY}":
+            rule = OutputFailure.MISSING_WRAPPER
+    elif first["type"] == "extra_forbidden":
+        message = f"unexpected property {str(first['loc'][-1])!r}"
+    elif schema.is_wrapped and pointer == "" and first["type"] == "dict_type":
+        rule = OutputFailure.MISSING_WRAPPER
+        message = f'expected an object with the key "{WRAPPER_KEY}", got {_preview(first["input"])}'
+    elif all(expected):
+        phrases = list(dict.fromkeys(cast("list[str]", expected)))
+        used = len(same_place)
+        message = f"expected {' or '.join(phrases)}, got {_preview(first['input'])}"
+    else:
+        text = str(first["msg"])
+        if text.startswith("Input should be "):
+            rest = text.removeprefix("Input should be ")
+            # "greater than or equal to 0" reads as a value, not as a type
+            value = "a value " if rest.startswith(("greater", "less", "finite")) else ""
+            text = f"expected {value}{rest}"
+        else:
+            text = text[:1].lower() + text[1:]
+        message = f"{text}, got {_preview(first['input'])}"
+    more = len(errors) - used
+    if more:
+        message += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return ModelBehaviorError(message, pointer=pointer, rule=rule.value, hint=schema.answer_hint)
+
+
+def _pointer(loc: tuple[int | str, ...], data: Any, *, missing: bool) -> str:
+    """Map pydantic's ``loc`` onto the parsed answer, dropping the tags it adds for unions."""
+    tokens: list[str | int] = []
+    node = data
+    for i, item in enumerate(loc):
+        in_object = isinstance(node, dict) and isinstance(item, str) and item in node
+        in_array = isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node)
+        if in_object or in_array:
+            node = node[item]
+            tokens.append(item)
+        elif missing and i == len(loc) - 1 and isinstance(node, (dict, list)):
+            tokens.append(item)  # where the absent property or tuple item should have been
+        # Anything else names a union member or validator ("int", "Foo", "[key]"), no JSON node.
+    return join_pointer("", *tokens)
+
+
+def _preview(value: Any) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=repr)
+    except (ValueError, TypeError, RecursionError):  # odd inputs: a repr still helps
+        text = repr(value)
+    return text if len(text) <= _ANSWER_PREVIEW else text[: _ANSWER_PREVIEW - 3] + "..."

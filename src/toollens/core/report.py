@@ -1,0 +1,510 @@
+"""One call that computes every view of a target, once, for every front end.
+
+The explorer widget, the ``%toolschema`` magic, the command line and the static HTML all
+render a :class:`Report`; none of them builds a schema its own way. A target is a callable,
+a pydantic model class, an output type (``list[int]``, ``Literal[...]``, ...) or a raw JSON
+Schema (a dict, or JSON text).
+
+A failure in one view (the output type cannot be strict, a provider rejects the schema) is
+recorded in ``Report.view_errors`` and the other views are still computed. A target that
+cannot be inspected at all raises, so the front end can show a banner.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import json
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar, get_origin
+
+from pydantic import BaseModel
+from typing_extensions import is_typeddict
+
+from toollens.core.errors import (
+    SchemaConstructionError,
+    StrictSchemaError,
+    TargetError,
+    ToolLensError,
+)
+from toollens.core.metadata import MISSING
+from toollens.core.records import Change, Finding, join_pointer
+
+TargetKind = Literal["callable", "model", "output-type", "json-schema"]
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """The options a report was computed with (the keywords of :func:`report`)."""
+
+    strict: bool = True
+    provider: str = "openai-chat"
+    docstring_style: str | None = None
+    name: str | None = None
+    description: str | None = None
+    output_type: Any = MISSING
+    optional_defaults: str | None = None
+    use_docstring_info: bool = True
+    context_types: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every view of one target, computed once.
+
+    Attributes:
+        target_kind: ``"callable"``, ``"model"``, ``"output-type"`` or ``"json-schema"``.
+        options: what the report was computed with.
+        title: the tool name, model name, type name or schema title.
+        function: the ``FunctionSchema`` for a callable target, else ``None``.
+        raw_schema: the parameters schema before strict conversion (``None`` for an
+            output-type target).
+        schema: what a provider receives: the strict schema when ``options.strict``, else a
+            copy of ``raw_schema``; ``None`` when strict conversion failed (see
+            ``view_errors["strict"]``) or for an output-type target.
+        strict_changes: every rewrite strict conversion made to ``schema``.
+        output: the ``OutputSchema`` of the output type, or ``None``.
+        provider: the provider the payload and findings are for.
+        provider_payload: the tool definition that provider receives (callable targets).
+        lint: pitfalls found in the target.
+        provider_findings: what the provider would reject or mishandle.
+        view_errors: view name (``"strict"``, ``"output"``, ``"provider"``, ``"lint"``) ->
+            the message of the error that stopped that view.
+        target: the object the report was made for.
+    """
+
+    target_kind: TargetKind
+    options: ReportOptions
+    title: str
+    function: Any = None
+    raw_schema: dict[str, Any] | None = None
+    schema: dict[str, Any] | None = None
+    strict_changes: tuple[Change, ...] = ()
+    output: Any = None
+    provider: str = "openai-chat"
+    provider_payload: dict[str, Any] | None = None
+    lint: tuple[Finding, ...] = ()
+    provider_findings: tuple[Finding, ...] = ()
+    view_errors: Mapping[str, str] = field(default_factory=dict)
+    target: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """Lint findings then provider findings."""
+        return (*self.lint, *self.provider_findings)
+
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> dict[str, str]:
+        # core never imports render at module level; this is the one display hook.
+        from toollens.render.html import render_html
+        from toollens.render.text import render_text
+
+        bundle = {"text/plain": render_text(self), "text/html": render_html(self)}
+        if include is not None:
+            bundle = {k: v for k, v in bundle.items() if k in set(include)}
+        if exclude is not None:
+            bundle = {k: v for k, v in bundle.items() if k not in set(exclude)}
+        return bundle
+
+
+def report(
+    target: Any,
+    *,
+    strict: bool = True,
+    provider: str = "openai-chat",
+    docstring_style: str | None = None,
+    name: str | None = None,
+    description: str | None = None,
+    output_type: Any = MISSING,
+    optional_defaults: str | None = None,
+    use_docstring_info: bool = True,
+    context_types: Iterable[Any] | None = None,
+) -> Report:
+    """Compute every view of ``target`` once.
+
+    Args:
+        target: a callable; a pydantic model class; an output type such as ``list[int]``,
+            ``Literal["a", "b"]``, a TypedDict, an enum or a builtin type; or a JSON Schema
+            as a dict or JSON text. Other classes are treated as callables (their
+            constructor becomes the tool).
+        strict: run strict conversion (OpenAI strict mode) on the schemas.
+        provider: ``"openai-chat"``, ``"openai-responses"``, ``"anthropic"`` or ``"gemini"``.
+        docstring_style, name, description, output_type, optional_defaults,
+            use_docstring_info, context_types: passed to ``function_schema``; ``name`` and
+            ``description`` also title other targets.
+
+    Raises:
+        SchemaConstructionError: the target cannot become a schema at all (malformed JSON
+            text names its line and column).
+        TargetError: the object is none of the supported kinds.
+    """
+    options = ReportOptions(
+        strict=strict,
+        provider=provider,
+        docstring_style=docstring_style,
+        name=name,
+        description=description,
+        output_type=output_type,
+        optional_defaults=optional_defaults,
+        use_docstring_info=use_docstring_info,
+        context_types=tuple(context_types or ()),
+    )
+    kind = target_kind(target)
+    return _BUILDERS[kind](target, options)
+
+
+def report_from_json_text(text: str | bytes, **options: Any) -> Report:
+    """A report for a JSON Schema given as JSON text (same options as :func:`report`)."""
+    return report(parse_schema_text(text), **options)
+
+
+def target_kind(target: Any) -> TargetKind:
+    """Which kind of target ``target`` is; raises ``TargetError`` when it is none."""
+    if isinstance(target, (Mapping, str, bytes, bytearray)):
+        return "json-schema"
+    if isinstance(target, type) and issubclass(target, BaseModel):
+        return "model"
+    if _is_output_type(target):
+        return "output-type"
+    if callable(target):
+        return "callable"
+    raise TargetError(
+        f"{type(target).__name__} object {_short(target)} is not a callable, model, type or "
+        "JSON schema",
+        hint="pass a function, a pydantic model class, a type such as list[int], or a dict",
+    )
+
+
+def _is_output_type(target: Any) -> bool:
+    # Generic aliases (list[int], Literal[...]) are callable objects, so types are checked
+    # before callables. Classes are callables (their constructor) except the ones that only
+    # make sense as a shape of data.
+    if target is None or target is Any or target is type(None):
+        return True
+    if get_origin(target) is not None or isinstance(target, (TypeVar, types.UnionType)):
+        return True
+    if isinstance(target, typing.NewType):
+        return True
+    if isinstance(target, type):
+        return (
+            target.__module__ == "builtins"
+            or is_typeddict(target)
+            or issubclass(target, enum.Enum)
+        )
+    return False
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, type) else value.__qualname__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def parse_schema_text(text: str | bytes | bytearray) -> dict[str, Any]:
+    """Parse JSON text that should hold a JSON Schema object.
+
+    Raises:
+        SchemaConstructionError: the text is not JSON (with line and column), holds NaN or
+            Infinity, or its root is not an object.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SchemaConstructionError(
+                f"the schema is not UTF-8 text ({exc.reason} at byte {exc.start})",
+                hint="save the schema as UTF-8",
+            ) from exc
+
+    def reject_constant(name: str) -> Any:
+        raise SchemaConstructionError(
+            f"the schema contains {name}, which is not JSON", hint="use a finite number"
+        )
+
+    try:
+        data = json.loads(text, parse_constant=reject_constant)
+    except json.JSONDecodeError as exc:
+        raise SchemaConstructionError(
+            f"the schema is not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+            hint="fix the JSON syntax there",
+        ) from exc
+    except RecursionError as exc:
+        raise SchemaConstructionError(
+            "the schema is nested too deeply to parse", hint="flatten it or use $defs"
+        ) from exc
+    if not isinstance(data, dict):
+        raise SchemaConstructionError(
+            f"a JSON schema must be an object, got {type(data).__name__}",
+            pointer="",
+            hint='wrap it, e.g. {"type": "object", "properties": {...}}',
+        )
+    return data
+
+
+def _guard(errors: dict[str, str], view: str, compute: Callable[[], _T], fallback: _T) -> _T:
+    """Run one view; a ToolLensError is recorded for that view and the others go on."""
+    try:
+        return compute()
+    except ToolLensError as exc:
+        errors[view] = str(exc)
+        return fallback
+
+
+def _output_view(tp: Any, strict: bool, errors: dict[str, str]) -> Any:
+    """The output schema; when strict mode cannot express it, the error plus the lax one."""
+    from toollens.core.output import output_schema
+
+    try:
+        return output_schema(tp, strict=strict)
+    except StrictSchemaError as exc:
+        errors["output"] = str(exc)
+        return _guard({}, "output", lambda: output_schema(tp, strict=False), None)
+    except ToolLensError as exc:
+        errors["output"] = str(exc)
+        return None
+
+
+def _provider_views(
+    subject: Any,
+    options: ReportOptions,
+    errors: dict[str, str],
+    *,
+    payload: bool = True,
+    name: str | None = None,
+    description: str | None = None,
+) -> tuple[dict[str, Any] | None, tuple[Finding, ...]]:
+    """The provider payload (unless ``payload`` is false) and the provider findings.
+
+    ``subject`` is a FunctionSchema, or a parameters schema named by ``name``.
+    """
+    from toollens.core.providers import check_provider, provider_tool
+
+    plain = isinstance(subject, dict)
+    extra: dict[str, Any] = {"name": name, "strict": options.strict} if plain else {}
+    built = None
+    if payload:
+        built = _guard(
+            errors,
+            "provider",
+            lambda: provider_tool(
+                subject, options.provider, **extra, **({"description": description} if plain else {})
+            ),
+            None,
+        )
+    findings = _guard(
+        errors, "provider", lambda: tuple(check_provider(subject, options.provider, **extra)), ()
+    )
+    return built, findings
+
+
+def _lint_view(subject: Any, errors: dict[str, str]) -> tuple[Finding, ...]:
+    from toollens.core.lint import lint
+
+    return _guard(errors, "lint", lambda: tuple(lint(subject)), ())
+
+
+def _callable_report(target: Any, options: ReportOptions) -> Report:
+    from toollens.core.function_schema import function_schema
+
+    errors: dict[str, str] = {}
+
+    def build(strict: bool) -> Any:
+        return function_schema(
+            target,
+            name=options.name,
+            description=options.description,
+            docstring_style=options.docstring_style,
+            use_docstring_info=options.use_docstring_info,
+            strict=strict,
+            context_types=options.context_types,
+            optional_defaults=typing.cast(Any, options.optional_defaults),
+            output_type=options.output_type,
+        )
+
+    strict_ok = True
+    try:
+        fs = build(options.strict)
+    except StrictSchemaError as exc:
+        # The parameters cannot be strict: show why, and every other view of the lax schema.
+        errors["strict"] = str(exc)
+        strict_ok = False
+        fs = build(False)
+    schema = copy.deepcopy(fs.json_schema) if strict_ok else None
+    output = _output_view(fs.output_type, options.strict, errors)
+    payload, provider_findings = _provider_views(fs, options, errors, payload=strict_ok)
+    if not strict_ok:
+        errors.setdefault("provider", "no payload: " + errors["strict"])
+    return Report(
+        target_kind="callable",
+        options=options,
+        title=fs.name,
+        function=fs,
+        raw_schema=copy.deepcopy(fs.raw_json_schema),
+        schema=schema,
+        strict_changes=tuple(fs.strict_changes),
+        output=output,
+        provider=options.provider,
+        provider_payload=payload,
+        lint=_lint_view(fs, errors),
+        provider_findings=provider_findings,
+        view_errors=types.MappingProxyType(errors),
+        target=target,
+    )
+
+
+def _schema_views(
+    raw: dict[str, Any], options: ReportOptions, errors: dict[str, str]
+) -> tuple[dict[str, Any] | None, tuple[Change, ...]]:
+    if not options.strict:
+        return copy.deepcopy(raw), ()
+    from toollens.core.strict import explain_strict
+
+    try:
+        schema, changes = explain_strict(raw)
+    except ToolLensError as exc:
+        errors["strict"] = str(exc)
+        return None, ()
+    return schema, tuple(changes)
+
+
+def _plain_provider_views(
+    raw: dict[str, Any],
+    schema: dict[str, Any] | None,
+    title: str,
+    options: ReportOptions,
+    errors: dict[str, str],
+) -> tuple[dict[str, Any] | None, tuple[Finding, ...]]:
+    """Provider views of a plain schema: no payload when strict conversion failed."""
+    description = options.description or raw.get("description")
+    payload, findings = _provider_views(
+        schema if schema is not None else raw,
+        options,
+        errors,
+        payload=schema is not None,
+        name=title,
+        description=description if isinstance(description, str) else None,
+    )
+    if schema is None and "strict" in errors:
+        errors.setdefault("provider", "no payload: " + errors["strict"])
+    return payload, findings
+
+
+def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
+    try:
+        raw = target.model_json_schema()
+    except Exception as exc:  # pydantic raises several types for unsupported field types
+        raise SchemaConstructionError(
+            f"pydantic cannot build a schema for {target.__qualname__} "
+            f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})",
+            hint="use JSON-serialisable field types",
+        ) from exc
+    errors: dict[str, str] = {}
+    schema, changes = _schema_views(raw, options, errors)
+    output = _output_view(target, options.strict, errors)
+    title = options.name or target.__name__
+    payload, findings = _plain_provider_views(raw, schema, title, options, errors)
+    return Report(
+        target_kind="model",
+        options=options,
+        title=title,
+        raw_schema=raw,
+        schema=schema,
+        strict_changes=changes,
+        output=output,
+        provider=options.provider,
+        provider_payload=payload,
+        provider_findings=findings,
+        view_errors=types.MappingProxyType(errors),
+        target=target,
+    )
+
+
+def _output_type_report(target: Any, options: ReportOptions) -> Report:
+    from toollens.core.output import output_schema, type_name
+
+    errors: dict[str, str] = {}
+    try:
+        output = output_schema(target, strict=options.strict)
+    except StrictSchemaError as exc:
+        errors["output"] = str(exc)
+        output = output_schema(target, strict=False)  # a type pydantic rejects raises here
+    return Report(
+        target_kind="output-type",
+        options=options,
+        title=options.name or type_name(target),
+        output=output,
+        provider=options.provider,
+        view_errors=types.MappingProxyType(errors),
+        target=target,
+    )
+
+
+def _json_schema_report(target: Any, options: ReportOptions) -> Report:
+    raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
+    raw = copy.deepcopy(dict(raw))
+    _check_schema(raw)
+    errors: dict[str, str] = {}
+    schema, changes = _schema_views(raw, options, errors)
+    given = raw.get("title")
+    title = options.name or (given if isinstance(given, str) and given else "schema")
+    payload, findings = _plain_provider_views(raw, schema, title, options, errors)
+    return Report(
+        target_kind="json-schema",
+        options=options,
+        title=title,
+        raw_schema=raw,
+        schema=schema,
+        strict_changes=changes,
+        provider=options.provider,
+        provider_payload=payload,
+        provider_findings=findings,
+        view_errors=types.MappingProxyType(errors),
+        target=target,
+    )
+
+
+def _check_schema(schema: dict[str, Any]) -> None:
+    """Reject a schema its own meta-schema (2020-12 unless ``$schema`` says) rejects."""
+    import jsonschema
+    from jsonschema.validators import validator_for
+
+    cls = validator_for(schema, default=jsonschema.Draft202012Validator)
+    error = jsonschema.exceptions.best_match(cls(cls.META_SCHEMA).iter_errors(schema))
+    if error is not None:
+        raise SchemaConstructionError(
+            f"not a valid JSON schema: {error.message}",
+            pointer=join_pointer("", *error.absolute_path),
+            hint="fix the keyword there (see the JSON Schema reference)",
+        )
+
+
+_BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
+    "callable": _callable_report,
+    "model": _model_report,
+    "output-type": _output_type_report,
+    "json-schema": _json_schema_report,
+}
+
+
+def replace_options(rep: Report, **changes: Any) -> Report:
+    """Recompute ``rep``'s target with some options changed (e.g. ``strict=False``)."""
+    opts = dataclasses.replace(rep.options, **changes)
+    return report(rep.target, **{f.name: getattr(opts, f.name) for f in dataclasses.fields(opts)})
+
+
+__all__ = [
+    "Report",
+    "ReportOptions",
+    "TargetKind",
+    "parse_schema_text",
+    "replace_options",
+    "report",
+    "report_from_json_text",
+    "target_kind",
+]

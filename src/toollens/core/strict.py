@@ -1,0 +1,630 @@
+"""Strict JSON Schema conversion that explains every change it makes.
+
+The rules follow the reference ``ensure_strict_json_schema`` of the OpenAI Agents SDK:
+objects are closed and every property required, ``oneOf`` becomes ``anyOf``, a single
+``allOf`` entry is merged into its parent, a ``$ref`` with sibling keywords is inlined,
+and ``default: null`` is dropped. Unlike the reference, the walk builds a new schema as it
+goes (the caller's dict is never touched), records one ``Change`` per rewrite, and turns
+every failure into a ``StrictSchemaError`` that points at the offending input node.
+
+The rule ids and their wording live in ``toollens.core.strict_rules``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Collection, Mapping
+from typing import Any, Final, NoReturn
+from urllib.parse import unquote
+
+from toollens.core.errors import StrictSchemaError
+from toollens.core.records import Change, join_pointer
+from toollens.core.strict_rules import MAX_DEPTH, MAX_NODES, PROBLEMS, REASONS, StrictRule, show
+
+__all__ = ["StrictRule", "ensure_strict_json_schema", "explain_strict", "strict_schema"]
+
+# A path is a chain of (parent, token) pairs, built in O(1) per node and turned into a
+# JSON pointer only when an error or a change needs one. ``None`` is the document root.
+_Path = tuple[Any, Any] | None
+
+_MISSING: Final = object()
+
+# Keywords that may sit next to a `$ref` without constraining the instance (reference list).
+_REF_ANNOTATIONS: Final = frozenset(
+    {
+        "$anchor",
+        "$comment",
+        "$defs",
+        "$schema",
+        "contentEncoding",
+        "contentMediaType",
+        "contentSchema",
+        "default",
+        "definitions",
+        "deprecated",
+        "description",
+        "examples",
+        "readOnly",
+        "title",
+        "writeOnly",
+    }
+)
+_ROOT_REF_ANNOTATIONS: Final = _REF_ANNOTATIONS | {"$id"}
+
+# Keywords whose value holds subschemas, mapped to the walker method that converts it.
+# Everything else is copied as is (the reference does not descend into `not`,
+# `prefixItems`, `if`/`then`, ... either). `oneOf` is folded into `anyOf` by the node walk.
+_APPLICATORS: Final[Mapping[str, str]] = {
+    "$defs": "_schema_map",
+    "definitions": "_schema_map",
+    "properties": "_schema_map",
+    "items": "_schema",
+    "anyOf": "_schema_list",
+    "allOf": "_schema_list",
+}
+
+_EMPTY_STRICT: Final[Mapping[str, Any]] = {
+    "additionalProperties": False,
+    "type": "object",
+    "properties": {},
+    "required": [],
+}
+_ATOMS: Final = (str, int, float, bool, type(None))
+_ANNOTATION_KEYS: Final = ("title", "description")
+
+
+def explain_strict(
+    schema: Mapping[str, Any], *, nullable_defaults: Collection[str] = ()
+) -> tuple[dict[str, Any], list[Change]]:
+    """Convert a JSON schema to strict mode and say what changed.
+
+    Args:
+        schema: the schema to convert; it is read, never modified.
+        nullable_defaults: names of root properties whose non-null ``default`` should
+            become "null means default" instead of being kept. Such a property becomes
+            ``{"title"?, "description"?, "anyOf": [<schema without default>,
+            {"type": "null"}]}`` (title and description stay on the outer node); a
+            property that already allows null only loses its default. Names that are not
+            root properties with a non-null default are ignored.
+
+    Returns:
+        A new strict schema that shares no mutable object with ``schema``, and one
+        ``Change`` per rewrite, pointing into the new schema.
+
+    Raises:
+        StrictSchemaError: the schema cannot be made strict without changing what it
+            accepts; ``pointer`` names the offending node of the input.
+    """
+    return _convert(schema, nullable_defaults, record=True)
+
+
+def strict_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a strict copy of ``schema`` (``explain_strict`` without the change list)."""
+    return _convert(schema, (), record=False)[0]
+
+
+def ensure_strict_json_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """Drop-in for the reference: make ``schema`` strict in place and return it.
+
+    The empty schema ``{}`` is left alone and a fresh closed object is returned on each
+    call. On error the input is left unchanged (the reference may leave it half-rewritten).
+    """
+    result = _convert(schema, (), record=False)[0]
+    if not schema or not isinstance(schema, dict):
+        return result
+    schema.clear()
+    schema.update(result)
+    return schema
+
+
+def _convert(
+    schema: Mapping[str, Any], nullable_defaults: Collection[str], *, record: bool
+) -> tuple[dict[str, Any], list[Change]]:
+    if not isinstance(schema, Mapping):
+        _fail(StrictRule.NOT_A_SCHEMA, None, kind=type(schema).__name__, value=show(schema))
+    root = schema if isinstance(schema, dict) else dict(schema)
+    _check_depth(root)
+    if isinstance(nullable_defaults, str):  # one name, not a collection of characters
+        nullable_defaults = (nullable_defaults,)
+    walker = _Walker(root, record=record, nullable=frozenset(nullable_defaults))
+    if not root:
+        out = copy.deepcopy(dict(_EMPTY_STRICT))
+        walker.note(StrictRule.EMPTY_SCHEMA, None, {}, copy.deepcopy(out))
+        return out, walker.changes
+    out = walker.node(root, None, None, 1, root=True)
+    if isinstance(out.get("anyOf"), list):
+        _fail(StrictRule.ROOT_ANYOF, None)
+    typ = out.get("type")
+    if isinstance(typ, list) and "object" in typ:
+        if typ != ["object"]:
+            _fail(StrictRule.ROOT_NULLABLE, None, value=show(typ))
+        out["type"] = "object"
+        walker.note(StrictRule.ROOT_TYPE_LIST, None, ["object"], "object")
+    return out, walker.changes
+
+
+class _Walker:
+    """One conversion: reads the input root, builds the output, counts the node budget."""
+
+    def __init__(self, root: dict[str, Any], *, record: bool, nullable: frozenset[str]) -> None:
+        self.root = root
+        self.record = record
+        self.changes: list[Change] = []
+        self.nullable = nullable
+        self.budget = MAX_NODES
+        # Outputs built while a singleton allOf is being merged; the merged node is walked
+        # again (as the reference does) and these are returned as they are, not rebuilt.
+        self.tracking = 0
+        self.done: dict[int, dict[str, Any]] = {}
+        # Targets being inlined on the current path: seeing one again means recursion.
+        self.inlining: set[str] = set()
+        self.bare_refs: set[str] = set()
+        self.apply = {key: getattr(self, name) for key, name in _APPLICATORS.items()}
+
+    def note(self, rule: StrictRule, out: _Path, before: Any, after: Any) -> None:
+        if self.record:
+            reason = REASONS[rule].format(before=show(before), after=show(after))
+            self.changes.append(Change(_pointer(out), rule, before, after, reason))
+
+    def spend(self, at: _Path) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            _fail(StrictRule.TOO_LARGE, at, limit=MAX_NODES)
+
+    def node(
+        self,
+        src: Any,
+        inp: _Path,
+        out: _Path,
+        depth: int,
+        *,
+        root: bool = False,
+        nested: bool = False,
+        origins: dict[Any, _Path] | None = None,
+    ) -> dict[str, Any]:
+        """Convert one schema node read at ``inp`` and written at ``out``."""
+        if not isinstance(src, dict):
+            _fail(StrictRule.NOT_A_SCHEMA, inp, kind=type(src).__name__, value=show(src))
+        if self.done and self.done.get(id(src)) is src:
+            return src
+        if depth > MAX_DEPTH:
+            _fail(StrictRule.TOO_DEEP, inp, limit=MAX_DEPTH)
+        self.spend(inp)
+        if not root and isinstance(src.get("$id"), str):
+            nested = True
+        if "$ref" in src:
+            result = self._ref_node(src, inp, out, depth, root, nested, origins)
+        else:
+            result = self._body(src, inp, out, depth, root, nested, origins, partial=False)
+        if self.tracking:
+            self.done[id(result)] = result
+        return result
+
+    def _body(
+        self,
+        src: dict[str, Any],
+        inp: _Path,
+        out: _Path,
+        depth: int,
+        root: bool,
+        nested: bool,
+        origins: dict[Any, _Path] | None,
+        *,
+        partial: bool,
+    ) -> dict[str, Any]:
+        # ``partial`` is the parent half of a singleton-allOf merge: not closed yet and its
+        # null default kept, because the merged node is walked again and decides then.
+        if not partial:
+            all_of = src.get("allOf")
+            if isinstance(all_of, list) and len(all_of) == 1:
+                return self._merge_all_of(src, all_of[0], inp, out, depth, root, nested, origins)
+
+        typ = src.get("type")
+        props: Any = src.get("properties")
+        has_props = isinstance(props, dict)
+        infer = typ is None and has_props
+        if infer:
+            typ = "object"
+        elif typ is None and src.get("additionalProperties", False) is not False:
+            _fail(StrictRule.OPEN_OBJECT, inp, value=show(src["additionalProperties"]))
+        close = False
+        if typ == "object" or (isinstance(typ, list) and "object" in typ):
+            extra = src.get("additionalProperties", _MISSING)
+            if extra is _MISSING:
+                close = not partial
+            elif extra is not False:
+                _fail(StrictRule.OPEN_OBJECT, inp, value=show(extra))
+        one_of: Any = src.get("oneOf")
+        fold_one_of = isinstance(one_of, list)
+        drop_default = not partial and "default" in src and src["default"] is None
+
+        if self.record:
+            if infer:
+                self.note(StrictRule.INFER_OBJECT_TYPE, out, src.get("type"), "object")
+            if close:
+                self.note(StrictRule.CLOSE_OBJECT, out, None, False)
+            if has_props:
+                old = src.get("required")
+                if not isinstance(old, list) or old != list(props):
+                    self.note(StrictRule.REQUIRE_ALL_PROPERTIES, out, _copy(old), list(props))
+            if fold_one_of:
+                self.note(StrictRule.ONEOF_TO_ANYOF, out, "oneOf", "anyOf")
+            if drop_default:
+                self.note(StrictRule.DROP_NONE_DEFAULT, out, None, None)
+
+        result: dict[str, Any] = {}
+        apply = self.apply
+        for key, value in src.items():
+            if key == "type":
+                result[key] = "object" if infer else _copy(value)
+            elif key == "required" and has_props:
+                result[key] = list(props)
+            elif (key == "default" and drop_default) or (key == "oneOf" and fold_one_of):
+                continue
+            elif key == "anyOf" and fold_one_of:
+                result[key] = self._union(value, one_of, inp, out, depth, nested, origins)
+            elif key in apply:
+                base = origins.get(key, inp) if origins else inp
+                if key == "properties" and root and self.nullable and has_props:
+                    result[key] = self._root_properties(value, base, out, depth, nested)
+                else:
+                    result[key] = apply[key](value, (base, key), (out, key), depth + 1, nested)
+            else:
+                result[key] = value if type(value) in _ATOMS else _copy(value)
+        if infer and "type" not in src:
+            result["type"] = "object"
+        if close:
+            result["additionalProperties"] = False
+        if has_props and "required" not in src:
+            result["required"] = list(props)
+        if fold_one_of and "anyOf" not in src:
+            result["anyOf"] = self._union(None, one_of, inp, out, depth, nested, origins)
+        return result
+
+    # -- applicators: each converts one keyword's value, or copies it if it has no schemas
+
+    def _schema(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
+        if not isinstance(value, dict):  # e.g. tuple-form `items`, left as the reference does
+            return _copy(value)
+        return self.node(value, inp, out, depth, nested=nested)
+
+    def _schema_map(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
+        if not isinstance(value, dict):
+            return _copy(value)
+        node = self.node
+        return {
+            name: node(sub, (inp, name), (out, name), depth, nested=nested)
+            for name, sub in value.items()
+        }
+
+    def _schema_list(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
+        if not isinstance(value, list):
+            return _copy(value)
+        node = self.node
+        return [node(sub, (inp, i), (out, i), depth, nested=nested) for i, sub in enumerate(value)]
+
+    def _union(
+        self,
+        any_of: Any,
+        one_of: list[Any],
+        inp: _Path,
+        out: _Path,
+        depth: int,
+        nested: bool,
+        origins: dict[Any, _Path] | None,
+    ) -> list[Any]:
+        """``anyOf`` variants followed by the converted ``oneOf`` variants (reference order)."""
+        variants: list[Any] = []
+        if isinstance(any_of, list):
+            base = origins.get("anyOf", inp) if origins else inp
+            variants = self._schema_list(any_of, (base, "anyOf"), (out, "anyOf"), depth + 1, nested)
+        base = origins.get("oneOf", inp) if origins else inp
+        offset = len(variants)
+        for i, sub in enumerate(one_of):
+            variants.append(
+                self.node(
+                    sub,
+                    ((base, "oneOf"), i),
+                    ((out, "anyOf"), offset + i),
+                    depth + 1,
+                    nested=nested,
+                )
+            )
+        return variants
+
+    def _root_properties(
+        self, props: dict[str, Any], inp: _Path, out: _Path, depth: int, nested: bool
+    ) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for name, sub in props.items():
+            sub_in, sub_out = ((inp, "properties"), name), ((out, "properties"), name)
+            default = sub.get("default") if isinstance(sub, dict) else None
+            if name not in self.nullable or default is None:
+                result[name] = self.node(sub, sub_in, sub_out, depth + 1, nested=nested)
+                continue
+            self.note(StrictRule.NULLABLE_DEFAULT, sub_out, _copy(default), None)
+            if _allows_null(sub):
+                rest = {k: v for k, v in sub.items() if k != "default"}
+                result[name] = self.node(rest, sub_in, sub_out, depth + 1, nested=nested)
+                continue
+            core = {k: v for k, v in sub.items() if k != "default" and k not in _ANNOTATION_KEYS}
+            wrapped = {k: _copy(v) for k, v in sub.items() if k in _ANNOTATION_KEYS}
+            inner_out = ((sub_out, "anyOf"), 0)
+            wrapped["anyOf"] = [
+                self.node(core, sub_in, inner_out, depth + 2, nested=nested),
+                {"type": "null"},
+            ]
+            result[name] = wrapped
+        return result
+
+    # -- references
+
+    def _ref_node(
+        self,
+        src: dict[str, Any],
+        inp: _Path,
+        out: _Path,
+        depth: int,
+        root: bool,
+        nested: bool,
+        origins: dict[Any, _Path] | None,
+    ) -> dict[str, Any]:
+        if nested:
+            _fail(StrictRule.NESTED_ID, inp)
+        allowed = _ROOT_REF_ANNOTATIONS if root else _REF_ANNOTATIONS
+        extra = [str(key) for key in src if key != "$ref" and key not in allowed]
+        if extra:
+            _fail(StrictRule.REF_SIBLINGS, inp, keywords=", ".join(sorted(extra)))
+        ref = src["$ref"]
+        siblings = {key: value for key, value in src.items() if key != "$ref"}
+        if "default" in siblings and siblings["default"] is None:
+            # Dropped before inlining, so the target's own default shows through (reference).
+            del siblings["default"]
+            self.note(StrictRule.DROP_NONE_DEFAULT, out, None, None)
+        if not siblings:
+            # A bare $ref stays as it is, but it must resolve; each string is checked once.
+            if not (isinstance(ref, str) and ref in self.bare_refs):
+                self._resolve(ref, inp, inline=False)
+                self.bare_refs.add(ref)
+            return {"$ref": ref}
+        target, target_path = self._resolve(ref, inp, inline=True)
+        key = _pointer(target_path)
+        if key in self.inlining:
+            _fail(StrictRule.REF_RECURSIVE, inp, ref=show(ref))
+        self.note(StrictRule.INLINE_REF_WITH_SIBLINGS, out, ref, None)
+        # The node's keys win and keep their places; the target's other keys follow.
+        merged_origins: dict[Any, _Path] = {
+            k: (origins.get(k, inp) if origins else inp) for k in siblings
+        }
+        merged = siblings
+        for name, value in target.items():
+            if name not in merged:
+                merged[name] = value
+                merged_origins[name] = target_path
+        self.inlining.add(key)
+        try:
+            return self.node(
+                merged,
+                target_path,
+                out,
+                depth + 1,
+                root=root,
+                nested=nested,
+                origins=merged_origins,
+            )
+        finally:
+            self.inlining.discard(key)
+
+    def _resolve(self, ref: Any, at: _Path, *, inline: bool) -> tuple[dict[str, Any], _Path]:
+        """Find the local target of ``ref``; never fetches anything."""
+        if not isinstance(ref, str):
+            _fail(StrictRule.REF_FORMAT, at, ref=show(ref), detail="is not a string")
+        if ref == "#" and not inline:
+            return self.root, None
+        if not ref.startswith("#"):
+            _fail(StrictRule.REF_REMOTE, at, ref=show(ref))
+        if not ref.startswith("#/"):
+            detail = (
+                "points at the document root, which cannot be inlined next to sibling keywords"
+                if ref == "#"
+                else "is not a JSON pointer (anchors are not supported)"
+            )
+            _fail(StrictRule.REF_FORMAT, at, ref=show(ref), detail=detail)
+        try:
+            decoded = unquote(ref[2:], errors="strict")
+        except UnicodeDecodeError:
+            _fail(StrictRule.REF_FORMAT, at, ref=show(ref), detail="has invalid %-escapes")
+        # Decoded before splitting, so %2F also separates tokens (as in the reference).
+        target: dict[str, Any] = self.root
+        path: _Path = None
+        for raw in decoded.split("/"):
+            token = raw.replace("~1", "/").replace("~0", "~")
+            if token not in target:
+                detail = f"has no target: {show(token)} is missing at {_pointer(path) or '/'}"
+                _fail(StrictRule.REF_MISSING, at, ref=show(ref), detail=detail)
+            value = target[token]
+            path = (path, token)
+            if not isinstance(value, dict):
+                detail = f"does not lead to a schema object: {_pointer(path)} is not an object"
+                _fail(StrictRule.REF_MISSING, at, ref=show(ref), detail=detail)
+            if isinstance(value.get("$id"), str):
+                _fail(StrictRule.NESTED_ID, at)
+            target = value
+        return target, path
+
+    def _resolve_chain(self, entry: dict[str, Any], at: _Path) -> tuple[dict[str, Any], _Path]:
+        """Follow a chain of annotation-only refs to a schema, carrying the annotations."""
+        resolved, where = entry, at
+        seen: list[str] = []
+        carried: dict[str, Any] = {}
+        while "$ref" in resolved and not _constrains_ref(resolved):
+            ref = resolved["$ref"]
+            if isinstance(ref, str) and ref in seen:
+                _fail(StrictRule.REF_CYCLE, at, chain=" -> ".join([*seen, ref]))
+            seen.append(ref)
+            # Outer annotations win over inner ones, but inner keys come first (reference).
+            carried = {**{k: v for k, v in resolved.items() if k != "$ref"}, **carried}
+            self.spend(where)
+            resolved, where = self._resolve(ref, where, inline=True)
+        return {**resolved, **carried}, where
+
+    # -- intersections
+
+    def _merge_all_of(
+        self,
+        src: dict[str, Any],
+        entry: Any,
+        inp: _Path,
+        out: _Path,
+        depth: int,
+        root: bool,
+        nested: bool,
+        origins: dict[Any, _Path] | None,
+    ) -> dict[str, Any]:
+        explicitly_closed = src.get("additionalProperties") is False
+        entry_in = ((origins.get("allOf", inp) if origins else inp), "allOf"), 0
+        entry_origin: _Path
+        self.tracking += 1
+        try:
+            parent_src = {key: value for key, value in src.items() if key != "allOf"}
+            parent = self._body(parent_src, inp, out, depth, root, nested, origins, partial=True)
+            if isinstance(entry, dict) and "$ref" in entry and not _constrains_ref(entry):
+                if nested:
+                    _fail(StrictRule.NESTED_ID, entry_in)
+                self.spend(entry_in)
+                first, entry_origin = self._resolve_chain(entry, entry_in)
+            else:
+                first = self.node(entry, entry_in, out, depth + 1, nested=nested)
+                entry_origin = entry_in
+        finally:
+            self.tracking -= 1
+        if not explicitly_closed:
+            parent.pop("additionalProperties", None)
+        merged = dict(first)
+        merged_origins: dict[Any, _Path] = dict.fromkeys(first, entry_origin)
+        conflicts = []
+        if (
+            parent.get("additionalProperties") is False
+            and parent.get("properties", {}) == {}
+            and isinstance(first.get("properties"), dict)
+            and first["properties"] != {}
+        ):
+            # additionalProperties only sees properties declared next to it, not in allOf.
+            conflicts.append("properties")
+        for key, value in parent.items():
+            if key not in merged or key in _REF_ANNOTATIONS:
+                merged[key] = value
+                merged_origins[key] = origins.get(key, inp) if origins else inp
+            elif (
+                _json_equal(value, merged[key])
+                or (key == "properties" and value == {})
+                or (key == "required" and value == [])
+            ):
+                continue
+            else:
+                conflicts.append(str(key))
+        if conflicts:
+            _fail(StrictRule.ALLOF_CONFLICT, inp, keywords=", ".join(sorted(conflicts)))
+        self.note(StrictRule.MERGE_SINGLE_ALLOF, out, "allOf", None)
+        return self.node(
+            merged, inp, out, depth + 1, root=root, nested=nested, origins=merged_origins
+        )
+
+
+def _fail(rule: StrictRule, at: _Path, **fields: Any) -> NoReturn:
+    message, hint = PROBLEMS[rule]
+    raise StrictSchemaError(message.format(**fields), pointer=_pointer(at), rule=rule, hint=hint)
+
+
+def _pointer(path: _Path) -> str:
+    tokens: list[Any] = []
+    while path is not None:
+        path, token = path
+        tokens.append(token)
+    tokens.reverse()
+    return join_pointer("", *tokens)
+
+
+def _constrains_ref(node: dict[str, Any]) -> bool:
+    return any(key != "$ref" and key not in _REF_ANNOTATIONS for key in node)
+
+
+def _allows_null(node: dict[str, Any]) -> bool:
+    typ = node.get("type")
+    if typ == "null" or (isinstance(typ, list) and "null" in typ):
+        return True
+    for keyword in ("anyOf", "oneOf"):
+        variants = node.get(keyword)
+        if isinstance(variants, list) and any(
+            isinstance(v, dict) and v.get("type") == "null" for v in variants
+        ):
+            return True
+    return False
+
+
+def _copy(value: Any) -> Any:
+    """Deep copy of a JSON value (depth already bounded by ``_check_depth``)."""
+    cls = type(value)
+    if cls is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    if cls is list:
+        return [_copy(item) for item in value]
+    if isinstance(value, _ATOMS):
+        return value
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return cls(_copy(item) for item in value)
+    return copy.deepcopy(value)  # not JSON; copied anyway so nothing is shared
+
+
+def _json_equal(left: Any, right: Any) -> bool:
+    """Equality of JSON values: ``1 == 1.0`` but ``True != 1`` (reference semantics)."""
+    if isinstance(left, bool) or isinstance(right, bool):
+        return type(left) is type(right) and left == right
+    if isinstance(left, int | float) and isinstance(right, int | float):
+        return left == right
+    if isinstance(left, list) or isinstance(right, list):
+        return (
+            isinstance(left, list)
+            and isinstance(right, list)
+            and len(left) == len(right)
+            and all(_json_equal(a, b) for a, b in zip(left, right, strict=True))
+        )
+    if isinstance(left, dict) or isinstance(right, dict):
+        return (
+            isinstance(left, dict)
+            and isinstance(right, dict)
+            and left.keys() == right.keys()
+            and all(_json_equal(left[key], right[key]) for key in left)
+        )
+    return type(left) is type(right) and bool(left == right)
+
+
+def _check_depth(root: dict[str, Any]) -> None:
+    """Reject nesting deeper than ``MAX_DEPTH`` without recursing (so never RecursionError)."""
+    stack: list[tuple[Any, int]] = [(root, 1)]
+    pop, push = stack.pop, stack.append
+    containers = (dict, list, tuple)
+    while stack:
+        value, depth = pop()
+        if depth > MAX_DEPTH:
+            _fail(StrictRule.TOO_DEEP, _deep_path(root), limit=MAX_DEPTH)
+        depth += 1
+        for child in value.values() if isinstance(value, dict) else value:
+            if isinstance(child, containers):
+                push((child, depth))
+
+
+def _deep_path(root: dict[str, Any]) -> _Path:
+    """Path of the first container past ``MAX_DEPTH`` (only called once it exists)."""
+    stack: list[tuple[Any, int, _Path]] = [(root, 1, None)]
+    while stack:
+        value, depth, path = stack.pop()
+        if depth > MAX_DEPTH:
+            return path
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for token, child in items:
+            if isinstance(child, dict | list | tuple):
+                stack.append((child, depth + 1, (path, token)))
+    return None

@@ -1,0 +1,34 @@
+"""Jupyter front ends: the explorer widget, the schema-diff widget and the ``%toolschema`` magic.
+
+Nothing here is imported by ``import toollens``; the widgets load ipywidgets on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toollens.jupyter.diff_widget import DiffWidget
+    from toollens.jupyter.explorer import Explorer
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """Register ``%toolschema`` / ``%%toolschema`` (``%load_ext toollens``)."""
+    from toollens.jupyter.magic import ToolSchemaMagics
+
+    ipython.register_magics(ToolSchemaMagics)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Explorer":
+        from toollens.jupyter.explorer import Explorer
+
+        return Explorer
+    if name == "DiffWidget":
+        from toollens.jupyter.diff_widget import DiffWidget
+
+        return DiffWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["DiffWidget", "Explorer", "load_ipython_extension"]

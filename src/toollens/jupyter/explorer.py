@@ -1,0 +1,530 @@
+"""The explorer widget: edit a tool's source and watch every view the model sees update.
+
+The widget is thin: :func:`toollens.core.report.report` computes the views and
+:func:`toollens.render.html.render_panels` renders them; this module wires an editor and a
+toolbar to that pipeline, debounces edits, and keeps the last good views (marked stale)
+while the source does not run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import itertools
+import json
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import ipywidgets as widgets
+
+from toollens.core.metadata import MISSING
+from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
+from toollens.jupyter.editor import SourceEditor, TextareaEditor
+from toollens.jupyter.live import (
+    LiveError,
+    apply_source,
+    define_from_source,
+    editable_function,
+    exception_error,
+    source_of,
+)
+
+PROVIDERS = tuple(_PROVIDER_TABLE)
+DOCSTRING_STYLES = (("auto", None), ("google", "google"), ("numpy", "numpy"), ("sphinx", "sphinx"))
+PANELS = ("signature", "metadata", "strict", "output")
+
+Cancel = Callable[[], None]
+Scheduler = Callable[[float, Callable[[], None]], Cancel]
+Mode = Literal["source", "json", "read-only"]
+
+# Widget-only rules; the views' own CSS comes from toollens.render.css.
+WIDGET_CSS = """
+.tl-explorer { width: 100%; box-sizing: border-box; }
+.tl-explorer .tl-toolbar { flex-wrap: wrap; gap: 4px 12px; align-items: center; }
+.tl-explorer .tl-toolbar .widget-text { width: 220px; }
+.tl-explorer .tl-editor textarea {
+  font-family: var(--jp-code-font-family, ui-monospace, monospace);
+  font-size: var(--jp-code-font-size, 13px); line-height: 1.4; tab-size: 4;
+}
+.tl-explorer .tl-editor-error textarea { border: 1px solid #c62828; }
+.tl-explorer .tl-banner-error .widget-html-content,
+.tl-explorer .tl-explorer-note .widget-html-content {
+  white-space: normal; line-height: 1.4;
+}
+.tl-explorer .tl-banner-error .tl-banner-body {
+  background: #fdecea; color: #611a15; border-left: 4px solid #c62828;
+  padding: 6px 10px; border-radius: 3px; font-size: 13px;
+}
+.tl-explorer .tl-explorer-note .tl-note-body {
+  background: #eef4fb; color: #1a3550; border-left: 4px solid #4a7ab5;
+  padding: 4px 10px; border-radius: 3px; font-size: 13px;
+}
+.tl-explorer .tl-panels > .widget-html { min-width: 0; overflow: auto; margin: 0; }
+.tl-explorer .tl-panels .widget-html-content { white-space: normal; line-height: normal; }
+.tl-explorer .tl-panel-findings .widget-html-content,
+.tl-explorer .tl-panel-changes .widget-html-content { white-space: normal; line-height: normal; }
+.tl-explorer .tl-panels.tl-stale { opacity: 0.5; filter: grayscale(0.6); }
+"""
+
+_filenames = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class RenderStats:
+    """What the last render did: which panel widgets were reassigned and how many bytes."""
+
+    ok: bool
+    panels_updated: tuple[str, ...] = ()
+    bytes_sent: int = 0
+    seconds: float = 0.0
+
+
+def default_scheduler(delay: float, callback: Callable[[], None]) -> Cancel:
+    """Run ``callback`` after ``delay`` seconds on the kernel's event loop, else a timer thread."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        timer = threading.Timer(delay, callback)
+        timer.daemon = True
+        timer.start()
+        return timer.cancel
+    return loop.call_later(delay, callback).cancel
+
+
+class Explorer(widgets.VBox):  # type: ignore[misc]
+    """Edit a tool's source (or JSON Schema) and see the four views update live.
+
+    Args:
+        target: a function, a pydantic model class, an output type, or a JSON Schema dict.
+        output_type, strict, provider, docstring_style, name, description, optional_defaults,
+            context_types: passed to :func:`toollens.core.report.report`.
+        debounce: seconds to wait after an edit before rendering; ``0`` renders at once.
+        namespace: where Apply writes the edited function; the function's module globals
+            (a notebook's user namespace for notebook functions) when not given.
+        source: the text to edit instead of the target's own source (a ``%%toolschema`` cell).
+        source_transform: applied to the text before it runs (IPython syntax in a cell).
+        editor: a :class:`SourceEditor`; a monospace Textarea when not given.
+        scheduler: ``scheduler(delay, callback) -> cancel`` used for the debounce.
+    """
+
+    def __init__(
+        self,
+        target: Any,
+        *,
+        output_type: Any = MISSING,
+        strict: bool = True,
+        provider: str = "openai-chat",
+        docstring_style: str | None = None,
+        name: str | None = None,
+        description: str | None = None,
+        optional_defaults: str | None = None,
+        context_types: Iterable[Any] | None = None,
+        debounce: float = 0.15,
+        namespace: MutableMapping[str, Any] | None = None,
+        source: str | None = None,
+        source_transform: Callable[[str], str] | None = None,
+        editor: SourceEditor | None = None,
+        scheduler: Scheduler | None = None,
+    ) -> None:
+        super().__init__()
+        self.add_class("tl-explorer")
+        self.add_class("tl-root")  # the render stylesheet is scoped under .tl-root
+        self._target = target
+        self._output_type = output_type
+        self._optional_defaults = optional_defaults
+        self._context_types = tuple(context_types or ())
+        self._debounce = debounce
+        self._scheduler = scheduler or default_scheduler
+        self._transform = source_transform
+        self._filename = f"<toollens-edit-{next(_filenames)}>"
+        self._lock = threading.RLock()
+        self._pending: Cancel | None = None
+        self.report: Any = None
+        self.error: LiveError | None = None
+        self.last_render_stats = RenderStats(ok=False)
+        self._failure: Exception | None = None
+
+        self._mode, text, self._flags, note = self._open(target, source)
+        self._namespace = namespace if namespace is not None else _namespace_of(target)
+        self._target_name = getattr(target, "__name__", None)
+        self.editor: SourceEditor = editor or TextareaEditor(text)
+        self.editor.value = text
+        self.editor.set_read_only(self._mode == "read-only")
+        self._build_toolbar(strict, provider, docstring_style, name, description)
+        self.note = _html("tl-explorer-note")
+        self.banner = _html("tl-banner")
+        self.panels = {key: _html(f"tl-panel-{key}") for key in PANELS}
+        self.panels_box = widgets.GridBox(
+            list(self.panels.values()),
+            layout=widgets.Layout(
+                grid_template_columns="repeat(auto-fit, minmax(300px, 1fr))",
+                grid_gap="8px",
+                width="100%",
+            ),
+        )
+        self.panels_box.add_class("tl-panels")
+        self.findings = _html("tl-panel-findings")
+        self.changes = _html("tl-panel-changes")
+        self.children = [
+            widgets.HTML(f"<style>{_css()}</style>", layout=widgets.Layout(display="none")),
+            self.toolbar,
+            self.note,
+            self.editor.widget,
+            self.banner,
+            self.panels_box,
+            self.findings,
+            self.changes,
+        ]
+        self._base_note = note
+        self._set_note(note)
+        _hide(self.banner)
+        self.editor.observe_value(self._on_edit)
+        self.render()
+        if self.report is None and self._mode == "read-only" and self._failure is not None:
+            raise self._failure
+
+    # -- construction ---------------------------------------------------------------------
+
+    def _open(self, target: Any, source: str | None) -> tuple[Mode, str, int, str | None]:
+        if isinstance(target, Mapping):
+            return "json", json.dumps(target, indent=2, ensure_ascii=False), 0, None
+        namespace = _namespace_of(target) or {}
+        if source is not None or _is_editable(target):
+            info = source_of(target, namespace)
+            if source is not None:
+                return "source", source, info.flags if info else 0, None
+            if info is not None:
+                return "source", info.text, info.flags, None
+        what = _describe(target)
+        info = source_of(target) if isinstance(target, type) else None
+        if info is not None:
+            note = f"{what} is read-only: only functions and pydantic models can be edited."
+            return "read-only", info.text, 0, note
+        note = f"{what} has no editable Python source; the views are read-only."
+        return "read-only", f"# no editable source for {what}", 0, note
+
+    def _build_toolbar(
+        self,
+        strict: bool,
+        provider: str,
+        style: str | None,
+        name: str | None,
+        description: str | None,
+    ) -> None:
+        providers = PROVIDERS if provider in PROVIDERS else (*PROVIDERS, provider)
+        self.strict_toggle = widgets.Checkbox(value=strict, description="strict", indent=False)
+        self.provider_select = widgets.Dropdown(
+            options=providers, value=provider, description="provider"
+        )
+        self.style_select = widgets.Dropdown(
+            options=DOCSTRING_STYLES, value=style, description="docstring"
+        )
+        self.name_text = widgets.Text(value=name or "", placeholder="name override")
+        self.description_text = widgets.Text(
+            value=description or "", placeholder="description override"
+        )
+        self.apply_button = widgets.Button(
+            description="Apply",
+            tooltip="Write the edited function into the namespace it came from",
+            icon="check",
+            disabled=self._mode != "source" or self._namespace is None,
+        )
+        for control in (self.provider_select, self.style_select):
+            control.layout.width = "auto"
+        self.strict_toggle.layout.width = "auto"
+        for control in (
+            self.strict_toggle,
+            self.provider_select,
+            self.style_select,
+            self.name_text,
+            self.description_text,
+        ):
+            control.observe(lambda _change: self.render(), names="value")
+        self.apply_button.on_click(lambda _button: self.apply())
+        self.toolbar = widgets.HBox(
+            [
+                self.strict_toggle,
+                self.provider_select,
+                self.style_select,
+                self.name_text,
+                self.description_text,
+                self.apply_button,
+            ]
+        )
+        self.toolbar.add_class("tl-toolbar")
+
+    # -- rendering -------------------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """The keyword arguments the toolbar currently gives ``report``."""
+        return {
+            "strict": bool(self.strict_toggle.value),
+            "provider": self.provider_select.value,
+            "docstring_style": self.style_select.value,
+            "name": self.name_text.value or None,
+            "description": self.description_text.value or None,
+            "output_type": self._output_type,
+            "optional_defaults": self._optional_defaults,
+            "context_types": self._context_types,
+        }
+
+    def _on_edit(self, _text: str) -> None:
+        if self._debounce <= 0:
+            self.render()
+            return
+        with self._lock:
+            self._cancel_pending()
+            self._pending = self._scheduler(self._debounce, self.render)
+
+    def _cancel_pending(self) -> None:
+        if self._pending is not None:
+            self._pending()
+            self._pending = None
+
+    def flush(self) -> None:
+        """Run a pending (debounced) render now; a no-op when nothing is pending."""
+        with self._lock:
+            if self._pending is not None:
+                self.render()
+
+    def render(self) -> None:
+        """Render the current source and toolbar options now."""
+        from toollens.core.report import report
+
+        with self._lock:
+            self._cancel_pending()
+            started = time.perf_counter()
+            self._failure = None
+            target, error, note = self._current_target()
+            rep = None
+            if error is None:
+                try:
+                    rep = report(target, **self.options())
+                except KeyboardInterrupt:
+                    raise
+                except Exception as exc:  # user annotations and defaults may raise anything
+                    self._failure = exc
+                    error = _build_error(exc, self._filename)
+            if rep is None:
+                self._show_error(error or LiveError("exception", "no views"), started)
+            else:
+                self._show(rep, note, started)
+
+    def _current_target(self) -> tuple[Any, LiveError | None, str | None]:
+        text = self.editor.value
+        if self._mode == "read-only":
+            return self._target, None, None
+        if self._mode == "json":
+            return _parse_schema(text)
+        if self._transform is not None:
+            text = self._transform(text)
+        live = define_from_source(
+            text,
+            base_globals=self._namespace or {},
+            filename=self._filename,
+            target_name=self._target_name,
+            flags=self._flags,
+        )
+        return live.value, live.error, live.note
+
+    def _show(self, rep: Any, note: str | None, started: float) -> None:
+        from toollens.render.html import render_panels
+
+        panels = render_panels(rep)
+        updated: list[str] = []
+        sent = 0
+        targets = {**self.panels, "findings": self.findings, "changes": self.changes}
+        fresh = {**{key: panels.get(key, "") for key in PANELS}}
+        fresh["findings"] = panels.get("findings", "")
+        fresh["changes"] = self._changes_html(rep)
+        for key, widget in targets.items():
+            if widget.value != fresh[key]:
+                widget.value = fresh[key]
+                updated.append(key)
+                sent += len(fresh[key].encode())
+        self.report = rep
+        self.error = None
+        self.editor.set_error(None, None)
+        _hide(self.banner)
+        self.banner.remove_class("tl-banner-error")
+        self.panels_box.remove_class("tl-stale")
+        self._set_note(note or self._base_note)
+        self.apply_button.disabled = self._mode != "source" or self._namespace is None
+        self.last_render_stats = RenderStats(
+            True, tuple(updated), sent, time.perf_counter() - started
+        )
+
+    def _changes_html(self, rep: Any) -> str:
+        old = _diffable(self.report)
+        new = _diffable(rep)
+        if old is None or new is None:
+            return ""
+        from toollens.core.diff import diff
+        from toollens.render.html import render_edit_changes
+
+        try:
+            return str(render_edit_changes(diff(old, new)))
+        except Exception as exc:  # a diff failure must not hide the views themselves
+            return _escaped_div("tl-changes-error", f"changes unavailable: {exc}")
+
+    def _show_error(self, error: LiveError, started: float) -> None:
+        self.error = error
+        self.editor.set_error(error.line, error.message)
+        stale = self.report is not None
+        tail = (
+            "The views below are from the last version that worked (stale)."
+            if stale
+            else "No views yet: fix the source to see them."
+        )
+        where = f"Line {error.line}" if error.line is not None else "The source"
+        if error.line is not None and error.column is not None:
+            where += f", column {error.column}"
+        body = (
+            f'<div class="tl-banner-body"><b>{html.escape(where)}:</b> '
+            f"{html.escape(error.message)}<br><small>{html.escape(tail)}</small></div>"
+        )
+        self.banner.value = body
+        self.banner.add_class("tl-banner-error")
+        _show(self.banner)
+        if stale:
+            self.panels_box.add_class("tl-stale")
+        self.apply_button.disabled = True
+        self.last_render_stats = RenderStats(
+            False, ("banner",), len(body.encode()), time.perf_counter() - started
+        )
+
+    def _set_note(self, note: str | None) -> None:
+        if note:
+            self.note.value = _escaped_div("tl-note-body", note)
+            _show(self.note)
+        else:
+            _hide(self.note)
+
+    # -- apply, display, teardown ----------------------------------------------------------
+
+    def apply(self) -> bool:
+        """Write the edited source into the namespace (the Apply button); ``True`` on success."""
+        if self._mode != "source" or self._namespace is None:
+            return False
+        text = self.editor.value
+        if self._transform is not None:
+            text = self._transform(text)
+        result = apply_source(
+            text,
+            namespace=self._namespace,
+            filename=f"<toollens-apply-{next(_filenames)}>",
+            target_name=self._target_name,
+            flags=self._flags,
+        )
+        if result.error is not None:
+            self._set_note(f"Apply failed: {result.error}")
+            return False
+        self._set_note(f"Applied: {result.name!r} now refers to the edited version.")
+        return True
+
+    @property
+    def source(self) -> str:
+        """The editor's current text."""
+        return self.editor.value
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None and self.report is not None:
+            from toollens.render.html import render_html
+
+            bundle["text/html"] = render_html(self.report)
+        return bundle
+
+    def close(self) -> None:
+        with self._lock:
+            self._cancel_pending()
+        super().close()
+
+
+def _diffable(rep: Any) -> dict[str, Any] | None:
+    """The schema an edit changes: strict when it could be made strict, else the raw one."""
+    if rep is None:
+        return None
+    schema = rep.schema if rep.schema is not None else rep.raw_schema
+    return schema if isinstance(schema, dict) else None
+
+
+def _is_editable(target: Any) -> bool:
+    if editable_function(target) is not None and not hasattr(target, "__self__"):
+        return True
+    return isinstance(target, type) and _is_pydantic_model(target)
+
+
+def _is_pydantic_model(cls: type) -> bool:
+    from pydantic import BaseModel
+
+    try:
+        return issubclass(cls, BaseModel)
+    except TypeError:  # generic aliases and other type-likes are not classes
+        return False
+
+
+def _namespace_of(target: Any) -> MutableMapping[str, Any] | None:
+    func = editable_function(target)
+    if func is not None:
+        return func.__globals__
+    module = sys.modules.get(str(getattr(target, "__module__", "") or ""))
+    return vars(module) if module is not None else None
+
+
+def _describe(target: Any) -> str:
+    label = getattr(target, "__qualname__", None) or getattr(target, "__name__", None)
+    if not isinstance(label, str):
+        label = repr(target)
+        label = label if len(label) <= 60 else label[:57] + "..."
+    return f"{label} ({type(target).__name__})"
+
+
+def _parse_schema(text: str) -> tuple[Any, LiveError | None, str | None]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, LiveError("syntax", f"invalid JSON: {exc.msg}", exc.lineno, exc.colno), None
+    except RecursionError:
+        return None, LiveError("syntax", "invalid JSON: nested too deeply"), None
+    if not isinstance(data, dict):
+        return None, LiveError("exception", "a JSON Schema must be an object ({...})", 1, 1), None
+    return data, None, None
+
+
+def _build_error(exc: Exception, filename: str) -> LiveError:
+    from toollens.core.errors import ToolLensError
+
+    located = exception_error(exc, filename)
+    if isinstance(exc, ToolLensError):
+        return LiveError("exception", str(exc), located.line)
+    return located
+
+
+def _css() -> str:
+    from toollens.render.css import STYLE
+
+    return STYLE + WIDGET_CSS
+
+
+def _html(*classes: str) -> widgets.HTML:
+    widget = widgets.HTML(layout=widgets.Layout(width="auto"))
+    for cls in classes:
+        widget.add_class(cls)
+    return widget
+
+
+def _hide(widget: widgets.DOMWidget) -> None:
+    widget.layout.display = "none"
+
+
+def _show(widget: widgets.DOMWidget) -> None:
+    widget.layout.display = None
+
+
+def _escaped_div(cls: str, text: str) -> str:
+    return f'<div class="{cls}">{html.escape(text)}</div>'

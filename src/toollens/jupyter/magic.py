@@ -1,0 +1,180 @@
+"""``%toolschema`` and ``%%toolschema``: open the explorer (or a static report) from a cell.
+
+Load with ``%load_ext toollens``. Every failure that is not the author's cell itself (a name
+that does not exist, an expression that raises, an object toollens cannot inspect) prints
+one line to stderr instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from IPython.core.magic import Magics, line_cell_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from IPython.display import display
+
+from toollens.core.metadata import MISSING
+from toollens.jupyter.explorer import PROVIDERS
+from toollens.jupyter.live import defined_names
+
+
+class _Failed(Exception):
+    """A one-line problem to print instead of a traceback."""
+
+
+@magics_class
+class ToolSchemaMagics(Magics):  # type: ignore[misc]
+    """The ``%toolschema`` line and cell magic."""
+
+    @magic_arguments()  # type: ignore[untyped-decorator]
+    @argument(
+        "target",
+        nargs="*",
+        help="Line magic: a name or expression in the user namespace (a function, a pydantic "
+        "model, an output type or a JSON Schema dict). Cell magic: optionally, the name of the "
+        "function in the cell to explore (default: the last one it defines).",
+    )  # type: ignore[untyped-decorator]
+    @argument(
+        "--no-strict",
+        dest="strict",
+        action="store_false",
+        help="Show the schema without strict conversion.",
+    )  # type: ignore[untyped-decorator]
+    @argument(
+        "--provider", choices=PROVIDERS, default=None, help="Provider payload and findings to show."
+    )  # type: ignore[untyped-decorator]
+    @argument(
+        "--output-type", metavar="EXPR", default=None, help="Output type to show (an expression)."
+    )  # type: ignore[untyped-decorator]
+    @argument("--name", default=None, help="Tool name override.")  # type: ignore[untyped-decorator]
+    @argument("--description", default=None, help='Tool description override (quote it: "...").')  # type: ignore[untyped-decorator]
+    @argument(
+        "--style", choices=("google", "numpy", "sphinx"), default=None, help="Docstring style."
+    )  # type: ignore[untyped-decorator]
+    @argument(
+        "--static", action="store_true", help="Display the static HTML report, not the widget."
+    )  # type: ignore[untyped-decorator]
+    @argument("--json", action="store_true", help="Return the provider payload as a dict.")  # type: ignore[untyped-decorator]
+    @argument("--diff", metavar="OTHER", default=None, help="Open a schema diff against OTHER.")  # type: ignore[untyped-decorator]
+    @line_cell_magic  # type: ignore[untyped-decorator]
+    def toolschema(self, line: str, cell: str | None = None) -> Any:
+        """Explore the tool schema a model receives for a function.
+
+        %toolschema get_weather --provider anthropic
+        %toolschema get_weather --json          (returns the provider payload dict)
+        %toolschema get_weather --diff get_weather_v2
+
+        %%toolschema [options]   runs the cell, then explores the last function it defines,
+                                 editing the cell's source.
+        """
+        args = parse_argstring(self.toolschema, line)
+        try:
+            if cell is None:
+                if not args.target:
+                    raise _Failed("give a name or expression, e.g. %toolschema get_weather")
+                expression = " ".join(args.target)
+                return self._present(self._evaluate(expression), args)
+            return self._cell(cell, args)
+        except _Failed as exc:
+            print(f"toolschema: {exc}", file=sys.stderr)
+            return None
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _evaluate(self, expression: str) -> Any:
+        try:
+            return self.shell.ev(expression)
+        except NameError as exc:
+            raise _Failed(f"{exc} in the notebook's namespace") from None
+        except SyntaxError as exc:
+            raise _Failed(f"{expression!r} is not a Python expression ({exc.msg})") from None
+        except Exception as exc:  # the author's expression may raise anything: one line
+            raise _Failed(f"evaluating {expression!r} raised {_one_line(exc)}") from None
+
+    def _cell(self, cell: str, args: argparse.Namespace) -> Any:
+        result = self.shell.run_cell(cell, store_history=False)
+        if not result.success:  # IPython has shown the author's own error, like any cell
+            raise _Failed("the cell did not run, so there is nothing to explore")
+        transformed = self.shell.transform_cell(cell)
+        names = defined_names(transformed)
+        wanted = " ".join(args.target) or (names[-1] if names else None)
+        if wanted is None:
+            raise _Failed("the cell defines no function or class to explore")
+        if wanted not in self.shell.user_ns:
+            raise _Failed(f"the cell does not define {wanted!r}")
+        target = self.shell.user_ns[wanted]
+        return self._present(target, args, source=cell)
+
+    def _present(self, target: Any, args: argparse.Namespace, source: str | None = None) -> Any:
+        from toollens.core.errors import ToolLensError
+
+        options = {
+            "strict": args.strict,
+            "provider": args.provider or "openai-chat",
+            "docstring_style": args.style,
+            "name": _unquote(args.name),
+            "description": _unquote(args.description),
+            "output_type": (
+                MISSING if args.output_type is None else self._evaluate(_unquote(args.output_type))
+            ),
+        }
+        try:
+            if args.json or args.static:
+                return self._report_view(target, options, as_json=args.json)
+            if args.diff is not None:
+                from toollens.jupyter.diff_widget import DiffWidget
+
+                other = self._evaluate(_unquote(args.diff))
+                display(DiffWidget(target, other, strict=args.strict, provider=args.provider))
+                return None
+            from toollens.jupyter.explorer import Explorer
+
+            explorer = Explorer(
+                target,
+                namespace=self.shell.user_ns,
+                source=source,
+                source_transform=self.shell.transform_cell if source is not None else None,
+                **options,
+            )
+        except _Failed:
+            raise
+        except ToolLensError as exc:
+            raise _Failed(str(exc)) from None
+        except Exception as exc:  # an object toollens cannot inspect must not print a traceback
+            raise _Failed(f"cannot explore {_short(target)}: {_one_line(exc)}") from None
+        display(explorer)
+        return None
+
+    def _report_view(self, target: Any, options: dict[str, Any], *, as_json: bool) -> Any:
+        from toollens.core.report import report
+
+        rep = report(target, **options)
+        if not as_json:
+            display(rep)
+            return None
+        if rep.provider_payload is None:
+            why = rep.view_errors.get("provider") or rep.view_errors.get("strict")
+            raise _Failed(
+                f"no provider payload for {rep.title!r}"
+                + (f": {why}" if why else f" (a {rep.target_kind} target has none)")
+            )
+        return rep.provider_payload
+
+
+def _unquote(text: str | None) -> Any:
+    """IPython keeps quotes around option values (``--name "my tool"``); drop them."""
+    if text is not None and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def _one_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return type(exc).__name__ + (f": {lines[0]}" if lines else "")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

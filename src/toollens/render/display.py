@@ -1,0 +1,97 @@
+"""Short, readable text for types, values and signatures, shared by the HTML and text views."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import Any
+
+from toollens.core.metadata import MISSING, ParameterMetadata, type_repr
+from toollens.core.signature import ParameterKind
+from toollens.render.markup import safe_repr
+
+__all__ = ["default_text", "enum_value", "short_type", "signature_line", "type_text"]
+
+# A quoted string (kept as is: Literal values may contain dots) or a dotted name.
+_DOTTED = re.compile(
+    r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)"
+)
+
+
+def enum_value(enum_or_str: Any) -> str:
+    """``StrictRule.CLOSE_OBJECT`` -> ``"close-object"``; plain strings pass through."""
+    return str(getattr(enum_or_str, "value", enum_or_str))
+
+
+def short_type(text: str) -> str:
+    """Drop module paths from a type's text: ``pkg.mod.Foo[pkg.Bar]`` -> ``Foo[Bar]``."""
+    return _DOTTED.sub(lambda m: m.group(1) or m.group(0), text)
+
+
+def type_text(tp: Any) -> str:
+    """A type as people write it, without module paths; never raises."""
+    if tp is inspect.Signature.empty:
+        return "(not annotated)"
+    try:
+        return short_type(type_repr(tp))
+    except Exception:  # exotic annotation objects: a safe repr is better than no view
+        return safe_repr(tp, limit=80)
+
+
+def default_text(meta: ParameterMetadata, inspected_default: Any, *, limit: int = 60) -> str:
+    """What a parameter defaults to; ``Field(...)`` defaults show the value they resolve to."""
+    if meta.is_context:
+        return "injected"
+    value = "required" if meta.default is MISSING else safe_repr(meta.default, limit=limit)
+    if _is_field_info(inspected_default):
+        return f"{value} (= Field(…))"
+    return value
+
+
+def _is_field_info(value: Any) -> bool:
+    return type(value).__name__ == "FieldInfo"
+
+
+def signature_line(fs: Any) -> str:
+    """``def name(a: int, /, b: str = 'x', *args: int, c: bool, **kw: str) -> T``.
+
+    Built from the resolved annotations (``Annotated`` stripped) rather than
+    ``str(inspect.signature(...))``, which shows string annotations verbatim.
+    """
+    info = fs.callable_info
+    inspected = {p.name: p for p in info.parameters}
+    parts: list[str] = []
+    saw_positional_only = False
+    star_done = False
+    for meta in fs.parameters:
+        kind = meta.kind
+        if saw_positional_only and kind is not ParameterKind.POSITIONAL_ONLY:
+            parts.append("/")
+            saw_positional_only = False
+        if kind is ParameterKind.KEYWORD_ONLY and not star_done:
+            parts.append("*")
+            star_done = True
+        stars = {ParameterKind.VAR_POSITIONAL: "*", ParameterKind.VAR_KEYWORD: "**"}.get(kind, "")
+        if kind is ParameterKind.VAR_POSITIONAL:
+            star_done = True
+        param = inspected.get(meta.name)
+        annotated = param is not None and param.annotated
+        text = stars + meta.name
+        if annotated:
+            text += ": " + type_text(meta.annotation)
+        if param is not None and param.default is not inspect.Parameter.empty and not stars:
+            default = (
+                "Field(…)"
+                if _is_field_info(param.default)
+                else safe_repr(param.default, limit=40)
+            )
+            text += (" = " if annotated else "=") + default
+        parts.append(text)
+        saw_positional_only = kind is ParameterKind.POSITIONAL_ONLY
+    if saw_positional_only:
+        parts.append("/")
+    prefix = "async def " if info.is_async else "def "
+    returns = ""
+    if info.return_hint is not inspect.Signature.empty:
+        returns = " -> " + type_text(info.return_hint)
+    return f"{prefix}{info.name}({', '.join(parts)}){returns}"

@@ -1,0 +1,680 @@
+"""Report -> HTML: the four view panels, the findings, and the schema diff.
+
+Pure functions over a :class:`~toollens.core.report.Report`. Everything is built with
+:func:`~toollens.render.markup.tag`, which escapes every string it is given, so user text
+(names, docstrings, descriptions, enum values, defaults' reprs, error text) never reaches
+the browser unescaped. ``render_html`` is the static fallback shown where no JavaScript
+runs (GitHub, nbconvert), so it is complete on its own: stylesheet, header, panels.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from toollens.core.metadata import MISSING, Candidate, ParameterMetadata, Source
+from toollens.core.records import Change, Finding
+from toollens.core.report import Report
+from toollens.render.css import style_tag
+from toollens.render.display import default_text, enum_value, signature_line, type_text
+from toollens.render.highlight import LineMark, highlight_json, pretty_json
+from toollens.render.markup import Child, Markup, join, safe_repr, tag
+
+__all__ = [
+    "PANEL_KEYS",
+    "render_diff_html",
+    "render_edit_changes",
+    "render_header",
+    "render_html",
+    "render_panels",
+]
+
+PANEL_KEYS = ("signature", "metadata", "strict", "output", "findings")
+
+# Metadata columns, one per source, in precedence order; extra sources get a column only
+# when some parameter uses them.
+_SOURCE_COLUMNS = (
+    Source.DOCSTRING,
+    Source.ANNOTATED_STR,
+    Source.ANNOTATED_FIELD,
+    Source.FIELD_DEFAULT,
+    Source.DEFAULT,
+)
+_EXTRA_SOURCES = (Source.ANNOTATED_CONSTRAINT, Source.OVERRIDE, Source.TYPE)
+
+_PATH_LABELS = {"plain-text": "plain text", "direct": "direct", "wrapped": "wrapped"}
+_SEVERITY_ORDER = ("breaking", "compatible", "description-only")
+
+
+_value = enum_value
+
+
+def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
+    heading = tag(
+        "div", title, tag("span", subtitle, class_="tl-muted") if subtitle else None,
+        class_="tl-panel-title",
+    )
+    return tag("section", heading, body, class_=f"tl-panel tl-panel-{key}", data_view=key)
+
+
+def _error_box(message: str, *, label: str = "error") -> Markup:
+    return tag("div", tag("strong", label + ": "), message, class_="tl-error-box", role="alert")
+
+
+def _note(text: Child) -> Markup:
+    return tag("p", text, class_="tl-note")
+
+
+def _badge(text: str, *extra: str) -> Markup:
+    return tag("span", text, class_=" ".join(["tl-badge", *extra]))
+
+
+def _code(text: str) -> Markup:
+    return tag("code", text)
+
+
+def _change_marks(changes: Iterable[Change]) -> dict[str, LineMark]:
+    marks: dict[str, list[str]] = {}
+    for change in changes:
+        marks.setdefault(change.pointer, []).append(f"{_value(change.rule)}: {change.reason}")
+    return {p: LineMark("tl-changed", tuple(r)) for p, r in marks.items()}
+
+
+def _changes_list(changes: Sequence[Change]) -> Markup:
+    if not changes:
+        return _note("Strict conversion changed nothing.")
+    items = [
+        tag(
+            "li",
+            _code(change.pointer or "/"),
+            " ",
+            tag("span", _value(change.rule), class_="tl-rule"),
+            " — ",
+            change.reason,
+        )
+        for change in changes
+    ]
+    full = tag("ol", items, class_="tl-changes")
+    if len(changes) <= _FULL_CHANGE_LIST:
+        return full
+    # Long lists: one line per pointer (rules' reasons on hover), the full list folded.
+    by_pointer: dict[str, list[Change]] = {}
+    for change in changes:
+        by_pointer.setdefault(change.pointer, []).append(change)
+    compact = [
+        tag(
+            "li",
+            _code(pointer or "/"),
+            " ",
+            join(*(
+                join(", " if i else None, tag("span", _value(c.rule), class_="tl-rule",
+                                               title=c.reason))
+                for i, c in enumerate(group)
+            )),
+        )
+        for pointer, group in by_pointer.items()
+    ]
+    return join(
+        tag("ul", compact, class_="tl-changes"),
+        tag("details", tag("summary", f"Every change with its reason ({len(changes)})"), full),
+    )
+
+
+_FULL_CHANGE_LIST = 6
+
+
+# ------------------------------------------------------------------------------- header
+
+
+def render_header(report: Report) -> Markup:
+    """Title, target kind, strict flag, provider and finding counts."""
+    options = report.options
+    description = None
+    if report.function is not None:
+        description = report.function.description
+    elif report.raw_schema is not None:
+        text = report.raw_schema.get("description")
+        description = text if isinstance(text, str) else None
+    counts = _severity_counts(report.findings)
+    badges = [
+        _badge(report.target_kind),
+        _badge("strict" if options.strict else "strict off", "tl-on" if options.strict else ""),
+        _badge(report.provider),
+        *(_badge(f"{n} {sev}", f"tl-sev-{sev}") for sev, n in counts.items() if n),
+    ]
+    if report.view_errors:
+        badges.append(_badge(f"{len(report.view_errors)} view error(s)", "tl-sev-error"))
+    return tag(
+        "div",
+        tag("span", report.title, class_="tl-title"),
+        badges,
+        tag("p", description, class_="tl-desc") if description else None,
+        class_="tl-header",
+    )
+
+
+def _severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for finding in findings:
+        key = _value(finding.severity)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+# ---------------------------------------------------------------------------- signature
+
+
+def _signature_panel(report: Report) -> Markup:
+    fs = report.function
+    if fs is None:
+        return _panel(
+            "signature", "Signature", _note(_NO_SIGNATURE[report.target_kind]),
+            subtitle=report.target_kind,
+        )
+    inspected = {p.name: p for p in fs.callable_info.parameters}
+    rows = []
+    for index, meta in enumerate(fs.parameters):
+        param = inspected.get(meta.name)
+        default = default_text(meta, param.default if param else inspect.Parameter.empty)
+        extra: Child = None
+        if meta.is_context:
+            extra = tag("div", _badge("run context: injected, not in schema", "tl-context-badge"))
+        elif meta.alias:
+            extra = tag("div", "schema name ", _code(meta.schema_name), class_="tl-muted")
+        rows.append(
+            tag(
+                "tr",
+                tag("td", str(index + 1), class_="tl-muted"),
+                tag("td", tag("span", meta.name, class_="tl-name"), ": ",
+                    _code(type_text(meta.annotation)), extra),
+                tag("td", meta.kind.label),
+                tag("td", default, class_="tl-muted" if default in ("required", "injected")
+                    else None),
+                class_="tl-context" if meta.is_context else None,
+            )
+        )
+    table = tag(
+        "div",
+        tag(
+            "table",
+            tag("thead", tag("tr", *(tag("th", c) for c in
+                ("#", "parameter", "kind", "default")))),
+            tag("tbody", rows),
+            class_="tl-table",
+        ),
+        class_="tl-scroll",
+    )
+    body = join(
+        tag("pre", tag("code", signature_line(fs)), class_="tl-code tl-sig"),
+        table if rows else _note("No parameters."),
+    )
+    subtitle = f"{len(fs.schema_parameters)} in schema"
+    if fs.context_parameter:
+        subtitle += f", context {fs.context_parameter!r}"
+    return _panel("signature", "Signature", body, subtitle=subtitle)
+
+
+_NO_SIGNATURE = {
+    "model": "A pydantic model: its fields are the schema's properties (see Metadata).",
+    "output-type": "An output type has no parameters; see the Output panel.",
+    "json-schema": "A raw JSON schema has no Python signature.",
+    "callable": "",
+}
+
+
+# ----------------------------------------------------------------------------- metadata
+
+
+def _candidate(c: Candidate, *, show_source: bool = False) -> Markup:
+    shown = c.value if c.attribute == "description" and isinstance(c.value, str) else (
+        safe_repr(c.value, limit=120)
+    )
+    label = c.source.label if show_source else c.attribute
+    if c.won:
+        body: Child = [tag("span", label, class_="tl-attr"), shown, tag("span", " ✓", class_="tl-mark")]
+        return tag("div", body, class_="tl-cand tl-won", title=c.reason)
+    return tag(
+        "div", tag("span", label, class_="tl-attr"), tag("s", shown),
+        class_="tl-cand tl-lost", title=c.reason,
+    )
+
+
+def _metadata_columns(params: Sequence[ParameterMetadata]) -> list[Source]:
+    used = {c.source for p in params for c in p.candidates}
+    return [*_SOURCE_COLUMNS, *(s for s in _EXTRA_SOURCES if s in used)]
+
+
+def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
+    items: list[Markup] = []
+    fs = report.function
+    tool_level = list(fs.provenance) if fs is not None else []
+    for attribute in dict.fromkeys(c.attribute for c in tool_level):
+        cands = [c for c in tool_level if c.attribute == attribute]
+        items.append(tag("li", tag("strong", f"tool {attribute}"), ": ", _why_parts(cands)))
+    for param in params:
+        for attribute in dict.fromkeys(c.attribute for c in param.candidates):
+            cands = list(param.candidates_for(attribute))
+            items.append(
+                tag("li", _code(param.name), " ", tag("strong", attribute), ": ", _why_parts(cands))
+            )
+    if not items:
+        return _note("No parameter metadata.")
+    return tag(
+        "details",
+        tag("summary", f"Why each value won ({len(items)})"),
+        tag("ul", items, class_="tl-why"),
+        class_="tl-details",
+        open=True,
+    )
+
+
+def _why_parts(cands: Sequence[Candidate]) -> Markup:
+    parts: list[Child] = []
+    for index, c in enumerate(cands):
+        if index:
+            parts.append("; ")
+        label: Child = (
+            tag("span", c.source.label, " ✓", class_="tl-won")
+            if c.won
+            else tag("span", tag("s", c.source.label), class_="tl-lost")
+        )
+        parts.extend([label, " — ", c.reason])
+    return join(*parts)
+
+
+def _metadata_panel(report: Report) -> Markup:
+    fs = report.function
+    if fs is None:
+        return _schema_properties_panel(report)
+    params = fs.parameters
+    columns = _metadata_columns(params)
+    used = {c.source for p in params for c in p.candidates}
+    head = [tag("th", c) for c in ("parameter", "kind", "type")]
+    head += [tag("th", s.label, class_=None if s in used else "tl-empty-col") for s in columns]
+    head += [tag("th", c) for c in ("default", "constraints", "alias")]
+    rows = []
+    for meta in params:
+        cells: list[Markup] = [
+            tag("td", meta.name, class_="tl-name"),
+            tag("td", meta.kind.label, class_="tl-nowrap"),
+            tag("td", _code(type_text(meta.annotation))),
+        ]
+        if meta.is_context:
+            cells.append(
+                tag(
+                    "td",
+                    _badge("injected, not in schema", "tl-context-badge"),
+                    " the runtime passes the run context; the model never sees it",
+                    colspan=str(len(columns) + 3),
+                    class_="tl-context",
+                )
+            )
+            rows.append(tag("tr", cells, class_="tl-context-row"))
+            continue
+        for source in columns:
+            cands = [c for c in meta.candidates if c.source is source]
+            cells.append(
+                tag("td", [_candidate(c) for c in cands] if cands else "·",
+                    class_="tl-src" if cands else "tl-empty")
+            )
+        constraints = ", ".join(f"{k}={safe_repr(v, limit=40)}" for k, v in meta.constraints.items())
+        cells.extend(
+            [
+                tag("td", "required" if meta.default is MISSING else safe_repr(meta.default, limit=60),
+                    class_="tl-muted" if meta.default is MISSING else None),
+                tag("td", _code(constraints) if constraints else "·",
+                    class_=None if constraints else "tl-empty"),
+                tag("td", _code(meta.alias) if meta.alias else "·",
+                    class_=None if meta.alias else "tl-empty"),
+            ]
+        )
+        rows.append(tag("tr", cells))
+    table = tag(
+        "div",
+        tag(
+            "table",
+            tag("thead", tag("tr", head)),
+            tag("tbody", rows),
+            class_="tl-table tl-meta",
+        ),
+        class_="tl-scroll",
+    )
+    tool_line = _tool_provenance(report)
+    body = join(
+        tool_line,
+        table if rows else _note("No parameters."),
+        _note("✓ marks the value the model sees; struck-through values lost (hover for why)."),
+        _why_list(report, params),
+    )
+    return _panel("metadata", "Metadata", body, subtitle="every source, and which one won")
+
+
+def _tool_provenance(report: Report) -> Child:
+    fs = report.function
+    if fs is None or not fs.provenance:
+        return None
+    parts: list[Child] = []
+    for attribute in ("name", "description"):
+        cands = [c for c in fs.provenance if c.attribute == attribute]
+        if cands:
+            parts.append(
+                tag("div", tag("span", f"tool {attribute}", class_="tl-attr"),
+                    [_candidate(c, show_source=True) for c in cands])
+            )
+    return tag("div", parts, class_="tl-tool-provenance")
+
+
+def _schema_type(node: Any) -> str:
+    if not isinstance(node, Mapping):
+        return "any"
+    if "$ref" in node:
+        return str(node["$ref"]).rsplit("/", 1)[-1]
+    if "type" in node:
+        t = node["type"]
+        return " | ".join(map(str, t)) if isinstance(t, list) else str(t)
+    for key in ("anyOf", "oneOf", "allOf"):
+        if isinstance(node.get(key), list):
+            return " | ".join(_schema_type(n) for n in node[key])
+    if "enum" in node:
+        return "enum"
+    if "const" in node:
+        return "const"
+    return "any"
+
+
+def _schema_properties_panel(report: Report) -> Markup:
+    schema = report.raw_schema
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    if not isinstance(props, Mapping) or not props:
+        text = (
+            "An output type has no parameters."
+            if report.target_kind == "output-type"
+            else "The schema declares no properties."
+        )
+        return _panel("metadata", "Metadata", _note(text))
+    required = set(schema.get("required", ())) if isinstance(schema, Mapping) else set()
+    rows = []
+    for pname, node in props.items():
+        node_map = node if isinstance(node, Mapping) else {}
+        desc = node_map.get("description")
+        rows.append(
+            tag(
+                "tr",
+                tag("td", str(pname), class_="tl-name"),
+                tag("td", _code(_schema_type(node))),
+                tag("td", "yes" if pname in required else "no"),
+                tag("td", str(desc) if desc is not None else "·",
+                    class_=None if desc is not None else "tl-empty"),
+                tag("td", safe_repr(node_map["default"], limit=60) if "default" in node_map else "·"),
+            )
+        )
+    table = tag(
+        "div",
+        tag("table",
+            tag("thead", tag("tr", [tag("th", c) for c in
+                ("property", "type", "required", "description", "default")])),
+            tag("tbody", rows), class_="tl-table"),
+        class_="tl-scroll",
+    )
+    note = _note("Properties as the schema declares them; a model or schema has no "
+                 "docstring or Annotated sources to merge.")
+    return _panel("metadata", "Metadata", join(table, note), subtitle=f"{len(rows)} properties")
+
+
+# ------------------------------------------------------------------------------- strict
+
+
+def _strict_panel(report: Report) -> Markup:
+    if report.target_kind == "output-type":
+        return _panel("strict", "Strict schema",
+                      _note("An output type has no parameters schema; see the Output panel."))
+    parts: list[Child] = []
+    error = report.view_errors.get("strict")
+    if error:
+        parts.append(_error_box(error, label="strict conversion failed"))
+    subtitle = "strict off"
+    if report.schema is not None and report.options.strict:
+        n = len(report.strict_changes)
+        subtitle = f"{n} change{'s' if n != 1 else ''}"
+        parts.append(highlight_json(report.schema, marks=_change_marks(report.strict_changes)))
+        parts.append(tag("h4", "What strict conversion changed"))
+        parts.append(_changes_list(report.strict_changes))
+    elif report.schema is not None:
+        parts.append(_note("Strict mode is off: this is the schema as pydantic built it."))
+        parts.append(highlight_json(report.schema))
+    if report.raw_schema is not None and (report.options.strict or report.schema is None):
+        raw = highlight_json(report.raw_schema)
+        if report.schema is None:
+            parts.append(tag("h4", "Before strict conversion"))
+            parts.append(raw)
+        else:
+            parts.append(tag("details", tag("summary", "Before strict conversion"), raw))
+    return _panel("strict", "Strict schema", parts, subtitle=subtitle)
+
+
+# ------------------------------------------------------------------------------- output
+
+
+def _output_panel(report: Report) -> Markup:
+    out = report.output
+    error = report.view_errors.get("output")
+    parts: list[Child] = []
+    if error:
+        parts.append(_error_box(error, label="output schema failed"))
+    if out is None:
+        if not error:
+            parts.append(_note("No output type for this target."))
+        return _panel("output", "Output schema", parts)
+    path = _value(out.path)
+    head = tag(
+        "p",
+        _badge(_PATH_LABELS.get(path, path), "tl-on"),
+        _code(out.name),
+        " ",
+        _badge("strict" if out.strict else "not strict", "tl-on" if out.strict else ""),
+    )
+    parts.extend([head, tag("p", out.explain())])
+    if error and not out.strict:
+        parts.append(_note("Shown without strict conversion."))
+    if out.json_schema is None:
+        parts.append(_note("No schema is sent: the model answers with text."))
+    else:
+        parts.append(highlight_json(out.json_schema, marks=_change_marks(out.strict_changes)))
+        if out.strict_changes:
+            parts.append(
+                tag("details", tag("summary", f"What strict conversion changed "
+                                   f"({len(out.strict_changes)})"),
+                    _changes_list(out.strict_changes))
+            )
+        if out.raw_json_schema is not None and out.raw_json_schema != out.json_schema:
+            parts.append(tag("details", tag("summary", "Before strict conversion"),
+                             highlight_json(out.raw_json_schema)))
+    return _panel("output", "Output schema", parts, subtitle=_PATH_LABELS.get(path, path))
+
+
+# ----------------------------------------------------------------------------- findings
+
+
+def _safe_href(url: str | None) -> str | None:
+    if url and url.lower().startswith(("https://", "http://")):
+        return url
+    return None
+
+
+def _finding_item(finding: Finding) -> Markup:
+    sev = _value(finding.severity)
+    where = _code(finding.pointer or "/") if finding.pointer is not None else None
+    href = _safe_href(finding.source)
+    return tag(
+        "li",
+        _badge(sev, f"tl-sev-{sev}"),
+        tag("span", _value(finding.rule), class_="tl-rule"),
+        " ",
+        where,
+        " " if where else None,
+        finding.message,
+        tag("div", "Fix: ", finding.fix, class_="tl-fix") if finding.fix else None,
+        tag("a", "source", href=href, target="_blank", rel="noopener noreferrer") if href else None,
+        class_=f"tl-finding tl-sev-item-{sev}",
+    )
+
+
+def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
+    if not findings:
+        return _note(empty)
+    return tag("ul", [_finding_item(f) for f in findings], class_="tl-findings")
+
+
+def _findings_panel(report: Report) -> Markup:
+    parts: list[Child] = [tag("h4", "Lint")]
+    if "lint" in report.view_errors:
+        parts.append(_error_box(report.view_errors["lint"], label="lint failed"))
+    lint_empty = (
+        "No pitfalls found."
+        if report.function is not None
+        else "Lint checks callables (docstrings, Annotated metadata); nothing to check here."
+    )
+    parts.append(_findings_list(report.lint, lint_empty))
+    parts.append(tag("h4", "Provider ", _code(report.provider)))
+    if "provider" in report.view_errors:
+        parts.append(_error_box(report.view_errors["provider"], label="provider view failed"))
+    parts.append(_findings_list(report.provider_findings, f"{report.provider} accepts this schema."))
+    if report.provider_payload is not None:
+        parts.append(
+            tag("details", tag("summary", f"What {report.provider} receives"),
+                highlight_json(report.provider_payload))
+        )
+    counts = _severity_counts(report.findings)
+    subtitle = ", ".join(f"{n} {sev}" for sev, n in counts.items() if n) or "none"
+    return _panel("findings", "Findings", parts, subtitle=subtitle)
+
+
+# ------------------------------------------------------------------------------ public
+
+
+def render_panels(report: Report) -> dict[str, str]:
+    """One self-contained HTML fragment per view (no stylesheet; see ``style_tag``).
+
+    Keys: ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
+    """
+    return {
+        "signature": str(_signature_panel(report)),
+        "metadata": str(_metadata_panel(report)),
+        "strict": str(_strict_panel(report)),
+        "output": str(_output_panel(report)),
+        "findings": str(_findings_panel(report)),
+    }
+
+
+def render_html(report: Report) -> str:
+    """The whole report as static HTML: stylesheet, header, the panels, the findings."""
+    panels = render_panels(report)
+    grid = tag(
+        "div",
+        Markup(panels["signature"]), Markup(panels["strict"]), Markup(panels["output"]),
+        class_="tl-grid",
+    )
+    return str(
+        tag(
+            "div",
+            style_tag(),
+            render_header(report),
+            grid,
+            tag("div", Markup(panels["metadata"]), class_="tl-wide"),
+            tag("div", Markup(panels["findings"]), class_="tl-wide"),
+            class_="tl-root",
+            data_toollens="report",
+        )
+    )
+
+
+# --------------------------------------------------------------------------------- diff
+
+
+def _pointer_candidates(change: Any) -> list[str]:
+    pointer = str(change.pointer)
+    keyword = getattr(change, "keyword", None)
+    out = [f"{pointer}/{keyword}"] if keyword else []
+    return [*out, pointer]
+
+
+def _diff_marks(changes: Iterable[Any], present: Mapping[str, int], side: str) -> dict[str, LineMark]:
+    marks: dict[str, LineMark] = {}
+    for change in changes:
+        pointer = next((p for p in _pointer_candidates(change) if p in present), None)
+        if pointer is None:
+            continue
+        sev = _value(change.severity)
+        old = marks.get(pointer)
+        reasons = (*(old.reasons if old else ()), f"{sev}: {change.message}")
+        marks[pointer] = LineMark(f"{side} tl-sev-line-{sev}", reasons)
+    return marks
+
+
+def _grouped_changes(changes: Sequence[Any]) -> Markup:
+    groups: dict[str, list[Any]] = {}
+    for change in changes:
+        groups.setdefault(_value(change.severity), []).append(change)
+    order = [*_SEVERITY_ORDER, *(k for k in groups if k not in _SEVERITY_ORDER)]
+    sections = []
+    for sev in order:
+        items = groups.get(sev)
+        if not items:
+            continue
+        sections.append(tag("h4", _badge(sev, f"tl-sev-{sev}"), f" {len(items)}"))
+        sections.append(
+            tag("ul", [tag("li", _code(str(c.pointer) or "/"), " ", c.message) for c in items],
+                class_="tl-findings")
+        )
+    return join(*sections)
+
+
+def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
+    """Two schemas side by side, changed lines marked, the changes grouped by severity.
+
+    Self-contained (carries the stylesheet): used by the diff widget and the static output
+    of ``%toolschema --diff``.
+    """
+    changes = list(schema_diff.changes)
+    _, old_lines = pretty_json(old_schema)
+    _, new_lines = pretty_json(new_schema)
+    columns = tag(
+        "div",
+        tag("div", tag("h4", "Before"),
+            highlight_json(old_schema, marks=_diff_marks(changes, old_lines, "tl-del")),
+            class_="tl-panel"),
+        tag("div", tag("h4", "After"),
+            highlight_json(new_schema, marks=_diff_marks(changes, new_lines, "tl-add")),
+            class_="tl-panel"),
+        class_="tl-diff",
+    )
+    counts = {sev: sum(1 for c in changes if _value(c.severity) == sev) for sev in _SEVERITY_ORDER}
+    summary = (
+        ", ".join(f"{n} {sev}" for sev, n in counts.items() if n) if changes else "no changes"
+    )
+    header = tag("div", tag("span", "Schema diff", class_="tl-title"),
+                 _badge(summary, "tl-sev-breaking" if counts["breaking"] else ""),
+                 class_="tl-header")
+    body = _grouped_changes(changes) if changes else _note("The schemas are the same.")
+    return str(tag("div", style_tag(), header, columns,
+                   tag("div", body, class_="tl-panel tl-wide"),
+                   class_="tl-root", data_toollens="diff"))
+
+
+def render_edit_changes(schema_diff: Any) -> str:
+    """A short list of what the last edit changed in the schema, for the explorer.
+
+    A fragment without the stylesheet: the explorer shows it next to the panels.
+    """
+    changes = list(schema_diff.changes)
+    if not changes:
+        return str(tag("div", _note("The last edit did not change the schema."),
+                       class_="tl-edit-changes"))
+    items = [
+        tag("li", _badge(_value(c.severity), f"tl-sev-{_value(c.severity)}"),
+            _code(str(c.pointer) or "/"), " ", c.message)
+        for c in changes
+    ]
+    return str(tag("div", tag("strong", "Last edit changed"), tag("ul", items, class_="tl-edit"),
+                   class_="tl-edit-changes"))

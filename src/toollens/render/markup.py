@@ -1,0 +1,85 @@
+"""A tiny HTML builder that escapes by default.
+
+Every ``str`` that reaches :func:`tag` as a child or an attribute value is escaped; only
+:class:`Markup` (what :func:`tag` itself returns, or what a trusted formatter such as
+pygments produced) passes through. Front ends therefore never build HTML with f-strings
+around user text: names, docstrings, enum values and error messages all go through here.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any, Union
+
+__all__ = ["Child", "Markup", "h", "join", "safe_repr", "tag"]
+
+
+class Markup(str):
+    """A string that is already HTML; it is not escaped again."""
+
+    __slots__ = ()
+
+
+Child = Union[str, Markup, None, Iterable["Child"]]
+
+# Tags that never take children.
+_VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr"})
+
+
+def h(text: Any) -> Markup:
+    """Escape any value's ``str`` for use as HTML text or a quoted attribute value."""
+    if isinstance(text, Markup):
+        return text
+    return Markup(html.escape(str(text), quote=True))
+
+
+def _children(children: Iterable[Child]) -> Iterable[str]:
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, str):
+            yield h(child)
+        else:
+            yield from _children(child)
+
+
+def join(*children: Child) -> Markup:
+    """Concatenate children, escaping the ones that are not :class:`Markup`."""
+    return Markup("".join(_children(children)))
+
+
+def _attr_name(name: str) -> str:
+    # Python keywords and dashes: class_ -> class, data_pointer -> data-pointer.
+    return name.rstrip("_").replace("_", "-")
+
+
+def tag(name: str, *children: Child, **attrs: Any) -> Markup:
+    """Build ``<name attrs>children</name>``; ``None``/``False`` attributes are left out.
+
+    Attribute names come from Python identifiers (never from user text); values are
+    escaped with quotes, so a user string cannot end the attribute.
+    """
+    parts = [name]
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            parts.append(_attr_name(key))
+        else:
+            parts.append(f'{_attr_name(key)}="{h(value)}"')
+    opening = "<" + " ".join(parts) + ">"
+    if name in _VOID:
+        return Markup(opening)
+    return Markup(f"{opening}{join(*children)}</{name}>")
+
+
+def safe_repr(value: Any, *, limit: int | None = None) -> str:
+    """``repr`` that never raises and stays short (defaults are arbitrary user objects)."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # a user __repr__ may raise anything; show that instead
+        text = f"<unrepresentable {type(value).__name__}: {type(exc).__name__}>"
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text

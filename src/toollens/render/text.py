@@ -1,0 +1,299 @@
+"""Report -> plain text, for the command line and the ``text/plain`` display.
+
+Deterministic: the same report gives the same bytes. ``render_view`` prints one view as text
+or as JSON; the JSON of a schema view is exactly ``json.dumps(value, indent=2)`` plus a
+newline, so it can be piped into other tools and diffed.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from toollens.core.errors import TargetError, ToolLensError
+from toollens.core.metadata import MISSING, ParameterMetadata
+from toollens.core.records import Change, Finding
+from toollens.core.report import Report
+from toollens.render.display import default_text, enum_value, signature_line, type_text
+from toollens.render.markup import safe_repr
+
+__all__ = ["FORMATS", "VIEWS", "render_text", "render_view", "view_data"]
+
+VIEWS = ("signature", "metadata", "strict", "raw", "output", "provider")
+FORMATS = ("text", "json")
+
+
+_value = enum_value
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, indent=2)
+
+
+def _rule(title: str) -> str:
+    return f"== {title} " + "=" * max(3, 60 - len(title))
+
+
+def _indent(text: str, prefix: str = "  ") -> str:
+    return "\n".join(prefix + line if line else line for line in text.splitlines())
+
+
+def _changes_text(changes: Sequence[Change]) -> list[str]:
+    if not changes:
+        return ["strict conversion changed nothing"]
+    return [f"  {c.pointer or '/'}  [{_value(c.rule)}] {c.reason}" for c in changes]
+
+
+def _finding_text(finding: Finding) -> str:
+    return str(finding)
+
+
+# ------------------------------------------------------------------------------- views
+
+
+def _signature_text(report: Report) -> str:
+    fs = report.function
+    if fs is None:
+        return f"no signature: the target is a {report.target_kind}"
+    inspected = {p.name: p for p in fs.callable_info.parameters}
+    lines = [signature_line(fs)]
+    rows = []
+    for meta in fs.parameters:
+        param = inspected.get(meta.name)
+        default = default_text(meta, param.default if param else inspect.Parameter.empty)
+        if meta.is_context:
+            default = "run context: injected, not in schema"
+        rows.append((meta.name, meta.kind.label, type_text(meta.annotation), default))
+    widths = [max((len(r[i]) for r in rows), default=0) for i in range(3)]
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths)]
+        lines.append("  " + "  ".join([*cells, row[3]]))
+    return "\n".join(lines)
+
+
+def _metadata_text(report: Report) -> str:
+    fs = report.function
+    if fs is None:
+        props = (report.raw_schema or {}).get("properties") or {}
+        if not props:
+            return "no parameters"
+        return "\n".join(
+            f"  {name}: {node.get('description', '') if isinstance(node, dict) else ''}".rstrip()
+            for name, node in props.items()
+        )
+    lines: list[str] = []
+    for c in fs.provenance:
+        lines.append(_candidate_line(f"tool {c.attribute}", c))
+    for meta in fs.parameters:
+        lines.append(_param_header(meta))
+        if meta.is_context:
+            lines.append("  injected run context, not in schema")
+            continue
+        for c in meta.candidates:
+            lines.append(_candidate_line(f"  {c.attribute}", c))
+    return "\n".join(lines)
+
+
+def _param_header(meta: ParameterMetadata) -> str:
+    extra = []
+    if meta.alias:
+        extra.append(f"alias {meta.alias!r}")
+    if meta.constraints:
+        extra.append(", ".join(f"{k}={safe_repr(v)}" for k, v in meta.constraints.items()))
+    suffix = f"  ({'; '.join(extra)})" if extra else ""
+    return f"{meta.name}: {type_text(meta.annotation)} [{meta.kind.label}]{suffix}"
+
+
+def _candidate_line(label: str, c: Any) -> str:
+    value = c.value if isinstance(c.value, str) and c.attribute == "description" else safe_repr(
+        c.value
+    )
+    mark = "✓" if c.won else "✗"
+    return f"{label} {mark} {c.source.label}: {value}  -- {c.reason}"
+
+
+def _strict_text(report: Report) -> str:
+    parts: list[str] = []
+    if "strict" in report.view_errors:
+        parts.append("error: " + report.view_errors["strict"])
+    if report.schema is not None:
+        parts.append(_dump(report.schema))
+        if report.options.strict:
+            parts.append("changes:")
+            parts.extend(_changes_text(report.strict_changes))
+        else:
+            parts.append("strict mode is off")
+    elif not parts:
+        parts.append(f"no parameters schema: the target is a {report.target_kind}")
+    return "\n".join(parts)
+
+
+def _output_text(report: Report) -> str:
+    out = report.output
+    parts: list[str] = []
+    if "output" in report.view_errors:
+        parts.append("error: " + report.view_errors["output"])
+    if out is None:
+        return "\n".join(parts or ["no output type"])
+    parts.append(f"path: {_value(out.path)}  name: {out.name}  strict: {str(out.strict).lower()}")
+    parts.append(out.explain())
+    if out.json_schema is None:
+        parts.append("no schema is sent: the model answers with text")
+    else:
+        parts.append(_dump(out.json_schema))
+        if out.strict_changes:
+            parts.append("changes:")
+            parts.extend(_changes_text(out.strict_changes))
+    return "\n".join(parts)
+
+
+def _provider_text(report: Report) -> str:
+    parts: list[str] = [f"provider: {report.provider}"]
+    if "provider" in report.view_errors:
+        parts.append("error: " + report.view_errors["provider"])
+    if report.provider_payload is not None:
+        parts.append(_dump(report.provider_payload))
+    parts.extend(_finding_text(f) for f in report.provider_findings)
+    if not report.provider_findings:
+        parts.append("no provider findings")
+    return "\n".join(parts)
+
+
+def _findings_text(report: Report) -> str:
+    parts: list[str] = []
+    if "lint" in report.view_errors:
+        parts.append("lint error: " + report.view_errors["lint"])
+    parts.extend(_finding_text(f) for f in report.lint)
+    if not report.lint and "lint" not in report.view_errors:
+        parts.append("no lint findings")
+    return "\n".join(parts)
+
+
+def render_text(report: Report) -> str:
+    """Every view of the report as plain text (ends with a newline)."""
+    options = report.options
+    head = (
+        f"toollens: {report.title} ({report.target_kind}, "
+        f"{'strict' if options.strict else 'strict off'}, provider {report.provider})"
+    )
+    sections = [head]
+    fs = report.function
+    if fs is not None and fs.description:
+        sections.append(_indent(fs.description))
+    for title, body in (
+        ("Signature", _signature_text(report)),
+        ("Metadata", _metadata_text(report)),
+        ("Strict schema", _strict_text(report)),
+        ("Output", _output_text(report)),
+        ("Lint", _findings_text(report)),
+        ("Provider", _provider_text(report)),
+    ):
+        sections.append(_rule(title) + "\n" + body)
+    return "\n\n".join(sections) + "\n"
+
+
+# --------------------------------------------------------------------------- one view
+
+
+def view_data(report: Report, view: str) -> Any:
+    """What the library returns for one view, as JSON-ready data.
+
+    ``strict`` -> ``report.schema``, ``raw`` -> ``report.raw_schema``, ``output`` -> the
+    output's ``json_schema`` (``None`` on the plain-text path), ``provider`` -> the payload;
+    ``signature`` and ``metadata`` -> lists of per-parameter records.
+
+    Raises:
+        ToolLensError: the view failed for this report (its recorded message).
+        TargetError: the view does not exist for this kind of target.
+    """
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
+    error = report.view_errors.get(view)
+    if view == "strict":
+        if report.schema is None and error:
+            raise ToolLensError(error)
+        return _need(report, view, report.schema)
+    if view == "raw":
+        return _need(report, view, report.raw_schema)
+    if view == "output":
+        if error:  # a lax fallback is not what output_schema(strict=...) returns
+            raise ToolLensError(error)
+        return _need(report, view, report.output).json_schema
+    if view == "provider":
+        if report.provider_payload is None and error:
+            raise ToolLensError(error)
+        return _need(report, view, report.provider_payload)
+    fs = _need(report, view, report.function)
+    if view == "signature":
+        return [_signature_record(fs, meta) for meta in fs.parameters]
+    return {
+        "tool": [_candidate_record(c) for c in fs.provenance],
+        "parameters": [
+            {
+                "name": meta.name,
+                "schema_name": meta.schema_name,
+                "is_context": meta.is_context,
+                "candidates": [_candidate_record(c) for c in meta.candidates],
+            }
+            for meta in fs.parameters
+        ],
+    }
+
+
+def _need(report: Report, view: str, value: Any) -> Any:
+    if value is None:
+        raise TargetError(
+            f"the {view} view does not apply to a {report.target_kind} target",
+            hint="pick another view, e.g. output for a type or strict for a schema",
+        )
+    return value
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return safe_repr(value)
+    return value
+
+
+def _signature_record(fs: Any, meta: ParameterMetadata) -> dict[str, Any]:
+    return {
+        "name": meta.name,
+        "kind": meta.kind.value,
+        "annotation": type_text(meta.annotation),
+        "required": meta.required and not meta.is_context,
+        "default": None if meta.default is MISSING else _jsonable(meta.default),
+        "is_context": meta.is_context,
+        "schema_name": meta.schema_name,
+    }
+
+
+def _candidate_record(c: Any) -> dict[str, Any]:
+    return {
+        "attribute": c.attribute,
+        "source": _value(c.source),
+        "value": _jsonable(c.value),
+        "won": c.won,
+        "reason": c.reason,
+    }
+
+
+def render_view(report: Report, view: str, fmt: str = "text") -> str:
+    """One view as ``"text"`` or ``"json"`` (``json.dumps(data, indent=2) + "\\n"``)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; choose text or json")
+    if fmt == "json" or view in ("raw",):
+        return _dump(view_data(report, view)) + "\n"
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
+    render = {
+        "signature": _signature_text,
+        "metadata": _metadata_text,
+        "strict": _strict_text,
+        "output": _output_text,
+        "provider": _provider_text,
+    }[view]
+    return render(report) + "\n"

@@ -1,0 +1,312 @@
+"""Turn a target named on a command line into the object it names.
+
+A target is written one of three ways:
+
+- ``MODULE:ATTR`` -- import ``MODULE`` (the working directory is on ``sys.path`` for the
+  import, as with ``python -m``) and follow the dotted ``ATTR`` (``pkg.mod:Class.method``);
+- ``path/to/file.py:ATTR`` -- load the file under a unique module name and follow ``ATTR``;
+- ``path/to/file.json`` -- a JSON Schema, or a provider's tool payload, read from the file.
+
+Every failure (a module that does not import, a missing attribute, a missing file, JSON
+that does not parse) raises :class:`~toollens.core.errors.TargetError` with one line saying
+what is wrong and what to do, chained to the original exception. The command line uses this
+module; the ``%toolschema`` magic can too.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import importlib
+import importlib.util
+import itertools
+import keyword
+import os
+import re
+import sys
+import types
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from toollens.core.errors import TargetError, ToolLensError
+
+__all__ = [
+    "TargetSpec",
+    "load_json_file",
+    "parse_target",
+    "resolve_target",
+    "unwrap_payload",
+]
+
+TargetOrigin = Literal["module", "file", "json"]
+
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+_FORMS = "write MODULE:FUNC, path/to/file.py:FUNC or path/to/schema.json"
+_counter = itertools.count()
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """A parsed target string.
+
+    Attributes:
+        text: the target as written.
+        origin: ``"module"`` (``MODULE:ATTR``), ``"file"`` (``file.py:ATTR``) or ``"json"``.
+        location: the module name, or the file path as written.
+        attribute: the dotted attribute path (``None`` for JSON files).
+    """
+
+    text: str
+    origin: TargetOrigin
+    location: str
+    attribute: str | None = None
+
+
+def parse_target(text: str) -> TargetSpec:
+    """Split a target string into its form, location and attribute path.
+
+    Raises:
+        TargetError: the string is none of the three forms.
+    """
+    # Split on the last colon only when what follows is an attribute path, so a Windows
+    # drive letter ("C:\\tools\\schema.json") is not mistaken for MODULE:ATTR.
+    head, sep, tail = text.rpartition(":")
+    if sep and head and _DOTTED.fullmatch(tail) and not tail.endswith((".py", ".json")):
+        _check_attribute(text, tail)
+        if _looks_like_path(head):
+            return TargetSpec(text, "file", head, tail)
+        if not _DOTTED.fullmatch(head):
+            raise TargetError(f"{head!r} in {text!r} is neither a module name nor a .py file", hint=_FORMS)
+        return TargetSpec(text, "module", head, tail)
+    if text.endswith(".py") or (text.endswith(":") and text[:-1].endswith(".py")):
+        raise TargetError(
+            f"{text!r} names a Python file but no function",
+            hint=f"add the attribute, e.g. {text.rstrip(':')}:my_tool",
+        )
+    if text and (_looks_like_path(text) or Path(text).is_file()):
+        return TargetSpec(text, "json", text)
+    raise TargetError(f"cannot tell what {text!r} names", hint=_FORMS)
+
+
+def _check_attribute(text: str, attribute: str) -> None:
+    for part in attribute.split("."):
+        if keyword.iskeyword(part):
+            raise TargetError(f"{attribute!r} in {text!r} is not an attribute path", hint=_FORMS)
+
+
+def _looks_like_path(text: str) -> bool:
+    return (
+        text.endswith((".py", ".json"))
+        or "/" in text
+        or os.sep in text
+        or (os.altsep is not None and os.altsep in text)
+    )
+
+
+def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> Any:
+    """Return the object a target string names: a callable, a class, or a JSON dict.
+
+    Args:
+        text: ``MODULE:ATTR``, ``path/to/file.py:ATTR`` or ``path/to/file.json``.
+        cwd: the directory relative paths and top-level modules are found from;
+            the process's working directory when ``None``.
+
+    Raises:
+        TargetError: the module does not import, the attribute or file does not exist, or
+            the JSON file does not parse (with line and column).
+    """
+    spec = parse_target(text)
+    base = Path(os.getcwd() if cwd is None else cwd)
+    if spec.origin == "json":
+        return load_json_file(base / spec.location, shown=spec.location)
+    if spec.origin == "module":
+        module = _import_module(spec.location, base)
+    else:
+        module = _load_file(base / spec.location, shown=spec.location)
+    assert spec.attribute is not None
+    return _follow(module, spec.attribute, spec.location)
+
+
+@contextmanager
+def _on_sys_path(directory: Path) -> Iterator[None]:
+    entry = str(directory)
+    added = entry not in sys.path
+    if added:
+        sys.path.insert(0, entry)
+    try:
+        yield
+    finally:
+        if added and entry in sys.path:
+            sys.path.remove(entry)
+
+
+def _import_module(name: str, base: Path) -> types.ModuleType:
+    with _on_sys_path(base):
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and name.startswith(exc.name) and (
+                name == exc.name or name.startswith(exc.name + ".")
+            ):
+                raise TargetError(
+                    f"no module named {exc.name!r}",
+                    hint="run from the directory that holds it, install it, or name the "
+                    "file instead (path/to/file.py:FUNC)",
+                ) from exc
+            raise _import_failed(name, exc) from exc
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - user code can raise anything
+            raise _import_failed(name, exc) from exc
+
+
+def _import_failed(name: str, exc: BaseException) -> TargetError:
+    detail = _one_line(exc)
+    if isinstance(exc, SyntaxError) and exc.filename:
+        detail = f"{exc.msg} ({Path(exc.filename).name}, line {exc.lineno})"
+    return TargetError(
+        f"importing {name!r} raised {type(exc).__name__}: {detail}",
+        hint="fix the module so it imports (--debug shows the traceback)",
+    )
+
+
+def _load_file(path: Path, *, shown: str) -> types.ModuleType:
+    if not path.is_file():
+        raise TargetError(
+            f"file {shown!r} does not exist" if not path.exists() else f"{shown!r} is not a file",
+            hint="check the path (it is relative to the working directory)",
+        )
+    resolved = path.resolve()
+    # A unique name per load: two versions of "tools.py" from different directories (the
+    # usual diff of a checkout against a copy of the old file) must not share a module.
+    digest = hashlib.sha1(str(resolved).encode("utf-8")).hexdigest()[:8]
+    stem = re.sub(r"\W", "_", resolved.stem)
+    name = f"_toollens_target_{stem}_{digest}_{next(_counter)}"
+    spec = importlib.util.spec_from_file_location(name, resolved)
+    if spec is None or spec.loader is None:
+        raise TargetError(f"cannot load {shown!r} as Python", hint="name a .py file")
+    module = importlib.util.module_from_spec(spec)
+    # Registered before running so dataclasses, pydantic and typing can find the module
+    # by name while it executes; the file's directory is importable, as with `python file.py`.
+    sys.modules[name] = module
+    with _on_sys_path(resolved.parent):
+        try:
+            spec.loader.exec_module(module)
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - user code can raise anything
+            del sys.modules[name]
+            raise _import_failed(shown, exc) from exc
+    return module
+
+
+def _follow(module: types.ModuleType, attribute: str, where: str) -> Any:
+    value: Any = module
+    walked: list[str] = []
+    for part in attribute.split("."):
+        try:
+            value = getattr(value, part)
+        except AttributeError as exc:
+            owner = where + (":" + ".".join(walked) if walked else "")
+            raise TargetError(
+                f"{owner!r} has no attribute {part!r}",
+                hint=_did_you_mean(value, part),
+            ) from exc
+        except Exception as exc:  # noqa: BLE001 - a property or __getattr__ can raise anything
+            raise TargetError(
+                f"getting {part!r} from {where!r} raised {type(exc).__name__}: {_one_line(exc)}",
+                hint="name a plain function or class",
+            ) from exc
+        walked.append(part)
+    return value
+
+
+def _did_you_mean(owner: Any, missing: str) -> str:
+    try:
+        names = [n for n in dir(owner) if not n.startswith("_")]
+    except Exception:  # noqa: BLE001 - dir() runs user code (__dir__)
+        names = []
+    close = difflib.get_close_matches(missing, names, n=3)
+    if close:
+        return "did you mean " + " or ".join(repr(c) for c in close) + "?"
+    return "check the spelling (attribute paths are case-sensitive)"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else "(no message)"
+
+
+def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) -> dict[str, Any]:
+    """Read a JSON Schema or a provider tool payload from a file.
+
+    Raises:
+        TargetError: the file is missing or unreadable, is not JSON (line and column are
+            given), or its top level is not an object.
+    """
+    from toollens.core.report import parse_schema_text
+
+    label = shown if shown is not None else os.fspath(path)
+    file = Path(path)
+    if not file.is_file():
+        raise TargetError(
+            f"file {label!r} does not exist" if not file.exists() else f"{label!r} is not a file",
+            hint="check the path (it is relative to the working directory)",
+        )
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise TargetError(f"cannot read {label!r}: {exc.strerror or exc}") from exc
+    try:
+        return parse_schema_text(data)
+    except ToolLensError as exc:
+        raise TargetError(f"{label}: {exc.message}", pointer=exc.pointer, hint=exc.hint) from exc
+
+
+# The shapes of a tool definition each provider receives, as
+# (path to the parameters schema, path to the name, path to the description).
+_PAYLOAD_SHAPES: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
+    (("function", "parameters"), ("function", "name"), ("function", "description")),  # chat
+    (("parameters",), ("name",), ("description",)),  # responses, gemini declaration
+    (("input_schema",), ("name",), ("description",)),  # anthropic
+)
+
+
+@dataclass(frozen=True)
+class UnwrappedPayload:
+    """The parts of a provider tool payload that describe the tool."""
+
+    schema: dict[str, Any]
+    name: str | None
+    description: str | None
+
+
+def unwrap_payload(data: Mapping[str, Any]) -> UnwrappedPayload | None:
+    """The parameters schema, name and description of a provider tool payload.
+
+    Returns ``None`` when ``data`` is not a payload (it is then taken to be a schema).
+    """
+
+    def get(path: tuple[str, ...]) -> Any:
+        node: Any = data
+        for key in path:
+            if not isinstance(node, Mapping) or key not in node:
+                return None
+            node = node[key]
+        return node
+
+    if data.get("type") == "function" and isinstance(data.get("function"), Mapping):
+        shapes = _PAYLOAD_SHAPES[:1]
+    elif isinstance(data.get("name"), str):
+        shapes = _PAYLOAD_SHAPES[1:]
+    else:
+        return None
+    for schema_path, name_path, description_path in shapes:
+        schema = get(schema_path)
+        if isinstance(schema, Mapping):
+            name, description = get(name_path), get(description_path)
+            return UnwrappedPayload(
+                schema=dict(schema),
+                name=name if isinstance(name, str) else None,
+                description=description if isinstance(description, str) else None,
+            )
+    return None

@@ -1,0 +1,3 @@
+"""A module whose import fails, for the command-line error tests."""
+
+raise RuntimeError("the database is not configured")

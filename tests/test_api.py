@@ -1,0 +1,42 @@
+"""The public API: exports, and that importing toollens stays light."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import toollens
+
+
+def test_every_public_name_is_exported_once() -> None:
+    assert len(toollens.__all__) == len(set(toollens.__all__))
+    for name in toollens.__all__:
+        assert hasattr(toollens, name), name
+
+
+def test_import_does_not_load_ui_libraries() -> None:
+    code = (
+        "import sys, toollens; "
+        "toollens.function_schema(lambda x: x, strict=False); "
+        "bad = [m for m in ('IPython', 'ipywidgets', 'traitlets') if m in sys.modules]; "
+        "print(','.join(bad))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == ""
+
+
+def test_import_is_lazy_about_pydantic() -> None:
+    code = "import sys, toollens; print('pydantic' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "False"
+
+
+def test_unknown_attribute_is_an_attribute_error() -> None:
+    import pytest
+
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        toollens.nope  # noqa: B018
