@@ -231,4 +231,63 @@ def _edit_param_line(source: str, k: int, pattern: str, new: str) -> str:
     return source.replace(line, edited, 1)
 
 
-__all__ = ["edits", "function_text", "import_source", "load_tool", "tool_source"]
+# -- reporting helpers shared by the bench scripts -------------------------------------------
+
+
+def machine_facts() -> list[str]:
+    """Lines describing where the numbers were measured (printed above every table)."""
+    import os
+    import platform
+
+    facts = [
+        f"python {platform.python_version()} ({platform.python_implementation()})",
+        f"platform {platform.system()} {platform.machine()}",
+        f"cpu count {os.cpu_count()}",
+    ]
+    try:
+        facts.append(f"load average {os.getloadavg()[0]:.2f}")
+    except OSError:  # not available on every platform
+        pass
+    for dist in ("pydantic", "openai-agents"):
+        try:
+            from importlib.metadata import version
+
+            facts.append(f"{dist} {version(dist)}")
+        except Exception:  # a missing distribution is a fact too
+            facts.append(f"{dist} not installed")
+    return facts
+
+
+def format_table(headers: list[str], rows: list[list[str]]) -> str:
+    """A plain, aligned text table (numbers right-aligned)."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        out = []
+        for i, cell in enumerate(cells):
+            numeric = cell[:1].isdigit() or cell[:1] in "-+." and cell[1:2].isdigit()
+            out.append(cell.rjust(widths[i]) if numeric else cell.ljust(widths[i]))
+        return "  ".join(out).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(headers), rule, *(line(r) for r in rows)])
+
+
+def print_header(title: str) -> None:
+    print(title)
+    for fact in machine_facts():
+        print(f"  {fact}")
+    print()
+
+
+__all__ = [
+    "edits",
+    "format_table",
+    "function_text",
+    "import_source",
+    "load_tool",
+    "machine_facts",
+    "print_header",
+    "tool_source",
+]

@@ -526,6 +526,7 @@ def test_resolve_target_file_can_import_its_siblings(tmp_path: Path) -> None:
         {"type": "function", "name": "f", "description": "d", "parameters": {}},  # responses
         {"name": "f", "description": "d", "input_schema": {}},  # anthropic
         {"name": "f", "description": "d", "parameters": {}},  # gemini declaration
+        {"name": "f", "description": "d", "parametersJsonSchema": {}},  # gemini, JSON Schema
     ],
 )
 def test_unwrap_payload(payload: dict[str, Any]) -> None:

@@ -43,6 +43,8 @@ def node(name: str, **extra: Any) -> Any:
     return {"type": "object", "properties": {"value": I, "children": children}} | extra
 
 
+LIST_NODE = obj({"n": I, "next": {"anyOf": [{"$ref": "#/$defs/T"}, {"type": "null"}]}})
+
 CHAT = {
     "type": "function",
     "function": {
@@ -352,6 +354,21 @@ CASES = [
         id="recursive-change-reported-once",
     ),
     pytest.param(
+        obj({"a": S}),
+        obj({"a": S}, additionalProperties={"$ref": "#"}),
+        [("", "added", "type", B), ("/properties/a", "added", "properties", C)],
+        id="open-vs-recursive-additional-properties",
+    ),
+    pytest.param(
+        obj({"n": I}),
+        {"anyOf": [{"$ref": "#/$defs/T"}, {"type": "null"}], "$defs": {"T": LIST_NODE}},
+        [
+            ("/$defs/T/properties/next", "added", "properties", C),
+            ("/anyOf/1", "added", "anyOf", C),
+        ],
+        id="plain-vs-recursive-union",
+    ),
+    pytest.param(
         obj({"a": {"$ref": "#"}, "b": S}),
         obj({"a": {"$ref": "#"}, "b": I}),
         [("/properties/b", "changed", "type", B)],
@@ -654,4 +671,11 @@ def test_deep_ref_chain_walk_is_bounded() -> None:
     new = {"$ref": "#/$defs/D0", "$defs": defs | {"D300": I}}
     with pytest.raises(SchemaConstructionError, match="deeper than 200"):
         diff(old, new)
-    assert not diff(_nested(150), _nested(150))
+    assert not diff(_nested(199), _nested(199))
+    assert summary(diff(_nested(199), _nested(199) | {"minItems": 1})) == [
+        ("", "added", "minItems", B)
+    ]
+    deep: Any = I
+    for _ in range(99):
+        deep = obj({"p": deep})
+    assert not diff(deep, copy.deepcopy(deep))

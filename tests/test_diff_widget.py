@@ -43,9 +43,11 @@ def test_side_by_side_with_changes_grouped_by_severity() -> None:
     widget = DiffWidget(old_tool, new_tool)
     assert "tl-diff" in widget._dom_classes
     assert widget.error is None
-    assert widget.diff is not None and widget.diff.breaking
+    assert widget.diff is not None
+    assert widget.diff.breaking
     body = str(widget.body.value)
-    assert "Before" in body and "After" in body
+    assert "Before" in body
+    assert "After" in body
     assert "breaking" in body
     assert "tl-add" in body  # changed lines highlighted on the new side
     assert "days" in body
@@ -77,7 +79,8 @@ def test_provider_toggle_hidden_for_schemas() -> None:
     b: dict[str, Any] = {"type": "object", "properties": {"x": {"type": "integer"}}}
     widget = DiffWidget(a, b)
     assert widget.provider_select.layout.display == "none"
-    assert widget.diff is not None and widget.diff.breaking
+    assert widget.diff is not None
+    assert widget.diff.breaking
     assert a["properties"]["x"] == {"type": "string"}  # caller's dicts untouched
 
 

@@ -168,7 +168,8 @@ def test_syntax_error_keeps_text_and_last_good_views_marked_stale(
     assert "Traceback" not in explorer.banner.value
     assert "tl-stale" in explorer.panels_box._dom_classes
     assert panel_html(explorer) == good
-    assert explorer.error is not None and explorer.error.line == 1
+    assert explorer.error is not None
+    assert explorer.error.line == 1
     assert explorer.apply_button.disabled
     assert not explorer.last_render_stats.ok
 

@@ -63,7 +63,9 @@ def test_defines_the_target_in_a_fresh_namespace() -> None:
         pytest.param("def f(x):\n    return x\n  y = 1\n", 3, None, id="bad dedent"),
     ],
 )
-def test_syntax_errors_report_line_in_edited_text(source: str, line: int, column: int | None) -> None:
+def test_syntax_errors_report_line_in_edited_text(
+    source: str, line: int, column: int | None
+) -> None:
     result = define(source, target="f")
     assert result.value is None
     assert result.error is not None
@@ -220,7 +222,11 @@ def test_future_annotations_flag_is_kept() -> None:
     plain = define(edit, base=module.__dict__)
     assert plain.error is not None  # NameError: the annotation is evaluated at definition
     lazy = define_from_source(
-        edit, base_globals=module.__dict__, filename="<tl-f>", target_name="get_weather", flags=flags
+        edit,
+        base_globals=module.__dict__,
+        filename="<tl-f>",
+        target_name="get_weather",
+        flags=flags,
     )
     assert lazy.ok
     assert lazy.value.__annotations__ == {"city": "Undefined", "return": "str"}

@@ -9,7 +9,6 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.testing.globalipapp import start_ipython
 
-import toollens
 import toollens.jupyter.magic as magic_module
 from toollens.core.report import Report
 from toollens.jupyter.diff_widget import DiffWidget
@@ -75,12 +74,10 @@ def test_extension_registers_line_and_cell_magic(ipython: InteractiveShell) -> N
     assert "toolschema" in magics["cell"]
 
 
-def test_load_ext_toollens_works() -> None:
-    if not hasattr(toollens, "load_ipython_extension"):
-        pytest.skip("toollens does not re-export load_ipython_extension yet")
-    shell = start_ipython()
-    shell.run_line_magic("load_ext", "toollens")
-    assert "toolschema" in shell.magics_manager.magics["line"]
+def test_load_ext_toollens_works(ipython: InteractiveShell) -> None:
+    ipython.run_line_magic("load_ext", "toollens")
+    assert "toollens" in ipython.extension_manager.loaded
+    assert "toolschema" in ipython.magics_manager.magics["cell"]
 
 
 def test_help_lists_every_option() -> None:
@@ -112,6 +109,24 @@ def test_line_magic_opens_the_explorer(shell: InteractiveShell, shown: list[Any]
     assert shell.user_ns["get_weather"].__doc__.startswith("Get the weather")
     assert explorer.apply()
     assert shell.user_ns["get_weather"].__doc__.startswith("Edited")
+
+
+def test_library_function_edits_resolve_in_its_module_and_apply_to_the_notebook(
+    shell: InteractiveShell, shown: list[Any]
+) -> None:
+    from toollens import examples
+
+    shell.run_cell("from toollens.examples import EXAMPLES", store_history=False)
+    shell.run_line_magic("toolschema", 'EXAMPLES["get_weather"]')
+    (explorer,) = shown
+    explorer.editor.value = explorer.editor.value.replace("City name", "Town name")
+    explorer.flush()
+    assert explorer.error is None  # Annotated/Field resolve in toollens.examples' globals
+    assert explorer.apply()
+    assert shell.user_ns["get_weather"] is not examples.get_weather
+    assert shell.user_ns["get_weather"].__module__ == "toollens.examples"
+    assert examples.EXAMPLES["get_weather"] is examples.get_weather  # library untouched
+    assert "City name" in str(examples.get_weather.__annotations__["city"])
 
 
 def test_every_option_reaches_the_report(shell: InteractiveShell, shown: list[Any]) -> None:
@@ -173,7 +188,8 @@ def test_diff_opens_a_diff_widget(shell: InteractiveShell, shown: list[Any]) -> 
     (widget,) = shown
     assert isinstance(widget, DiffWidget)
     assert widget.mode_toggle.value is False
-    assert widget.diff is not None and len(widget.diff) > 0
+    assert widget.diff is not None
+    assert len(widget.diff) > 0
 
 
 @pytest.mark.parametrize(

@@ -227,7 +227,8 @@ def test_provider_rule(
     assert finding.source == spec.source
     assert finding.source is not None
     assert finding.source.startswith("https://")
-    assert finding.message and finding.fix
+    assert finding.message
+    assert finding.fix
     assert not UNFILLED.search(finding.message + finding.fix)
     none_of(check_provider(good, provider, name=good_name), rule)
 
@@ -268,9 +269,10 @@ def test_limits_are_exact_at_the_boundary() -> None:
     findings = check_provider(nested(11), "openai-chat")
     assert "11 levels" in only(findings, "openai.too-deep").message
     big = obj({f"p{i}": {"type": "string"} for i in range(5001)})
-    assert "5001 object properties" in only(
-        check_provider(big, "openai-chat"), "openai.too-many-properties"
-    ).message
+    assert (
+        "5001 object properties"
+        in only(check_provider(big, "openai-chat"), "openai.too-many-properties").message
+    )
 
 
 def test_nesting_follows_refs() -> None:
@@ -297,7 +299,8 @@ ODD: list[Any] = [
     {"$ref": "#"},
     {"$ref": "#/nope"},
     {"$ref": 12, "anyOf": "x", "allOf": [None]},
-    {"type": "object", "$defs": {"A": {"$ref": "#/$defs/A"}}, "properties": {"a": {"$ref": "#/$defs/A"}}},
+    {"type": "object", "$defs": {"A": {"$ref": "#/$defs/A"}},
+     "properties": {"a": {"$ref": "#/$defs/A"}}},
     {"type": ["object", 3], "required": "a", "properties": {"a": {"items": [None, {}]}}},
 ]  # fmt: skip
 
@@ -311,7 +314,7 @@ def _deep(levels: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("provider", list(PROVIDERS))
 @pytest.mark.parametrize(
-    "schema", [*ODD, _deep(5000)], ids=[f"odd{i}" for i in range(len(ODD))] + ["deep-5000"]
+    "schema", [*ODD, _deep(1500)], ids=[f"odd{i}" for i in range(len(ODD))] + ["deep-1500"]
 )
 def test_check_provider_never_raises(provider: str, schema: Any) -> None:
     findings = check_provider(schema, provider, name="t")
@@ -319,7 +322,7 @@ def test_check_provider_never_raises(provider: str, schema: Any) -> None:
 
 
 def test_deep_schema_is_translated_up_to_a_limit() -> None:
-    fsdeep = _deep(5000)
+    fsdeep = _deep(1500)
     payload = provider_payload(fsdeep, "gemini", name="t")
     only(list(payload.findings), "gemini.translation-limit")
 
@@ -393,7 +396,7 @@ def test_openai_responses_shape_and_key_order(strict: bool) -> None:
 def test_missing_description_per_provider() -> None:
     fs = function_schema(undocumented)
     assert provider_tool(fs, "openai-chat")["function"]["description"] == ""
-    assert provider_tool(fs, "openai-responses")["description"] is None
+    assert provider_tool(fs, "openai-responses")["description"] == ""
     assert "description" not in provider_tool(fs, "anthropic")
     assert "description" not in provider_tool(fs, "gemini")
 

@@ -110,7 +110,8 @@ def test_callable_report_uses_function_schema() -> None:
     assert rep.schema == fs.json_schema
     assert rep.raw_schema == fs.raw_json_schema
     assert [c.pointer for c in rep.strict_changes] == [c.pointer for c in fs.strict_changes]
-    assert rep.output is not None and rep.output.is_plain_text
+    assert rep.output is not None
+    assert rep.output.is_plain_text
     assert rep.view_errors == {}
 
 
@@ -135,7 +136,8 @@ def test_model_report() -> None:
     assert rep.raw_schema == Point.model_json_schema()
     assert rep.schema == explain_strict(Point.model_json_schema())[0]
     assert rep.strict_changes
-    assert rep.output is not None and rep.output.path.value == "direct"
+    assert rep.output is not None
+    assert rep.output.path.value == "direct"
     assert rep.provider_payload is not None
 
 
@@ -154,7 +156,9 @@ def test_output_type_report(tp: object, path: str) -> None:
     assert rep.target_kind == "output-type"
     assert rep.output is not None
     assert rep.output.path.value == path
-    assert rep.raw_schema is None and rep.schema is None and rep.function is None
+    assert rep.raw_schema is None
+    assert rep.schema is None
+    assert rep.function is None
 
 
 def test_json_schema_report_dict_and_text_agree() -> None:
@@ -195,6 +199,27 @@ def test_invalid_schema_names_the_pointer() -> None:
     assert info.value.pointer == "/properties/a/type"
 
 
+@pytest.mark.parametrize(
+    ("schema", "pointer"),
+    [
+        ({"type": "object", "properties": {"a": {"type": "objekt"}}}, "/properties/a/type"),
+        ({"type": "object", "required": "a"}, "/required"),
+        ({"type": "object", "properties": []}, "/properties"),
+        ({"anyOf": []}, "/anyOf"),
+        ({"type": "array", "items": 3}, "/items"),
+    ],
+)
+def test_structurally_invalid_schemas(schema: dict[str, object], pointer: str) -> None:
+    with pytest.raises(SchemaConstructionError) as info:
+        report(schema, strict=False)
+    assert info.value.pointer == pointer
+
+
+def test_boolean_and_tuple_subschemas_are_accepted() -> None:
+    rep = report({"type": "array", "items": [{"type": "string"}, True]}, strict=False)
+    assert rep.raw_schema is not None
+
+
 def test_construction_error_propagates() -> None:
     def kwargs_tool(**extra: int) -> None:
         return None
@@ -214,9 +239,11 @@ def test_output_view_error_keeps_other_views() -> None:
     rep = report(counts)
     assert "output" in rep.view_errors
     assert "strict" not in rep.view_errors
-    assert rep.schema is not None and rep.function is not None
+    assert rep.schema is not None
+    assert rep.function is not None
     # the lax output schema is still shown, marked not strict
-    assert rep.output is not None and rep.output.strict is False
+    assert rep.output is not None
+    assert rep.output.strict is False
 
 
 def test_strict_parameter_error_keeps_other_views() -> None:
@@ -228,24 +255,32 @@ def test_strict_parameter_error_keeps_other_views() -> None:
     assert "strict" in rep.view_errors
     assert "counts" in rep.view_errors["strict"]
     assert rep.schema is None
-    assert rep.raw_schema is not None and "counts" in rep.raw_schema["properties"]
-    assert rep.function is not None and rep.function.parameters[0].name == "counts"
-    assert rep.output is not None and rep.output.name == "int"
-    assert rep.provider_payload is None and "provider" in rep.view_errors
+    assert rep.raw_schema is not None
+    assert "counts" in rep.raw_schema["properties"]
+    assert rep.function is not None
+    assert rep.function.parameters[0].name == "counts"
+    assert rep.output is not None
+    assert rep.output.name == "int"
+    assert rep.provider_payload is None
+    assert "provider" in rep.view_errors
 
 
 def test_json_schema_strict_error_is_a_view_error() -> None:
-    schema = {"type": "object", "properties": {"m": {"type": "object",
-                                                     "additionalProperties": {"type": "string"}}}}
+    schema = {
+        "type": "object",
+        "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}},
+    }
     rep = report(schema)
     assert rep.view_errors["strict"].startswith("at /properties/m")
-    assert rep.schema is None and rep.raw_schema == schema
+    assert rep.schema is None
+    assert rep.raw_schema == schema
 
 
 def test_output_type_strict_error_falls_back_to_lax() -> None:
     rep = report(dict[str, int])
     assert "output" in rep.view_errors
-    assert rep.output is not None and not rep.output.strict
+    assert rep.output is not None
+    assert not rep.output.strict
 
 
 # ---------------------------------------------------------------------------- options
@@ -256,7 +291,8 @@ def test_strict_off() -> None:
     assert rep.options.strict is False
     assert rep.schema == rep.raw_schema
     assert rep.strict_changes == ()
-    assert rep.output is not None and rep.output.strict is False
+    assert rep.output is not None
+    assert rep.output.strict is False
 
 
 def test_name_and_description_overrides() -> None:
@@ -273,7 +309,8 @@ def test_provider_option() -> None:
     pytest.importorskip("toollens.core.providers")
     rep = report(weather, provider="anthropic")
     assert rep.provider == "anthropic"
-    assert rep.provider_payload is not None and "input_schema" in rep.provider_payload
+    assert rep.provider_payload is not None
+    assert "input_schema" in rep.provider_payload
 
 
 def test_unknown_provider_is_a_view_error() -> None:
@@ -286,7 +323,8 @@ def test_unknown_provider_is_a_view_error() -> None:
 def test_docstring_options() -> None:
     assert report(weather, use_docstring_info=False).function.description is None
     forced = report(weather, docstring_style="sphinx").function
-    assert forced.docstring.guess is not None and forced.docstring.guess.forced
+    assert forced.docstring.guess is not None
+    assert forced.docstring.guess.forced
 
 
 def test_optional_defaults_nullable() -> None:
@@ -306,13 +344,15 @@ def test_context_types() -> None:
 
 def test_output_type_override() -> None:
     rep = report(weather, output_type=list[int])
-    assert rep.output is not None and rep.output.is_wrapped
+    assert rep.output is not None
+    assert rep.output.is_wrapped
 
 
 def test_replace_options_recomputes() -> None:
     rep = report(weather)
     lax = replace_options(rep, strict=False)
-    assert lax.options.strict is False and lax.strict_changes == ()
+    assert lax.options.strict is False
+    assert lax.strict_changes == ()
     assert lax.options.provider == rep.options.provider
 
 
@@ -341,7 +381,8 @@ def test_mimebundle() -> None:
 def test_examples_report_cleanly(name: str) -> None:
     rep = report(EXAMPLES[name], **EXAMPLE_OPTIONS.get(name, {}))
     assert rep.view_errors == {}
-    assert rep.function is not None and rep.function.description
+    assert rep.function is not None
+    assert rep.function.description
     assert all(p.description for p in rep.function.schema_parameters)
 
 
@@ -352,10 +393,14 @@ def test_examples_run() -> None:
 
     assert EXAMPLES["get_weather"]("Paris", days=2).count("day ") == 2
     hits = EXAMPLES["search_documents"]("strict schemas")
-    assert hits and hits[0].doc_id == "doc-1"
+    assert hits
+    assert hits[0].doc_id == "doc-1"
     booking = EXAMPLES["book_meeting"](
-        "Sync", dt.datetime(2025, 1, 1, 9), Attendee(email="a@x.org"),
-        [Attendee(email="b@x.org")], VideoCall(kind="video"),
+        "Sync",
+        dt.datetime(2025, 1, 1, 9),
+        Attendee(email="a@x.org"),
+        [Attendee(email="b@x.org")],
+        VideoCall(kind="video"),
     )
     assert booking.end - booking.start == dt.timedelta(minutes=30)
     ctx = ToolContext(ShopState("c1", {"ORD-000001": ["mug"]}))

@@ -16,7 +16,10 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = [
     "EXIT_BREAKING",
@@ -131,7 +134,7 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self._out, self._err = streams
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:
             (self._out if file is sys.stdout else self._err).write(message)
 
@@ -148,7 +151,6 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
     from toollens import __version__
-
     from toollens.render.text import VIEWS as views
 
     streams = (stdout, stderr)
@@ -175,7 +177,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def command(name: str, summary: str, epilog: str) -> argparse.ArgumentParser:
-        return sub.add_parser(  # type: ignore[no-any-return]
+        return sub.add_parser(
             name,
             help=summary,
             description=summary,
@@ -228,7 +230,9 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     output_format(show, "text")
     show.set_defaults(handler=_run_show)
 
-    dif = command("diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG)
+    dif = command(
+        "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
+    )
     dif.add_argument("old", metavar="OLD", help="the old tool")
     dif.add_argument("new", metavar="NEW", help="the new tool")
     strictness(dif)
@@ -503,8 +507,10 @@ class _CheckResult:
         self.view_errors: dict[str, str] = {}
         for r in reports:
             for view, message in r.view_errors.items():
-                if view == "provider" and "strict" in r.view_errors and message.endswith(
-                    r.view_errors["strict"]
+                if (
+                    view == "provider"
+                    and "strict" in r.view_errors
+                    and message.endswith(r.view_errors["strict"])
                 ):
                     continue  # "no payload" because strict failed: already reported once
                 key = f"{view} ({r.provider})" if view == "provider" else view
@@ -531,9 +537,7 @@ class _CheckResult:
                 "view_errors": len(self.view_errors),
             },
             "lint": [finding_to_dict(f) for f in self.lint],
-            "providers": {
-                p: [finding_to_dict(f) for f in fs] for p, fs in self.providers.items()
-            },
+            "providers": {p: [finding_to_dict(f) for f in fs] for p, fs in self.providers.items()},
             "view_errors": dict(self.view_errors),
         }
 

@@ -146,7 +146,7 @@ _CORPUS = (
 def search_documents(
     query: str,
     filters: SearchFilters | None = None,
-    limit: int = Field(5, ge=1, le=50),
+    limit: Annotated[int, Field(ge=1, le=50)] = 5,
     fields: list[Literal["title", "body", "author"]] | None = None,
 ) -> list[SearchHit]:
     """Search the documentation for pages matching a query.
@@ -237,7 +237,7 @@ def book_meeting(
     start: dt.datetime,
     organizer: Attendee,
     attendees: list[Attendee],
-    location: VideoCall | InPerson = Field(discriminator="kind"),
+    location: Annotated[VideoCall | InPerson, Field(discriminator="kind")],
     duration_minutes: int = 30,
     agenda: str | None = None,
 ) -> Booking:

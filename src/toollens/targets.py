@@ -79,7 +79,9 @@ def parse_target(text: str) -> TargetSpec:
         if _looks_like_path(head):
             return TargetSpec(text, "file", head, tail)
         if not _DOTTED.fullmatch(head):
-            raise TargetError(f"{head!r} in {text!r} is neither a module name nor a .py file", hint=_FORMS)
+            raise TargetError(
+                f"{head!r} in {text!r} is neither a module name nor a .py file", hint=_FORMS
+            )
         return TargetSpec(text, "module", head, tail)
     if text.endswith(".py") or (text.endswith(":") and text[:-1].endswith(".py")):
         raise TargetError(
@@ -148,16 +150,16 @@ def _import_module(name: str, base: Path) -> types.ModuleType:
         try:
             return importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name is not None and name.startswith(exc.name) and (
-                name == exc.name or name.startswith(exc.name + ".")
-            ):
+            # Only the named module (or a parent package) missing is "no module named";
+            # a missing import inside the module is the module failing to import.
+            if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
                 raise TargetError(
                     f"no module named {exc.name!r}",
                     hint="run from the directory that holds it, install it, or name the "
                     "file instead (path/to/file.py:FUNC)",
                 ) from exc
             raise _import_failed(name, exc) from exc
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - user code can raise anything
+        except (Exception, SystemExit) as exc:  # user code can raise anything
             raise _import_failed(name, exc) from exc
 
 
@@ -193,7 +195,7 @@ def _load_file(path: Path, *, shown: str) -> types.ModuleType:
     with _on_sys_path(resolved.parent):
         try:
             spec.loader.exec_module(module)
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - user code can raise anything
+        except (Exception, SystemExit) as exc:  # user code can raise anything
             del sys.modules[name]
             raise _import_failed(shown, exc) from exc
     return module
@@ -211,7 +213,7 @@ def _follow(module: types.ModuleType, attribute: str, where: str) -> Any:
                 f"{owner!r} has no attribute {part!r}",
                 hint=_did_you_mean(value, part),
             ) from exc
-        except Exception as exc:  # noqa: BLE001 - a property or __getattr__ can raise anything
+        except Exception as exc:  # a property or __getattr__ can raise anything
             raise TargetError(
                 f"getting {part!r} from {where!r} raised {type(exc).__name__}: {_one_line(exc)}",
                 hint="name a plain function or class",
@@ -223,7 +225,7 @@ def _follow(module: types.ModuleType, attribute: str, where: str) -> Any:
 def _did_you_mean(owner: Any, missing: str) -> str:
     try:
         names = [n for n in dir(owner) if not n.startswith("_")]
-    except Exception:  # noqa: BLE001 - dir() runs user code (__dir__)
+    except Exception:  # dir() runs user code (__dir__)
         names = []
     close = difflib.get_close_matches(missing, names, n=3)
     if close:
@@ -268,6 +270,8 @@ _PAYLOAD_SHAPES: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]],
     (("function", "parameters"), ("function", "name"), ("function", "description")),  # chat
     (("parameters",), ("name",), ("description",)),  # responses, gemini declaration
     (("input_schema",), ("name",), ("description",)),  # anthropic
+    (("parametersJsonSchema",), ("name",), ("description",)),  # gemini, JSON Schema form
+    (("parameters_json_schema",), ("name",), ("description",)),
 )
 
 

@@ -10,7 +10,16 @@ Pointers are RFC 6901 pointers into the parameter schema (not the payload): into
 schema for added, changed and moved things, into the old one for removed things. A change
 inside a ``$ref``-erenced definition points into ``$defs``. ``$ref`` is compared by what it
 resolves to, so renaming a definition is not a change, and unreferenced definitions are
-ignored. Nothing is ever fetched: a remote ``$ref`` is an error.
+ignored; keywords beside a ``$ref`` apply too (draft 2019-09 and later), and a one-branch
+``allOf`` wrapper equals its branch. Nothing is ever fetched: a remote ``$ref`` is an error.
+
+A plain schema facing an ``anyOf``/``oneOf`` is compared as a one-branch union (a type list
+as one branch per type), so ``str`` -> ``str | None`` reads as "a new alternative", not as
+"type removed, anyOf added". Branches pair by equality first, then by likeness (type,
+title, definition name, shared properties); ``prefixItems`` pair by position. A property
+that disappears while a property with the same schema and requiredness appears is
+reported once, as ``moved``. The ``false`` schema appearing or disappearing is keyword
+``"schema"``.
 
 Severity rules, from the point of view of callers (and a model) working from the old
 schema:

@@ -26,6 +26,7 @@ from toollens.core.diff_rules import (
 )
 from toollens.core.diff_walk import (
     ABSENT,
+    EMPTY_TAG,
     NEW,
     OLD,
     Entry,
@@ -262,9 +263,16 @@ def _open_subschema(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[
     elif old_state == "closed":
         return
     else:
-        old_node = walk.node(OLD, {} if before is ABSENT else before, old.child(keyword))
-        new_node = walk.node(NEW, {} if after is ABSENT else after, new.child(keyword))
-        yield from walk.compare(old_node, new_node)
+        yield from walk.compare(
+            _subschema(walk, OLD, old, keyword, old_state),
+            _subschema(walk, NEW, new, keyword, new_state),
+        )
+
+
+def _subschema(walk: Walk, side: int, node: Node, keyword: str, state: str) -> Node:
+    if state == "open":  # absent or true: the empty schema, one identity wherever it sits
+        return Node({}, node.child(keyword), tag=EMPTY_TAG)
+    return walk.node(side, node.schema[keyword], node.child(keyword))
 
 
 _register_each(

@@ -46,6 +46,8 @@ SINGLE_KEYWORDS = (
 )
 
 OLD, NEW = 0, 1
+#: Tag of the synthesised empty schema that stands for an absent or ``true`` subschema.
+EMPTY_TAG = "empty"
 SIDE_NAMES = ("old schema (a)", "new schema (b)")
 
 
@@ -208,7 +210,13 @@ class Node:
 
     @property
     def key(self) -> tuple[object, ...]:
-        """Identity of the node for memoising pairs; the same definition has one key."""
+        """Identity of the node for memoising pairs; the same definition has one key.
+
+        Synthesised nodes get keys from their content, not from where they sit, so walking
+        a recursive schema against them still revisits pairs (and so ends).
+        """
+        if self.tag == EMPTY_TAG:
+            return (EMPTY_TAG,)
         return (self.home, tuple(sorted(self.elsewhere.items())), self.never, self.tag)
 
 
@@ -585,7 +593,9 @@ def _lift(plain: Node, union: Node, keyword: str) -> Node:
             part,
             plain.home,
             {k: plain.at(k) for k in part if plain.at(k) != plain.home},
-            tag=f"{plain.tag}lift{i}@{union.home}",
+            # Lifting a lifted branch again against the same union selects the same keys,
+            # so the tag (and the key) stays the same: no endless unfolding.
+            tag=f"lift:{show(part.get('type'))}:{sorted(part)}",
         )
         for i, part in enumerate(parts)
     )

@@ -246,12 +246,21 @@ def _field_for(param: InspectedParameter, meta: ParameterMetadata, func_name: st
         return (dict[str, item], Field(default_factory=dict, description=description))  # type: ignore[valid-type]
     default = param.default
     if metadata:
-        merged = FieldInfo.merge_field_infos(FieldInfo.from_annotation(param.hint))
+        # from_annotation returns a fresh FieldInfo, and a one-info merge applies its
+        # overrides in keyword order: one merge gives the same field as merging the default
+        # and then the description, with one copy instead of three.
+        annotated = FieldInfo.from_annotation(param.hint)
         if isinstance(default, FieldInfo):
-            merged = FieldInfo.from_annotated_attribute(cast(Any, Annotated[bare, merged]), default)
-        elif default is not EMPTY:
-            merged = FieldInfo.merge_field_infos(merged, default=default)
-        return (bare, FieldInfo.merge_field_infos(merged, description=description))
+            merged = FieldInfo.from_annotated_attribute(
+                cast(Any, Annotated[bare, annotated]), default
+            )
+            return (bare, FieldInfo.merge_field_infos(merged, description=description))
+        if default is not EMPTY:
+            return (
+                bare,
+                FieldInfo.merge_field_infos(annotated, default=default, description=description),
+            )
+        return (bare, FieldInfo.merge_field_infos(annotated, description=description))
     if isinstance(default, FieldInfo):
         return (bare, FieldInfo.merge_field_infos(default, description=description))
     if default is EMPTY:

@@ -248,7 +248,7 @@ def unchecked_format(fs: FunctionSchema) -> Iterator[LintHit]:
 def _parameter_at(
     pointer: str, by_pointer: Mapping[str, ParameterMetadata]
 ) -> ParameterMetadata | None:
-    tokens = split_pointer(pointer)
+    tokens = split_pointer(pointer, 4)
     if len(tokens) >= 2 and tokens[0] == "properties":
         param = by_pointer.get(join_pointer("", "properties", tokens[1]))
         # Only the parameter's own node or its nullable branch, not nested fields.

@@ -125,8 +125,12 @@ def unescape_token(token: str) -> str:
     return token.replace("~1", "/").replace("~0", "~")
 
 
-def split_pointer(pointer: str) -> list[str]:
-    return [unescape_token(t) for t in pointer.split("/")[1:]] if pointer else []
+def split_pointer(pointer: str, limit: int = -1) -> list[str]:
+    """The unescaped tokens of ``pointer``; only the first ``limit`` when given."""
+    if not pointer:
+        return []
+    tokens = pointer.split("/", limit + 1 if limit >= 0 else -1)[1:]
+    return [unescape_token(t) for t in tokens[: limit if limit >= 0 else None]]
 
 
 _NOT_FOUND = object()
@@ -310,7 +314,8 @@ def root_not_object(ctx: RuleContext) -> Iterator[Hit]:
 
 def root_any_of(ctx: RuleContext) -> Iterator[Hit]:
     if isinstance(ctx.schema, dict) and "anyOf" in ctx.schema:
-        yield Hit("/anyOf", {"count": len(ctx.schema["anyOf"] or ())})
+        branches = ctx.schema["anyOf"]
+        yield Hit("/anyOf", {"count": len(branches) if isinstance(branches, list) else 0})
 
 
 def object_not_closed(ctx: RuleContext) -> Iterator[Hit]:
@@ -326,7 +331,9 @@ def property_not_required(ctx: RuleContext) -> Iterator[Hit]:
         if not isinstance(props, dict):
             continue
         required = node.value.get("required")
-        listed = {r for r in required if isinstance(r, str)} if isinstance(required, list) else set()
+        listed = (
+            {r for r in required if isinstance(r, str)} if isinstance(required, list) else set()
+        )
         for name in props:
             if name not in listed:
                 yield Hit(join_pointer(node.pointer, "properties", name), {"name": name})
@@ -378,7 +385,7 @@ def format_outside(allowed: frozenset[str]) -> Check:
     def check(ctx: RuleContext) -> Iterator[Hit]:
         for node in ctx.dicts():
             fmt = node.value.get("format")
-            if fmt is not None and fmt not in allowed:
+            if fmt is not None and not (isinstance(fmt, str) and fmt in allowed):
                 yield Hit(join_pointer(node.pointer, "format"), {"value": show(fmt)})
 
     return check

@@ -112,7 +112,7 @@ class _GeminiTranslator:
                     {"enum": [item]},
                     "Gemini has no 'const'; a one-value enum means the same",
                 )
-            elif key == "oneOf":
+            elif key == "oneOf" and isinstance(item, list):
                 out["anyOf"] = self.children(item, join_pointer(pointer, "anyOf"), stack, depth)
                 self.change(
                     join_pointer(pointer, "anyOf"),
@@ -251,7 +251,7 @@ def _is_null_schema(branch: Any) -> bool:
 def _property_of(pointer: str | None) -> str | None:
     if not pointer:
         return None
-    tokens = split_pointer(pointer)
+    tokens = split_pointer(pointer, 2)
     return tokens[1] if len(tokens) >= 2 and tokens[0] == "properties" else None
 
 
@@ -293,13 +293,14 @@ def _openai_chat(name: str, description: str | None, schema: Any, strict: bool) 
 def _openai_responses(
     name: str, description: str | None, schema: Any, strict: bool
 ) -> dict[str, Any]:
-    # Same keys in the same order as the reference's Responses converter.
+    # Same keys in the same order as the reference's Responses converter; the reference's
+    # function tools carry "" when there is no description.
     return {
         "name": name,
         "parameters": schema,
         "strict": strict,
         "type": "function",
-        "description": description,
+        "description": description or "",
     }
 
 

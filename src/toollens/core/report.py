@@ -194,9 +194,7 @@ def _is_output_type(target: Any) -> bool:
         return True
     if isinstance(target, type):
         return (
-            target.__module__ == "builtins"
-            or is_typeddict(target)
-            or issubclass(target, enum.Enum)
+            target.__module__ == "builtins" or is_typeddict(target) or issubclass(target, enum.Enum)
         )
     return False
 
@@ -293,12 +291,19 @@ def _provider_views(
             errors,
             "provider",
             lambda: provider_tool(
-                subject, options.provider, **extra, **({"description": description} if plain else {})
+                subject,
+                options.provider,
+                **extra,
+                **({"description": description} if plain else {}),
             ),
             None,
         )
+    no_findings: tuple[Finding, ...] = ()
     findings = _guard(
-        errors, "provider", lambda: tuple(check_provider(subject, options.provider, **extra)), ()
+        errors,
+        "provider",
+        lambda: tuple(check_provider(subject, options.provider, **extra)),
+        no_findings,
     )
     return built, findings
 
@@ -469,19 +474,93 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     )
 
 
-def _check_schema(schema: dict[str, Any]) -> None:
-    """Reject a schema its own meta-schema (2020-12 unless ``$schema`` says) rejects."""
-    import jsonschema
-    from jsonschema.validators import validator_for
+_TYPES = frozenset({"null", "boolean", "object", "array", "number", "string", "integer"})
+_SCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+_SCHEMA_VALUES = (
+    "items",
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+)
 
-    cls = validator_for(schema, default=jsonschema.Draft202012Validator)
-    error = jsonschema.exceptions.best_match(cls(cls.META_SCHEMA).iter_errors(schema))
-    if error is not None:
+
+def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
+    """Reject the structural mistakes that make a dict no JSON schema at all.
+
+    Deliberately not a full meta-schema validation: importing jsonschema costs seconds
+    (its format checkers), too slow for a live explorer, and the strict and provider views
+    report everything finer-grained.
+    """
+    if isinstance(schema, bool):
+        return
+    if not isinstance(schema, Mapping):
         raise SchemaConstructionError(
-            f"not a valid JSON schema: {error.message}",
-            pointer=join_pointer("", *error.absolute_path),
-            hint="fix the keyword there (see the JSON Schema reference)",
+            f"a schema must be an object or a boolean, got {type(schema).__name__}",
+            pointer=pointer,
+            hint='write a subschema such as {"type": "string"}',
         )
+    if depth > 200:
+        raise SchemaConstructionError(
+            "the schema is nested too deeply", pointer=pointer, hint="use $defs and $ref"
+        )
+    kinds = schema.get("type")
+    if kinds is not None:
+        listed = kinds if isinstance(kinds, list) else [kinds]
+        bad = [k for k in listed if not isinstance(k, str) or k not in _TYPES]
+        if bad:
+            raise SchemaConstructionError(
+                f"not a valid JSON schema: type {bad[0]!r} is not one of "
+                f"{', '.join(sorted(_TYPES))}",
+                pointer=join_pointer(pointer, "type"),
+                hint="fix the keyword there",
+            )
+    required = schema.get("required")
+    if required is not None and (
+        not isinstance(required, list) or not all(isinstance(r, str) for r in required)
+    ):
+        raise SchemaConstructionError(
+            "not a valid JSON schema: required must be a list of property names",
+            pointer=join_pointer(pointer, "required"),
+            hint="fix the keyword there",
+        )
+    for key in _SCHEMA_MAPS:
+        if key in schema:
+            value = schema[key]
+            if not isinstance(value, Mapping):
+                raise SchemaConstructionError(
+                    f"not a valid JSON schema: {key} must be an object of subschemas",
+                    pointer=join_pointer(pointer, key),
+                    hint="fix the keyword there",
+                )
+            for name, sub in value.items():
+                _check_schema(sub, join_pointer(pointer, key, str(name)), depth + 1)
+    for key in _SCHEMA_LISTS:
+        if key in schema:
+            value = schema[key]
+            if not isinstance(value, list) or not value:
+                raise SchemaConstructionError(
+                    f"not a valid JSON schema: {key} must be a non-empty list of subschemas",
+                    pointer=join_pointer(pointer, key),
+                    hint="fix the keyword there",
+                )
+            for index, sub in enumerate(value):
+                _check_schema(sub, join_pointer(pointer, key, index), depth + 1)
+    for key in _SCHEMA_VALUES:
+        if key not in schema:
+            continue
+        if key == "items" and isinstance(schema[key], list):  # draft-07 tuple form
+            for index, sub in enumerate(schema[key]):
+                _check_schema(sub, join_pointer(pointer, key, index), depth + 1)
+        else:
+            _check_schema(schema[key], join_pointer(pointer, key), depth + 1)
 
 
 _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {

@@ -180,7 +180,6 @@ class _Walker:
         *,
         root: bool = False,
         nested: bool = False,
-        origins: dict[Any, _Path] | None = None,
     ) -> dict[str, Any]:
         """Convert one schema node read at ``inp`` and written at ``out``."""
         if not isinstance(src, dict):
@@ -193,9 +192,9 @@ class _Walker:
         if not root and isinstance(src.get("$id"), str):
             nested = True
         if "$ref" in src:
-            result = self._ref_node(src, inp, out, depth, root, nested, origins)
+            result = self._ref_node(src, inp, out, depth, root, nested)
         else:
-            result = self._body(src, inp, out, depth, root, nested, origins, partial=False)
+            result = self._body(src, inp, out, depth, root, nested, partial=False)
         if self.tracking:
             self.done[id(result)] = result
         return result
@@ -208,7 +207,6 @@ class _Walker:
         depth: int,
         root: bool,
         nested: bool,
-        origins: dict[Any, _Path] | None,
         *,
         partial: bool,
     ) -> dict[str, Any]:
@@ -217,7 +215,7 @@ class _Walker:
         if not partial:
             all_of = src.get("allOf")
             if isinstance(all_of, list) and len(all_of) == 1:
-                return self._merge_all_of(src, all_of[0], inp, out, depth, root, nested, origins)
+                return self._merge_all_of(src, all_of[0], inp, out, depth, root, nested)
 
         typ = src.get("type")
         props: Any = src.get("properties")
@@ -262,13 +260,12 @@ class _Walker:
             elif (key == "default" and drop_default) or (key == "oneOf" and fold_one_of):
                 continue
             elif key == "anyOf" and fold_one_of:
-                result[key] = self._union(value, one_of, inp, out, depth, nested, origins)
+                result[key] = self._union(value, one_of, inp, out, depth, nested)
             elif key in apply:
-                base = origins.get(key, inp) if origins else inp
                 if key == "properties" and root and self.nullable and has_props:
-                    result[key] = self._root_properties(value, base, out, depth, nested)
+                    result[key] = self._root_properties(value, inp, out, depth, nested)
                 else:
-                    result[key] = apply[key](value, (base, key), (out, key), depth + 1, nested)
+                    result[key] = apply[key](value, (inp, key), (out, key), depth + 1, nested)
             else:
                 result[key] = value if type(value) in _ATOMS else _copy(value)
         if infer and "type" not in src:
@@ -278,7 +275,7 @@ class _Walker:
         if has_props and "required" not in src:
             result["required"] = list(props)
         if fold_one_of and "anyOf" not in src:
-            result["anyOf"] = self._union(None, one_of, inp, out, depth, nested, origins)
+            result["anyOf"] = self._union(None, one_of, inp, out, depth, nested)
         return result
 
     # -- applicators: each converts one keyword's value, or copies it if it has no schemas
@@ -311,20 +308,17 @@ class _Walker:
         out: _Path,
         depth: int,
         nested: bool,
-        origins: dict[Any, _Path] | None,
     ) -> list[Any]:
         """``anyOf`` variants followed by the converted ``oneOf`` variants (reference order)."""
         variants: list[Any] = []
         if isinstance(any_of, list):
-            base = origins.get("anyOf", inp) if origins else inp
-            variants = self._schema_list(any_of, (base, "anyOf"), (out, "anyOf"), depth + 1, nested)
-        base = origins.get("oneOf", inp) if origins else inp
+            variants = self._schema_list(any_of, (inp, "anyOf"), (out, "anyOf"), depth + 1, nested)
         offset = len(variants)
         for i, sub in enumerate(one_of):
             variants.append(
                 self.node(
                     sub,
-                    ((base, "oneOf"), i),
+                    ((inp, "oneOf"), i),
                     ((out, "anyOf"), offset + i),
                     depth + 1,
                     nested=nested,
@@ -360,14 +354,7 @@ class _Walker:
     # -- references
 
     def _ref_node(
-        self,
-        src: dict[str, Any],
-        inp: _Path,
-        out: _Path,
-        depth: int,
-        root: bool,
-        nested: bool,
-        origins: dict[Any, _Path] | None,
+        self, src: dict[str, Any], inp: _Path, out: _Path, depth: int, root: bool, nested: bool
     ) -> dict[str, Any]:
         if nested:
             _fail(StrictRule.NESTED_ID, inp)
@@ -387,33 +374,17 @@ class _Walker:
                 self._resolve(ref, inp, inline=False)
                 self.bare_refs.add(ref)
             return {"$ref": ref}
-        target, target_path = self._resolve(ref, inp, inline=True)
-        key = _pointer(target_path)
-        if key in self.inlining:
-            _fail(StrictRule.REF_RECURSIVE, inp, ref=show(ref))
         self.note(StrictRule.INLINE_REF_WITH_SIBLINGS, out, ref, None)
+        target, _, keys = self._follow(ref, inp, out, depth, nested, chain=False)
         # The node's keys win and keep their places; the target's other keys follow.
-        merged_origins: dict[Any, _Path] = {
-            k: (origins.get(k, inp) if origins else inp) for k in siblings
-        }
         merged = siblings
         for name, value in target.items():
             if name not in merged:
                 merged[name] = value
-                merged_origins[name] = target_path
-        self.inlining.add(key)
         try:
-            return self.node(
-                merged,
-                target_path,
-                out,
-                depth + 1,
-                root=root,
-                nested=nested,
-                origins=merged_origins,
-            )
+            return self.node(merged, inp, out, depth + 1, root=root, nested=nested)
         finally:
-            self.inlining.discard(key)
+            self.inlining.difference_update(keys)
 
     def _resolve(self, ref: Any, at: _Path, *, inline: bool) -> tuple[dict[str, Any], _Path]:
         """Find the local target of ``ref``; never fetches anything."""
@@ -452,21 +423,46 @@ class _Walker:
             target = value
         return target, path
 
-    def _resolve_chain(self, entry: dict[str, Any], at: _Path) -> tuple[dict[str, Any], _Path]:
-        """Follow a chain of annotation-only refs to a schema, carrying the annotations."""
-        resolved, where = entry, at
-        seen: list[str] = []
+    def _follow(
+        self, ref: Any, at: _Path, out: _Path, depth: int, nested: bool, *, chain: bool
+    ) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+        """Resolve ``ref`` to the strict form of its target.
+
+        Targets are read as the reference reads its root ``$defs``: already rewritten.
+        With ``chain``, a target that is still an annotation-only ``$ref`` is followed in
+        turn, carrying its annotations (outer ones win). Returns the target, the carried
+        annotations, and the targets now marked as being inlined, which the caller
+        unmarks once the merged node is converted.
+        """
+        keys: list[str] = []
+        seen: list[Any] = []
         carried: dict[str, Any] = {}
-        while "$ref" in resolved and not _constrains_ref(resolved):
-            ref = resolved["$ref"]
-            if isinstance(ref, str) and ref in seen:
-                _fail(StrictRule.REF_CYCLE, at, chain=" -> ".join([*seen, ref]))
-            seen.append(ref)
-            # Outer annotations win over inner ones, but inner keys come first (reference).
-            carried = {**{k: v for k, v in resolved.items() if k != "$ref"}, **carried}
-            self.spend(where)
-            resolved, where = self._resolve(ref, where, inline=True)
-        return {**resolved, **carried}, where
+        where = at
+        try:
+            while True:
+                if isinstance(ref, str) and ref in seen:
+                    _fail(StrictRule.REF_CYCLE, at, chain=" -> ".join([*seen, ref]))
+                seen.append(ref)
+                self.spend(where)
+                raw, where = self._resolve(ref, where, inline=True)
+                key = _pointer(where)
+                if key in self.inlining:
+                    _fail(StrictRule.REF_RECURSIVE, at, ref=show(ref))
+                self.inlining.add(key)
+                keys.append(key)
+                self.tracking += 1
+                try:
+                    target = self.node(raw, where, out, depth + 1, nested=nested)
+                finally:
+                    self.tracking -= 1
+                if not (chain and "$ref" in target and not _constrains_ref(target)):
+                    return target, carried, keys
+                ref = target["$ref"]
+                # Inner keys come first, outer annotations win (reference order).
+                carried = {**{k: v for k, v in target.items() if k != "$ref"}, **carried}
+        except BaseException:
+            self.inlining.difference_update(keys)
+            raise
 
     # -- intersections
 
@@ -479,56 +475,63 @@ class _Walker:
         depth: int,
         root: bool,
         nested: bool,
-        origins: dict[Any, _Path] | None,
     ) -> dict[str, Any]:
         explicitly_closed = src.get("additionalProperties") is False
-        entry_in = ((origins.get("allOf", inp) if origins else inp), "allOf"), 0
-        entry_origin: _Path
+        entry_in = (inp, "allOf"), 0
+        keys: list[str] = []
         self.tracking += 1
         try:
             parent_src = {key: value for key, value in src.items() if key != "allOf"}
-            parent = self._body(parent_src, inp, out, depth, root, nested, origins, partial=True)
+            parent = self._body(parent_src, inp, out, depth, root, nested, partial=True)
             if isinstance(entry, dict) and "$ref" in entry and not _constrains_ref(entry):
                 if nested:
                     _fail(StrictRule.NESTED_ID, entry_in)
-                self.spend(entry_in)
-                first, entry_origin = self._resolve_chain(entry, entry_in)
+                carried = {k: v for k, v in entry.items() if k != "$ref"}
+                target, inner, keys = self._follow(
+                    entry["$ref"], entry_in, out, depth, nested, chain=True
+                )
+                first = {**target, **inner, **carried}
             else:
                 first = self.node(entry, entry_in, out, depth + 1, nested=nested)
-                entry_origin = entry_in
+        except BaseException:
+            self.inlining.difference_update(keys)
+            raise
         finally:
             self.tracking -= 1
-        if not explicitly_closed:
-            parent.pop("additionalProperties", None)
-        merged = dict(first)
-        merged_origins: dict[Any, _Path] = dict.fromkeys(first, entry_origin)
-        conflicts = []
-        if (
-            parent.get("additionalProperties") is False
-            and parent.get("properties", {}) == {}
-            and isinstance(first.get("properties"), dict)
-            and first["properties"] != {}
+        try:
+            if not explicitly_closed:
+                parent.pop("additionalProperties", None)
+            merged = _merge_entry(first, parent, inp)
+            self.note(StrictRule.MERGE_SINGLE_ALLOF, out, "allOf", None)
+            return self.node(merged, inp, out, depth + 1, root=root, nested=nested)
+        finally:
+            self.inlining.difference_update(keys)
+
+
+def _merge_entry(entry: dict[str, Any], parent: dict[str, Any], at: _Path) -> dict[str, Any]:
+    """Entry keys first, then the parent's; refuse overlaps that would change the meaning."""
+    merged = dict(entry)
+    conflicts = []
+    if (
+        parent.get("additionalProperties") is False
+        and parent.get("properties", {}) == {}
+        and isinstance(entry.get("properties"), dict)
+        and entry["properties"] != {}
+    ):
+        # additionalProperties only sees properties declared next to it, not in allOf.
+        conflicts.append("properties")
+    for key, value in parent.items():
+        if key not in merged or key in _REF_ANNOTATIONS:
+            merged[key] = value
+        elif not (
+            _json_equal(value, merged[key])
+            or (key == "properties" and value == {})
+            or (key == "required" and value == [])
         ):
-            # additionalProperties only sees properties declared next to it, not in allOf.
-            conflicts.append("properties")
-        for key, value in parent.items():
-            if key not in merged or key in _REF_ANNOTATIONS:
-                merged[key] = value
-                merged_origins[key] = origins.get(key, inp) if origins else inp
-            elif (
-                _json_equal(value, merged[key])
-                or (key == "properties" and value == {})
-                or (key == "required" and value == [])
-            ):
-                continue
-            else:
-                conflicts.append(str(key))
-        if conflicts:
-            _fail(StrictRule.ALLOF_CONFLICT, inp, keywords=", ".join(sorted(conflicts)))
-        self.note(StrictRule.MERGE_SINGLE_ALLOF, out, "allOf", None)
-        return self.node(
-            merged, inp, out, depth + 1, root=root, nested=nested, origins=merged_origins
-        )
+            conflicts.append(str(key))
+    if conflicts:
+        _fail(StrictRule.ALLOF_CONFLICT, at, keywords=", ".join(sorted(conflicts)))
+    return merged
 
 
 def _fail(rule: StrictRule, at: _Path, **fields: Any) -> NoReturn:

@@ -100,8 +100,7 @@ class DiffWidget(widgets.VBox):  # type: ignore[misc]
         except Exception as exc:  # any failure is shown in the widget, never as a traceback
             self.error = f"{type(exc).__name__}: {exc}"
             self.banner.value = (
-                '<div class="tl-banner-error tl-banner-body">'
-                f"Cannot compare: {html.escape(self.error)}</div>"
+                f'<div class="tl-error-box">Cannot compare: {html.escape(self.error)}</div>'
             )
             self.banner.layout.display = None
             self.body.add_class("tl-stale")

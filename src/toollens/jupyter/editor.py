@@ -12,7 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 import ipywidgets as widgets
 
 _MIN_ROWS = 6
-_MAX_ROWS = 30
+_MAX_ROWS = 22
 
 
 @runtime_checkable

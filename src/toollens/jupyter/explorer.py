@@ -15,7 +15,7 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -34,7 +34,7 @@ from toollens.jupyter.live import (
 )
 
 PROVIDERS = tuple(_PROVIDER_TABLE)
-DOCSTRING_STYLES = (("auto", None), ("google", "google"), ("numpy", "numpy"), ("sphinx", "sphinx"))
+DOCSTRING_STYLES = ("auto", "google", "numpy", "sphinx")  # "auto": detect from the text
 PANELS = ("signature", "metadata", "strict", "output")
 
 Cancel = Callable[[], None]
@@ -49,6 +49,7 @@ WIDGET_CSS = """
 .tl-explorer .tl-editor textarea {
   font-family: var(--jp-code-font-family, ui-monospace, monospace);
   font-size: var(--jp-code-font-size, 13px); line-height: 1.4; tab-size: 4;
+  white-space: pre; overflow-wrap: normal; overflow-x: auto;
 }
 .tl-explorer .tl-editor-error textarea { border: 1px solid #c62828; }
 .tl-explorer .tl-banner-error .widget-html-content,
@@ -63,11 +64,18 @@ WIDGET_CSS = """
   background: #eef4fb; color: #1a3550; border-left: 4px solid #4a7ab5;
   padding: 4px 10px; border-radius: 3px; font-size: 13px;
 }
-.tl-explorer .tl-panels > .widget-html { min-width: 0; overflow: auto; margin: 0; }
-.tl-explorer .tl-panels .widget-html-content { white-space: normal; line-height: normal; }
+.tl-explorer .tl-panels > .widget-html { min-width: 0; margin: 0; }
+.tl-explorer .tl-panels .widget-html-content,
 .tl-explorer .tl-panel-findings .widget-html-content,
-.tl-explorer .tl-panel-changes .widget-html-content { white-space: normal; line-height: normal; }
-.tl-explorer .tl-panels.tl-stale { opacity: 0.5; filter: grayscale(0.6); }
+.tl-explorer .tl-panel-changes .widget-html-content {
+  min-width: 0; max-width: 100%; overflow-x: auto; white-space: normal; line-height: normal;
+}
+.tl-explorer .tl-panels.tl-stale > .widget-html { opacity: 0.55; filter: grayscale(0.6); }
+.tl-explorer .tl-panels.tl-stale > .widget-html::after {
+  content: "stale"; position: absolute; top: 8px; right: 10px; padding: 0 6px;
+  border: 1px solid #c62828; border-radius: 8px; color: #c62828; font-size: 11px;
+  background: var(--jp-layout-color0, #fff);
+}
 """
 
 _filenames = itertools.count(1)
@@ -103,8 +111,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         output_type, strict, provider, docstring_style, name, description, optional_defaults,
             context_types: passed to :func:`toollens.core.report.report`.
         debounce: seconds to wait after an edit before rendering; ``0`` renders at once.
-        namespace: where Apply writes the edited function; the function's module globals
-            (a notebook's user namespace for notebook functions) when not given.
+        namespace: where Apply binds the edited function (``%toolschema`` passes the
+            notebook's user namespace); the function's module globals when not given. Edits
+            always run against a copy of the function's own module globals.
         source: the text to edit instead of the target's own source (a ``%%toolschema`` cell).
         source_transform: applied to the text before it runs (IPython syntax in a cell).
         editor: a :class:`SourceEditor`; a monospace Textarea when not given.
@@ -124,7 +133,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         optional_defaults: str | None = None,
         context_types: Iterable[Any] | None = None,
         debounce: float = 0.15,
-        namespace: MutableMapping[str, Any] | None = None,
+        namespace: dict[str, Any] | None = None,
         source: str | None = None,
         source_transform: Callable[[str], str] | None = None,
         editor: SourceEditor | None = None,
@@ -149,7 +158,12 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self._failure: Exception | None = None
 
         self._mode, text, self._flags, note = self._open(target, source)
-        self._namespace = namespace if namespace is not None else _namespace_of(target)
+        # Edits run against the target's own module globals (so its imports resolve); Apply
+        # binds the result in `namespace` (the notebook's), which is often the same dict.
+        self._globals = _namespace_of(target)
+        if self._globals is None:
+            self._globals = namespace
+        self._namespace = namespace if namespace is not None else self._globals
         self._target_name = getattr(target, "__name__", None)
         self.editor: SourceEditor = editor or TextareaEditor(text)
         self.editor.value = text
@@ -161,7 +175,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.panels_box = widgets.GridBox(
             list(self.panels.values()),
             layout=widgets.Layout(
-                grid_template_columns="repeat(auto-fit, minmax(300px, 1fr))",
+                grid_template_columns="repeat(auto-fit, minmax(min(100%, 340px), 1fr))",
                 grid_gap="8px",
                 width="100%",
             ),
@@ -221,7 +235,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             options=providers, value=provider, description="provider"
         )
         self.style_select = widgets.Dropdown(
-            options=DOCSTRING_STYLES, value=style, description="docstring"
+            options=DOCSTRING_STYLES, value=style or "auto", description="docstring"
         )
         self.name_text = widgets.Text(value=name or "", placeholder="name override")
         self.description_text = widgets.Text(
@@ -229,7 +243,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         )
         self.apply_button = widgets.Button(
             description="Apply",
-            tooltip="Write the edited function into the namespace it came from",
+            tooltip="Bind the edited function in the namespace (only on click)",
             icon="check",
             disabled=self._mode != "source" or self._namespace is None,
         )
@@ -264,7 +278,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         return {
             "strict": bool(self.strict_toggle.value),
             "provider": self.provider_select.value,
-            "docstring_style": self.style_select.value,
+            "docstring_style": None
+            if self.style_select.value == "auto"
+            else self.style_select.value,
             "name": self.name_text.value or None,
             "description": self.description_text.value or None,
             "output_type": self._output_type,
@@ -324,7 +340,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             text = self._transform(text)
         live = define_from_source(
             text,
-            base_globals=self._namespace or {},
+            base_globals=self._globals or {},
             filename=self._filename,
             target_name=self._target_name,
             flags=self._flags,
@@ -413,13 +429,14 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         text = self.editor.value
         if self._transform is not None:
             text = self._transform(text)
-        result = apply_source(
-            text,
-            namespace=self._namespace,
-            filename=f"<toollens-apply-{next(_filenames)}>",
-            target_name=self._target_name,
-            flags=self._flags,
-        )
+        filename = f"<toollens-apply-{next(_filenames)}>"
+        options = {"filename": filename, "target_name": self._target_name, "flags": self._flags}
+        if self._globals is self._namespace:
+            result = apply_source(text, namespace=self._namespace, **options)
+        else:  # a library function: leave its module alone, bind the edit in the notebook
+            result = define_from_source(text, base_globals=self._globals or {}, **options)
+            if result.error is None and result.name is not None:
+                self._namespace[result.name] = result.value
         if result.error is not None:
             self._set_note(f"Apply failed: {result.error}")
             return False
@@ -468,7 +485,7 @@ def _is_pydantic_model(cls: type) -> bool:
         return False
 
 
-def _namespace_of(target: Any) -> MutableMapping[str, Any] | None:
+def _namespace_of(target: Any) -> dict[str, Any] | None:
     func = editable_function(target)
     if func is not None:
         return func.__globals__

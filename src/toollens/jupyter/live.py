@@ -18,7 +18,7 @@ import io
 import linecache
 import textwrap
 import types
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -200,7 +200,7 @@ def define_from_source(
 def apply_source(
     source: str,
     *,
-    namespace: MutableMapping[str, Any],
+    namespace: dict[str, Any],
     filename: str,
     target_name: str | None = None,
     flags: int = 0,
@@ -212,7 +212,7 @@ def apply_source(
 
 def _run(
     source: str,
-    namespace: MutableMapping[str, Any],
+    namespace: dict[str, Any],
     before: Mapping[str, Any],
     filename: str,
     target_name: str | None,

@@ -5,6 +5,9 @@ that does not exist, an expression that raises, an object toollens cannot inspec
 one line to stderr instead of a traceback.
 """
 
+# IPython's magic_arguments and display helpers are untyped.
+# mypy: disable-error-code="no-untyped-call, untyped-decorator"
+
 from __future__ import annotations
 
 import argparse
@@ -25,40 +28,40 @@ class _Failed(Exception):
 
 
 @magics_class
-class ToolSchemaMagics(Magics):  # type: ignore[misc]
+class ToolSchemaMagics(Magics):
     """The ``%toolschema`` line and cell magic."""
 
-    @magic_arguments()  # type: ignore[untyped-decorator]
+    @magic_arguments()
     @argument(
         "target",
         nargs="*",
         help="Line magic: a name or expression in the user namespace (a function, a pydantic "
         "model, an output type or a JSON Schema dict). Cell magic: optionally, the name of the "
         "function in the cell to explore (default: the last one it defines).",
-    )  # type: ignore[untyped-decorator]
+    )
     @argument(
         "--no-strict",
         dest="strict",
         action="store_false",
         help="Show the schema without strict conversion.",
-    )  # type: ignore[untyped-decorator]
+    )
     @argument(
         "--provider", choices=PROVIDERS, default=None, help="Provider payload and findings to show."
-    )  # type: ignore[untyped-decorator]
+    )
     @argument(
         "--output-type", metavar="EXPR", default=None, help="Output type to show (an expression)."
-    )  # type: ignore[untyped-decorator]
-    @argument("--name", default=None, help="Tool name override.")  # type: ignore[untyped-decorator]
-    @argument("--description", default=None, help='Tool description override (quote it: "...").')  # type: ignore[untyped-decorator]
+    )
+    @argument("--name", default=None, help="Tool name override.")
+    @argument("--description", default=None, help='Tool description override (quote it: "...").')
     @argument(
         "--style", choices=("google", "numpy", "sphinx"), default=None, help="Docstring style."
-    )  # type: ignore[untyped-decorator]
+    )
     @argument(
         "--static", action="store_true", help="Display the static HTML report, not the widget."
-    )  # type: ignore[untyped-decorator]
-    @argument("--json", action="store_true", help="Return the provider payload as a dict.")  # type: ignore[untyped-decorator]
-    @argument("--diff", metavar="OTHER", default=None, help="Open a schema diff against OTHER.")  # type: ignore[untyped-decorator]
-    @line_cell_magic  # type: ignore[untyped-decorator]
+    )
+    @argument("--json", action="store_true", help="Return the provider payload as a dict.")
+    @argument("--diff", metavar="OTHER", default=None, help="Open a schema diff against OTHER.")
+    @line_cell_magic
     def toolschema(self, line: str, cell: str | None = None) -> Any:
         """Explore the tool schema a model receives for a function.
 
@@ -83,9 +86,15 @@ class ToolSchemaMagics(Magics):  # type: ignore[misc]
 
     # -- helpers ---------------------------------------------------------------------------
 
+    @property
+    def _ip(self) -> Any:
+        if self.shell is None:  # registered magics always have a shell; keep mypy honest
+            raise _Failed("no IPython shell")
+        return self.shell
+
     def _evaluate(self, expression: str) -> Any:
         try:
-            return self.shell.ev(expression)
+            return self._ip.ev(expression)
         except NameError as exc:
             raise _Failed(f"{exc} in the notebook's namespace") from None
         except SyntaxError as exc:
@@ -94,17 +103,17 @@ class ToolSchemaMagics(Magics):  # type: ignore[misc]
             raise _Failed(f"evaluating {expression!r} raised {_one_line(exc)}") from None
 
     def _cell(self, cell: str, args: argparse.Namespace) -> Any:
-        result = self.shell.run_cell(cell, store_history=False)
+        result = self._ip.run_cell(cell, store_history=False)
         if not result.success:  # IPython has shown the author's own error, like any cell
             raise _Failed("the cell did not run, so there is nothing to explore")
-        transformed = self.shell.transform_cell(cell)
+        transformed = self._ip.transform_cell(cell)
         names = defined_names(transformed)
         wanted = " ".join(args.target) or (names[-1] if names else None)
         if wanted is None:
             raise _Failed("the cell defines no function or class to explore")
-        if wanted not in self.shell.user_ns:
+        if wanted not in self._ip.user_ns:
             raise _Failed(f"the cell does not define {wanted!r}")
-        target = self.shell.user_ns[wanted]
+        target = self._ip.user_ns[wanted]
         return self._present(target, args, source=cell)
 
     def _present(self, target: Any, args: argparse.Namespace, source: str | None = None) -> Any:
@@ -133,9 +142,9 @@ class ToolSchemaMagics(Magics):  # type: ignore[misc]
 
             explorer = Explorer(
                 target,
-                namespace=self.shell.user_ns,
+                namespace=self._ip.user_ns,  # Apply binds here; edits use the target's module
                 source=source,
-                source_transform=self.shell.transform_cell if source is not None else None,
+                source_transform=self._ip.transform_cell if source is not None else None,
                 **options,
             )
         except _Failed:

@@ -66,6 +66,7 @@ STYLE = """
 .tl-root .tl-muted { color: var(--tl-muted); }
 .tl-root .tl-note { margin: 6px 0; color: var(--tl-muted); }
 .tl-root p { margin: 6px 0; }
+.tl-root a { color: var(--tl-accent); }
 .tl-root .tl-code {
   margin: 6px 0; padding: 8px 10px; background: var(--tl-code-bg); border-radius: 4px;
   overflow: auto; max-height: 32em; line-height: 1.4; white-space: pre; color: var(--tl-fg);
@@ -73,7 +74,9 @@ STYLE = """
 .tl-root .tl-code code { font-size: inherit; background: none; padding: 0; }
 .tl-root .tl-sig { white-space: pre-wrap; word-break: break-word; }
 .tl-root .tl-line { display: inline-block; min-width: 100%; }
-.tl-root .tl-changed { background: var(--tl-changed); box-shadow: inset 3px 0 0 var(--tl-changed-edge); }
+.tl-root .tl-changed {
+  background: var(--tl-changed); box-shadow: inset 3px 0 0 var(--tl-changed-edge);
+}
 .tl-root .tl-add { background: var(--tl-add); box-shadow: inset 3px 0 0 #2ea043; }
 .tl-root .tl-del { background: var(--tl-del); box-shadow: inset 3px 0 0 #f85149; }
 .tl-root .tl-scroll { overflow-x: auto; max-width: 100%; }
@@ -86,7 +89,7 @@ STYLE = """
 .tl-root .tl-table td.tl-name { font-weight: 600; white-space: nowrap; }
 .tl-root .tl-table td.tl-nowrap { white-space: nowrap; }
 .tl-root .tl-meta td { min-width: 6em; }
-.tl-root .tl-meta td.tl-src { min-width: 14em; }
+.tl-root .tl-meta td.tl-src { min-width: 12em; }
 .tl-root .tl-meta td.tl-empty { color: var(--tl-faint); }
 .tl-root .tl-meta th.tl-empty-col {
   width: 1%; white-space: normal; color: var(--tl-faint); font-weight: normal;
@@ -100,7 +103,9 @@ STYLE = """
 .tl-root .tl-lost { color: var(--tl-faint); }
 .tl-root .tl-lost s { text-decoration: line-through; }
 .tl-root .tl-context { color: var(--tl-muted); font-style: italic; }
-.tl-root .tl-context-badge { color: var(--tl-accent); border-color: currentColor; font-style: normal; }
+.tl-root .tl-context-badge {
+  color: var(--tl-accent); border-color: currentColor; font-style: normal;
+}
 .tl-root details { margin: 6px 0; }
 .tl-root summary { cursor: pointer; color: var(--tl-muted); }
 .tl-root ul.tl-why, .tl-root ol.tl-changes, .tl-root ul.tl-findings, .tl-root ul.tl-edit {

@@ -13,9 +13,7 @@ from toollens.render.markup import safe_repr
 __all__ = ["default_text", "enum_value", "short_type", "signature_line", "type_text"]
 
 # A quoted string (kept as is: Literal values may contain dots) or a dotted name.
-_DOTTED = re.compile(
-    r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)"
-)
+_DOTTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
 
 
 def enum_value(enum_or_str: Any) -> str:
@@ -81,9 +79,7 @@ def signature_line(fs: Any) -> str:
             text += ": " + type_text(meta.annotation)
         if param is not None and param.default is not inspect.Parameter.empty and not stars:
             default = (
-                "Field(…)"
-                if _is_field_info(param.default)
-                else safe_repr(param.default, limit=40)
+                "Field(…)" if _is_field_info(param.default) else safe_repr(param.default, limit=40)
             )
             text += (" = " if annotated else "=") + default
         parts.append(text)

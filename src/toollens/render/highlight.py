@@ -20,7 +20,7 @@ from pygments.lexers import JsonLexer
 from toollens.core.records import join_pointer
 from toollens.render.markup import Markup, h, safe_repr, tag
 
-__all__ = ["LineMark", "TOKEN_CLASS_PREFIX", "highlight_json", "line_for", "pretty_json"]
+__all__ = ["TOKEN_CLASS_PREFIX", "LineMark", "highlight_json", "line_for", "pretty_json"]
 
 TOKEN_CLASS_PREFIX = "tl-tok-"
 
@@ -105,7 +105,7 @@ def line_for(pointer: str, line_of: Mapping[str, int]) -> int | None:
 
 def _highlighted_lines(text: str) -> list[str]:
     formatter = HtmlFormatter(nowrap=True, classprefix=TOKEN_CLASS_PREFIX)
-    out = highlight(text, JsonLexer(), formatter)
+    out: str = highlight(text, JsonLexer(), formatter)
     count = text.count("\n") + 1
     lines = out.split("\n")[:count]
     if len(lines) != count:  # a lexer surprise must not shift marks: fall back to plain text

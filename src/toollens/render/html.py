@@ -17,9 +17,10 @@ from toollens.core.metadata import MISSING, Candidate, ParameterMetadata, Source
 from toollens.core.records import Change, Finding
 from toollens.core.report import Report
 from toollens.render.css import style_tag
+from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import default_text, enum_value, signature_line, type_text
-from toollens.render.highlight import LineMark, highlight_json, pretty_json
-from toollens.render.markup import Child, Markup, join, safe_repr, tag
+from toollens.render.highlight import LineMark, highlight_json
+from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
 
 __all__ = [
     "PANEL_KEYS",
@@ -44,7 +45,6 @@ _SOURCE_COLUMNS = (
 _EXTRA_SOURCES = (Source.ANNOTATED_CONSTRAINT, Source.OVERRIDE, Source.TYPE)
 
 _PATH_LABELS = {"plain-text": "plain text", "direct": "direct", "wrapped": "wrapped"}
-_SEVERITY_ORDER = ("breaking", "compatible", "description-only")
 
 
 _value = enum_value
@@ -52,7 +52,9 @@ _value = enum_value
 
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
     heading = tag(
-        "div", title, tag("span", subtitle, class_="tl-muted") if subtitle else None,
+        "div",
+        title,
+        tag("span", subtitle, class_="tl-muted") if subtitle else None,
         class_="tl-panel-title",
     )
     return tag("section", heading, body, class_=f"tl-panel tl-panel-{key}", data_view=key)
@@ -62,16 +64,7 @@ def _error_box(message: str, *, label: str = "error") -> Markup:
     return tag("div", tag("strong", label + ": "), message, class_="tl-error-box", role="alert")
 
 
-def _note(text: Child) -> Markup:
-    return tag("p", text, class_="tl-note")
-
-
-def _badge(text: str, *extra: str) -> Markup:
-    return tag("span", text, class_=" ".join(["tl-badge", *extra]))
-
-
-def _code(text: str) -> Markup:
-    return tag("code", text)
+_note, _badge, _code = note, badge, code
 
 
 def _change_marks(changes: Iterable[Change]) -> dict[str, LineMark]:
@@ -107,11 +100,15 @@ def _changes_list(changes: Sequence[Change]) -> Markup:
             "li",
             _code(pointer or "/"),
             " ",
-            join(*(
-                join(", " if i else None, tag("span", _value(c.rule), class_="tl-rule",
-                                               title=c.reason))
-                for i, c in enumerate(group)
-            )),
+            join(
+                *(
+                    join(
+                        ", " if i else None,
+                        tag("span", _value(c.rule), class_="tl-rule", title=c.reason),
+                    )
+                    for i, c in enumerate(group)
+                )
+            ),
         )
         for pointer, group in by_pointer.items()
     ]
@@ -169,7 +166,9 @@ def _signature_panel(report: Report) -> Markup:
     fs = report.function
     if fs is None:
         return _panel(
-            "signature", "Signature", _note(_NO_SIGNATURE[report.target_kind]),
+            "signature",
+            "Signature",
+            _note(_NO_SIGNATURE[report.target_kind]),
             subtitle=report.target_kind,
         )
     inspected = {p.name: p for p in fs.callable_info.parameters}
@@ -186,11 +185,19 @@ def _signature_panel(report: Report) -> Markup:
             tag(
                 "tr",
                 tag("td", str(index + 1), class_="tl-muted"),
-                tag("td", tag("span", meta.name, class_="tl-name"), ": ",
-                    _code(type_text(meta.annotation)), extra),
+                tag(
+                    "td",
+                    tag("span", meta.name, class_="tl-name"),
+                    ": ",
+                    _code(type_text(meta.annotation)),
+                    extra,
+                ),
                 tag("td", meta.kind.label),
-                tag("td", default, class_="tl-muted" if default in ("required", "injected")
-                    else None),
+                tag(
+                    "td",
+                    default,
+                    class_="tl-muted" if default in ("required", "injected") else None,
+                ),
                 class_="tl-context" if meta.is_context else None,
             )
         )
@@ -198,8 +205,7 @@ def _signature_panel(report: Report) -> Markup:
         "div",
         tag(
             "table",
-            tag("thead", tag("tr", *(tag("th", c) for c in
-                ("#", "parameter", "kind", "default")))),
+            tag("thead", tag("tr", *(tag("th", c) for c in ("#", "parameter", "kind", "default")))),
             tag("tbody", rows),
             class_="tl-table",
         ),
@@ -227,16 +233,25 @@ _NO_SIGNATURE = {
 
 
 def _candidate(c: Candidate, *, show_source: bool = False) -> Markup:
-    shown = c.value if c.attribute == "description" and isinstance(c.value, str) else (
-        safe_repr(c.value, limit=120)
+    shown = (
+        c.value
+        if c.attribute == "description" and isinstance(c.value, str)
+        else (safe_repr(c.value, limit=120))
     )
     label = c.source.label if show_source else c.attribute
     if c.won:
-        body: Child = [tag("span", label, class_="tl-attr"), shown, tag("span", " ✓", class_="tl-mark")]
+        body: Child = [
+            tag("span", label, class_="tl-attr"),
+            shown,
+            tag("span", " ✓", class_="tl-mark"),
+        ]
         return tag("div", body, class_="tl-cand tl-won", title=c.reason)
     return tag(
-        "div", tag("span", label, class_="tl-attr"), tag("s", shown),
-        class_="tl-cand tl-lost", title=c.reason,
+        "div",
+        tag("span", label, class_="tl-attr"),
+        tag("s", shown),
+        class_="tl-cand tl-lost",
+        title=c.reason,
     )
 
 
@@ -315,18 +330,32 @@ def _metadata_panel(report: Report) -> Markup:
         for source in columns:
             cands = [c for c in meta.candidates if c.source is source]
             cells.append(
-                tag("td", [_candidate(c) for c in cands] if cands else "·",
-                    class_="tl-src" if cands else "tl-empty")
+                tag(
+                    "td",
+                    [_candidate(c) for c in cands] if cands else "·",
+                    class_="tl-src" if cands else "tl-empty",
+                )
             )
-        constraints = ", ".join(f"{k}={safe_repr(v, limit=40)}" for k, v in meta.constraints.items())
+        constraints = ", ".join(
+            f"{k}={safe_repr(v, limit=40)}" for k, v in meta.constraints.items()
+        )
         cells.extend(
             [
-                tag("td", "required" if meta.default is MISSING else safe_repr(meta.default, limit=60),
-                    class_="tl-muted" if meta.default is MISSING else None),
-                tag("td", _code(constraints) if constraints else "·",
-                    class_=None if constraints else "tl-empty"),
-                tag("td", _code(meta.alias) if meta.alias else "·",
-                    class_=None if meta.alias else "tl-empty"),
+                tag(
+                    "td",
+                    "required" if meta.default is MISSING else safe_repr(meta.default, limit=60),
+                    class_="tl-muted" if meta.default is MISSING else None,
+                ),
+                tag(
+                    "td",
+                    _code(constraints) if constraints else "·",
+                    class_=None if constraints else "tl-empty",
+                ),
+                tag(
+                    "td",
+                    _code(meta.alias) if meta.alias else "·",
+                    class_=None if meta.alias else "tl-empty",
+                ),
             ]
         )
         rows.append(tag("tr", cells))
@@ -359,8 +388,11 @@ def _tool_provenance(report: Report) -> Child:
         cands = [c for c in fs.provenance if c.attribute == attribute]
         if cands:
             parts.append(
-                tag("div", tag("span", f"tool {attribute}", class_="tl-attr"),
-                    [_candidate(c, show_source=True) for c in cands])
+                tag(
+                    "div",
+                    tag("span", f"tool {attribute}", class_="tl-attr"),
+                    [_candidate(c, show_source=True) for c in cands],
+                )
             )
     return tag("div", parts, class_="tl-tool-provenance")
 
@@ -404,21 +436,39 @@ def _schema_properties_panel(report: Report) -> Markup:
                 tag("td", str(pname), class_="tl-name"),
                 tag("td", _code(_schema_type(node))),
                 tag("td", "yes" if pname in required else "no"),
-                tag("td", str(desc) if desc is not None else "·",
-                    class_=None if desc is not None else "tl-empty"),
-                tag("td", safe_repr(node_map["default"], limit=60) if "default" in node_map else "·"),
+                tag(
+                    "td",
+                    str(desc) if desc is not None else "·",
+                    class_=None if desc is not None else "tl-empty",
+                ),
+                tag(
+                    "td", safe_repr(node_map["default"], limit=60) if "default" in node_map else "·"
+                ),
             )
         )
     table = tag(
         "div",
-        tag("table",
-            tag("thead", tag("tr", [tag("th", c) for c in
-                ("property", "type", "required", "description", "default")])),
-            tag("tbody", rows), class_="tl-table"),
+        tag(
+            "table",
+            tag(
+                "thead",
+                tag(
+                    "tr",
+                    [
+                        tag("th", c)
+                        for c in ("property", "type", "required", "description", "default")
+                    ],
+                ),
+            ),
+            tag("tbody", rows),
+            class_="tl-table",
+        ),
         class_="tl-scroll",
     )
-    note = _note("Properties as the schema declares them; a model or schema has no "
-                 "docstring or Annotated sources to merge.")
+    note = _note(
+        "Properties as the schema declares them; a model or schema has no "
+        "docstring or Annotated sources to merge."
+    )
     return _panel("metadata", "Metadata", join(table, note), subtitle=f"{len(rows)} properties")
 
 
@@ -427,8 +477,11 @@ def _schema_properties_panel(report: Report) -> Markup:
 
 def _strict_panel(report: Report) -> Markup:
     if report.target_kind == "output-type":
-        return _panel("strict", "Strict schema",
-                      _note("An output type has no parameters schema; see the Output panel."))
+        return _panel(
+            "strict",
+            "Strict schema",
+            _note("An output type has no parameters schema; see the Output panel."),
+        )
     parts: list[Child] = []
     error = report.view_errors.get("strict")
     if error:
@@ -483,13 +536,20 @@ def _output_panel(report: Report) -> Markup:
         parts.append(highlight_json(out.json_schema, marks=_change_marks(out.strict_changes)))
         if out.strict_changes:
             parts.append(
-                tag("details", tag("summary", f"What strict conversion changed "
-                                   f"({len(out.strict_changes)})"),
-                    _changes_list(out.strict_changes))
+                tag(
+                    "details",
+                    tag("summary", f"What strict conversion changed ({len(out.strict_changes)})"),
+                    _changes_list(out.strict_changes),
+                )
             )
         if out.raw_json_schema is not None and out.raw_json_schema != out.json_schema:
-            parts.append(tag("details", tag("summary", "Before strict conversion"),
-                             highlight_json(out.raw_json_schema)))
+            parts.append(
+                tag(
+                    "details",
+                    tag("summary", "Before strict conversion"),
+                    highlight_json(out.raw_json_schema),
+                )
+            )
     return _panel("output", "Output schema", parts, subtitle=_PATH_LABELS.get(path, path))
 
 
@@ -539,11 +599,16 @@ def _findings_panel(report: Report) -> Markup:
     parts.append(tag("h4", "Provider ", _code(report.provider)))
     if "provider" in report.view_errors:
         parts.append(_error_box(report.view_errors["provider"], label="provider view failed"))
-    parts.append(_findings_list(report.provider_findings, f"{report.provider} accepts this schema."))
+    parts.append(
+        _findings_list(report.provider_findings, f"{report.provider} accepts this schema.")
+    )
     if report.provider_payload is not None:
         parts.append(
-            tag("details", tag("summary", f"What {report.provider} receives"),
-                highlight_json(report.provider_payload))
+            tag(
+                "details",
+                tag("summary", f"What {report.provider} receives"),
+                highlight_json(report.provider_payload),
+            )
         )
     counts = _severity_counts(report.findings)
     subtitle = ", ".join(f"{n} {sev}" for sev, n in counts.items() if n) or "none"
@@ -572,7 +637,9 @@ def render_html(report: Report) -> str:
     panels = render_panels(report)
     grid = tag(
         "div",
-        Markup(panels["signature"]), Markup(panels["strict"]), Markup(panels["output"]),
+        Markup(panels["signature"]),
+        Markup(panels["strict"]),
+        Markup(panels["output"]),
         class_="tl-grid",
     )
     return str(
@@ -587,94 +654,3 @@ def render_html(report: Report) -> str:
             data_toollens="report",
         )
     )
-
-
-# --------------------------------------------------------------------------------- diff
-
-
-def _pointer_candidates(change: Any) -> list[str]:
-    pointer = str(change.pointer)
-    keyword = getattr(change, "keyword", None)
-    out = [f"{pointer}/{keyword}"] if keyword else []
-    return [*out, pointer]
-
-
-def _diff_marks(changes: Iterable[Any], present: Mapping[str, int], side: str) -> dict[str, LineMark]:
-    marks: dict[str, LineMark] = {}
-    for change in changes:
-        pointer = next((p for p in _pointer_candidates(change) if p in present), None)
-        if pointer is None:
-            continue
-        sev = _value(change.severity)
-        old = marks.get(pointer)
-        reasons = (*(old.reasons if old else ()), f"{sev}: {change.message}")
-        marks[pointer] = LineMark(f"{side} tl-sev-line-{sev}", reasons)
-    return marks
-
-
-def _grouped_changes(changes: Sequence[Any]) -> Markup:
-    groups: dict[str, list[Any]] = {}
-    for change in changes:
-        groups.setdefault(_value(change.severity), []).append(change)
-    order = [*_SEVERITY_ORDER, *(k for k in groups if k not in _SEVERITY_ORDER)]
-    sections = []
-    for sev in order:
-        items = groups.get(sev)
-        if not items:
-            continue
-        sections.append(tag("h4", _badge(sev, f"tl-sev-{sev}"), f" {len(items)}"))
-        sections.append(
-            tag("ul", [tag("li", _code(str(c.pointer) or "/"), " ", c.message) for c in items],
-                class_="tl-findings")
-        )
-    return join(*sections)
-
-
-def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
-    """Two schemas side by side, changed lines marked, the changes grouped by severity.
-
-    Self-contained (carries the stylesheet): used by the diff widget and the static output
-    of ``%toolschema --diff``.
-    """
-    changes = list(schema_diff.changes)
-    _, old_lines = pretty_json(old_schema)
-    _, new_lines = pretty_json(new_schema)
-    columns = tag(
-        "div",
-        tag("div", tag("h4", "Before"),
-            highlight_json(old_schema, marks=_diff_marks(changes, old_lines, "tl-del")),
-            class_="tl-panel"),
-        tag("div", tag("h4", "After"),
-            highlight_json(new_schema, marks=_diff_marks(changes, new_lines, "tl-add")),
-            class_="tl-panel"),
-        class_="tl-diff",
-    )
-    counts = {sev: sum(1 for c in changes if _value(c.severity) == sev) for sev in _SEVERITY_ORDER}
-    summary = (
-        ", ".join(f"{n} {sev}" for sev, n in counts.items() if n) if changes else "no changes"
-    )
-    header = tag("div", tag("span", "Schema diff", class_="tl-title"),
-                 _badge(summary, "tl-sev-breaking" if counts["breaking"] else ""),
-                 class_="tl-header")
-    body = _grouped_changes(changes) if changes else _note("The schemas are the same.")
-    return str(tag("div", style_tag(), header, columns,
-                   tag("div", body, class_="tl-panel tl-wide"),
-                   class_="tl-root", data_toollens="diff"))
-
-
-def render_edit_changes(schema_diff: Any) -> str:
-    """A short list of what the last edit changed in the schema, for the explorer.
-
-    A fragment without the stylesheet: the explorer shows it next to the panels.
-    """
-    changes = list(schema_diff.changes)
-    if not changes:
-        return str(tag("div", _note("The last edit did not change the schema."),
-                       class_="tl-edit-changes"))
-    items = [
-        tag("li", _badge(_value(c.severity), f"tl-sev-{_value(c.severity)}"),
-            _code(str(c.pointer) or "/"), " ", c.message)
-        for c in changes
-    ]
-    return str(tag("div", tag("strong", "Last edit changed"), tag("ul", items, class_="tl-edit"),
-                   class_="tl-edit-changes"))

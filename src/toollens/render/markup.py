@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from typing import Any, Union
+from typing import Any
 
-__all__ = ["Child", "Markup", "h", "join", "safe_repr", "tag"]
+__all__ = ["Child", "Markup", "badge", "code", "h", "join", "note", "safe_repr", "tag"]
 
 
 class Markup(str):
@@ -21,7 +21,7 @@ class Markup(str):
     __slots__ = ()
 
 
-Child = Union[str, Markup, None, Iterable["Child"]]
+Child = str | Markup | None | Iterable["Child"]
 
 # Tags that never take children.
 _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr"})
@@ -72,6 +72,21 @@ def tag(name: str, *children: Child, **attrs: Any) -> Markup:
     if name in _VOID:
         return Markup(opening)
     return Markup(f"{opening}{join(*children)}</{name}>")
+
+
+def note(text: Child) -> Markup:
+    """A muted explanatory paragraph."""
+    return tag("p", text, class_="tl-note")
+
+
+def badge(text: str, *extra: str) -> Markup:
+    """A small rounded label; ``extra`` classes colour it (``tl-sev-error``, ``tl-on``)."""
+    return tag("span", text, class_=" ".join(["tl-badge", *extra]))
+
+
+def code(text: str) -> Markup:
+    """Inline code."""
+    return tag("code", text)
 
 
 def safe_repr(value: Any, *, limit: int | None = None) -> str:

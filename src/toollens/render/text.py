@@ -68,7 +68,7 @@ def _signature_text(report: Report) -> str:
         rows.append((meta.name, meta.kind.label, type_text(meta.annotation), default))
     widths = [max((len(r[i]) for r in rows), default=0) for i in range(3)]
     for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths)]
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         lines.append("  " + "  ".join([*cells, row[3]]))
     return "\n".join(lines)
 
@@ -107,8 +107,8 @@ def _param_header(meta: ParameterMetadata) -> str:
 
 
 def _candidate_line(label: str, c: Any) -> str:
-    value = c.value if isinstance(c.value, str) and c.attribute == "description" else safe_repr(
-        c.value
+    value = (
+        c.value if isinstance(c.value, str) and c.attribute == "description" else safe_repr(c.value)
     )
     mark = "✓" if c.won else "✗"
     return f"{label} {mark} {c.source.label}: {value}  -- {c.reason}"

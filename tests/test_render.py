@@ -1,0 +1,440 @@
+"""Renderers: golden snippets, escaping of user text, pointer highlights, well-formed HTML."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import pytest
+from pydantic import BaseModel, Field
+
+from toollens.core.report import Report, report
+from toollens.examples import EXAMPLE_OPTIONS, EXAMPLES
+from toollens.render.highlight import LineMark, highlight_json, line_for, pretty_json
+from toollens.render.html import (
+    PANEL_KEYS,
+    render_diff_html,
+    render_edit_changes,
+    render_header,
+    render_html,
+    render_panels,
+)
+from toollens.render.markup import Markup, h, tag
+from toollens.render.text import VIEWS, render_text, render_view, view_data
+
+GOLDEN = Path(__file__).parent / "golden" / "render"
+REGEN = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
+GOLDEN_EXAMPLES = ("get_weather", "book_meeting", "lookup_order")
+
+
+def example_report(name: str, **options: Any) -> Report:
+    return report(EXAMPLES[name], **{**EXAMPLE_OPTIONS.get(name, {}), **options})
+
+
+def check_text_golden(name: str, actual: str) -> None:
+    path = GOLDEN / name
+    if REGEN or not path.exists():
+        if not REGEN and os.environ.get("CI"):
+            pytest.fail(f"golden file {name} is missing; run with TOOLLENS_REGEN_GOLDEN=1")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+        return
+    assert actual == path.read_text(encoding="utf-8"), (
+        f"{name} differs; run with TOOLLENS_REGEN_GOLDEN=1 to update"
+    )
+
+
+# ------------------------------------------------------------------ well-formed HTML
+
+_VOID = {"br", "hr", "img", "input", "meta", "link", "col", "wbr"}
+_ALLOWED_ATTRS = {
+    "class",
+    "title",
+    "data-view",
+    "data-toollens",
+    "role",
+    "open",
+    "colspan",
+    "href",
+    "target",
+    "rel",
+}
+
+
+class _Checker(HTMLParser):
+    """Balance check plus a record of every tag and attribute the browser would see."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.tags: list[str] = []
+        self.attrs: list[tuple[str, str | None]] = []
+        self.errors: list[str] = []
+
+    def handle_starttag(self, name: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(name)
+        self.attrs.extend(attrs)
+        if name not in _VOID:
+            self.stack.append(name)
+
+    def handle_endtag(self, name: str) -> None:
+        if not self.stack or self.stack[-1] != name:
+            self.errors.append(f"</{name}> closes {self.stack[-1:] or 'nothing'}")
+        else:
+            self.stack.pop()
+
+
+def parse(html_text: str) -> _Checker:
+    checker = _Checker()
+    checker.feed(html_text)
+    checker.close()
+    assert not checker.errors, checker.errors[:5]
+    assert not checker.stack, f"unclosed: {checker.stack}"
+    return checker
+
+
+def all_html(rep: Report) -> list[str]:
+    return [render_html(rep), *render_panels(rep).values(), str(render_header(rep))]
+
+
+# ----------------------------------------------------------------------------- golden
+
+
+@pytest.mark.parametrize("name", GOLDEN_EXAMPLES)
+def test_text_golden(name: str) -> None:
+    check_text_golden(f"{name}.txt", render_text(example_report(name)))
+
+
+@pytest.mark.parametrize("name", GOLDEN_EXAMPLES)
+def test_panels_golden(name: str) -> None:
+    rep = example_report(name)
+    panels = render_panels(rep)
+    text = (
+        str(render_header(rep))
+        + "\n"
+        + "\n".join(f"<!-- {key} -->\n{panels[key]}" for key in PANEL_KEYS)
+        + "\n"
+    )
+    check_text_golden(f"{name}.panels.html", text)
+
+
+def test_render_is_deterministic() -> None:
+    assert render_html(example_report("book_meeting")) == render_html(
+        example_report("book_meeting")
+    )
+    assert render_text(example_report("get_weather")) == render_text(example_report("get_weather"))
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_examples_html_parses(name: str) -> None:
+    rep = example_report(name)
+    for fragment in all_html(rep):
+        parse(fragment)
+    page = render_html(rep)
+    assert set(render_panels(rep)) == set(PANEL_KEYS)
+    assert page.startswith('<div class="tl-root"')
+    assert "<style>" in page
+    for key in PANEL_KEYS:
+        assert f'data-view="{key}"' in page
+
+
+@pytest.mark.parametrize(
+    "target",
+    [list[int], Literal["a", "b"], None, {"type": "object", "properties": {"a": {}}}],
+    ids=["list", "literal", "none", "schema"],
+)
+def test_other_targets_parse(target: Any) -> None:
+    rep = report(target)
+    for fragment in all_html(rep):
+        parse(fragment)
+    assert render_text(rep).endswith("\n")
+
+
+# --------------------------------------------------------------------------- escaping
+
+NASTY = (
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    '" onmouseover="x',
+    "javascript:alert(1)",
+)
+SCRIPT, IMG, QUOTE, JS = NASTY
+
+
+class Nasty(BaseModel):
+    """<script>alert(1)</script> model docs"""
+
+    kind: Literal["<img src=x onerror=alert(1)>"] = Field(description='" onmouseover="x')
+
+
+def nasty_tool(
+    a: Annotated[str, "<img src=x onerror=alert(1)>"] = '" onmouseover="x',
+    b: Literal["<script>alert(1)</script>", '" onmouseover="x'] = "<script>alert(1)</script>",
+    c: Annotated[int, Field(description="javascript:alert(1) <img src=x onerror=alert(1)>")] = 1,
+    d: Nasty | None = None,
+) -> Literal["<img src=x onerror=alert(1)>", "javascript:alert(1)"]:
+    """<script>alert(1)</script> does " onmouseover="x things.
+
+    Args:
+        a: <script>alert(1)</script>
+        b: " onmouseover="x
+    """
+    return "javascript:alert(1)"
+
+
+NASTY_SCHEMA = {
+    "title": SCRIPT,
+    "description": IMG,
+    "type": "object",
+    "properties": {
+        SCRIPT: {"type": "string", "enum": list(NASTY), "description": QUOTE},
+        IMG: {"type": "object", "additionalProperties": {"type": "string"}},  # strict fails
+    },
+}
+
+
+def assert_escaped(fragment: str) -> None:
+    checker = parse(fragment)
+    lowered = fragment.lower()
+    assert "<script" not in lowered
+    assert "<img" not in lowered
+    assert "script" not in checker.tags
+    assert "img" not in checker.tags
+    names = {name for name, _ in checker.attrs}
+    assert names <= _ALLOWED_ATTRS, names - _ALLOWED_ATTRS
+    for name, value in checker.attrs:
+        if name == "href":
+            assert value is not None
+            assert value.startswith(("https://", "http://")), value
+    # every quote inside an attribute value is escaped, so none breaks out
+    for match in re.finditer(r'="([^"]*)"', fragment):
+        assert "<" not in match.group(1)
+        assert ">" not in match.group(1)
+
+
+@pytest.mark.parametrize(
+    ("target", "options"),
+    [
+        (nasty_tool, {}),
+        (nasty_tool, {"name": IMG, "description": SCRIPT + QUOTE}),
+        (nasty_tool, {"strict": False}),
+        (Nasty, {}),
+        (NASTY_SCHEMA, {}),
+        (NASTY_SCHEMA, {"strict": False}),
+        (Literal["<script>alert(1)</script>", '" onmouseover="x'], {}),
+    ],
+    ids=["tool", "tool-overrides", "tool-lax", "model", "schema", "schema-lax", "literal"],
+)
+def test_user_text_is_escaped(target: Any, options: dict[str, Any]) -> None:
+    rep = report(target, **options)
+    outputs = all_html(rep)
+    for fragment in outputs:
+        assert_escaped(fragment)
+    page = outputs[0]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page  # shown, not dropped
+
+
+def test_view_error_text_is_escaped() -> None:
+    rep = report(NASTY_SCHEMA)
+    assert "strict" in rep.view_errors
+    assert IMG in rep.view_errors["strict"]
+    html = render_panels(rep)["strict"]
+    assert_escaped(html)
+    assert "tl-error-box" in html
+
+
+def test_diff_html_is_escaped() -> None:
+    diff_mod = pytest.importorskip("toollens.core.diff")
+    old = {"type": "object", "properties": {SCRIPT: {"type": "string", "description": QUOTE}}}
+    new = {
+        "type": "object",
+        "properties": {IMG: {"type": "integer", "enum": [JS]}},
+        "required": [IMG],
+    }
+    result = diff_mod.diff(old, new)
+    assert result.changes
+    for fragment in (render_diff_html(result, old, new), render_edit_changes(result)):
+        assert_escaped(fragment)
+
+
+def test_markup_builder_escapes() -> None:
+    built = tag("span", SCRIPT, title=QUOTE, class_="tl-x")
+    assert built == (
+        '<span title="&quot; onmouseover=&quot;x" class="tl-x">'
+        "&lt;script&gt;alert(1)&lt;/script&gt;</span>"
+    )
+    assert tag("b", Markup("<i>ok</i>")) == "<b><i>ok</i></b>"
+    assert h(h("<")) == "&lt;"  # escaping is idempotent on Markup
+
+
+# ------------------------------------------------------------------ pointer highlight
+
+CLOSES_NESTED = {
+    "type": "object",
+    "properties": {
+        "filters": {"type": "object", "properties": {"tag": {"type": "string"}}},
+        "query": {"type": "string"},
+    },
+}
+
+
+def _lines(fragment: str) -> list[tuple[str, str, str]]:
+    """(classes, title, text) of every ``tl-line`` span."""
+    out = []
+    pattern = r'<span class="(tl-line[^"]*)"(?: title="([^"]*)")?>(.*?)</span>(?=\n|</code>)'
+    for match in re.finditer(pattern, fragment, flags=re.S):
+        text = re.sub(r"<[^>]+>", "", match.group(3))
+        out.append((match.group(1), match.group(2) or "", text))
+    return out
+
+
+def test_strict_changes_highlight_their_lines() -> None:
+    rep = report(CLOSES_NESTED)
+    assert "/properties/filters" in {c.pointer for c in rep.strict_changes}
+    lines = _lines(render_panels(rep)["strict"].split("<details>")[0])
+    filters = next(line for line in lines if '"filters": {' in line[2])
+    assert "tl-changed" in filters[0].split()
+    assert "close-object" in filters[1]
+    query = next(line for line in lines if '"query": {' in line[2])
+    assert "tl-changed" not in query[0].split()
+    tag_type = [line for line in lines if '"string"' in line[2]]
+    assert tag_type
+    assert all("tl-changed" not in line[0].split() for line in tag_type)
+
+
+def test_pretty_json_matches_json_dumps_and_maps_pointers() -> None:
+    for name in EXAMPLES:
+        rep = example_report(name)
+        for value in (rep.schema, rep.raw_schema, rep.provider_payload):
+            text, line_of = pretty_json(value)
+            assert text == json.dumps(value, indent=2, ensure_ascii=False)
+            lines = text.split("\n")
+            for pointer, index in line_of.items():
+                if pointer:
+                    key = pointer.rsplit("/", 1)[1].replace("~1", "/").replace("~0", "~")
+                    assert f'"{key}"' in lines[index] or not key.isidentifier() or key.isdigit()
+    text, line_of = pretty_json({"a": [], "b": {}, "c": [1, {"d": None}]})
+    assert text == json.dumps({"a": [], "b": {}, "c": [1, {"d": None}]}, indent=2)
+    assert line_of["/c/1/d"] == text.split("\n").index('      "d": null')
+
+
+def test_missing_pointer_marks_nearest_ancestor() -> None:
+    _, line_of = pretty_json({"properties": {"a": {"type": "string"}}})
+    assert line_for("/properties/a/default", line_of) == line_of["/properties/a"]
+    marked = highlight_json(
+        {"properties": {"a": {"type": "string"}}},
+        marks={"/properties/a/default": LineMark("tl-changed", ("dropped default",))},
+    )
+    assert marked.count("tl-changed") == 1
+    assert 'title="dropped default"' in marked
+
+
+# ------------------------------------------------------------------------- panels
+
+
+def test_metadata_panel_marks_winners_and_losers() -> None:
+    html = render_panels(example_report("lookup_order"))["metadata"]
+    assert "tl-won" in html
+    assert "tl-lost" in html
+    assert "injected, not in schema" in html
+    assert 'title="overridden by the docstring"' in html  # loser's reason on hover
+    assert "Why each value won" in html  # and in the details line
+    assert "overridden by the docstring" in html.split("Why each value won")[1]
+
+
+def test_signature_panel_shows_kinds_and_context() -> None:
+    def shapes(a: int, /, b: str = "x", *rest: int, c: bool, **extra: str) -> None:
+        """Shapes."""
+
+    html = render_panels(report(shapes, strict=False))["signature"]
+    for label in ("positional-only", "positional-or-keyword", "*args", "keyword-only", "**kwargs"):
+        assert label in html
+    assert "def shapes(a: int, /, b: str = &#x27;x&#x27;, *rest: int, c: bool" in html
+    ctx_html = render_panels(example_report("lookup_order"))["signature"]
+    assert "run context: injected, not in schema" in ctx_html
+
+
+def test_output_panel_paths() -> None:
+    assert "plain text" in render_panels(example_report("get_weather"))["output"]
+    wrapped = render_panels(example_report("lookup_order"))["output"]
+    assert "wrapped" in wrapped
+    assert '"response"' in wrapped
+    assert "direct" in render_panels(example_report("book_meeting"))["output"]
+
+
+def test_findings_panel_lists_lint_and_provider() -> None:
+    rep = example_report("get_weather")
+    html = render_panels(rep)["findings"]
+    for finding in rep.findings:
+        assert h(finding.message) in html
+
+
+def test_edit_changes_and_diff() -> None:
+    diff_mod = pytest.importorskip("toollens.core.diff")
+    old = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+    new = {
+        "type": "object",
+        "properties": {"a": {"type": "integer", "description": "A"}, "b": {"type": "string"}},
+        "required": ["a"],
+    }
+    result = diff_mod.diff(old, new)
+    page = render_diff_html(result, old, new)
+    parse(page)
+    assert "tl-del" in page
+    assert "tl-add" in page
+    assert page.index("breaking") < page.index("compatible")
+    short = render_edit_changes(result)
+    parse(short)
+    assert short.count("<li>") == len(result.changes)
+    empty = render_edit_changes(diff_mod.diff(old, old))
+    assert "did not change" in empty
+
+
+# --------------------------------------------------------------------------- text
+
+
+@pytest.mark.parametrize("view", ["strict", "raw", "output", "provider"])
+def test_json_views_are_json_dumps(view: str) -> None:
+    rep = example_report("book_meeting")
+    expected = {
+        "strict": rep.function.json_schema,
+        "raw": rep.function.raw_json_schema,
+        "output": rep.output.json_schema,
+        "provider": rep.provider_payload,
+    }[view]
+    assert render_view(rep, view, "json") == json.dumps(expected, indent=2) + "\n"
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_every_view_renders_as_text_and_json(view: str) -> None:
+    rep = example_report("lookup_order")
+    text = render_view(rep, view, "text")
+    assert text.endswith("\n")
+    assert text.strip()
+    data = json.loads(render_view(rep, view, "json"))
+    assert data == json.loads(json.dumps(view_data(rep, view)))
+
+
+def test_view_errors_and_inapplicable_views_raise() -> None:
+    from toollens.core.errors import TargetError, ToolLensError
+
+    rep = report(list[int])
+    with pytest.raises(TargetError):
+        render_view(rep, "signature", "json")
+    failed = report(dict[str, int])
+    with pytest.raises(ToolLensError, match="cannot be strict"):
+        render_view(failed, "output", "json")
+    assert "error:" in render_view(failed, "output", "text")
+    with pytest.raises(ValueError):
+        render_view(rep, "nope", "text")
+
+
+def test_render_text_has_every_section() -> None:
+    text = render_text(example_report("lookup_order"))
+    for section in ("Signature", "Metadata", "Strict schema", "Output", "Lint", "Provider"):
+        assert f"== {section} " in text
+    assert "injected run context, not in schema" in text
