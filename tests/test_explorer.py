@@ -365,3 +365,21 @@ def test_close_cancels_a_pending_render(weather: types.ModuleType) -> None:
     explorer.editor.value += "\n"
     explorer.close()
     assert not scheduler.pending
+
+
+def test_a_rendering_failure_is_a_banner(
+    weather: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toollens.render.html as render_html
+
+    explorer = Explorer(weather.get_weather, debounce=0)
+
+    def broken(_report: Any) -> dict[str, str]:
+        raise RuntimeError("<boom>")
+
+    monkeypatch.setattr(render_html, "render_panels", broken)
+    explorer.editor.value += "\n"
+    assert visible(explorer.banner)
+    assert "rendering the views failed" in explorer.banner.value
+    assert "&lt;boom&gt;" in explorer.banner.value
+    assert "tl-stale" in explorer.panels_box._dom_classes

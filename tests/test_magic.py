@@ -129,6 +129,25 @@ def test_library_function_edits_resolve_in_its_module_and_apply_to_the_notebook(
     assert "City name" in str(examples.get_weather.__annotations__["city"])
 
 
+def test_pydantic_model_defined_in_a_cell_is_editable(
+    shell: InteractiveShell, shown: list[Any]
+) -> None:
+    shell.run_cell(
+        "from pydantic import BaseModel, Field\n\n"
+        "class CellBooking(BaseModel):\n"
+        "    room: str = Field(description='Room name')\n",
+        store_history=False,
+    )
+    shell.run_line_magic("toolschema", "CellBooking")
+    (explorer,) = shown
+    assert explorer.editor.value.startswith("class CellBooking(BaseModel):")
+    explorer.editor.value = explorer.editor.value.replace("Room name", "Meeting room")
+    explorer.flush()
+    assert explorer.error is None
+    assert "Meeting room" in explorer.panels["strict"].value
+    shell.user_ns.pop("CellBooking")
+
+
 def test_every_option_reaches_the_report(shell: InteractiveShell, shown: list[Any]) -> None:
     shell.run_line_magic(
         "toolschema",

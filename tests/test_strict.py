@@ -258,7 +258,10 @@ CASES: list[tuple[str, dict[str, Any], list[str]]] = [
 ERRORS: list[tuple[str, Any, str, StrictRule]] = [
     (
         "additional-properties-true",
-        {"type": "object", "properties": {"meta": {"type": "object", "additionalProperties": True}}},
+        {
+            "type": "object",
+            "properties": {"meta": {"type": "object", "additionalProperties": True}},
+        },
         "/properties/meta",
         StrictRule.OPEN_OBJECT,
     ),
@@ -469,7 +472,9 @@ def test_every_change_has_its_rule_reason(
     for change in changes:
         assert isinstance(change.rule, StrictRule)
         template = REASONS[change.rule]
-        assert change.reason == template.format(before=show(change.before), after=show(change.after))
+        assert change.reason == template.format(
+            before=show(change.before), after=show(change.after)
+        )
 
 
 @pytest.mark.parametrize(("name", "schema", "nullable"), CASES, ids=[c[0] for c in CASES])
@@ -544,7 +549,10 @@ def test_ensure_strict_json_schema_empty_returns_fresh_object() -> None:
 
 
 def test_ensure_strict_json_schema_leaves_input_alone_on_error() -> None:
-    schema = {"type": "object", "properties": {"m": {"type": "object", "additionalProperties": True}}}
+    schema = {
+        "type": "object",
+        "properties": {"m": {"type": "object", "additionalProperties": True}},
+    }
     before = copy.deepcopy(schema)
     with pytest.raises(StrictSchemaError):
         ensure_strict_json_schema(schema)
@@ -578,8 +586,11 @@ def test_refusals(name: str, schema: Any, pointer: str, rule: StrictRule) -> Non
 
 def test_open_object_message_says_what_to_do() -> None:
     schema = {"type": "object", "additionalProperties": True}
-    with pytest.raises(StrictSchemaError, match="strict mode cannot express an open object; "
-                       "declare the properties, or make the tool non-strict"):
+    with pytest.raises(
+        StrictSchemaError,
+        match="strict mode cannot express an open object; "
+        "declare the properties, or make the tool non-strict",
+    ):
         strict_schema(schema)
 
 

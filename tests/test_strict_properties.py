@@ -16,9 +16,7 @@ from hypothesis import strategies as st
 from toollens.core.errors import StrictSchemaError
 from toollens.core.strict import explain_strict, strict_schema
 
-SETTINGS = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 DEF_NAMES = ["A", "B", "C"]
 NAMES = st.sampled_from(["a", "b", "c~d", "e/f"])

@@ -452,6 +452,7 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
 
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
+    _check_plain_data(raw)  # before deepcopy, which recurses once per level
     raw = copy.deepcopy(dict(raw))
     _check_schema(raw)
     errors: dict[str, str] = {}
@@ -490,6 +491,56 @@ _SCHEMA_VALUES = (
     "unevaluatedItems",
     "additionalItems",
 )
+
+
+# Deep enough for any schema strict mode or a provider accepts (100 levels of subschemas,
+# two containers each, plus defaults), shallow enough that deepcopy and the renderers,
+# which recurse once per level, stay far from the interpreter's recursion limit.
+MAX_DATA_DEPTH = 256
+
+
+def _check_plain_data(value: Any) -> None:
+    """Reject a dict that contains itself or nests past ``MAX_DATA_DEPTH``, iteratively.
+
+    JSON text can express neither, but a dict built in Python can, and every later step
+    (copying, strict conversion, rendering) would otherwise recurse without end.
+    """
+    path: list[str | int] = []
+    on_path: set[int] = set()
+    # (node, key under its parent, leaving?) -- explicit stack, so never a RecursionError
+    stack: list[tuple[Any, str | int | None, bool]] = [(value, None, False)]
+    while stack:
+        node, key, leaving = stack.pop()
+        if leaving:
+            on_path.discard(id(node))
+            if path:
+                path.pop()
+            continue
+        if not isinstance(node, (Mapping, list, tuple)):
+            continue
+        if id(node) in on_path or len(on_path) >= MAX_DATA_DEPTH:
+            where = join_pointer("", *path, *([] if key is None else [key]))
+            if id(node) in on_path:
+                raise SchemaConstructionError(
+                    "the schema contains itself (a Python object cycle, which JSON cannot "
+                    "express)",
+                    pointer=where,
+                    hint="build the schema from separate dicts; for recursion use a $ref "
+                    "to '#/$defs/Name'",
+                )
+            raise SchemaConstructionError(
+                f"the schema nests more than {MAX_DATA_DEPTH} levels of objects and arrays",
+                pointer=where,
+                hint="flatten it, or move repeated parts under $defs and reference them",
+            )
+        if key is not None:
+            path.append(key)
+        on_path.add(id(node))
+        stack.append((node, key, True))
+        items = list(node.items()) if isinstance(node, Mapping) else list(enumerate(node))
+        stack.extend(
+            (child, k if isinstance(k, int) else str(k), False) for k, child in reversed(items)
+        )
 
 
 def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:

@@ -54,6 +54,8 @@ _ROOT_REF_ANNOTATIONS: Final = _REF_ANNOTATIONS | {"$id"}
 # Keywords whose value holds subschemas, mapped to the walker method that converts it.
 # Everything else is copied as is (the reference does not descend into `not`,
 # `prefixItems`, `if`/`then`, ... either). `oneOf` is folded into `anyOf` by the node walk.
+# The reference's walk order; `oneOf` is converted right after `anyOf`.
+_WALK_ORDER: Final = ("$defs", "definitions", "properties", "items", "anyOf", "allOf")
 _APPLICATORS: Final[Mapping[str, str]] = {
     "$defs": "_schema_map",
     "definitions": "_schema_map",
@@ -159,6 +161,9 @@ class _Walker:
         # Targets being inlined on the current path: seeing one again means recursion.
         self.inlining: set[str] = set()
         self.bare_refs: set[str] = set()
+        # Input nodes already converted in place: the reference reads those targets in
+        # their rewritten form and all others as written.
+        self.processed: set[int] = set()
         self.apply = {key: getattr(self, name) for key, name in _APPLICATORS.items()}
 
     def note(self, rule: StrictRule, out: _Path, before: Any, after: Any) -> None:
@@ -195,6 +200,7 @@ class _Walker:
             result = self._ref_node(src, inp, out, depth, root, nested)
         else:
             result = self._body(src, inp, out, depth, root, nested, partial=False)
+        self.processed.add(id(src))
         if self.tracking:
             self.done[id(result)] = result
         return result
@@ -250,22 +256,30 @@ class _Walker:
             if drop_default:
                 self.note(StrictRule.DROP_NONE_DEFAULT, out, None, None)
 
-        result: dict[str, Any] = {}
+        # Subschemas are converted in the reference's order, so a `$ref` finds its target
+        # already rewritten exactly when the reference would; keys keep the input's order.
+        converted: dict[str, Any] = {}
         apply = self.apply
+        for key in _WALK_ORDER:
+            if key == "anyOf" and fold_one_of:
+                converted[key] = self._union(src.get(key), one_of, inp, out, depth, nested)
+            elif key not in src:
+                continue
+            elif key == "properties" and root and self.nullable and has_props:
+                converted[key] = self._root_properties(props, inp, out, depth, nested)
+            else:
+                converted[key] = apply[key](src[key], (inp, key), (out, key), depth + 1, nested)
+
+        result: dict[str, Any] = {}
         for key, value in src.items():
-            if key == "type":
+            if key in converted:
+                result[key] = converted[key]
+            elif key == "type":
                 result[key] = "object" if infer else _copy(value)
             elif key == "required" and has_props:
                 result[key] = list(props)
             elif (key == "default" and drop_default) or (key == "oneOf" and fold_one_of):
                 continue
-            elif key == "anyOf" and fold_one_of:
-                result[key] = self._union(value, one_of, inp, out, depth, nested)
-            elif key in apply:
-                if key == "properties" and root and self.nullable and has_props:
-                    result[key] = self._root_properties(value, inp, out, depth, nested)
-                else:
-                    result[key] = apply[key](value, (inp, key), (out, key), depth + 1, nested)
             else:
                 result[key] = value if type(value) in _ATOMS else _copy(value)
         if infer and "type" not in src:
@@ -275,7 +289,7 @@ class _Walker:
         if has_props and "required" not in src:
             result["required"] = list(props)
         if fold_one_of and "anyOf" not in src:
-            result["anyOf"] = self._union(None, one_of, inp, out, depth, nested)
+            result["anyOf"] = converted["anyOf"]
         return result
 
     # -- applicators: each converts one keyword's value, or copies it if it has no schemas
@@ -375,14 +389,14 @@ class _Walker:
                 self.bare_refs.add(ref)
             return {"$ref": ref}
         self.note(StrictRule.INLINE_REF_WITH_SIBLINGS, out, ref, None)
-        target, _, keys = self._follow(ref, inp, out, depth, nested, chain=False)
+        target, _, keys, origin = self._follow(ref, inp, out, depth, nested, chain=False)
         # The node's keys win and keep their places; the target's other keys follow.
         merged = siblings
         for name, value in target.items():
             if name not in merged:
                 merged[name] = value
         try:
-            return self.node(merged, inp, out, depth + 1, root=root, nested=nested)
+            return self.node(merged, origin, out, depth + 1, root=root, nested=nested)
         finally:
             self.inlining.difference_update(keys)
 
@@ -425,14 +439,15 @@ class _Walker:
 
     def _follow(
         self, ref: Any, at: _Path, out: _Path, depth: int, nested: bool, *, chain: bool
-    ) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
-        """Resolve ``ref`` to the strict form of its target.
+    ) -> tuple[dict[str, Any], dict[str, Any], list[str], _Path]:
+        """Resolve ``ref`` to its target as the reference would see it at this point.
 
-        Targets are read as the reference reads its root ``$defs``: already rewritten.
-        With ``chain``, a target that is still an annotation-only ``$ref`` is followed in
-        turn, carrying its annotations (outer ones win). Returns the target, the carried
-        annotations, and the targets now marked as being inlined, which the caller
-        unmarks once the merged node is converted.
+        A target already converted in place is read in its strict form, any other as
+        written (the reference resolves against the half-rewritten document). With
+        ``chain``, a target that is still an annotation-only ``$ref`` is followed in turn,
+        carrying its annotations (outer ones win). Returns the target, the carried
+        annotations, the targets now marked as being inlined (the caller unmarks them once
+        the merged node is converted), and where to report errors in the merged node.
         """
         keys: list[str] = []
         seen: list[Any] = []
@@ -450,13 +465,17 @@ class _Walker:
                     _fail(StrictRule.REF_RECURSIVE, at, ref=show(ref))
                 self.inlining.add(key)
                 keys.append(key)
-                self.tracking += 1
-                try:
-                    target = self.node(raw, where, out, depth + 1, nested=nested)
-                finally:
-                    self.tracking -= 1
+                if id(raw) in self.processed:
+                    self.tracking += 1
+                    try:
+                        target = self.node(raw, where, out, depth + 1, nested=nested)
+                    finally:
+                        self.tracking -= 1
+                    origin = at
+                else:
+                    target, origin = raw, where
                 if not (chain and "$ref" in target and not _constrains_ref(target)):
-                    return target, carried, keys
+                    return target, carried, keys, origin
                 ref = target["$ref"]
                 # Inner keys come first, outer annotations win (reference order).
                 carried = {**{k: v for k, v in target.items() if k != "$ref"}, **carried}
@@ -487,12 +506,13 @@ class _Walker:
                 if nested:
                     _fail(StrictRule.NESTED_ID, entry_in)
                 carried = {k: v for k, v in entry.items() if k != "$ref"}
-                target, inner, keys = self._follow(
+                target, inner, keys, origin = self._follow(
                     entry["$ref"], entry_in, out, depth, nested, chain=True
                 )
                 first = {**target, **inner, **carried}
             else:
                 first = self.node(entry, entry_in, out, depth + 1, nested=nested)
+                origin = inp
         except BaseException:
             self.inlining.difference_update(keys)
             raise
@@ -503,7 +523,7 @@ class _Walker:
                 parent.pop("additionalProperties", None)
             merged = _merge_entry(first, parent, inp)
             self.note(StrictRule.MERGE_SINGLE_ALLOF, out, "allOf", None)
-            return self.node(merged, inp, out, depth + 1, root=root, nested=nested)
+            return self.node(merged, origin, out, depth + 1, root=root, nested=nested)
         finally:
             self.inlining.difference_update(keys)
 

@@ -161,7 +161,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         # Edits run against the target's own module globals (so its imports resolve); Apply
         # binds the result in `namespace` (the notebook's), which is often the same dict.
         self._globals = _namespace_of(target)
-        if self._globals is None:
+        if self._globals is None or _bound_in(target, namespace):
             self._globals = namespace
         self._namespace = namespace if namespace is not None else self._globals
         self._target_name = getattr(target, "__name__", None)
@@ -325,10 +325,13 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                 except Exception as exc:  # user annotations and defaults may raise anything
                     self._failure = exc
                     error = _build_error(exc, self._filename)
-            if rep is None:
-                self._show_error(error or LiveError("exception", "no views"), started)
-            else:
-                self._show(rep, note, started)
+            if rep is not None:
+                try:
+                    self._show(rep, note, started)
+                    return
+                except Exception as exc:  # a rendering bug must not become a traceback
+                    error = LiveError("exception", f"rendering the views failed: {exc!r}")
+            self._show_error(error or LiveError("exception", "no views"), started)
 
     def _current_target(self) -> tuple[Any, LiveError | None, str | None]:
         text = self.editor.value
@@ -430,11 +433,16 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         if self._transform is not None:
             text = self._transform(text)
         filename = f"<toollens-apply-{next(_filenames)}>"
-        options = {"filename": filename, "target_name": self._target_name, "flags": self._flags}
+        name, flags = self._target_name, self._flags
         if self._globals is self._namespace:
-            result = apply_source(text, namespace=self._namespace, **options)
+            result = apply_source(
+                text, namespace=self._namespace, filename=filename, target_name=name, flags=flags
+            )
         else:  # a library function: leave its module alone, bind the edit in the notebook
-            result = define_from_source(text, base_globals=self._globals or {}, **options)
+            base = self._globals or {}
+            result = define_from_source(
+                text, base_globals=base, filename=filename, target_name=name, flags=flags
+            )
             if result.error is None and result.name is not None:
                 self._namespace[result.name] = result.value
         if result.error is not None:
@@ -491,6 +499,17 @@ def _namespace_of(target: Any) -> dict[str, Any] | None:
         return func.__globals__
     module = sys.modules.get(str(getattr(target, "__module__", "") or ""))
     return vars(module) if module is not None else None
+
+
+def _bound_in(target: Any, namespace: dict[str, Any] | None) -> bool:
+    """A class the notebook namespace binds by name: its cell ran there, whatever __module__."""
+    name = getattr(target, "__name__", None)
+    return (
+        namespace is not None
+        and isinstance(target, type)
+        and isinstance(name, str)
+        and namespace.get(name) is target
+    )
 
 
 def _describe(target: Any) -> str:
