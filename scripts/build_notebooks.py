@@ -12,6 +12,10 @@ timestamps, no Python version, and widget model ids renumbered in order of appea
     python scripts/build_notebooks.py 03         # build the notebooks whose name contains "03"
 """
 
+# Markdown tables and notebook cells keep their own line lengths: wrapping them would change
+# what readers see.
+# ruff: noqa: E501
+
 from __future__ import annotations
 
 import json
@@ -147,10 +151,14 @@ QUICKSTART = [
         | **Strict schema** | the JSON Schema the provider receives, with every rewrite strict conversion made (`unit` and `days` became required) |
         | **Output schema** | what the return type becomes: `str` is plain text, so no schema is sent |
 
-        Under the views: findings (pitfalls, and what the chosen provider would reject) and
-        the changes your last edit made to the schema. The views update a moment after you
-        stop typing. Nothing you type changes this notebook's `get_weather` until you press
-        **Apply**.
+        Under the views come the findings: pitfalls in the tool, and what the chosen
+        provider would reject or ignore. Here they warn that the docstring and the
+        `Annotated` string disagree about `city`, and that the defaults of `unit` and `days`
+        never apply in strict mode. After an edit, a last box lists what the edit changed
+        in the schema.
+
+        The views update a moment after you stop typing. Nothing you type changes this
+        notebook's `get_weather` until you press **Apply**.
 
         ### Things to try in the editor
 
@@ -452,9 +460,9 @@ STRICT = [
             pad = " " * (indent + 2)
             if isinstance(value, dict):
                 items = [f"{pad}{json.dumps(k)}: {compact(v, indent + 2)}" for k, v in value.items()]
-                return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+                return "{\\n" + ",\\n".join(items) + "\\n" + " " * indent + "}"
             items = [pad + compact(v, indent + 2) for v in value]
-            return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+            return "[\\n" + ",\\n".join(items) + "\\n" + " " * indent + "]"
 
 
         def print_changes(changes):
@@ -651,9 +659,10 @@ STRICT = [
             try:
                 attempt()
             except toollens.SchemaConstructionError as exc:
-                rule = getattr(exc.rule, "value", exc.rule)
                 print(f"{label}\\n  {type(exc).__name__}: {exc}")
-                print(f"  rule={rule}  pointer={exc.pointer!r}  parameter={exc.parameter!r}")
+                fields = {"rule": getattr(exc.rule, "value", exc.rule), "pointer": exc.pointer,
+                          "parameter": exc.parameter}
+                print("  " + "  ".join(f"{k}={v!r}" for k, v in fields.items() if v is not None))
                 print()
         '''
     ),
@@ -1302,23 +1311,74 @@ def problems(nb: Any) -> list[str]:
 
 
 def normalize(nb: Any) -> Any:
-    """Strip run-dependent metadata and renumber widget model ids; returns a new notebook."""
+    """Strip run-dependent metadata, join split streams, renumber widget model ids."""
     import nbformat
 
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     nb.metadata["language_info"] = dict(LANGUAGE_INFO)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+        if cell.cell_type == "code":
+            cell.outputs = _join_streams(cell.outputs)
     text = json.dumps(nb, sort_keys=True)
-    # Widget ids are random uuids; give them stable names in order of first appearance.
-    ids = list(dict.fromkeys(re.findall(r"[0-9a-f]{32}", text)))
-    known = set(state.get("state", {}))
-    mapping = {old: f"{n:032x}" for n, old in enumerate((i for i in ids if i in known), 1)}
+    mapping = {old: f"{n:032x}" for n, old in enumerate(_widget_order(nb), 1)}
     if mapping:
         pattern = re.compile("|".join(map(re.escape, mapping)))
         text = pattern.sub(lambda m: mapping[m.group(0)], text)
     return nbformat.reads(text, as_version=4)
+
+
+def _join_streams(outputs: list[Any]) -> list[Any]:
+    """One output per run of stdout (or stderr) text: the kernel splits them by timing."""
+    joined: list[Any] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and last is not None
+            and last.output_type == "stream"
+            and last.name == output.name
+        ):
+            last.text += output.text
+        else:
+            joined.append(output)
+    return joined
+
+
+_MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
+
+
+def _widget_order(nb: Any) -> list[str]:
+    """Widget model ids in an order that does not depend on the ids themselves.
+
+    The ids are random uuids. Walk from the displayed views, in cell order, through the
+    references each model's state holds; models no view reaches come last, sorted by their
+    state with the ids masked.
+    """
+    state = (
+        nb.metadata.get("widgets", {})
+        .get("application/vnd.jupyter.widget-state+json", {})
+        .get("state", {})
+    )
+    order: list[str] = []
+
+    def visit(model_id: str) -> None:
+        if model_id in state and model_id not in order:
+            order.append(model_id)
+            for ref in _MODEL_REF.findall(json.dumps(state[model_id], sort_keys=True)):
+                visit(ref)
+
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view:
+                visit(view["model_id"])
+
+    def masked(model_id: str) -> str:
+        return _MODEL_REF.sub("IPY_MODEL_", json.dumps(state[model_id], sort_keys=True))
+
+    order.extend(sorted((m for m in state if m not in order), key=masked))
+    return order
 
 
 def build(name: str, cells: list[Cell]) -> Path:

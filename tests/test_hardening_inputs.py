@@ -7,17 +7,17 @@ escapes: no ``RecursionError``, ``KeyError``, ``json``/``pydantic`` exception, n
 
 Cases (input x entry point), by category -- keep in step with ``test_corpus_size``:
 
-- callables: 46 inputs x 4 entry points (function_schema, lint, report + render_html +
-  render_text, check_provider for every provider) = 184 cases
-- schemas: 41 inputs x 8 entry points (strict_schema, explain_strict,
+- callables: 49 inputs x 4 entry points (function_schema, lint, report + render_html +
+  render_text, check_provider for every provider) = 196 cases
+- schemas: 42 inputs x 8 entry points (strict_schema, explain_strict,
   ensure_strict_json_schema, check_provider for every provider, diff against itself and
-  against a plain schema, report + render_html + render_text, report as JSON text) = 328
+  against a plain schema, report + render_html + render_text, report as JSON text) = 336
   cases
 - model outputs: 27 texts x 4 validators (output_schema(list[int]), a pydantic model, a
   dict output in lax mode, FunctionSchema.validate_arguments) = 108 cases
 - command line: 16 cases (``main([...])`` over hostile files and modules)
 
-Total: 636 cases.
+Total: 656 cases.
 """
 
 from __future__ import annotations
@@ -69,11 +69,12 @@ from toollens import (
     strict_schema,
 )
 from toollens.cli import main
-from toollens.core.providers import PROVIDERS
+from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
 from toollens.render.html import render_html
 from toollens.render.text import render_text
 
 SECONDS = 10.0
+PROVIDERS = tuple(_PROVIDER_TABLE)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -364,7 +365,6 @@ SCHEMAS = [
         "self-containing-dict",
         self_containing_dict,
         must_raise=("strict", "explain", "ensure", "diff", "report"),
-        known_bug={"providers": _CHECK_PROVIDER_HANGS},
     ),
     Input(
         "self-containing-properties",
@@ -412,7 +412,8 @@ SCHEMAS = [
     Input("non-string-keys", lambda: {"type": "object", "properties": {1: {"type": "string"}, None: {}}}),
     Input("python-values-in-schema", lambda: object_schema(a={"enum": [b"x", {1, 2}, (1, 2), object()], "default": math.inf})),
     Input("nan-constraints", lambda: object_schema(a={"type": "number", "minimum": math.nan, "maximum": -math.inf})),
-    Input("10k-properties", lambda: object_schema(**{f"p{i}": {"type": "integer"} for i in range(10_000)})),
+    Input("5000-properties", lambda: object_schema(**{f"p{i}": {"type": "integer"} for i in range(5000)})),
+    Input("tuple-and-object-keys", lambda: object_schema(a={"type": "object", "properties": {(1, 2): {}, object(): {}}})),
     Input("payload-names", lambda: object_schema(**{ALL_PAYLOADS: {"type": "string", "description": ALL_PAYLOADS, "enum": [ALL_PAYLOADS]}})),
     Input("pointer-characters-in-names", lambda: object_schema(**{"a/b~c": {"type": "string"}, "": {"type": "integer"}, "~1": {}})),
 ]
@@ -500,9 +501,23 @@ _VALIDATORS: dict[str, Callable[[], Callable[[Any], Any]]] = {
 }
 
 
+_HUGE_INT_ARGUMENTS = (
+    "core/function_schema.py _load_arguments catches only JSONDecodeError/RecursionError "
+    "from json.loads; an integer of more than 4300 digits raises a plain ValueError "
+    "(int_max_str_digits) that escapes validate_arguments; catch ValueError there too"
+)
+
+
 def _output_params() -> list[Any]:
     return [
-        pytest.param(text, validator, id=f"{name}-{validator}")
+        pytest.param(
+            text,
+            validator,
+            id=f"{name}-{validator}",
+            marks=[pytest.mark.xfail(strict=True, reason=_HUGE_INT_ARGUMENTS)]
+            if (name, validator) == ("huge-int-5000-digits", "arguments")
+            else [],
+        )
         for name, text in OUTPUTS
         for validator in _VALIDATORS
     ]
@@ -518,6 +533,23 @@ def test_model_outputs(text: str | bytes, validator: str) -> None:
         assert isinstance(result, ModelBehaviorError), f"{type(result).__name__}: {result}"
         assert result.pointer is not None, f"no pointer in {result}"
         assert_helpful(result)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="core/function_schema.py _load_arguments parses with json.loads, which accepts "
+    "NaN, Infinity and turns 1e400 into inf, so validate_arguments lets them through for a "
+    "float parameter; output validation refuses them (ModelBehaviorError, rule non-finite) "
+    "and so should argument validation",
+)
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_arguments_refuse_non_json_numbers(number: str) -> None:
+    def tool(x: float) -> None:
+        """Take a number."""
+
+    fs = function_schema(tool)
+    with pytest.raises(ModelBehaviorError):
+        fs.validate_arguments(f'{{"x": {number}}}')
 
 
 # =========================================================================== command line
@@ -603,3 +635,62 @@ def test_corpus_size() -> None:
     assert f"command line: {counts['cli']} cases" in doc
     assert f"Total: {sum(counts.values())} cases." in doc
     assert sum(counts.values()) >= 80
+
+
+# =========================================================================== no network
+
+REMOTE_REFS = ["https://example.com/s.json", "http://127.0.0.1:1/x.json", "other.json#/x",
+               "file:///etc/passwd", "//example.com/x"]
+
+
+@pytest.fixture
+def no_fetching(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make every URL opener fail loudly and record the attempt (on top of no_network)."""
+    import urllib.request
+
+    attempts: list[str] = []
+
+    def refuse(url: Any, *args: Any, **kwargs: Any) -> Any:
+        attempts.append(str(getattr(url, "full_url", url)))
+        raise AssertionError(f"toollens tried to fetch {url!r}")
+
+    monkeypatch.setattr(urllib.request, "urlopen", refuse)
+    monkeypatch.setattr(urllib.request.OpenerDirector, "open", lambda self, url, *a, **k: refuse(url))
+    return attempts
+
+
+@pytest.mark.parametrize("ref", REMOTE_REFS)
+def test_remote_refs_are_errors_not_downloads(ref: str, no_fetching: list[str]) -> None:
+    schema = object_schema(a={"$ref": ref}, b={"type": "string"})
+    with pytest.raises(SchemaConstructionError) as strict_error:
+        strict_schema(schema)
+    assert strict_error.value.pointer == "/properties/a"
+    with pytest.raises(SchemaConstructionError) as diff_error:
+        diff(schema, _PLAIN)
+    assert diff_error.value.pointer == "/properties/a"
+    rep = report(schema)
+    assert ref in rep.view_errors["strict"] or ref.replace('"', "") in rep.view_errors["strict"]
+    assert rep.schema is None and rep.provider_payload is None
+    render_html(rep)
+    for provider in PROVIDERS:
+        check_provider(schema, provider)
+    lax = report(schema, strict=False)
+    render_html(lax)
+    assert no_fetching == []
+
+
+def test_the_no_network_guard_is_active() -> None:
+    import socket
+
+    from conftest import NetworkAccessError
+
+    with pytest.raises(NetworkAccessError):
+        socket.create_connection(("127.0.0.1", 9))
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        with pytest.raises(NetworkAccessError):
+            sock.connect(("127.0.0.1", 9))
+    finally:
+        sock.close()
+    with pytest.raises(NetworkAccessError):
+        socket.getaddrinfo("example.com", 443)

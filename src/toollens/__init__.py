@@ -30,6 +30,7 @@ _LAZY = {
     "strict_schema": "toollens.core.strict",
     "explain_strict": "toollens.core.strict",
     "ensure_strict_json_schema": "toollens.core.strict",
+    "StrictRule": "toollens.core.strict_rules",
     "OutputSchema": "toollens.core.output",
     "output_schema": "toollens.core.output",
     "provider_tool": "toollens.core.providers",
@@ -58,6 +59,7 @@ __all__ = [
     "SchemaDiff",
     "Severity",
     "Source",
+    "StrictRule",
     "StrictSchemaError",
     "TargetError",
     "ToolLensError",
@@ -84,6 +86,7 @@ if TYPE_CHECKING:
     from toollens.core.providers import check_provider, provider_tool
     from toollens.core.report import Report, report
     from toollens.core.strict import ensure_strict_json_schema, explain_strict, strict_schema
+    from toollens.core.strict_rules import StrictRule
     from toollens.jupyter import DiffWidget, Explorer
 
 

@@ -197,22 +197,31 @@ def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float) -> None:
     raise TimeoutError(f"{url} not ready after {timeout}s: {last}")
 
 
-def _start(kind: str, cmd: list[str], tmp: Path, work: Path, env: dict[str, str], port: int,
-           token: str) -> Server:
+def _start(
+    kind: str, cmd: list[str], tmp: Path, work: Path, env: dict[str, str], port: int, token: str
+) -> Server:
     log_path = tmp / f"{kind}.log"
     log_file = open(log_path, "w")  # noqa: SIM115 - closed in stop()
     proc = subprocess.Popen(
         cmd, cwd=work, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
     )
     reaper = subprocess.Popen(
-        [sys.executable, "-c", _REAPER, str(os.getpid()), str(proc.pid), str(tmp),
-         str(time.time() + REAPER_DEADLINE_S)],
+        [
+            sys.executable,
+            "-c",
+            _REAPER,
+            str(os.getpid()),
+            str(proc.pid),
+            str(tmp),
+            str(time.time() + REAPER_DEADLINE_S),
+        ],
         start_new_session=True,  # must survive a kill of the test process's group
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    return Server(kind, proc, f"http://127.0.0.1:{port}", token, tmp, work, log_path, reaper,
-                  log_file)
+    return Server(
+        kind, proc, f"http://127.0.0.1:{port}", token, tmp, work, log_path, reaper, log_file
+    )
 
 
 def start_lab(tmp: Path, work: Path) -> Server:
@@ -221,9 +230,14 @@ def start_lab(tmp: Path, work: Path) -> Server:
     _write_lab_config(tmp)
     port, token = free_port(), secrets.token_hex(16)
     cmd = [
-        venv_bin("jupyter-lab"), "--no-browser", "--allow-root",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
+        venv_bin("jupyter-lab"),
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={work}",
     ]
     return _start("lab", cmd, tmp, work, env, port, token)
 
@@ -233,8 +247,13 @@ def start_voila(tmp: Path, work: Path) -> Server:
     env = isolated_env(tmp)
     port, token = free_port(), secrets.token_hex(16)
     cmd = [
-        venv_bin("voila"), str(work), "--no-browser", f"--port={port}",
-        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", f"--token={token}",
+        venv_bin("voila"),
+        str(work),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        f"--token={token}",
         "--show_tracebacks=True",
         # Voila keeps kernel connection files in the system tmp dir by default; ours go
         # under tmp so the kernels' command lines carry our marker.
@@ -265,12 +284,14 @@ def stop(server: Server) -> list[int]:
         # Graceful: Jupyter Server shuts its kernels down first.
         with contextlib.suppress(Exception):
             request = urllib.request.Request(
-                f"{server.base}/api/shutdown", method="POST", data=b"",
+                f"{server.base}/api/shutdown",
+                method="POST",
+                data=b"",
                 headers={"Authorization": f"token {server.token}"},
             )
             urllib.request.urlopen(request, timeout=5).read()
         with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(10)
+            proc.wait(5)
     for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
         if proc.poll() is not None:
             break

@@ -25,7 +25,6 @@ from typing import Any
 
 import nbformat
 import pytest
-
 from servers import CHROMIUM, Server, launch_browser, make_tmp, start_lab, start_voila, stop
 
 if not os.path.exists(CHROMIUM):
@@ -79,7 +78,8 @@ WATCH_JS = """([editor, panels, marker]) => {
   const watch = {ta, keys: [], seen: {}};
   watch.onKey = () => watch.keys.push(performance.now());
   ta.addEventListener('keydown', watch.onKey, true);
-  const els = Object.fromEntries(panels.map(p => [p, document.querySelector(`.tl-explorer .widget-html.tl-panel-${p}`)]));
+  const els = Object.fromEntries(
+    panels.map(p => [p, document.querySelector(`.tl-explorer .widget-html.tl-panel-${p}`)]));
   const check = () => {
     const now = performance.now();
     for (const [name, el] of Object.entries(els)) {
@@ -88,13 +88,16 @@ WATCH_JS = """([editor, panels, marker]) => {
   };
   watch.observer = new MutationObserver(check);
   for (const el of Object.values(els)) {
-    watch.observer.observe(el, {subtree: true, childList: true, characterData: true, attributes: true});
+    watch.observer.observe(
+      el, {subtree: true, childList: true, characterData: true, attributes: true});
   }
   window.__tlWatch = watch;
 }"""
 
 PAYLOAD_SUMMARY = "Look up <script>window.__pwned=1</script> a city."
-PAYLOAD_CITY = "The city \"><svg onload=window.__pwned=1> or '><b onmouseover=window.__pwned=1>x</b>."
+PAYLOAD_CITY = (
+    "The city \"><svg onload=window.__pwned=1> or '><b onmouseover=window.__pwned=1>x</b>."
+)
 XSS_SOURCE = '''
 from typing import Literal
 
@@ -122,7 +125,9 @@ INJECTED_JS = """() => {
   const bad = [];
   for (const root of roots) {
     // (an ipywidgets Button draws its icon as <i class="fa ...">: not ours to check)
-    for (const el of root.querySelectorAll('script, img, svg, iframe, b, i:not(.fa)')) bad.push(el.outerHTML.slice(0, 80));
+    for (const el of root.querySelectorAll('script, img, svg, iframe, b, i:not(.fa)')) {
+      bad.push(el.outerHTML.slice(0, 80));
+    }
     for (const el of root.querySelectorAll('*')) {
       for (const a of el.attributes) {
         if (a.name.startsWith('on')) bad.push(`${el.tagName} ${a.name}`);
@@ -169,7 +174,11 @@ def _fresh_copy(source: Path, target: Path) -> None:
 
 def _xss_notebook(target: Path) -> None:
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nb.cells = [
         nbformat.v4.new_code_cell(XSS_SOURCE.strip()),
         nbformat.v4.new_code_cell("toollens.Explorer(evil_tool)"),
@@ -297,9 +306,7 @@ def test_voila_renders_the_four_views(voila_page: Any, artifacts: Path) -> None:
         voila_page.set_viewport_size({"width": 1400, "height": 1000})
 
 
-def test_typing_updates_metadata_and_strict_views_quickly(
-    voila_page: Any, artifacts: Path
-) -> None:
+def test_typing_updates_metadata_and_strict_views_quickly(voila_page: Any, artifacts: Path) -> None:
     _expect_four_views(voila_page)
     runs = []
     for n in range(1, EDITS + 1):
@@ -348,9 +355,7 @@ def test_syntax_error_shows_banner_and_keeps_text(voila_page: Any, artifacts: Pa
     voila_page.screenshot(path=str(artifacts / "voila_fixed.png"))
 
 
-def test_html_in_docstrings_renders_as_text(
-    browser: Any, voila: Server, artifacts: Path
-) -> None:
+def test_html_in_docstrings_renders_as_text(browser: Any, voila: Server, artifacts: Path) -> None:
     page = _open_voila(browser, voila, "payloads.ipynb")
     try:
         explorer = page.locator(EXPLORER)
@@ -359,7 +364,7 @@ def test_html_in_docstrings_renders_as_text(
         expect(metadata).to_contain_text(PAYLOAD_SUMMARY.split(" a city")[0])
         expect(metadata).to_contain_text(PAYLOAD_CITY)
         expect(page.locator(PANEL.format("strict"))).to_contain_text(
-            "<iframe src=\\\"javascript:window.__pwned=1\\\"></iframe>"
+            '<iframe src=\\"javascript:window.__pwned=1\\"></iframe>'
         )
         # the static report (text/html output) as well as the widget
         static = page.locator(".tl-root:not(.tl-explorer)")
@@ -389,9 +394,7 @@ def test_jupyterlab_renders_the_four_views_and_follows_edits(
         expect(page.locator(".jp-NotebookPanel:visible")).to_have_count(1, timeout=90_000)
         page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
         # Fire and forget: awaiting the command's promise can block evaluate() for good.
-        page.evaluate(
-            "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
-        )
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
         _expect_four_views(page)
         page.locator(EXPLORER).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "jupyterlab_rendered.png"))

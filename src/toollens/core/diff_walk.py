@@ -271,6 +271,10 @@ def lookup(doc: Any, pointer: str, where: str, side: str) -> Any:
 
 def resolve(doc: Any, raw: Any, home: str, side: str) -> Node:
     """Follow ``$ref`` chains from ``raw`` (found at ``home``) and merge what they add."""
+    return _merge_single_all_of(doc, _follow_refs(doc, raw, home, side), side)
+
+
+def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
     merged: dict[str, Any] = {}
     elsewhere: dict[str, str] = {}
     targets: list[str] = []
@@ -303,8 +307,7 @@ def resolve(doc: Any, raw: Any, home: str, side: str) -> Node:
             where,
             "use a JSON Schema object there",
         )
-    node = Node(merged, where, {k: p for k, p in elsewhere.items() if p != where}, never)
-    return _merge_single_all_of(doc, node, side)
+    return Node(merged, where, {k: p for k, p in elsewhere.items() if p != where}, never)
 
 
 def _merge_single_all_of(doc: Any, node: Node, side: str) -> Node:
@@ -319,7 +322,9 @@ def _merge_single_all_of(doc: Any, node: Node, side: str) -> Node:
         inner_raw = branches[0]
         if isinstance(inner_raw, Mapping) and "allOf" in inner_raw:
             return node  # nested wrappers stay as they are; the allOf rule compares them
-        inner = resolve(doc, inner_raw, node.child("allOf", 0), side)
+        # refs only: the loop unwraps the next single allOf itself, so a definition that
+        # wraps a $ref to itself ({"A": {"allOf": [{"$ref": "#/$defs/A"}]}}) stops at `seen`
+        inner = _follow_refs(doc, inner_raw, node.child("allOf", 0), side)
         if inner.home in seen or set(outer) & set(inner.schema):
             return node
         seen.add(inner.home)

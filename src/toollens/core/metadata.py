@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -44,19 +45,20 @@ class Source(str, enum.Enum):
 
     @property
     def label(self) -> str:
-        return _SOURCE_LABELS[self]
+        return _SOURCE_LABELS[self._value_]
 
 
+# Keyed by value: a str lookup avoids Enum.__hash__, a Python-level call, on a hot path.
 _SOURCE_LABELS = {
-    Source.OVERRIDE: "explicit override",
-    Source.CALLABLE: "callable",
-    Source.DOCSTRING: "docstring",
-    Source.ANNOTATED_STR: "Annotated string",
-    Source.ANNOTATED_FIELD: "Annotated Field(...)",
-    Source.ANNOTATED_CONSTRAINT: "Annotated constraint",
-    Source.FIELD_DEFAULT: "= Field(...) default",
-    Source.DEFAULT: "= default",
-    Source.TYPE: "type",
+    Source.OVERRIDE.value: "explicit override",
+    Source.CALLABLE.value: "callable",
+    Source.DOCSTRING.value: "docstring",
+    Source.ANNOTATED_STR.value: "Annotated string",
+    Source.ANNOTATED_FIELD.value: "Annotated Field(...)",
+    Source.ANNOTATED_CONSTRAINT.value: "Annotated constraint",
+    Source.FIELD_DEFAULT.value: "= Field(...) default",
+    Source.DEFAULT.value: "= default",
+    Source.TYPE.value: "type",
 }
 
 DESCRIPTION_PRECEDENCE = (
@@ -154,6 +156,7 @@ def type_repr(tp: Any) -> str:
 class _Sources:
     """The raw material of one parameter, split by source."""
 
+    bare: Any
     docstring: str | None
     annotated_str: str | None
     annotated_fields: list[FieldInfo]
@@ -164,21 +167,32 @@ class _Sources:
 
 def _split_sources(param: InspectedParameter, doc_description: str | None) -> _Sources:
     bare, metadata = strip_annotated(param.hint)
-    annotated_str = next((m for m in metadata if isinstance(m, str)), None)
-    fields = [m for m in metadata if isinstance(m, FieldInfo)]
-    others = [m for m in metadata if not isinstance(m, (str, FieldInfo))]
-    constraints = FieldInfo.from_annotation(annotate(bare, tuple(others))) if others else None
+    annotated_str = None
+    fields: list[FieldInfo] = []
+    constraints = None
+    if metadata:
+        annotated_str = next((m for m in metadata if isinstance(m, str)), None)
+        fields = [m for m in metadata if isinstance(m, FieldInfo)]
+        others = [m for m in metadata if not isinstance(m, (str, FieldInfo))]
+        if others:
+            constraints = FieldInfo.from_annotation(annotate(bare, tuple(others)))
     default = param.default
     default_field = default if isinstance(default, FieldInfo) else None
     plain = MISSING if default is EMPTY or default_field is not None else default
-    return _Sources(doc_description, annotated_str, fields, constraints, default_field, plain)
+    return _Sources(bare, doc_description, annotated_str, fields, constraints, default_field, plain)
+
+
+@functools.lru_cache(maxsize=512)  # bounded: live editing keeps defining new classes
+def _dataclass_field_names(cls: type) -> tuple[str, ...]:
+    # dataclasses.fields() rebuilds its tuple on every call; a class's fields do not change.
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
     for item in info.metadata:
         if dataclasses.is_dataclass(item) and not isinstance(item, type):
-            for f in dataclasses.fields(item):
-                yield f.name, getattr(item, f.name)
+            for name in _dataclass_field_names(type(item)):
+                yield name, getattr(item, name)
         elif hasattr(item, "__dict__") and not callable(item):
             for key, value in vars(item).items():
                 if value is not None and not key.startswith("_"):
@@ -206,17 +220,19 @@ def _ranked(
 
 
 def _description_candidates(src: _Sources, use_docstring: bool) -> tuple[Candidate, ...]:
-    offers: dict[Source, str] = {}
+    # Offers are appended in DESCRIPTION_PRECEDENCE order (a list, not a dict keyed by the
+    # enum: hashing a str enum member is a Python-level call on a hot path).
+    ordered: list[tuple[Source, Any]] = []
     if src.docstring is not None and use_docstring:
-        offers[Source.DOCSTRING] = src.docstring
+        ordered.append((Source.DOCSTRING, src.docstring))
     if src.annotated_str is not None:
-        offers[Source.ANNOTATED_STR] = src.annotated_str
+        ordered.append((Source.ANNOTATED_STR, src.annotated_str))
     if src.default_field is not None and src.default_field.description:
-        offers[Source.FIELD_DEFAULT] = src.default_field.description
+        ordered.append((Source.FIELD_DEFAULT, src.default_field.description))
     for info in reversed(src.annotated_fields):  # a later Field overrides an earlier one
-        if info.description and Source.ANNOTATED_FIELD not in offers:
-            offers[Source.ANNOTATED_FIELD] = info.description
-    ordered = [(s, offers[s]) for s in DESCRIPTION_PRECEDENCE if s in offers]
+        if info.description:
+            ordered.append((Source.ANNOTATED_FIELD, info.description))
+            break
     result = list(
         _ranked(
             "description",
@@ -309,7 +325,7 @@ def merge_parameter(
 ) -> ParameterMetadata:
     """Merge one parameter's sources into its final metadata, with provenance."""
     src = _split_sources(param, doc_description)
-    bare, _ = strip_annotated(param.hint)
+    bare = src.bare
     descriptions = _description_candidates(src, use_docstring)
     defaults = _default_candidates(param, src)
 

@@ -121,9 +121,19 @@ def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
     """Whether an annotation names a run-context type (bare or parametrised)."""
     bare, _ = strip_annotated(hint)
     origin = get_origin(bare) or bare
-    if any(origin is t for t in extra):
+    if extra and any(origin is t for t in extra):
         return True
-    return isinstance(origin, type) and qualified_name(origin) in KNOWN_CONTEXT_TYPES
+    if not isinstance(origin, type):
+        return False
+    try:
+        return _is_known_context_class(origin)
+    except TypeError:  # a metaclass may make its classes unhashable
+        return qualified_name(origin) in KNOWN_CONTEXT_TYPES
+
+
+@functools.lru_cache(maxsize=1024)  # runs for every parameter; bounded for live editing
+def _is_known_context_class(cls: type) -> bool:
+    return qualified_name(cls) in KNOWN_CONTEXT_TYPES
 
 
 def _hint_source(func: Any) -> Any:

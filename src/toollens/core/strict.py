@@ -7,6 +7,13 @@ and ``default: null`` is dropped. Unlike the reference, the walk builds a new sc
 goes (the caller's dict is never touched), records one ``Change`` per rewrite, and turns
 every failure into a ``StrictSchemaError`` that points at the offending input node.
 
+The output equals the reference's, key order included: subschemas are converted in the
+reference's order, and a ``$ref`` target is read rewritten if the reference would already
+have rewritten it, as written otherwise. Deliberate differences: every ``$ref`` must be a
+local JSON pointer that resolves (the reference leaves a bare ``$ref`` unchecked), and a
+``$ref`` with sibling keywords that leads back into itself is refused instead of looping.
+Nothing is ever fetched.
+
 The rule ids and their wording live in ``toollens.core.strict_rules``.
 """
 

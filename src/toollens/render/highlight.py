@@ -41,8 +41,13 @@ def _dump_scalar(value: Any, ensure_ascii: bool) -> str:
 
 
 def _key_text(key: Any) -> str:
-    # json.dumps turns non-string keys into strings the same way.
-    return key if isinstance(key, str) else json.dumps(key)
+    # json.dumps turns non-string keys into strings the same way; other keys (tuples,
+    # objects) cannot be JSON at all, so show their repr rather than fail the view.
+    if isinstance(key, str):
+        return key
+    if key is None or isinstance(key, (bool, int, float)):
+        return json.dumps(key)
+    return safe_repr(key)
 
 
 def pretty_json(value: Any, *, ensure_ascii: bool = False) -> tuple[str, dict[str, int]]:
@@ -103,10 +108,17 @@ def line_for(pointer: str, line_of: Mapping[str, int]) -> int | None:
         pointer = pointer.rsplit("/", 1)[0]
 
 
+# Pygments costs about a millisecond a line; past this many lines (a schema with thousands
+# of properties) the JSON is shown escaped but uncoloured, so a view still renders in time.
+HIGHLIGHT_MAX_LINES = 4000
+
+
 def _highlighted_lines(text: str) -> list[str]:
+    count = text.count("\n") + 1
+    if count > HIGHLIGHT_MAX_LINES:
+        return [h(line) for line in text.split("\n")]
     formatter = HtmlFormatter(nowrap=True, classprefix=TOKEN_CLASS_PREFIX)
     out: str = highlight(text, JsonLexer(), formatter)
-    count = text.count("\n") + 1
     lines = out.split("\n")[:count]
     if len(lines) != count:  # a lexer surprise must not shift marks: fall back to plain text
         return [h(line) for line in text.split("\n")]
@@ -136,7 +148,10 @@ def highlight_json(
         reasons.extend(r for r in mark.reasons if r not in reasons)
     rows: list[str] = []
     for index, body in enumerate(_highlighted_lines(text)):
-        classes, reasons = by_line.get(index, ([], []))
+        if index not in by_line:  # the common case, built cheaply: body is escaped markup
+            rows.append(f'<span class="tl-line">{body}</span>')
+            continue
+        classes, reasons = by_line[index]
         rows.append(
             tag(
                 "span",

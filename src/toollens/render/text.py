@@ -29,7 +29,14 @@ _value = enum_value
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, indent=2)
+    try:
+        return json.dumps(value, indent=2)
+    except (TypeError, ValueError):
+        # A dict schema built in Python may hold bytes, sets or objects: print the same
+        # layout with their reprs, as the HTML view does, rather than fail the whole view.
+        from toollens.render.highlight import pretty_json  # pygments: only when needed
+
+        return pretty_json(value, ensure_ascii=True)[0]
 
 
 def _rule(title: str) -> str:
