@@ -40,7 +40,7 @@ REAPER_DEADLINE_S = 900  # a server never outlives a stuck run by more than this
 # Runs detached; kills the server group and our kernels when the test process is gone or
 # the deadline passes. argv: parent pid, server pgid, marker, deadline (epoch seconds).
 _REAPER = r"""
-import os, signal, sys, time
+import os, shutil, signal, sys, time
 parent, pgid, marker, deadline = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 def alive(pid):
     try:
@@ -67,6 +67,9 @@ for entry in os.listdir("/proc"):
                 os.kill(int(entry), signal.SIGKILL)
             except OSError:
                 pass
+if not alive(parent):
+    time.sleep(1)
+    shutil.rmtree(marker, ignore_errors=True)
 """
 
 

@@ -7,7 +7,9 @@ matches) and records how sure the guess was, so the linter can warn on mixed sty
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
 import re
 from dataclasses import dataclass
 
@@ -161,7 +163,18 @@ def parse_docstring(doc: str | None, style: DocstringStyle | str | None = None) 
     """Parse a cleaned docstring into description, parameter docs and dropped sections."""
     if not doc:
         return EMPTY
-    forced = coerce_style(style)
+    parsed = _parse_cached(doc, coerce_style(style))
+    # The cached value is shared: hand out copies of its two mutable dicts.
+    guess = parsed.guess
+    if guess is not None:
+        guess = dataclasses.replace(guess, scores=dict(guess.scores))
+    return dataclasses.replace(parsed, params=dict(parsed.params), guess=guess)
+
+
+# Parsing is a pure function of the text and the style, and live editing re-parses the same
+# docstring on every edit to the signature; the cache is bounded by count.
+@functools.lru_cache(maxsize=256)
+def _parse_cached(doc: str, forced: DocstringStyle | None) -> ParsedDocstring:
     guess = (
         StyleGuess(forced, True, detect_style(doc).scores, True) if forced else detect_style(doc)
     )

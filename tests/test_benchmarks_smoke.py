@@ -1,0 +1,83 @@
+"""The benchmark scripts run: each, with ``--quick``, prints its table and exits 0.
+
+No timing is asserted (the figures depend on the machine); the scripts run in a
+subprocess, as a developer runs them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--quick", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def _assert_table(proc: subprocess.CompletedProcess[str], *headers: str) -> None:
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = proc.stdout
+    assert "cpu count" in out and "python 3." in out, out[:500]  # machine facts on top
+    for header in headers:
+        assert header in out, f"{header!r} missing from:\n{out}"
+    assert "-----" in out  # the rule under the table's header line
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("agents") is None, reason="the reference (openai-agents) is needed"
+)
+def test_bench_engine_quick() -> None:
+    proc = _run("bench_engine.py")
+    _assert_table(proc, "toollens ms", "reference ms", "ratio", "3 params")
+    assert "same schema" in proc.stdout and " NO " not in proc.stdout
+
+
+def test_bench_startup_quick() -> None:
+    proc = _run("bench_startup.py")
+    _assert_table(proc, "importtime toollens", "wall import toollens", "measure")
+    assert "imported none of IPython, ipywidgets" in proc.stdout, proc.stdout
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("toollens.jupyter.explorer") is None,
+    reason="the explorer is not there yet",
+)
+def test_bench_live_edit_quick() -> None:
+    proc = _run("bench_live_edit.py")
+    _assert_table(proc, "p50 ms", "p95 ms", "bytes/edit", "3 params")
+    assert "did not render" not in proc.stdout, proc.stdout
+
+
+def test_corpus_tools_build_and_edits_change_them() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import corpus
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    from toollens.core.function_schema import function_schema
+
+    func = corpus.load_tool(9)
+    fs = function_schema(func)
+    assert len(fs.schema_parameters) == 9
+    assert all(p.description for p in fs.schema_parameters)  # google docstring documents all
+    text = corpus.function_text(func)
+    labels = [label for label, new in corpus.edits(text, 9, 5) if new != text]
+    assert labels == [
+        "docstring words",
+        "tool summary",
+        "Annotated description",
+        "Field description",
+        "default",
+    ]
