@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import corpus  # noqa: E402
+import corpus
 
 TARGETS_MS = {3: 10.0, 200: 100.0}
 FULL_CASES = ((3, 40), (200, 40))
@@ -87,9 +87,7 @@ def measure_tool(n_params: int, n_edits: int) -> dict[str, Any]:
         if not stats.ok:
             failures.append(f"{label}: {explorer.error}")
         after = _panel_values(explorer)
-        diff_bytes.append(
-            sum(len(v.encode()) for k, v in after.items() if before.get(k) != v)
-        )
+        diff_bytes.append(sum(len(v.encode()) for k, v in after.items() if before.get(k) != v))
         stats_bytes.append(stats.bytes_sent)
         labels.append(label)
         before = after

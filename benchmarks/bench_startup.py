@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import corpus  # noqa: E402
+import corpus
 
 IMPORT_TARGET_S = 0.25
 SHOW_TARGET_S = 1.0
@@ -151,7 +151,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             target = f"<= {IMPORT_TARGET_S}" if module == "toollens" else "(info)"
             median = statistics.median(times)
-            verdict = ("met" if median <= IMPORT_TARGET_S else "MISSED") if module == "toollens" else ""
+            verdict = (
+                ("met" if median <= IMPORT_TARGET_S else "MISSED") if module == "toollens" else ""
+            )
             rows.append([f"importtime {module}", f"{median * 1e3:.1f} ms", target, verdict])
 
         base: list[float] = []
@@ -159,8 +161,10 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(runs):  # interleaved, so load changes hit both alike
             base.append(wall(["-c", "pass"], cwd))
             with_import.append(wall(["-c", "import toollens"], cwd))
-        extra = statistics.median(w - b for w, b in zip(with_import, base))
-        rows.append(["wall python -c pass", f"{statistics.median(base) * 1e3:.1f} ms", "(info)", ""])
+        extra = statistics.median(w - b for w, b in zip(with_import, base, strict=False))
+        rows.append(
+            ["wall python -c pass", f"{statistics.median(base) * 1e3:.1f} ms", "(info)", ""]
+        )
         rows.append(
             [
                 "wall import toollens - pass",

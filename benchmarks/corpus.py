@@ -11,6 +11,7 @@ third), so the engine walks every source of metadata it knows.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import itertools
 import re
@@ -146,7 +147,8 @@ def import_source(source: str, stem: str = "bench_tool") -> ModuleType:
     path = _directory() / f"{module_name}.py"
     path.write_text(source, encoding="utf-8")
     spec = importlib.util.spec_from_file_location(module_name, path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # get_type_hints looks the module up by name
     spec.loader.exec_module(module)
@@ -244,10 +246,8 @@ def machine_facts() -> list[str]:
         f"platform {platform.system()} {platform.machine()}",
         f"cpu count {os.cpu_count()}",
     ]
-    try:
+    with contextlib.suppress(OSError, AttributeError):  # not available on every platform
         facts.append(f"load average {os.getloadavg()[0]:.2f}")
-    except OSError:  # not available on every platform
-        pass
     for dist in ("pydantic", "openai-agents"):
         try:
             from importlib.metadata import version
@@ -260,13 +260,14 @@ def machine_facts() -> list[str]:
 
 def format_table(headers: list[str], rows: list[list[str]]) -> str:
     """A plain, aligned text table (numbers right-aligned)."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
-              for i, h in enumerate(headers)]
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+    ]
 
     def line(cells: list[str]) -> str:
         out = []
         for i, cell in enumerate(cells):
-            numeric = cell[:1].isdigit() or cell[:1] in "-+." and cell[1:2].isdigit()
+            numeric = cell[:1].isdigit() or (cell[:1] in "-+." and cell[1:2].isdigit())
             out.append(cell.rjust(widths[i]) if numeric else cell.ljust(widths[i]))
         return "  ".join(out).rstrip()
 
