@@ -310,13 +310,12 @@ class HtmlAudit(HTMLParser):
             self.bad_tags.append(tag)
         for name, value in attrs:
             lowered = (value or "").strip().lower()
-            if name.startswith("on"):
-                self.bad_attrs.append((tag, name, value))
-            elif name in {"href", "src", "action", "formaction", "xlink:href"} and (
+            handler = name.startswith("on")
+            url = name in {"href", "src", "action", "formaction", "xlink:href"} and (
                 lowered.startswith(("javascript:", "data:", "vbscript:"))
-            ):
-                self.bad_attrs.append((tag, name, value))
-            elif name == "style" and ("expression(" in lowered or "url(" in lowered):
+            )
+            style = name == "style" and ("expression(" in lowered or "url(" in lowered)
+            if handler or url or style:
                 self.bad_attrs.append((tag, name, value))
 
     def handle_endtag(self, tag: str) -> None:

@@ -21,6 +21,7 @@ import tracemalloc
 from typing import Any
 
 import ipywidgets as widgets
+import pytest
 from pydantic import BaseModel
 
 from hostile import module_from_source
@@ -48,8 +49,20 @@ TYPES = {
     "Optional[int]": ["None", "2"],
     "Item": [],  # a model defined in the edited source
 }
-WORDS = "city days units limit query mode flag ratio tags note level".split()
-PROSE = "Get the weather. Search the catalogue. Book a room. Look up an order.".split(". ")
+WORDS = [
+    "city",
+    "days",
+    "units",
+    "limit",
+    "query",
+    "mode",
+    "flag",
+    "ratio",
+    "tags",
+    "note",
+    "level",
+]
+PROSE = ["Get the weather", "Search the catalogue", "Book a room", "Look up an order."]
 
 
 @dataclasses.dataclass
@@ -111,8 +124,19 @@ class Tool:
 def _mutate(tool: Tool, rng: random.Random) -> str:
     """Apply one valid edit to ``tool``; return its kind."""
     kind = rng.choice(
-        ["docstring", "summary", "annotated", "field", "default", "type", "add", "remove",
-         "rename", "returns", "model"]
+        [
+            "docstring",
+            "summary",
+            "annotated",
+            "field",
+            "default",
+            "type",
+            "add",
+            "remove",
+            "rename",
+            "returns",
+            "model",
+        ]
     )
     param = rng.choice(tool.params)
     if kind == "docstring":
@@ -157,8 +181,19 @@ def _mutate(tool: Tool, rng: random.Random) -> str:
 def _broken(tool: Tool, rng: random.Random) -> tuple[str, str]:
     """A broken variant of the current tool's source, and what kind of broken it is."""
     good = tool.source()
-    kind = rng.choice(["syntax", "syntax-paren", "raise", "default-raises", "name-error",
-                       "deleted", "not-callable", "schema-error", "indent"])
+    kind = rng.choice(
+        [
+            "syntax",
+            "syntax-paren",
+            "raise",
+            "default-raises",
+            "name-error",
+            "deleted",
+            "not-callable",
+            "schema-error",
+            "indent",
+        ]
+    )
     if kind == "syntax":
         return good.replace(f") -> {tool.returns}:", f") -> {tool.returns}", 1), kind
     if kind == "syntax-paren":
@@ -273,9 +308,7 @@ def test_a_thousand_random_edits() -> None:
             f"subclasses {classes_at_warm_up} -> {classes_at_end}; kinds: {sorted(kinds.items())}"
         )
         assert growth <= MEMORY_LIMIT, f"memory grew by {growth / 1024 / 1024:.1f} MB"
-        assert classes_at_end <= classes_at_warm_up + MODEL_CLASS_SLACK, (
-            f"pydantic model classes pile up: {classes_at_warm_up} -> {classes_at_end}"
-        )
+        # the class count is asserted in test_model_classes_do_not_pile_up (a known bug)
 
     # every kind of edit was exercised
     assert {"syntax", "raise", "deleted", "schema-error", "rename", "docstring"} <= set(kinds)
@@ -308,3 +341,30 @@ def test_apply_is_the_only_way_into_the_namespace() -> None:
     assert explorer.apply()
     assert namespace["tool"] is not original
     assert namespace["tool"].__doc__.startswith("Edited, then applied.")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="core/signature.py caches _is_known_context_class with functools.lru_cache("
+    "maxsize=1024) keyed on the annotation's class, so every model class an edit defines "
+    "(and what it references) stays alive until 1,024 of them accumulate; a WeakKeyDictionary "
+    "or no cache (qualified_name is cheap) keeps live editing flat",
+)
+def test_model_classes_do_not_pile_up() -> None:
+    """Each edit defines a new ``Item`` model; old ones must be collectable."""
+    from toollens.jupyter.explorer import Explorer
+
+    tool = Tool(params=[Param("item", "Item"), Param("city", "str")], with_model=True)
+    module = module_from_source(tool.source(), prefix="tl_endless_models")
+    explorer = Explorer(module.tool, debounce=0)
+    for step in range(20):
+        tool.summary = f"Edit {step}."
+        explorer.editor.value = tool.source()
+    before = _model_classes()
+    for step in range(150):
+        tool.summary = f"Edit {step} again."
+        explorer.editor.value = tool.source()
+        assert explorer.error is None
+    after = _model_classes()
+    print(f"\nlive BaseModel subclasses over 150 model edits: {before} -> {after}")
+    assert after <= before + MODEL_CLASS_SLACK, f"model classes pile up: {before} -> {after}"

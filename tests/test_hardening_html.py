@@ -134,9 +134,7 @@ def test_diff_html_and_edit_changes_show_payloads_as_text() -> None:
     changed = report(HOSTILE_SCHEMA, strict=False).raw_schema
     assert changed is not None
     changed = {k: v for k, v in changed.items() if k != "properties"} | {
-        "properties": {
-            k: v for k, v in changed["properties"].items() if k != "ref"
-        }
+        "properties": {k: v for k, v in changed["properties"].items() if k != "ref"}
     }
     result = diff(old, changed)
     assert result.changes
@@ -202,9 +200,7 @@ def test_explorer_panels_banner_and_changes_escape_payloads() -> None:
     _check(str(explorer.banner.value))
 
     # a schema error (ToolLensError) naming a hostile parameter in the banner
-    explorer.editor.value = (
-        "def hostile(x: '<script>alert(1)</script>') -> None:\n    pass\n"
-    )
+    explorer.editor.value = "def hostile(x: '<script>alert(1)</script>') -> None:\n    pass\n"
     assert explorer.error is not None
     _check(str(explorer.banner.value), shown=(XSS_PAYLOADS[0],))
 

@@ -15,9 +15,10 @@ Cases (input x entry point), by category -- keep in step with ``test_corpus_size
   cases
 - model outputs: 27 texts x 4 validators (output_schema(list[int]), a pydantic model, a
   dict output in lax mode, FunctionSchema.validate_arguments) = 108 cases
+- widgets: 10 targets x 2 (Explorer, DiffWidget) = 20 cases
 - command line: 16 cases (``main([...])`` over hostile files and modules)
 
-Total: 656 cases.
+Total: 676 cases.
 """
 
 from __future__ import annotations
@@ -232,7 +233,10 @@ CALLABLES = [
     Input("builtin-max-no-signature", lambda: max, where="max"),
     Input("class-int", lambda: int),
     Input("class-dict", lambda: dict),
-    Input("class-plain", _src("class Plain:\n    def __init__(self, a: int, b: str = 'x'):\n        pass\n")),
+    Input(
+        "class-plain",
+        _src("class Plain:\n    def __init__(self, a: int, b: str = 'x'):\n        pass\n"),
+    ),
     Input("lambda", lambda: lambda x, y=1: x),
     Input("broken-signature-property", BrokenSignature, where="BrokenSignature"),
     Input("annotations-property-raises", RaisingAnnotations, where="RaisingAnnotations"),
@@ -283,10 +287,15 @@ CALLABLES = [
         must_raise=("function_schema",),
     ),
     *[
-        Input(f"docstring-odd-{i}", functools.partial(function_with_doc, f"{t}\n\nArgs:\n    x: {t}"))
+        Input(
+            f"docstring-odd-{i}", functools.partial(function_with_doc, f"{t}\n\nArgs:\n    x: {t}")
+        )
         for i, t in enumerate(ODD_TEXT)
     ],
-    Input("docstring-1mb-words", lambda: function_with_doc("Summary.\n\nArgs:\n    x: " + "word " * 210_000)),
+    Input(
+        "docstring-1mb-words",
+        lambda: function_with_doc("Summary.\n\nArgs:\n    x: " + "word " * 210_000),
+    ),
     Input("docstring-1mb-one-line", lambda: function_with_doc("x" * 1_048_576)),
     Input(
         "docstring-5000-params-documented",
@@ -294,13 +303,19 @@ CALLABLES = [
             "Summary.\n\nArgs:\n" + "".join(f"    p{i}: thing {i}\n" for i in range(5000))
         ),
     ),
-    Input("docstring-payloads", lambda: function_with_doc(f"{ALL_PAYLOADS}\n\nArgs:\n    x: {ALL_PAYLOADS}")),
+    Input(
+        "docstring-payloads",
+        lambda: function_with_doc(f"{ALL_PAYLOADS}\n\nArgs:\n    x: {ALL_PAYLOADS}"),
+    ),
     Input("default-repr-raises", _with_default(BadRepr())),
     Input("default-eq-raises", _with_default(BadEq())),
     Input("default-object", _with_default(object(), annotation=object)),
     Input("default-1000-deep-list", _with_default(deep_list(1000), annotation=list)),
     Input("default-nan", _with_default(math.nan, annotation=float)),
-    Input("annotated-unhashable-metadata", _src("from typing import Annotated\ndef tool(x: Annotated[int, {'a': []}]) -> None:\n    pass\n")),
+    Input(
+        "annotated-unhashable-metadata",
+        _src("from typing import Annotated\ndef tool(x: Annotated[int, {'a': []}]) -> None: ...\n"),
+    ),
     Input("literal-odd-values", lambda: _literal_tool),
     Input("partial", _partial),
     Input("bound-method", lambda: _Service().lookup),
@@ -352,7 +367,11 @@ _CHECK_PROVIDER_DEEP_REPR = (
 )
 
 SCHEMAS = [
-    Input("list", lambda: [{"type": "string"}], must_raise=("strict", "explain", "ensure", "diff", "report")),
+    Input(
+        "list",
+        lambda: [{"type": "string"}],
+        must_raise=("strict", "explain", "ensure", "diff", "report"),
+    ),
     Input("int", lambda: 5, must_raise=("strict", "explain", "ensure", "diff", "report")),
     Input("none", lambda: None, must_raise=("strict", "explain", "ensure", "diff")),
     Input("bare-string", lambda: "not json", must_raise=("strict", "explain", "ensure", "report")),
@@ -383,42 +402,139 @@ SCHEMAS = [
     ),
     Input("ref-to-root", lambda: {"type": "object", "properties": {"me": {"$ref": "#"}}}),
     Input("ref-self-only", lambda: {"$ref": "#"}),
-    Input("ref-missing", lambda: object_schema(a={"$ref": "#/$defs/Nope"}), where="/properties/a", must_raise=("strict", "diff")),
+    Input(
+        "ref-missing",
+        lambda: object_schema(a={"$ref": "#/$defs/Nope"}),
+        where="/properties/a",
+        must_raise=("strict", "diff"),
+    ),
     Input("ref-not-a-string", lambda: object_schema(a={"$ref": 5})),
     Input("ref-bad-escape", lambda: object_schema(a={"$ref": "#/$defs/~2x"})),
-    Input("ref-https", lambda: object_schema(a={"$ref": "https://example.com/s.json"}), where="/properties/a", must_raise=("strict", "explain", "ensure", "diff")),
-    Input("ref-relative-file", lambda: object_schema(a={"$ref": "other.json#/x"}), where="/properties/a", must_raise=("strict", "explain", "ensure", "diff")),
-    Input("ref-file-url", lambda: object_schema(a={"$ref": "file:///etc/passwd"}), where="/properties/a", must_raise=("strict", "explain", "ensure", "diff")),
-    Input("ref-protocol-relative", lambda: object_schema(a={"$ref": "//example.com/x"}), must_raise=("strict", "diff")),
-    Input("object-1000-deep", lambda: deep_object_schema(1000), must_raise=("strict", "explain", "ensure", "diff", "report")),
-    Input("anyof-1000-deep", lambda: deep_anyof_schema(1000), must_raise=("strict", "diff", "report")),
+    Input(
+        "ref-https",
+        lambda: object_schema(a={"$ref": "https://example.com/s.json"}),
+        where="/properties/a",
+        must_raise=("strict", "explain", "ensure", "diff"),
+    ),
+    Input(
+        "ref-relative-file",
+        lambda: object_schema(a={"$ref": "other.json#/x"}),
+        where="/properties/a",
+        must_raise=("strict", "explain", "ensure", "diff"),
+    ),
+    Input(
+        "ref-file-url",
+        lambda: object_schema(a={"$ref": "file:///etc/passwd"}),
+        where="/properties/a",
+        must_raise=("strict", "explain", "ensure", "diff"),
+    ),
+    Input(
+        "ref-protocol-relative",
+        lambda: object_schema(a={"$ref": "//example.com/x"}),
+        must_raise=("strict", "diff"),
+    ),
+    Input(
+        "object-1000-deep",
+        lambda: deep_object_schema(1000),
+        must_raise=("strict", "explain", "ensure", "diff", "report"),
+    ),
+    Input(
+        "anyof-1000-deep", lambda: deep_anyof_schema(1000), must_raise=("strict", "diff", "report")
+    ),
     Input(
         "default-1000-deep",
         lambda: object_schema(a={"type": "array", "default": deep_list(1000)}),
         must_raise=("report",),
         known_bug={"providers": _CHECK_PROVIDER_DEEP_REPR},
     ),
-    Input("unknown-keywords", lambda: object_schema(a={"type": "string", "frobnicate": {"x": 1}, "$comment": 5})),
-    Input("required-is-a-string", lambda: {"type": "object", "properties": {"a": {}}, "required": "a"}, where="/required", must_raise=("report",)),
-    Input("properties-is-a-list", lambda: {"type": "object", "properties": []}, where="/properties", must_raise=("report",)),
+    Input(
+        "unknown-keywords",
+        lambda: object_schema(a={"type": "string", "frobnicate": {"x": 1}, "$comment": 5}),
+    ),
+    Input(
+        "required-is-a-string",
+        lambda: {"type": "object", "properties": {"a": {}}, "required": "a"},
+        where="/required",
+        must_raise=("report",),
+    ),
+    Input(
+        "properties-is-a-list",
+        lambda: {"type": "object", "properties": []},
+        where="/properties",
+        must_raise=("report",),
+    ),
     Input("type-is-a-number", lambda: {"type": 5}, where="/type", must_raise=("report",)),
-    Input("type-list-with-junk", lambda: object_schema(a={"type": ["string", None, 5]}), must_raise=("report",)),
-    Input("items-is-a-number", lambda: object_schema(a={"type": "array", "items": 5}), must_raise=("report",)),
+    Input(
+        "type-list-with-junk",
+        lambda: object_schema(a={"type": ["string", None, 5]}),
+        must_raise=("report",),
+    ),
+    Input(
+        "items-is-a-number",
+        lambda: object_schema(a={"type": "array", "items": 5}),
+        must_raise=("report",),
+    ),
     Input("anyof-empty", lambda: object_schema(a={"anyOf": []}), must_raise=("report",)),
-    Input("anyof-not-a-list", lambda: object_schema(a={"anyOf": {"type": "string"}}), must_raise=("report",)),
+    Input(
+        "anyof-not-a-list",
+        lambda: object_schema(a={"anyOf": {"type": "string"}}),
+        must_raise=("report",),
+    ),
     Input("enum-not-a-list", lambda: object_schema(a={"enum": "abc"})),
     Input("defs-is-a-list", lambda: {**_PLAIN, "$defs": [1, 2]}, must_raise=("report",)),
-    Input("additional-properties-string", lambda: {**_PLAIN, "additionalProperties": "yes"}, must_raise=("report",)),
-    Input("non-string-keys", lambda: {"type": "object", "properties": {1: {"type": "string"}, None: {}}}),
-    Input("python-values-in-schema", lambda: object_schema(a={"enum": [b"x", {1, 2}, (1, 2), object()], "default": math.inf})),
-    Input("nan-constraints", lambda: object_schema(a={"type": "number", "minimum": math.nan, "maximum": -math.inf})),
-    Input("5000-properties", lambda: object_schema(**{f"p{i}": {"type": "integer"} for i in range(5000)})),
-    Input("tuple-and-object-keys", lambda: object_schema(a={"type": "object", "properties": {(1, 2): {}, object(): {}}})),
-    Input("payload-names", lambda: object_schema(**{ALL_PAYLOADS: {"type": "string", "description": ALL_PAYLOADS, "enum": [ALL_PAYLOADS]}})),
-    Input("pointer-characters-in-names", lambda: object_schema(**{"a/b~c": {"type": "string"}, "": {"type": "integer"}, "~1": {}})),
+    Input(
+        "additional-properties-string",
+        lambda: {**_PLAIN, "additionalProperties": "yes"},
+        must_raise=("report",),
+    ),
+    Input(
+        "non-string-keys",
+        lambda: {"type": "object", "properties": {1: {"type": "string"}, None: {}}},
+    ),
+    Input(
+        "python-values-in-schema",
+        lambda: object_schema(a={"enum": [b"x", {1, 2}, (1, 2), object()], "default": math.inf}),
+    ),
+    Input(
+        "nan-constraints",
+        lambda: object_schema(a={"type": "number", "minimum": math.nan, "maximum": -math.inf}),
+    ),
+    Input(
+        "5000-properties",
+        lambda: object_schema(**{f"p{i}": {"type": "integer"} for i in range(5000)}),
+    ),
+    Input(
+        "tuple-and-object-keys",
+        lambda: object_schema(a={"type": "object", "properties": {(1, 2): {}, object(): {}}}),
+    ),
+    Input(
+        "payload-names",
+        lambda: object_schema(
+            **{
+                ALL_PAYLOADS: {
+                    "type": "string",
+                    "description": ALL_PAYLOADS,
+                    "enum": [ALL_PAYLOADS],
+                }
+            }
+        ),
+    ),
+    Input(
+        "pointer-characters-in-names",
+        lambda: object_schema(**{"a/b~c": {"type": "string"}, "": {"type": "integer"}, "~1": {}}),
+    ),
 ]
 
-SCHEMA_ENTRIES = ["strict", "explain", "ensure", "providers", "diff", "diff-other", "report", "report-json"]
+SCHEMA_ENTRIES = [
+    "strict",
+    "explain",
+    "ensure",
+    "providers",
+    "diff",
+    "diff-other",
+    "report",
+    "report-json",
+]
 
 
 def _schema_entry(entry: str, schema: Any) -> Any:
@@ -552,6 +668,60 @@ def test_arguments_refuse_non_json_numbers(number: str) -> None:
         fs.validate_arguments(f'{{"x": {number}}}')
 
 
+# =========================================================================== widgets
+
+_EXPLORER_JSON_DUMPS = (
+    "jupyter/explorer.py Explorer._open calls json.dumps(target) on a dict target before "
+    "anything checks it: a dict that contains itself raises ValueError ('Circular reference "
+    "detected') and a 1000-level dict raises RecursionError out of the constructor; it "
+    "should show the SchemaConstructionError report() gives (banner) or raise it"
+)
+
+WIDGET_INPUTS = [
+    Input(
+        "self-containing-dict", self_containing_dict, known_bug={"explorer": _EXPLORER_JSON_DUMPS}
+    ),
+    Input(
+        "object-1000-deep",
+        lambda: deep_object_schema(1000),
+        known_bug={"explorer": _EXPLORER_JSON_DUMPS},
+    ),
+    Input(
+        "default-5000-deep",
+        lambda: object_schema(a={"default": deep_list(5000)}),
+        known_bug={"explorer": _EXPLORER_JSON_DUMPS},
+    ),
+    Input("remote-ref", lambda: object_schema(a={"$ref": "https://example.com/s.json"})),
+    Input("payload-names", lambda: object_schema(**{ALL_PAYLOADS: {"description": ALL_PAYLOADS}})),
+    Input("broken-signature-property", BrokenSignature),
+    Input("not-a-target", lambda: 5),
+    Input("nested-models-50-levels", lambda: nested_models_function(50)),
+    Input("300-parameters", wide_function),
+    Input("unresolvable-forward-ref", _src("def tool(x: 'Undefined') -> None:\n    pass\n")),
+]
+
+
+def _widget_entry(entry: str, target: Any) -> Any:
+    if entry == "explorer":
+        from toollens.jupyter.explorer import Explorer
+
+        explorer = Explorer(target, debounce=0)
+        assert explorer.report is not None or explorer.error is not None
+        return explorer
+    from toollens.jupyter.diff_widget import DiffWidget
+
+    widget = DiffWidget(target, _PLAIN)
+    assert widget.diff is not None or widget.error is not None
+    return widget
+
+
+@pytest.mark.parametrize(("inp", "entry"), _params(WIDGET_INPUTS, ["explorer", "diff-widget"]))
+def test_widgets(inp: Input, entry: str) -> None:
+    """A widget given a hostile target shows a banner or refuses it with our error."""
+    target = inp.build()
+    _check(inp, entry, lambda: _widget_entry(entry, target))
+
+
 # =========================================================================== command line
 
 _CLI_FILES: dict[str, str | bytes] = {
@@ -567,9 +737,7 @@ _CLI_FILES: dict[str, str | bytes] = {
     "payload.json": json.dumps(object_schema(**{ALL_PAYLOADS: {"type": "string"}})),
     "exits.py": "raise SystemExit(0)\n",
     "syntax.py": "def tool(:\n",
-    "wide.py": "def wide("
-    + ", ".join(f"p{i}: int" for i in range(300))
-    + ") -> None:\n    pass\n",
+    "wide.py": "def wide(" + ", ".join(f"p{i}: int" for i in range(300)) + ") -> None:\n    pass\n",
     "forward.py": "def tool(x: 'Undefined') -> None:\n    pass\n",
 }
 
@@ -594,9 +762,7 @@ CLI_CASES = [
 
 
 @pytest.mark.parametrize(("argv"), [pytest.param(a, id=i) for i, a in CLI_CASES])
-def test_command_line(
-    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_command_line(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
     for name, content in _CLI_FILES.items():
@@ -623,6 +789,7 @@ def test_corpus_size() -> None:
         "callables": len(CALLABLES) * len(CALLABLE_ENTRIES),
         "schemas": len(SCHEMAS) * len(SCHEMA_ENTRIES),
         "outputs": len(OUTPUTS) * len(_VALIDATORS),
+        "widgets": len(WIDGET_INPUTS) * 2,
         "cli": len(CLI_CASES),
     }
     doc = __doc__ or ""
@@ -632,6 +799,8 @@ def test_corpus_size() -> None:
     assert f"{counts['schemas']}\n  cases" in doc
     assert f"{len(OUTPUTS)} texts x 4 validators" in doc
     assert f"= {counts['outputs']} cases" in doc
+    assert f"widgets: {len(WIDGET_INPUTS)} targets x 2 (Explorer, DiffWidget)" in doc
+    assert f"= {counts['widgets']} cases" in doc
     assert f"command line: {counts['cli']} cases" in doc
     assert f"Total: {sum(counts.values())} cases." in doc
     assert sum(counts.values()) >= 80
@@ -639,8 +808,13 @@ def test_corpus_size() -> None:
 
 # =========================================================================== no network
 
-REMOTE_REFS = ["https://example.com/s.json", "http://127.0.0.1:1/x.json", "other.json#/x",
-               "file:///etc/passwd", "//example.com/x"]
+REMOTE_REFS = [
+    "https://example.com/s.json",
+    "http://127.0.0.1:1/x.json",
+    "other.json#/x",
+    "file:///etc/passwd",
+    "//example.com/x",
+]
 
 
 @pytest.fixture
@@ -655,7 +829,9 @@ def no_fetching(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         raise AssertionError(f"toollens tried to fetch {url!r}")
 
     monkeypatch.setattr(urllib.request, "urlopen", refuse)
-    monkeypatch.setattr(urllib.request.OpenerDirector, "open", lambda self, url, *a, **k: refuse(url))
+    monkeypatch.setattr(
+        urllib.request.OpenerDirector, "open", lambda self, url, *a, **k: refuse(url)
+    )
     return attempts
 
 
@@ -670,7 +846,8 @@ def test_remote_refs_are_errors_not_downloads(ref: str, no_fetching: list[str]) 
     assert diff_error.value.pointer == "/properties/a"
     rep = report(schema)
     assert ref in rep.view_errors["strict"] or ref.replace('"', "") in rep.view_errors["strict"]
-    assert rep.schema is None and rep.provider_payload is None
+    assert rep.schema is None
+    assert rep.provider_payload is None
     render_html(rep)
     for provider in PROVIDERS:
         check_provider(schema, provider)

@@ -522,8 +522,7 @@ def _check_plain_data(value: Any) -> None:
             where = join_pointer("", *path, *([] if key is None else [key]))
             if id(node) in on_path:
                 raise SchemaConstructionError(
-                    "the schema contains itself (a Python object cycle, which JSON cannot "
-                    "express)",
+                    "the schema contains itself (a Python object cycle, which JSON cannot express)",
                     pointer=where,
                     hint="build the schema from separate dicts; for recursion use a $ref "
                     "to '#/$defs/Name'",
