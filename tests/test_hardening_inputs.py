@@ -355,17 +355,6 @@ def test_callables(inp: Input, entry: str) -> None:
 # =========================================================================== schemas
 
 _PLAIN = object_schema(a={"type": "string"})
-_CHECK_PROVIDER_HANGS = (
-    "core/provider_rules.py iter_schema_nodes follows a Python dict that contains itself "
-    "until MAX_NODES with ever longer pointers (minutes); check_provider must stop at a "
-    "cycle (track ids on the path) and report a finding or SchemaConstructionError"
-)
-_CHECK_PROVIDER_DEEP_REPR = (
-    "core/provider_rules.py show(): json.dumps then repr() of a 1000-deep default both hit "
-    "RecursionError, which escapes check_provider; show() should fall back to a bounded "
-    "placeholder such as '[...]'"
-)
-
 SCHEMAS = [
     Input(
         "list",
@@ -389,7 +378,6 @@ SCHEMAS = [
         "self-containing-properties",
         self_containing_properties,
         must_raise=("strict", "explain", "ensure", "diff", "report"),
-        known_bug={"providers": _CHECK_PROVIDER_HANGS},
     ),
     Input(
         "ref-cycle",
@@ -445,7 +433,6 @@ SCHEMAS = [
         "default-1000-deep",
         lambda: object_schema(a={"type": "array", "default": deep_list(1000)}),
         must_raise=("report",),
-        known_bug={"providers": _CHECK_PROVIDER_DEEP_REPR},
     ),
     Input(
         "unknown-keywords",

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
-from toollens.core.provider_rules import RULES, RULES_BY_ID, Scope, iter_schema_nodes
+from toollens.core.provider_rules import RULES, RULES_BY_ID, Scope
 from toollens.core.providers import (
     PROVIDERS,
     check_provider,
@@ -25,6 +25,7 @@ from toollens.core.providers import (
     translate_for,
 )
 from toollens.core.records import Finding, Severity
+from toollens.core.schema_walk import iter_schema_nodes
 
 # --------------------------------------------------------------------------------------------
 # Helpers

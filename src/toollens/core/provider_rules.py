@@ -13,13 +13,22 @@ from __future__ import annotations
 
 import enum
 import functools
-import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from toollens.core.records import Finding, Severity, join_pointer
+from toollens.core.schema_walk import (
+    DEFINITION_KEYS,
+    SchemaNode,
+    is_array_node,
+    is_object_node,
+    iter_children,
+    iter_schema_nodes,
+    resolve_local,
+    show,
+)
 
 # --------------------------------------------------------------------------------------------
 # Sources (from shared/reference/peers-and-providers.md, section 6)
@@ -35,147 +44,6 @@ GEMINI_DECLARATIONS = "https://ai.google.dev/gemini-api/docs/function-calling#fu
 GEMINI_SCHEMA = "https://ai.google.dev/api/caching#Schema"
 GEMINI_VERTEX = "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration"
 JSON_SCHEMA_CORE = "https://json-schema.org/draft/2020-12/json-schema-core"
-
-# --------------------------------------------------------------------------------------------
-# Walking a schema
-
-_SCHEMA_VALUED = (
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "not",
-    "contains",
-    "propertyNames",
-    "if",
-    "then",
-    "else",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-)
-_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
-DEFINITION_KEYS = ("$defs", "definitions")
-
-MAX_NODES = 100_000  # a walk stops here; the checks report on what they saw
-
-
-@dataclass(frozen=True)
-class SchemaNode:
-    """One subschema position in a schema.
-
-    Attributes:
-        pointer: JSON pointer of the node.
-        value: the node (normally a dict; anything else is reported as not a schema).
-        depth: how many subschema hops from the root.
-        keyword: the keyword that holds it (``"properties"``, ``"items"``, ...), ``None`` at
-            the root.
-        container: pointer of the root or of the definition the node belongs to.
-    """
-
-    pointer: str
-    value: Any
-    depth: int
-    keyword: str | None
-    container: str
-
-
-def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
-    """``(keyword, pointer, child)`` for every subschema directly under ``value``.
-
-    Boolean subschemas (``additionalProperties: false``) are not yielded: they are values,
-    not nodes with keywords of their own.
-    """
-    if not isinstance(value, dict):
-        return
-    for key, child in value.items():
-        if key in _SCHEMA_MAPS and isinstance(child, dict):
-            for name, sub in child.items():
-                if not isinstance(sub, bool):
-                    yield key, join_pointer(pointer, key, name), sub
-        elif key in _SCHEMA_LISTS and isinstance(child, list):
-            for index, sub in enumerate(child):
-                if not isinstance(sub, bool):
-                    yield key, join_pointer(pointer, key, index), sub
-        elif key in _SCHEMA_VALUED and isinstance(child, dict):
-            yield key, join_pointer(pointer, key), child
-
-
-def iter_schema_nodes(schema: Any, *, max_nodes: int = MAX_NODES) -> Iterator[SchemaNode]:
-    """Every subschema position of ``schema`` in document order (pre-order), iteratively."""
-    stack = [SchemaNode("", schema, 0, None, "")]
-    seen = 0
-    while stack and seen < max_nodes:
-        node = stack.pop()
-        seen += 1
-        yield node
-        children = [
-            SchemaNode(
-                ptr,
-                child,
-                node.depth + 1,
-                keyword,
-                ptr if keyword in DEFINITION_KEYS else node.container,
-            )
-            for keyword, ptr, child in iter_children(node.value, node.pointer)
-        ]
-        stack.extend(reversed(children))
-
-
-def unescape_token(token: str) -> str:
-    return token.replace("~1", "/").replace("~0", "~")
-
-
-def split_pointer(pointer: str, limit: int = -1) -> list[str]:
-    """The unescaped tokens of ``pointer``; only the first ``limit`` when given."""
-    if not pointer:
-        return []
-    tokens = pointer.split("/", limit + 1 if limit >= 0 else -1)[1:]
-    return [unescape_token(t) for t in tokens[: limit if limit >= 0 else None]]
-
-
-_NOT_FOUND = object()
-
-
-def resolve_local(schema: Any, ref: Any) -> tuple[str | None, Any]:
-    """Resolve a local ``$ref``: ``(pointer, target)``, or ``(None, why)`` when it cannot be."""
-    if not isinstance(ref, str):
-        return None, "is not a string"
-    if not ref.startswith("#"):
-        return None, "is not a local reference (toollens never downloads schemas)"
-    fragment = ref[1:]
-    if fragment and not fragment.startswith("/"):
-        return None, "uses an anchor, not a JSON pointer"
-    node: Any = schema
-    for token in split_pointer(fragment):
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return None, "points at nothing in this schema"
-    return fragment, node
-
-
-def is_object_node(node: Mapping[str, Any]) -> bool:
-    kind = node.get("type")
-    if kind == "object" or (isinstance(kind, list) and "object" in kind):
-        return True
-    return kind is None and isinstance(node.get("properties"), dict)
-
-
-def is_array_node(node: Mapping[str, Any]) -> bool:
-    kind = node.get("type")
-    return kind == "array" or (isinstance(kind, list) and "array" in kind)
-
-
-def show(value: Any, limit: int = 80) -> str:
-    """A short JSON rendering of an offending value for a message."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, sort_keys=False, default=repr)
-    except (TypeError, ValueError, RecursionError):  # anything at all may sit in a schema
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
 
 # --------------------------------------------------------------------------------------------
 # Context and hits

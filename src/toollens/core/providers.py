@@ -25,14 +25,11 @@ from toollens.core.provider_rules import (
     OPENAI_STRICT,
     RULES_BY_ID,
     Hit,
-    iter_children,
     make_finding,
-    resolve_local,
     run_rules,
-    show,
-    split_pointer,
 )
 from toollens.core.records import Change, Finding, join_pointer
+from toollens.core.schema_walk import iter_children, resolve_local, show, split_pointer
 
 # --------------------------------------------------------------------------------------------
 # Gemini translation
