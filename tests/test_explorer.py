@@ -108,6 +108,20 @@ def test_initial_render_fills_every_view(weather: types.ModuleType) -> None:
     assert not explorer.editor.widget.disabled
 
 
+def test_layout_three_views_side_by_side_then_metadata_row(weather: types.ModuleType) -> None:
+    explorer = Explorer(weather.get_weather, debounce=0)
+    order = [explorer.panels[k] for k in ("signature", "strict", "output", "metadata")]
+    assert list(explorer.panels_box.children) == order
+    assert "tl-grid" in explorer.panels_box._dom_classes  # the report's own grid rule
+    assert "tl-full" in explorer.panels["metadata"]._dom_classes  # grid-column: 1 / -1
+    children = list(explorer.children)
+    assert children.index(explorer.panels_box) < children.index(explorer.findings)
+    assert children.index(explorer.findings) < children.index(explorer.changes)
+    style = children[0].value
+    assert ".tl-explorer .tl-toolbar" in style  # WIDGET_STYLE from render.css
+    assert ".tl-root .tl-full" in style
+
+
 def test_docstring_edit_updates_only_the_panels_it_changes(weather: types.ModuleType) -> None:
     scheduler = FakeScheduler()
     explorer = Explorer(weather.get_weather, debounce=0.15, scheduler=scheduler)

@@ -358,6 +358,56 @@ def test_signature_panel_shows_kinds_and_context() -> None:
     assert "run context: injected, not in schema" in ctx_html
 
 
+def test_signature_panel_kind_is_a_short_badge_with_the_full_name_on_hover() -> None:
+    html = render_panels(example_report("get_weather"))["signature"]
+    assert '<td title="positional-or-keyword"><span class="tl-badge tl-kind">pos/kw</span>' in html
+
+
+@pytest.mark.parametrize(
+    ("name", "columns"),
+    [
+        # only docstring and plain defaults: no empty Annotated/Field columns, no alias
+        ("book_meeting", ["parameter", "type", "docstring", "= default", "default"]),
+        (
+            "get_weather",
+            [
+                "parameter",
+                "type",
+                "docstring",
+                "Annotated string",
+                "Annotated Field(...)",
+                "= default",
+                "default",
+                "constraints",
+            ],
+        ),
+    ],
+)
+def test_metadata_table_has_a_column_per_source_present(name: str, columns: list[str]) -> None:
+    html = render_panels(example_report(name))["metadata"]
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    assert re.findall(r"<th>(.*?)</th>", head) == columns
+
+
+def test_counts_are_plural() -> None:
+    rep = example_report("get_weather")
+    assert ">5 warnings<" in render_header(rep)
+    assert ">1 info<" in render_header(rep)
+    assert "5 warnings, 1 info" in render_panels(rep)["findings"]
+
+
+def test_static_layout_three_views_then_metadata_and_findings_rows() -> None:
+    page = render_html(example_report("get_weather"))
+    views = re.findall(r'<section class="tl-panel tl-panel-(\w+)( tl-full)?"', page)
+    assert views == [
+        ("signature", ""),
+        ("strict", ""),
+        ("output", ""),
+        ("metadata", " tl-full"),
+        ("findings", " tl-full"),
+    ]
+
+
 def test_output_panel_paths() -> None:
     assert "plain text" in render_panels(example_report("get_weather"))["output"]
     wrapped = render_panels(example_report("lookup_order"))["output"]

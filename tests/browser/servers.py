@@ -322,5 +322,7 @@ def launch_browser(pw: Any, tmp: Path, width: int = 1400, height: int = 1000) ->
         executable_path=CHROMIUM,
         headless=True,
         args=CHROMIUM_ARGS,
+        # Show scrollbars as a user sees them, so screenshots show what scrolls.
+        ignore_default_args=["--hide-scrollbars"],
         viewport={"width": width, "height": height},
     )

@@ -99,6 +99,32 @@ class Candidate:
     reason: str
 
 
+class _LazyCandidates:
+    """``ParameterMetadata.candidates``, built on first read from the parameter's sources.
+
+    The model needs only the winners, which ``merge_parameter`` computes directly; the
+    ``Candidate`` records and their reasons are for the views, and building them for every
+    parameter on every call made provenance the engine's largest cost of its own. The field
+    stays an ordinary dataclass field (``__init__``, ``==``, ``repr``, ``replace`` all read
+    it through this descriptor), so nothing outside sees the difference.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.name)  # a required field: no class-level default
+        value = obj.__dict__[self.name]
+        if type(value) is _Sources:
+            value = _candidates(value, obj.default)
+            obj.__dict__[self.name] = value
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.name] = value
+
+
 @dataclass(frozen=True)
 class ParameterMetadata:
     """A parameter after the merge: what the model sees, and where each value came from.
@@ -125,7 +151,7 @@ class ParameterMetadata:
     constraints: dict[str, Any]
     alias: str | None
     is_context: bool
-    candidates: tuple[Candidate, ...]
+    candidates: tuple[Candidate, ...] = _LazyCandidates()  # type: ignore[assignment]
 
     @property
     def required(self) -> bool:
@@ -152,34 +178,77 @@ def type_repr(tp: Any) -> str:
     return text.replace("typing.", "")
 
 
-@dataclass
 class _Sources:
-    """The raw material of one parameter, split by source."""
+    """The raw material of one parameter, split by source (kept for lazy provenance)."""
 
-    bare: Any
-    docstring: str | None
-    annotated_str: str | None
-    annotated_fields: list[FieldInfo]
-    annotated_constraints: FieldInfo | None
-    default_field: FieldInfo | None
-    plain_default: Any
+    __slots__ = (
+        "annotated_constraints",
+        "annotated_fields",
+        "annotated_str",
+        "bare",
+        "default_field",
+        "docstring",
+        "kind",
+        "plain_default",
+        "use_docstring",
+    )
+
+    def __init__(
+        self,
+        kind: ParameterKind,
+        use_docstring: bool,
+        bare: Any,
+        docstring: str | None,
+        annotated_str: str | None,
+        annotated_fields: list[FieldInfo],
+        annotated_constraints: FieldInfo | None,
+        default_field: FieldInfo | None,
+        plain_default: Any,
+    ) -> None:
+        self.kind = kind
+        self.use_docstring = use_docstring
+        self.bare = bare
+        self.docstring = docstring
+        self.annotated_str = annotated_str
+        self.annotated_fields = annotated_fields
+        self.annotated_constraints = annotated_constraints
+        self.default_field = default_field
+        self.plain_default = plain_default
 
 
-def _split_sources(param: InspectedParameter, doc_description: str | None) -> _Sources:
+def _split_sources(
+    param: InspectedParameter, doc_description: str | None, use_docstring: bool
+) -> _Sources:
     bare, metadata = strip_annotated(param.hint)
     annotated_str = None
     fields: list[FieldInfo] = []
     constraints = None
     if metadata:
-        annotated_str = next((m for m in metadata if isinstance(m, str)), None)
-        fields = [m for m in metadata if isinstance(m, FieldInfo)]
-        others = [m for m in metadata if not isinstance(m, (str, FieldInfo))]
+        others = []
+        for m in metadata:
+            if isinstance(m, str):
+                if annotated_str is None:
+                    annotated_str = m
+            elif isinstance(m, FieldInfo):
+                fields.append(m)
+            else:
+                others.append(m)
         if others:
             constraints = FieldInfo.from_annotation(annotate(bare, tuple(others)))
     default = param.default
     default_field = default if isinstance(default, FieldInfo) else None
     plain = MISSING if default is EMPTY or default_field is not None else default
-    return _Sources(bare, doc_description, annotated_str, fields, constraints, default_field, plain)
+    return _Sources(
+        param.kind,
+        use_docstring,
+        bare,
+        doc_description,
+        annotated_str,
+        fields,
+        constraints,
+        default_field,
+        plain,
+    )
 
 
 @functools.lru_cache(maxsize=512)  # bounded: live editing keeps defining new classes
@@ -253,11 +322,12 @@ def _description_candidates(src: _Sources, use_docstring: bool) -> tuple[Candida
     return tuple(result)
 
 
-def _default_candidates(param: InspectedParameter, src: _Sources) -> tuple[Candidate, ...]:
-    if param.kind is ParameterKind.VAR_POSITIONAL:
-        return (Candidate("default", Source.TYPE, [], True, "*args collects into a list"),)
-    if param.kind is ParameterKind.VAR_KEYWORD:
-        return (Candidate("default", Source.TYPE, {}, True, "**kwargs collects into a dict"),)
+def _default_candidates(src: _Sources, won: Any) -> tuple[Candidate, ...]:
+    # ``won`` is the winning value already on the metadata: the winner shows that very object.
+    if src.kind is ParameterKind.VAR_POSITIONAL:
+        return (Candidate("default", Source.TYPE, won, True, "*args collects into a list"),)
+    if src.kind is ParameterKind.VAR_KEYWORD:
+        return (Candidate("default", Source.TYPE, won, True, "**kwargs collects into a dict"),)
     offers: list[tuple[Source, Any]] = []
     if src.plain_default is not MISSING:
         offers.append((Source.DEFAULT, src.plain_default))
@@ -270,6 +340,8 @@ def _default_candidates(param: InspectedParameter, src: _Sources) -> tuple[Candi
         if value is not MISSING:
             offers.append((Source.ANNOTATED_FIELD, value))
             break
+    if offers:
+        offers[0] = (offers[0][0], won)
     return _ranked("default", offers, "the value after '=' wins")
 
 
@@ -320,15 +392,8 @@ def _field_sources(src: _Sources) -> list[tuple[Source, FieldInfo]]:
     return ordered
 
 
-def merge_parameter(
-    param: InspectedParameter, doc_description: str | None, *, use_docstring: bool = True
-) -> ParameterMetadata:
-    """Merge one parameter's sources into its final metadata, with provenance."""
-    src = _split_sources(param, doc_description)
-    bare = src.bare
-    descriptions = _description_candidates(src, use_docstring)
-    defaults = _default_candidates(param, src)
-
+def _candidates(src: _Sources, default: Any) -> tuple[Candidate, ...]:
+    """Every candidate of one parameter, the winners marked (``merge_parameter``'s winners)."""
     constraint_offers: dict[str, list[tuple[Source, Any]]] = {}
     alias_offers: dict[str, list[tuple[Source, Any]]] = {}
     for source, info in _field_sources(src):
@@ -336,26 +401,86 @@ def merge_parameter(
             constraint_offers.setdefault(key, []).append((source, value))
         if info.alias is not None:
             alias_offers.setdefault("alias", []).append((source, info.alias))
-    merged = _merged_candidates({**constraint_offers, **alias_offers})
+    return (
+        *_description_candidates(src, src.use_docstring),
+        *_default_candidates(src, default),
+        *_merged_candidates({**constraint_offers, **alias_offers}),
+    )
 
-    description = next((c.value for c in descriptions if c.won), None)
-    default = next((c.value for c in defaults if c.won), MISSING)
-    alias = next((c.value for c in merged if c.attribute == "alias" and c.won), None)
-    constraints = {c.attribute: c.value for c in merged if c.won and c.attribute != "alias"}
+
+def merge_parameter(
+    param: InspectedParameter, doc_description: str | None, *, use_docstring: bool = True
+) -> ParameterMetadata:
+    """Merge one parameter's sources into its final metadata, with provenance.
+
+    The winners are computed here, in the precedence the candidates record; the candidates
+    themselves are built on first read of ``candidates``.
+    """
+    src = _split_sources(param, doc_description, use_docstring)
     if param.is_context:
-        descriptions, defaults, merged = (), (), ()
-        description, default, constraints, alias = None, MISSING, {}, None
+        return ParameterMetadata(
+            param.name, param.kind, src.bare, param.name, None, MISSING, {}, None, True, ()
+        )
+    fields = src.annotated_fields
+    default_field = src.default_field
+
+    # Description: docstring > Annotated string > = Field default > last Annotated Field.
+    description = None
+    if doc_description is not None and use_docstring:
+        description = doc_description
+    elif src.annotated_str is not None:
+        description = src.annotated_str
+    elif default_field is not None and default_field.description:
+        description = default_field.description
+    else:
+        for info in reversed(fields):
+            if info.description:
+                description = info.description
+                break
+
+    # Default: the '=' value > a = Field(...) default > the last Annotated Field default.
+    kind = param.kind
+    default: Any = MISSING
+    if kind is ParameterKind.VAR_POSITIONAL:
+        default = []
+    elif kind is ParameterKind.VAR_KEYWORD:
+        default = {}
+    elif src.plain_default is not MISSING:
+        default = src.plain_default
+    else:
+        if default_field is not None:
+            default = _field_default(default_field)
+        if default is MISSING:
+            for info in reversed(fields):
+                default = _field_default(info)
+                if default is not MISSING:
+                    break
+
+    # Constraints and alias: pydantic merge order, a later source overriding an earlier one
+    # (a key keeps the place where it first appeared).
+    constraints: dict[str, Any] = {}
+    alias = None
+    if fields or default_field is not None or src.annotated_constraints is not None:
+        for _, info in _field_sources(src):
+            for key, value in _constraint_items(info):
+                constraints[key] = value
+            if info.alias is not None:
+                alias = info.alias
+        if "alias" in constraints:  # a constraint object's own "alias" attribute
+            offered = constraints.pop("alias")
+            if alias is None:
+                alias = offered
     return ParameterMetadata(
-        name=param.name,
-        kind=param.kind,
-        annotation=bare,
-        schema_name=alias or param.name,
-        description=description,
-        default=default,
-        constraints=constraints,
-        alias=alias,
-        is_context=param.is_context,
-        candidates=(*descriptions, *defaults, *merged),
+        param.name,
+        kind,
+        src.bare,
+        alias or param.name,
+        description,
+        default,
+        constraints,
+        alias,
+        False,
+        src,  # type: ignore[arg-type]  # turned into candidates on first read
     )
 
 

@@ -35,48 +35,12 @@ from toollens.jupyter.live import (
 
 PROVIDERS = tuple(_PROVIDER_TABLE)
 DOCSTRING_STYLES = ("auto", "google", "numpy", "sphinx")  # "auto": detect from the text
-PANELS = ("signature", "metadata", "strict", "output")
+# Grid order: three narrow views side by side, then the metadata table on a row of its own.
+PANELS = ("signature", "strict", "output", "metadata")
 
 Cancel = Callable[[], None]
 Scheduler = Callable[[float, Callable[[], None]], Cancel]
 Mode = Literal["source", "json", "read-only"]
-
-# Widget-only rules; the views' own CSS comes from toollens.render.css.
-WIDGET_CSS = """
-.tl-explorer { width: 100%; box-sizing: border-box; }
-.tl-explorer .tl-toolbar { flex-wrap: wrap; gap: 4px 12px; align-items: center; }
-.tl-explorer .tl-toolbar .widget-text { width: 220px; }
-.tl-explorer .tl-editor textarea {
-  font-family: var(--jp-code-font-family, ui-monospace, monospace);
-  font-size: var(--jp-code-font-size, 13px); line-height: 1.4; tab-size: 4;
-  white-space: pre; overflow-wrap: normal; overflow-x: auto;
-}
-.tl-explorer .tl-editor-error textarea { border: 1px solid #c62828; }
-.tl-explorer .tl-banner-error .widget-html-content,
-.tl-explorer .tl-explorer-note .widget-html-content {
-  white-space: normal; line-height: 1.4;
-}
-.tl-explorer .tl-banner-error .tl-banner-body {
-  background: #fdecea; color: #611a15; border-left: 4px solid #c62828;
-  padding: 6px 10px; border-radius: 3px; font-size: 13px;
-}
-.tl-explorer .tl-explorer-note .tl-note-body {
-  background: #eef4fb; color: #1a3550; border-left: 4px solid #4a7ab5;
-  padding: 4px 10px; border-radius: 3px; font-size: 13px;
-}
-.tl-explorer .tl-panels > .widget-html { min-width: 0; margin: 0; }
-.tl-explorer .tl-panels .widget-html-content,
-.tl-explorer .tl-panel-findings .widget-html-content,
-.tl-explorer .tl-panel-changes .widget-html-content {
-  min-width: 0; max-width: 100%; overflow-x: auto; white-space: normal; line-height: normal;
-}
-.tl-explorer .tl-panels.tl-stale > .widget-html { opacity: 0.55; filter: grayscale(0.6); }
-.tl-explorer .tl-panels.tl-stale > .widget-html::after {
-  content: "stale"; position: absolute; top: 8px; right: 10px; padding: 0 6px;
-  border: 1px solid #c62828; border-radius: 8px; color: #c62828; font-size: 11px;
-  background: var(--jp-layout-color0, #fff);
-}
-"""
 
 _filenames = itertools.count(1)
 
@@ -172,15 +136,11 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.note = _html("tl-explorer-note")
         self.banner = _html("tl-banner")
         self.panels = {key: _html(f"tl-panel-{key}") for key in PANELS}
-        self.panels_box = widgets.GridBox(
-            list(self.panels.values()),
-            layout=widgets.Layout(
-                grid_template_columns="repeat(auto-fit, minmax(min(100%, 340px), 1fr))",
-                grid_gap="8px",
-                width="100%",
-            ),
-        )
+        self.panels["metadata"].add_class("tl-full")  # the table needs the whole width
+        # The columns come from the report's own .tl-grid rule, so both look the same.
+        self.panels_box = widgets.GridBox(list(self.panels.values()))
         self.panels_box.add_class("tl-panels")
+        self.panels_box.add_class("tl-grid")
         self.findings = _html("tl-panel-findings")
         self.changes = _html("tl-panel-changes")
         self.children = [
@@ -249,6 +209,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         )
         for control in (self.provider_select, self.style_select):
             control.layout.width = "auto"
+            control.style.description_width = "initial"  # not the 80px label column
         self.strict_toggle.layout.width = "auto"
         for control in (
             self.strict_toggle,
@@ -542,9 +503,9 @@ def _build_error(exc: Exception, filename: str) -> LiveError:
 
 
 def _css() -> str:
-    from toollens.render.css import STYLE
+    from toollens.render.css import STYLE, WIDGET_STYLE
 
-    return STYLE + WIDGET_CSS
+    return STYLE + WIDGET_STYLE
 
 
 def _html(*classes: str) -> widgets.HTML:

@@ -10,7 +10,15 @@ from toollens.core.metadata import MISSING, ParameterMetadata, type_repr
 from toollens.core.signature import ParameterKind
 from toollens.render.markup import safe_repr
 
-__all__ = ["default_text", "enum_value", "short_type", "signature_line", "type_text"]
+__all__ = [
+    "default_text",
+    "enum_value",
+    "kind_short",
+    "plural",
+    "short_type",
+    "signature_line",
+    "type_text",
+]
 
 # A quoted string (kept as is: Literal values may contain dots) or a dotted name.
 _DOTTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
@@ -19,6 +27,26 @@ _DOTTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\b(?:[A-Za-z_]\w*\
 def enum_value(enum_or_str: Any) -> str:
     """``StrictRule.CLOSE_OBJECT`` -> ``"close-object"``; plain strings pass through."""
     return str(getattr(enum_or_str, "value", enum_or_str))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``plural(1, "warning")`` -> ``"1 warning"``; ``plural(2, "warning")`` -> ``"2 warnings"``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+# Short enough for a narrow table column; the full kind goes in a tooltip.
+_KIND_SHORT = {
+    ParameterKind.POSITIONAL_ONLY: "pos-only",
+    ParameterKind.POSITIONAL_OR_KEYWORD: "pos/kw",
+    ParameterKind.VAR_POSITIONAL: "*args",
+    ParameterKind.KEYWORD_ONLY: "kw-only",
+    ParameterKind.VAR_KEYWORD: "**kwargs",
+}
+
+
+def kind_short(kind: ParameterKind) -> str:
+    """``positional-or-keyword`` -> ``pos/kw``: a parameter kind in a few characters."""
+    return _KIND_SHORT.get(kind, kind.label)
 
 
 def short_type(text: str) -> str:

@@ -18,7 +18,14 @@ from toollens.core.records import Change, Finding
 from toollens.core.report import Report
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
-from toollens.render.display import default_text, enum_value, signature_line, type_text
+from toollens.render.display import (
+    default_text,
+    enum_value,
+    kind_short,
+    plural,
+    signature_line,
+    type_text,
+)
 from toollens.render.highlight import LineMark, highlight_json
 from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
 
@@ -33,8 +40,8 @@ __all__ = [
 
 PANEL_KEYS = ("signature", "metadata", "strict", "output", "findings")
 
-# Metadata columns, one per source, in precedence order; extra sources get a column only
-# when some parameter uses them.
+# Metadata columns, one per source in precedence order, each shown only when some parameter
+# takes a candidate from it.
 _SOURCE_COLUMNS = (
     Source.DOCSTRING,
     Source.ANNOTATED_STR,
@@ -57,7 +64,12 @@ def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) ->
         tag("span", subtitle, class_="tl-muted") if subtitle else None,
         class_="tl-panel-title",
     )
-    return tag("section", heading, body, class_=f"tl-panel tl-panel-{key}", data_view=key)
+    classes = f"tl-panel tl-panel-{key}" + (" tl-full" if key in _FULL_WIDTH else "")
+    return tag("section", heading, body, class_=classes, data_view=key)
+
+
+# Panels that take a whole row of the grid: the metadata table needs the width.
+_FULL_WIDTH = frozenset({"metadata", "findings"})
 
 
 def _error_box(message: str, *, label: str = "error") -> Markup:
@@ -138,10 +150,10 @@ def render_header(report: Report) -> Markup:
         _badge(report.target_kind),
         _badge("strict" if options.strict else "strict off", "tl-on" if options.strict else ""),
         _badge(report.provider),
-        *(_badge(f"{n} {sev}", f"tl-sev-{sev}") for sev, n in counts.items() if n),
+        *(_badge(plural(n, sev), f"tl-sev-{sev}") for sev, n in counts.items() if n),
     ]
     if report.view_errors:
-        badges.append(_badge(f"{len(report.view_errors)} view error(s)", "tl-sev-error"))
+        badges.append(_badge(plural(len(report.view_errors), "view error"), "tl-sev-error"))
     return tag(
         "div",
         tag("span", report.title, class_="tl-title"),
@@ -192,7 +204,7 @@ def _signature_panel(report: Report) -> Markup:
                     _code(type_text(meta.annotation)),
                     extra,
                 ),
-                tag("td", meta.kind.label),
+                tag("td", _badge(kind_short(meta.kind), "tl-kind"), title=meta.kind.value),
                 tag(
                     "td",
                     default,
@@ -257,7 +269,7 @@ def _candidate(c: Candidate, *, show_source: bool = False) -> Markup:
 
 def _metadata_columns(params: Sequence[ParameterMetadata]) -> list[Source]:
     used = {c.source for p in params for c in p.candidates}
-    return [*_SOURCE_COLUMNS, *(s for s in _EXTRA_SOURCES if s in used)]
+    return [s for s in (*_SOURCE_COLUMNS, *_EXTRA_SOURCES) if s in used]
 
 
 def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
@@ -304,15 +316,18 @@ def _metadata_panel(report: Report) -> Markup:
         return _schema_properties_panel(report)
     params = fs.parameters
     columns = _metadata_columns(params)
-    used = {c.source for p in params for c in p.candidates}
-    head = [tag("th", c) for c in ("parameter", "kind", "type")]
-    head += [tag("th", s.label, class_=None if s in used else "tl-empty-col") for s in columns]
-    head += [tag("th", c) for c in ("default", "constraints", "alias")]
+    # The kind is in the Signature panel; constraints and alias columns only when used.
+    show_constraints = any(p.constraints for p in params if not p.is_context)
+    show_alias = any(p.alias for p in params if not p.is_context)
+    shown = {"default": True, "constraints": show_constraints, "alias": show_alias}
+    tail = [column for column, show in shown.items() if show]
+    head = [tag("th", c) for c in ("parameter", "type")]
+    head += [tag("th", s.label) for s in columns]
+    head += [tag("th", c) for c in tail]
     rows = []
     for meta in params:
         cells: list[Markup] = [
             tag("td", meta.name, class_="tl-name"),
-            tag("td", meta.kind.label, class_="tl-nowrap"),
             tag("td", _code(type_text(meta.annotation))),
         ]
         if meta.is_context:
@@ -321,7 +336,7 @@ def _metadata_panel(report: Report) -> Markup:
                     "td",
                     _badge("injected, not in schema", "tl-context-badge"),
                     " the runtime passes the run context; the model never sees it",
-                    colspan=str(len(columns) + 3),
+                    colspan=str(len(columns) + len(tail)),
                     class_="tl-context",
                 )
             )
@@ -329,35 +344,41 @@ def _metadata_panel(report: Report) -> Markup:
             continue
         for source in columns:
             cands = [c for c in meta.candidates if c.source is source]
+            # The description the model reads keeps its column readable when space is short.
+            won_text = any(c.won and c.attribute == "description" for c in cands)
             cells.append(
                 tag(
                     "td",
                     [_candidate(c) for c in cands] if cands else "·",
-                    class_="tl-src" if cands else "tl-empty",
+                    class_=("tl-src tl-src-won" if won_text else "tl-src") if cands else "tl-empty",
                 )
             )
         constraints = ", ".join(
             f"{k}={safe_repr(v, limit=40)}" for k, v in meta.constraints.items()
         )
-        cells.extend(
-            [
-                tag(
-                    "td",
-                    "required" if meta.default is MISSING else safe_repr(meta.default, limit=60),
-                    class_="tl-muted" if meta.default is MISSING else None,
-                ),
+        cells.append(
+            tag(
+                "td",
+                "required" if meta.default is MISSING else safe_repr(meta.default, limit=60),
+                class_="tl-muted" if meta.default is MISSING else None,
+            )
+        )
+        if show_constraints:
+            cells.append(
                 tag(
                     "td",
                     _code(constraints) if constraints else "·",
                     class_=None if constraints else "tl-empty",
-                ),
+                )
+            )
+        if show_alias:
+            cells.append(
                 tag(
                     "td",
                     _code(meta.alias) if meta.alias else "·",
                     class_=None if meta.alias else "tl-empty",
-                ),
-            ]
-        )
+                )
+            )
         rows.append(tag("tr", cells))
     table = tag(
         "div",
@@ -469,7 +490,12 @@ def _schema_properties_panel(report: Report) -> Markup:
         "Properties as the schema declares them; a model or schema has no "
         "docstring or Annotated sources to merge."
     )
-    return _panel("metadata", "Metadata", join(table, note), subtitle=f"{len(rows)} properties")
+    return _panel(
+        "metadata",
+        "Metadata",
+        join(table, note),
+        subtitle=plural(len(rows), "property", "properties"),
+    )
 
 
 # ------------------------------------------------------------------------------- strict
@@ -488,8 +514,7 @@ def _strict_panel(report: Report) -> Markup:
         parts.append(_error_box(error, label="strict conversion failed"))
     subtitle = "strict off"
     if report.schema is not None and report.options.strict:
-        n = len(report.strict_changes)
-        subtitle = f"{n} change{'s' if n != 1 else ''}"
+        subtitle = plural(len(report.strict_changes), "change")
         parts.append(highlight_json(report.schema, marks=_change_marks(report.strict_changes)))
         parts.append(tag("h4", "What strict conversion changed"))
         parts.append(_changes_list(report.strict_changes))
@@ -611,7 +636,7 @@ def _findings_panel(report: Report) -> Markup:
             )
         )
     counts = _severity_counts(report.findings)
-    subtitle = ", ".join(f"{n} {sev}" for sev, n in counts.items() if n) or "none"
+    subtitle = ", ".join(plural(n, sev) for sev, n in counts.items() if n) or "none"
     return _panel("findings", "Findings", parts, subtitle=subtitle)
 
 
@@ -635,11 +660,11 @@ def render_panels(report: Report) -> dict[str, str]:
 def render_html(report: Report) -> str:
     """The whole report as static HTML: stylesheet, header, the panels, the findings."""
     panels = render_panels(report)
+    # Three narrow views side by side (stacking when narrow), then the metadata table and
+    # the findings on rows of their own (their panels carry ``tl-full``).
     grid = tag(
         "div",
-        Markup(panels["signature"]),
-        Markup(panels["strict"]),
-        Markup(panels["output"]),
+        *(Markup(panels[key]) for key in ("signature", "strict", "output", "metadata", "findings")),
         class_="tl-grid",
     )
     return str(
@@ -648,8 +673,6 @@ def render_html(report: Report) -> str:
             style_tag(),
             render_header(report),
             grid,
-            tag("div", Markup(panels["metadata"]), class_="tl-wide"),
-            tag("div", Markup(panels["findings"]), class_="tl-wide"),
             class_="tl-root",
             data_toollens="report",
         )
