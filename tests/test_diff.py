@@ -679,3 +679,56 @@ def test_deep_ref_chain_walk_is_bounded() -> None:
     for _ in range(99):
         deep = obj({"p": deep})
     assert not diff(deep, copy.deepcopy(deep))
+
+
+# -- equal subtrees ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        pytest.param(
+            obj({"a": {"$ref": "#/$defs/A"}}, **{"$defs": {"A": obj({"x": S})}}),
+            obj({"a": {"$ref": "#/$defs/A"}}, **{"$defs": {"A": obj({"x": I})}}),
+            [("/$defs/A/properties/x", "changed", "type", B)],
+            id="same-property-changed-definition",
+        ),
+        pytest.param(
+            obj({"a": {"$ref": "#"}, "b": S}),
+            obj({"a": {"$ref": "#"}, "b": I}),
+            [("/properties/b", "changed", "type", B)],
+            id="same-property-refers-to-changed-root",
+        ),
+        pytest.param(
+            obj({"a": {"const": 1}}),
+            obj({"a": {"const": True}}),
+            [("/properties/a", "changed", "const", B)],
+            id="python-equal-json-different",
+        ),
+    ],
+)
+def test_equal_looking_subtrees_are_still_compared(
+    old: Any, new: Any, expected: list[tuple[str, str, str, str]]
+) -> None:
+    assert summary(diff(old, new)) == expected
+
+
+def test_an_edit_of_one_property_walks_only_that_property(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toollens.core import diff_walk
+
+    props = {f"p{i}": obj({"x": dict(S), "y": {"$ref": "#/$defs/A"}}) for i in range(50)}
+    old = obj(props, **{"$defs": {"A": obj({"z": I})}})
+    new = copy.deepcopy(old)
+    new["properties"]["p7"]["properties"]["x"]["description"] = "now described"
+    compared: list[str] = []
+    real = diff_walk.Walk._changes
+
+    def spy(self: Any, a: Any, b: Any) -> Any:
+        compared.append(b.home)
+        return real(self, a, b)
+
+    monkeypatch.setattr(diff_walk.Walk, "_changes", spy)
+    assert summary(diff(old, new)) == [
+        ("/properties/p7/properties/x", "added", "description", "description-only")
+    ]
+    assert set(compared) <= {"", "/properties/p7", "/properties/p7/properties/x"}

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaDiff, diff
+from toollens.core.diff_walk import Walk
 from toollens.core.errors import SchemaConstructionError
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -211,6 +212,21 @@ def test_diff_with_itself_is_empty(schema: Any) -> None:
     if result is not None:
         assert result.changes == ()
         assert diff(schema, copy.deepcopy(schema)).changes == ()
+
+
+@SETTINGS
+@given(pairs())
+def test_skipping_equal_subtrees_changes_nothing(pair: tuple[Any, Any]) -> None:
+    """The walk skips subtrees that are the same JSON (and refer to the same definitions);
+    walking them instead finds exactly the same changes."""
+    a, b = pair
+    fast = _attempt(a, b)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Walk, "unchanged", lambda self, old, new: False)
+        slow = _attempt(a, b)
+    assert (fast is None) == (slow is None)
+    if fast is not None and slow is not None:
+        assert fast.to_dict() == slow.to_dict()
 
 
 @SETTINGS

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from toollens.core.errors import ToolLensError
-from toollens.jupyter.explorer import Explorer
+from toollens.core.errors import SchemaConstructionError, ToolLensError
+from toollens.jupyter.explorer import FOLDED_LINES, Explorer
 from toollens.jupyter.live import register_source
 
 TOOL = '''
@@ -388,7 +388,7 @@ def test_a_rendering_failure_is_a_banner(
 
     explorer = Explorer(weather.get_weather, debounce=0)
 
-    def broken(_report: Any) -> dict[str, str]:
+    def broken(_report: Any, **_options: Any) -> dict[str, str]:
         raise RuntimeError("<boom>")
 
     monkeypatch.setattr(render_html, "render_panels", broken)
@@ -397,3 +397,44 @@ def test_a_rendering_failure_is_a_banner(
     assert "rendering the views failed" in explorer.banner.value
     assert "&lt;boom&gt;" in explorer.banner.value
     assert "tl-stale" in explorer.panels_box._dom_classes
+
+
+def test_a_dict_that_cannot_be_json_is_our_error() -> None:
+    loop: dict[str, Any] = {"type": "object"}
+    loop["properties"] = {"me": loop}
+    with pytest.raises(SchemaConstructionError, match="contains itself") as info:
+        Explorer(loop, debounce=0)
+    assert info.value.pointer == "/properties/me"
+
+
+def test_an_edit_that_leaves_the_schema_alone_is_not_diffed(
+    weather: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toollens.core.diff as diff_module
+
+    explorer = Explorer(weather.get_weather, debounce=0)
+    explorer.editor.value = explorer.editor.value.replace("How many days.", "How many days?")
+    assert "description" in explorer.changes.value
+
+    def refuses(*_args: Any) -> Any:
+        raise AssertionError("diffed an unchanged schema")
+
+    monkeypatch.setattr(diff_module, "diff", refuses)
+    explorer.editor.value += "\n    # a comment changes no schema\n"
+    assert explorer.last_render_stats.ok
+    assert "did not change the schema" in explorer.changes.value
+
+
+def test_long_folded_documents_are_cut_live_and_whole_in_the_static_view() -> None:
+    params = ", ".join(f"p{i}: int = {i}" for i in range(150))
+    module = make_module(f'def wide({params}) -> None:\n    """Many knobs."""\n')
+    explorer = Explorer(module.wide, debounce=0)
+    payload = explorer.findings.value.split("<details>")[-1]
+    assert f"The first {FOLDED_LINES} of" in payload
+    assert payload.count('class="tl-line"') == FOLDED_LINES
+    raw = explorer.panels["strict"].value.split("Before strict conversion")[-1]
+    assert f"The first {FOLDED_LINES} of" in raw
+    assert "The first" not in explorer.panels["strict"].value.split("<details>")[0]
+    static = explorer._repr_mimebundle_()["text/html"]
+    assert "The first" not in static
+    assert '"p149"' in static

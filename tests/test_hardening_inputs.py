@@ -657,27 +657,10 @@ def test_arguments_refuse_non_json_numbers(number: str) -> None:
 
 # =========================================================================== widgets
 
-_EXPLORER_JSON_DUMPS = (
-    "jupyter/explorer.py Explorer._open calls json.dumps(target) on a dict target before "
-    "anything checks it: a dict that contains itself raises ValueError ('Circular reference "
-    "detected') and a 1000-level dict raises RecursionError out of the constructor; it "
-    "should show the SchemaConstructionError report() gives (banner) or raise it"
-)
-
 WIDGET_INPUTS = [
-    Input(
-        "self-containing-dict", self_containing_dict, known_bug={"explorer": _EXPLORER_JSON_DUMPS}
-    ),
-    Input(
-        "object-1000-deep",
-        lambda: deep_object_schema(1000),
-        known_bug={"explorer": _EXPLORER_JSON_DUMPS},
-    ),
-    Input(
-        "default-5000-deep",
-        lambda: object_schema(a={"default": deep_list(5000)}),
-        known_bug={"explorer": _EXPLORER_JSON_DUMPS},
-    ),
+    Input("self-containing-dict", self_containing_dict),
+    Input("object-1000-deep", lambda: deep_object_schema(1000)),
+    Input("default-5000-deep", lambda: object_schema(a={"default": deep_list(5000)})),
     Input("remote-ref", lambda: object_schema(a={"$ref": "https://example.com/s.json"})),
     Input("payload-names", lambda: object_schema(**{ALL_PAYLOADS: {"description": ALL_PAYLOADS}})),
     Input("broken-signature-property", BrokenSignature),

@@ -273,41 +273,58 @@ def _function_schema(func: Any, label: str) -> Any:
         ) from exc
 
 
-def _json_copy(value: Any, label: str, pointer: str = "", depth: int = 0) -> Any:
+# A path is built as linked pairs (parent, token) and joined into a JSON pointer only for an
+# error: joining one for every node of every schema was most of a diff's time.
+_Path = tuple[Any, "str | int"] | None
+
+
+def _path_pointer(path: _Path) -> str:
+    tokens: list[str | int] = []
+    while path is not None:
+        path, token = path
+        tokens.append(token)
+    return join_pointer("", *reversed(tokens))
+
+
+def _json_copy(value: Any, label: str) -> Any:
     """A plain-JSON deep copy (so caller dicts are never touched), checking as it goes."""
+    return _copy(value, label, None, 0)
+
+
+def _copy(value: Any, label: str, path: _Path, depth: int) -> Any:
     if depth > MAX_DEPTH:
         raise SchemaConstructionError(
             f"the {label} nests deeper than {MAX_DEPTH} levels (or contains itself)",
-            pointer=pointer,
+            pointer=_path_pointer(path),
             hint="flatten the schema; deeper nesting is not a usable tool schema",
         )
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
     if isinstance(value, Mapping):
         copy: dict[str, Any] = {}
         for key, item in value.items():
             if not isinstance(key, str):
                 raise SchemaConstructionError(
                     f"the {label} has a non-string key {key!r}",
-                    pointer=pointer,
+                    pointer=_path_pointer(path),
                     hint="JSON object keys are strings",
                 )
-            copy[key] = _json_copy(item, label, join_pointer(pointer, key), depth + 1)
+            copy[key] = _copy(item, label, (path, key), depth + 1)
         return copy
     if isinstance(value, (list, tuple)):
-        return [
-            _json_copy(item, label, join_pointer(pointer, i), depth + 1)
-            for i, item in enumerate(value)
-        ]
+        return [_copy(item, label, (path, i), depth + 1) for i, item in enumerate(value)]
     if isinstance(value, float) and not math.isfinite(value):
         raise SchemaConstructionError(
             f"the {label} holds {value!r}, which JSON cannot express",
-            pointer=pointer,
+            pointer=_path_pointer(path),
             hint="use a finite number",
         )
-    if value is None or isinstance(value, (str, int, float)):
+    if isinstance(value, (str, int, float)):
         return value
     raise SchemaConstructionError(
         f"the {label} holds a {type(value).__name__}, which is not JSON data",
-        pointer=pointer,
+        pointer=_path_pointer(path),
         hint="use dicts, lists, strings, numbers, booleans and None",
     )
 

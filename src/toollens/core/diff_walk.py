@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -344,30 +345,39 @@ def check_document(doc: Any, side: str) -> None:
     The walk only visits what both sides share; without this, a broken reference inside a
     removed property would go unnoticed.
     """
-    stack: list[tuple[Any, str]] = [(doc, "")]
+    # Paths are linked (parent, tokens) pairs, joined into a pointer only when needed.
+    stack: list[tuple[Any, Any]] = [(doc, None)]
     while stack:
-        raw, pointer = stack.pop()
+        raw, path = stack.pop()
         if isinstance(raw, bool):
             continue
         if not isinstance(raw, Mapping):
             raise _error(
                 f"the {side} has {show(raw)} where a schema (object or boolean) belongs",
-                pointer,
+                _linked_pointer(path),
                 "use a JSON Schema object there",
             )
         if "$ref" in raw:
-            resolve(doc, raw, pointer, side)
+            resolve(doc, raw, _linked_pointer(path), side)
         for keyword in MAP_KEYWORDS:
             children = raw.get(keyword)
             if isinstance(children, Mapping):
-                stack.extend((v, join_pointer(pointer, keyword, k)) for k, v in children.items())
+                stack.extend((v, (path, (keyword, k))) for k, v in children.items())
         for keyword in LIST_KEYWORDS:
             children = raw.get(keyword)
             if isinstance(children, list):
-                stack.extend((v, join_pointer(pointer, keyword, i)) for i, v in enumerate(children))
+                stack.extend((v, (path, (keyword, i))) for i, v in enumerate(children))
         for keyword in SINGLE_KEYWORDS:
             if keyword in raw:
-                stack.append((raw[keyword], join_pointer(pointer, keyword)))
+                stack.append((raw[keyword], (path, (keyword,))))
+
+
+def _linked_pointer(path: Any) -> str:
+    parts: list[tuple[str | int, ...]] = []
+    while path is not None:
+        path, tokens = path
+        parts.append(tokens)
+    return join_pointer("", *(t for tokens in reversed(parts) for t in tokens))
 
 
 Rule = Callable[["Walk", Node, Node, str], Iterator[SchemaChange]]
@@ -398,11 +408,42 @@ class RuleTable:
         return keyword in self._leaders
 
 
+_DEF_KEYWORDS = ("$defs", "definitions")
+_DEF_PREFIXES = ("#/$defs/", "#/definitions/")
+# A "$ref" member with a string value, in compact JSON text.
+_REF_IN_TEXT = re.compile(r'"\$ref":"((?:[^"\\]|\\.)*)"')
+
+
+def _json_text(value: Any) -> str | None:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def _refs_into_defs(text: str) -> bool:
+    """Whether every ``$ref`` in ``text`` names something under ``$defs``/``definitions``."""
+    # The encoder escapes only quotes, backslashes and control characters, so the raw
+    # text of a reference starts with a prefix exactly when the reference does.
+    return all(ref.startswith(_DEF_PREFIXES) for ref in _REF_IN_TEXT.findall(text))
+
+
+def _same_definitions(old_doc: Any, new_doc: Any) -> bool:
+    """Both documents define the same things, referring only to each other."""
+    if not (isinstance(old_doc, Mapping) and isinstance(new_doc, Mapping)):
+        return False
+    old = _json_text({k: old_doc.get(k) for k in _DEF_KEYWORDS})
+    new = _json_text({k: new_doc.get(k) for k in _DEF_KEYWORDS})
+    return old is not None and old == new and _refs_into_defs(old)
+
+
 class Walk:
     """One comparison of two schema documents; memoises node pairs.
 
     A pair already being compared higher up the walk (a recursive schema) counts as equal,
-    so every walk ends; a pair compared before returns its earlier result.
+    so every walk ends; a pair compared before returns its earlier result. Equal subtrees
+    are not walked at all (see :meth:`unchanged`): an edit of one property of a schema with
+    hundreds walks that property and its ancestors.
     """
 
     def __init__(self, old_doc: Any, new_doc: Any, table: RuleTable) -> None:
@@ -413,6 +454,22 @@ class Walk:
         self._depth = 0
         for doc, side in zip(self._docs, SIDE_NAMES, strict=True):
             check_document(doc, side)
+        self._same_defs = _same_definitions(old_doc, new_doc)
+
+    def unchanged(self, old: Node, new: Node) -> bool:
+        """Whether two plain nodes are the same JSON, and so are whatever they refer to."""
+        if old.tag or new.tag or old.elsewhere or new.elsewhere or old.never or new.never:
+            return False
+        if old.branches is not None or new.branches is not None:
+            return False
+        # `==` first (C speed, stops at the first difference); it takes True for 1, so
+        # the JSON texts decide.
+        if old.schema != new.schema:
+            return False
+        text = _json_text(old.schema)
+        if text is None or text != _json_text(new.schema):
+            return False
+        return '"$ref"' not in text or (self._same_defs and _refs_into_defs(text))
 
     def node(self, side: int, raw: Any, pointer: str) -> Node:
         """Resolve ``raw``, found at ``pointer`` in the old (0) or new (1) document."""
@@ -430,6 +487,8 @@ class Walk:
         done = self._done.get(key)
         if done is not None:
             return done
+        if self.unchanged(old, new):
+            return ()
         if key in self._active:
             return ()
         if self._depth >= MAX_DEPTH:

@@ -340,7 +340,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         errors["strict"] = str(exc)
         strict_ok = False
         fs = build(False)
-    schema = copy.deepcopy(fs.json_schema) if strict_ok else None
+    schema = _copy_json(fs.json_schema) if strict_ok else None
     output = _output_view(fs.output_type, options.strict, errors)
     payload, provider_findings = _provider_views(fs, options, errors, payload=strict_ok)
     if not strict_ok:
@@ -350,7 +350,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         options=options,
         title=fs.name,
         function=fs,
-        raw_schema=copy.deepcopy(fs.raw_json_schema),
+        raw_schema=_copy_json(fs.raw_json_schema),
         schema=schema,
         strict_changes=tuple(fs.strict_changes),
         output=output,
@@ -361,6 +361,19 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         view_errors=types.MappingProxyType(errors),
         target=target,
     )
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (what ``function_schema`` returns), several times faster
+    than ``copy.deepcopy``; anything else inside is deep-copied as before."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copy_json(item) for key, item in value.items()}
+    if kind is list:
+        return [_copy_json(item) for item in value]
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def _schema_views(
@@ -452,7 +465,7 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
 
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
-    _check_plain_data(raw)  # before deepcopy, which recurses once per level
+    check_plain_data(raw)  # before deepcopy, which recurses once per level
     raw = copy.deepcopy(dict(raw))
     _check_schema(raw)
     errors: dict[str, str] = {}
@@ -499,7 +512,7 @@ _SCHEMA_VALUES = (
 MAX_DATA_DEPTH = 256
 
 
-def _check_plain_data(value: Any) -> None:
+def check_plain_data(value: Any) -> None:
     """Reject a dict that contains itself or nests past ``MAX_DATA_DEPTH``, iteratively.
 
     JSON text can express neither, but a dict built in Python can, and every later step
@@ -631,6 +644,7 @@ __all__ = [
     "Report",
     "ReportOptions",
     "TargetKind",
+    "check_plain_data",
     "parse_schema_text",
     "replace_options",
     "report",

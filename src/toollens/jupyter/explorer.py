@@ -37,6 +37,10 @@ PROVIDERS = tuple(_PROVIDER_TABLE)
 DOCSTRING_STYLES = ("auto", "google", "numpy", "sphinx")  # "auto": detect from the text
 # Grid order: three narrow views side by side, then the metadata table on a row of its own.
 PANELS = ("signature", "strict", "output", "metadata")
+# Lines shown of a folded JSON document (the schema before strict conversion, the provider
+# payload) while editing: every edit resends the panels, and for a tool with hundreds of
+# parameters those documents are most of the bytes. The static report shows every line.
+FOLDED_LINES = 400
 
 Cancel = Callable[[], None]
 Scheduler = Callable[[float, Callable[[], None]], Cancel]
@@ -120,6 +124,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
+        self._diffed: str | None = None  # JSON of the last schema an edit diffed cleanly
 
         self._mode, text, self._flags, note = self._open(target, source)
         # Edits run against the target's own module globals (so its imports resolve); Apply
@@ -165,6 +170,11 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
 
     def _open(self, target: Any, source: str | None) -> tuple[Mode, str, int, str | None]:
         if isinstance(target, Mapping):
+            from toollens.core.report import check_plain_data
+
+            # The error report() would give, before json.dumps meets a cycle or recurses
+            # past the interpreter's limit.
+            check_plain_data(target)
             return "json", json.dumps(target, indent=2, ensure_ascii=False), 0, None
         namespace = _namespace_of(target) or {}
         if source is not None or _is_editable(target):
@@ -314,7 +324,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def _show(self, rep: Any, note: str | None, started: float) -> None:
         from toollens.render.html import render_panels
 
-        panels = render_panels(rep)
+        panels = render_panels(rep, folded_lines=FOLDED_LINES)
         updated: list[str] = []
         sent = 0
         targets = {**self.panels, "findings": self.findings, "changes": self.changes}
@@ -341,15 +351,24 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def _changes_html(self, rep: Any) -> str:
         old = _diffable(self.report)
         new = _diffable(rep)
+        text = _json_text(new)
+        last_text, self._diffed = self._diffed, None
         if old is None or new is None:
             return ""
-        from toollens.core.diff import diff
+        from toollens.core.diff import SchemaDiff, diff
         from toollens.render.html import render_edit_changes
 
+        if text is not None and text == last_text:
+            # Most edits that change no schema (a comment, the body, a toggle that leaves
+            # it alone): the same JSON as last time, which diffed without error.
+            self._diffed = text
+            return str(render_edit_changes(SchemaDiff()))
         try:
-            return str(render_edit_changes(diff(old, new)))
+            changes = diff(old, new)
         except Exception as exc:  # a diff failure must not hide the views themselves
             return _escaped_div("tl-changes-error", f"changes unavailable: {exc}")
+        self._diffed = text
+        return str(render_edit_changes(changes))
 
     def _show_error(self, error: LiveError, started: float) -> None:
         self.error = error
@@ -437,6 +456,15 @@ def _diffable(rep: Any) -> dict[str, Any] | None:
         return None
     schema = rep.schema if rep.schema is not None else rep.raw_schema
     return schema if isinstance(schema, dict) else None
+
+
+def _json_text(schema: dict[str, Any] | None) -> str | None:
+    if schema is None:
+        return None
+    try:
+        return json.dumps(schema, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # not plain JSON: always diff it
+        return None
 
 
 def _is_editable(target: Any) -> bool:

@@ -1,25 +1,25 @@
 """Pretty-printed, syntax-highlighted JSON whose lines know which JSON pointer they show.
 
 :func:`pretty_json` prints like ``json.dumps(value, indent=2)`` (keys in their original order)
-and records, for every node, the line it starts on. :func:`highlight_json` runs pygments over
-that text and wraps each line in a ``tl-line`` span, so a rewrite at ``/properties/filters``
-can be marked on exactly the line that shows ``"filters": {``.
+and records, for every node, the line it starts on. :func:`highlight_json` shows the same
+text highlighted as pygments's JSON lexer would (``render.json_html`` emits those tokens
+directly and caches them per subtree), one ``tl-line`` span per line, so a rewrite at
+``/properties/filters`` can be marked on exactly the line that shows ``"filters": {``.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import JsonLexer
-
 from toollens.core.records import join_pointer
-from toollens.render.markup import Markup, h, safe_repr, tag
+from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, json_rows
+from toollens.render.json_html import dump_scalar as _dump_scalar
+from toollens.render.json_html import key_text as _key_text
+from toollens.render.markup import Markup, h, note, tag
 
 __all__ = ["TOKEN_CLASS_PREFIX", "LineMark", "highlight_json", "line_for", "pretty_json"]
 
@@ -32,23 +32,6 @@ class LineMark:
 
     css_class: str
     reasons: tuple[str, ...]
-
-
-def _dump_scalar(value: Any, ensure_ascii: bool) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=ensure_ascii)
-    except (TypeError, ValueError):  # not JSON: show its repr as a string, never crash a view
-        return json.dumps(safe_repr(value), ensure_ascii=ensure_ascii)
-
-
-def _key_text(key: Any) -> str:
-    # json.dumps turns non-string keys into strings the same way; other keys (tuples,
-    # objects) cannot be JSON at all, so show their repr rather than fail the view.
-    if isinstance(key, str):
-        return key
-    if key is None or isinstance(key, (bool, int, float)):
-        return json.dumps(key)
-    return safe_repr(key)
 
 
 def pretty_json(value: Any, *, ensure_ascii: bool = False) -> tuple[str, dict[str, int]]:
@@ -109,27 +92,18 @@ def line_for(pointer: str, line_of: Mapping[str, int]) -> int | None:
         pointer = pointer.rsplit("/", 1)[0]
 
 
-# Pygments costs about a millisecond a line; past this many lines (a schema with thousands
-# of properties) the JSON is shown escaped but uncoloured, so a view still renders in time.
+# Past this many lines (a schema with thousands of properties) the JSON is shown escaped but
+# uncoloured, as it always was: colouring would multiply the bytes the front end receives.
 HIGHLIGHT_MAX_LINES = 4000
 
 
-@functools.lru_cache(maxsize=1)
-def _formatter() -> HtmlFormatter:
-    # Building one compiles its whole stylesheet (a seventh of a live edit's time); it
-    # keeps no state between calls, so one serves every view.
-    return HtmlFormatter(nowrap=True, classprefix=TOKEN_CLASS_PREFIX)
+def _plain_rows(value: Any) -> tuple[list[str], Mapping[str, int]]:
+    text, line_of = pretty_json(value)
+    return [f"{ROW_OPEN}{h(line)}{ROW_CLOSE}" for line in text.split("\n")], line_of
 
 
-def _highlighted_lines(text: str) -> list[str]:
-    count = text.count("\n") + 1
-    if count > HIGHLIGHT_MAX_LINES:
-        return [h(line) for line in text.split("\n")]
-    out: str = highlight(text, JsonLexer(), _formatter())
-    lines = out.split("\n")[:count]
-    if len(lines) != count:  # a lexer surprise must not shift marks: fall back to plain text
-        return [h(line) for line in text.split("\n")]
-    return lines
+def _line_in(line_of: Mapping[str, int], pointer: str) -> int | None:
+    return line_for(pointer, line_of)
 
 
 def highlight_json(
@@ -137,34 +111,54 @@ def highlight_json(
     *,
     marks: Mapping[str, LineMark] | None = None,
     css_class: str = "tl-code",
+    max_lines: int | None = None,
 ) -> Markup:
     """``<pre>`` of highlighted JSON; lines of pointers in ``marks`` get the mark's class.
 
     A pointer that is not in the document (a key that was removed) marks its nearest
-    ancestor. Several marks on one line merge their reasons.
+    ancestor. Several marks on one line merge their reasons. With ``max_lines``, a longer
+    document shows its first ``max_lines`` lines and a note saying how many are left out.
     """
-    text, line_of = pretty_json(value)
+    doc = json_rows(value)
+    rows = doc.rows
+    find: Callable[[str], int | None]
+    if len(rows) > HIGHLIGHT_MAX_LINES:
+        rows, line_of = _plain_rows(value)
+        find = functools.partial(_line_in, line_of)
+    else:
+        find = doc.line_of
     by_line: dict[int, tuple[list[str], list[str]]] = {}
     for pointer, mark in (marks or {}).items():
-        line = line_for(pointer, line_of)
+        line = find(pointer)
         if line is None:
             continue
         classes, reasons = by_line.setdefault(line, ([], []))
         if mark.css_class not in classes:
             classes.append(mark.css_class)
         reasons.extend(r for r in mark.reasons if r not in reasons)
-    rows: list[str] = []
-    for index, body in enumerate(_highlighted_lines(text)):
-        if index not in by_line:  # the common case, built cheaply: body is escaped markup
-            rows.append(f'<span class="tl-line">{body}</span>')
+    total = len(rows)
+    if max_lines is not None and total > max_lines:
+        rows = rows[:max_lines]
+    for index, (classes, reasons) in by_line.items():
+        if index >= len(rows):
             continue
-        classes, reasons = by_line[index]
-        rows.append(
-            tag(
-                "span",
-                Markup(body),
-                class_=" ".join(["tl-line", *classes]),
-                title="\n".join(reasons) or None,
-            )
+        rows[index] = tag(
+            "span",
+            Markup(rows[index][len(ROW_OPEN) : -len(ROW_CLOSE)]),
+            class_=" ".join(["tl-line", *classes]),
+            title="\n".join(reasons) or None,
         )
-    return tag("pre", tag("code", Markup("\n".join(rows))), class_=css_class)
+    # One string for the whole block (what tag("pre", tag("code", ...)) makes): a schema of
+    # hundreds of properties is a megabyte, and every copy of it costs.
+    rows[0] = f'<pre class="{h(css_class)}"><code>{rows[0]}'
+    rows[-1] = f"{rows[-1]}</code></pre>"
+    pre = Markup("\n".join(rows))
+    if len(rows) == total:
+        return pre
+    return Markup(
+        pre
+        + note(
+            f"The first {len(rows):,} of {total:,} lines, to keep live edits quick; "
+            "display the explorer's .report to see every line."
+        )
+    )

@@ -28,6 +28,17 @@ from toollens.render.display import (
 )
 from toollens.render.highlight import LineMark, highlight_json
 from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
+from toollens.render.rows import (
+    Cand,
+    candidate,
+    change_item,
+    compact_change_item,
+    context_metadata_row,
+    finding_item,
+    metadata_row,
+    signature_row,
+    why_item,
+)
 
 __all__ = [
     "PANEL_KEYS",
@@ -89,41 +100,15 @@ def _change_marks(changes: Iterable[Change]) -> dict[str, LineMark]:
 def _changes_list(changes: Sequence[Change]) -> Markup:
     if not changes:
         return _note("Strict conversion changed nothing.")
-    items = [
-        tag(
-            "li",
-            _code(change.pointer or "/"),
-            " ",
-            tag("span", _value(change.rule), class_="tl-rule"),
-            " — ",
-            change.reason,
-        )
-        for change in changes
-    ]
+    items = [change_item(c.pointer, _value(c.rule), c.reason) for c in changes]
     full = tag("ol", items, class_="tl-changes")
     if len(changes) <= _FULL_CHANGE_LIST:
         return full
     # Long lists: one line per pointer (rules' reasons on hover), the full list folded.
-    by_pointer: dict[str, list[Change]] = {}
+    by_pointer: dict[str, list[tuple[str, str]]] = {}
     for change in changes:
-        by_pointer.setdefault(change.pointer, []).append(change)
-    compact = [
-        tag(
-            "li",
-            _code(pointer or "/"),
-            " ",
-            join(
-                *(
-                    join(
-                        ", " if i else None,
-                        tag("span", _value(c.rule), class_="tl-rule", title=c.reason),
-                    )
-                    for i, c in enumerate(group)
-                )
-            ),
-        )
-        for pointer, group in by_pointer.items()
-    ]
+        by_pointer.setdefault(change.pointer, []).append((_value(change.rule), change.reason))
+    compact = [compact_change_item(pointer, tuple(rules)) for pointer, rules in by_pointer.items()]
     return join(
         tag("ul", compact, class_="tl-changes"),
         tag("details", tag("summary", f"Every change with its reason ({len(changes)})"), full),
@@ -188,29 +173,21 @@ def _signature_panel(report: Report) -> Markup:
     for index, meta in enumerate(fs.parameters):
         param = inspected.get(meta.name)
         default = default_text(meta, param.default if param else inspect.Parameter.empty)
-        extra: Child = None
+        extra: tuple[str, ...] = ()
         if meta.is_context:
-            extra = tag("div", _badge("run context: injected, not in schema", "tl-context-badge"))
+            extra = ("context",)
         elif meta.alias:
-            extra = tag("div", "schema name ", _code(meta.schema_name), class_="tl-muted")
+            extra = ("alias", meta.schema_name)
         rows.append(
-            tag(
-                "tr",
-                tag("td", str(index + 1), class_="tl-muted"),
-                tag(
-                    "td",
-                    tag("span", meta.name, class_="tl-name"),
-                    ": ",
-                    _code(type_text(meta.annotation)),
-                    extra,
-                ),
-                tag("td", _badge(kind_short(meta.kind), "tl-kind"), title=meta.kind.value),
-                tag(
-                    "td",
-                    default,
-                    class_="tl-muted" if default in ("required", "injected") else None,
-                ),
-                class_="tl-context" if meta.is_context else None,
+            signature_row(
+                index + 1,
+                meta.name,
+                type_text(meta.annotation),
+                extra,
+                kind_short(meta.kind),
+                meta.kind.value,
+                default,
+                meta.is_context,
             )
         )
     table = tag(
@@ -244,27 +221,13 @@ _NO_SIGNATURE = {
 # ----------------------------------------------------------------------------- metadata
 
 
-def _candidate(c: Candidate, *, show_source: bool = False) -> Markup:
+def _cand(c: Candidate, *, show_source: bool = False) -> Cand:
     shown = (
         c.value
         if c.attribute == "description" and isinstance(c.value, str)
         else (safe_repr(c.value, limit=120))
     )
-    label = c.source.label if show_source else c.attribute
-    if c.won:
-        body: Child = [
-            tag("span", label, class_="tl-attr"),
-            shown,
-            tag("span", " ✓", class_="tl-mark"),
-        ]
-        return tag("div", body, class_="tl-cand tl-won", title=c.reason)
-    return tag(
-        "div",
-        tag("span", label, class_="tl-attr"),
-        tag("s", shown),
-        class_="tl-cand tl-lost",
-        title=c.reason,
-    )
+    return (c.source.label if show_source else c.attribute, shown, c.won, c.reason)
 
 
 def _metadata_columns(params: Sequence[ParameterMetadata]) -> list[Source]:
@@ -278,13 +241,11 @@ def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
     tool_level = list(fs.provenance) if fs is not None else []
     for attribute in dict.fromkeys(c.attribute for c in tool_level):
         cands = [c for c in tool_level if c.attribute == attribute]
-        items.append(tag("li", tag("strong", f"tool {attribute}"), ": ", _why_parts(cands)))
+        items.append(why_item(None, attribute, _why_cands(cands)))
     for param in params:
         for attribute in dict.fromkeys(c.attribute for c in param.candidates):
             cands = list(param.candidates_for(attribute))
-            items.append(
-                tag("li", _code(param.name), " ", tag("strong", attribute), ": ", _why_parts(cands))
-            )
+            items.append(why_item(param.name, attribute, _why_cands(cands)))
     if not items:
         return _note("No parameter metadata.")
     return tag(
@@ -296,18 +257,8 @@ def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
     )
 
 
-def _why_parts(cands: Sequence[Candidate]) -> Markup:
-    parts: list[Child] = []
-    for index, c in enumerate(cands):
-        if index:
-            parts.append("; ")
-        label: Child = (
-            tag("span", c.source.label, " ✓", class_="tl-won")
-            if c.won
-            else tag("span", tag("s", c.source.label), class_="tl-lost")
-        )
-        parts.extend([label, " — ", c.reason])
-    return join(*parts)
+def _why_cands(cands: Sequence[Candidate]) -> tuple[tuple[str, bool, str], ...]:
+    return tuple((c.source.label, c.won, c.reason) for c in cands)
 
 
 def _metadata_panel(report: Report) -> Markup:
@@ -325,61 +276,35 @@ def _metadata_panel(report: Report) -> Markup:
     head += [tag("th", s.label) for s in columns]
     head += [tag("th", c) for c in tail]
     rows = []
+    span = len(columns) + len(tail)
     for meta in params:
-        cells: list[Markup] = [
-            tag("td", meta.name, class_="tl-name"),
-            tag("td", _code(type_text(meta.annotation))),
-        ]
         if meta.is_context:
-            cells.append(
-                tag(
-                    "td",
-                    _badge("injected, not in schema", "tl-context-badge"),
-                    " the runtime passes the run context; the model never sees it",
-                    colspan=str(len(columns) + len(tail)),
-                    class_="tl-context",
-                )
-            )
-            rows.append(tag("tr", cells, class_="tl-context-row"))
+            rows.append(context_metadata_row(meta.name, type_text(meta.annotation), span))
             continue
-        for source in columns:
-            cands = [c for c in meta.candidates if c.source is source]
-            # The description the model reads keeps its column readable when space is short.
-            won_text = any(c.won and c.attribute == "description" for c in cands)
-            cells.append(
-                tag(
-                    "td",
-                    [_candidate(c) for c in cands] if cands else "·",
-                    class_=("tl-src tl-src-won" if won_text else "tl-src") if cands else "tl-empty",
-                )
-            )
+        by_source: dict[Source, list[Cand]] = {}
+        won_by_source: set[Source] = set()
+        for c in meta.candidates:
+            by_source.setdefault(c.source, []).append(_cand(c))
+            if c.won and c.attribute == "description":
+                won_by_source.add(c.source)
+        cells = tuple(tuple(by_source.get(source, ())) for source in columns)
+        # The description the model reads keeps its column readable when space is short.
+        won_text = tuple(source in won_by_source for source in columns)
         constraints = ", ".join(
             f"{k}={safe_repr(v, limit=40)}" for k, v in meta.constraints.items()
         )
-        cells.append(
-            tag(
-                "td",
-                "required" if meta.default is MISSING else safe_repr(meta.default, limit=60),
-                class_="tl-muted" if meta.default is MISSING else None,
+        rows.append(
+            metadata_row(
+                meta.name,
+                type_text(meta.annotation),
+                cells,
+                won_text,
+                None if meta.default is MISSING else safe_repr(meta.default, limit=60),
+                constraints,
+                meta.alias,
+                (show_constraints, show_alias),
             )
         )
-        if show_constraints:
-            cells.append(
-                tag(
-                    "td",
-                    _code(constraints) if constraints else "·",
-                    class_=None if constraints else "tl-empty",
-                )
-            )
-        if show_alias:
-            cells.append(
-                tag(
-                    "td",
-                    _code(meta.alias) if meta.alias else "·",
-                    class_=None if meta.alias else "tl-empty",
-                )
-            )
-        rows.append(tag("tr", cells))
     table = tag(
         "div",
         tag(
@@ -412,7 +337,7 @@ def _tool_provenance(report: Report) -> Child:
                 tag(
                     "div",
                     tag("span", f"tool {attribute}", class_="tl-attr"),
-                    [_candidate(c, show_source=True) for c in cands],
+                    [candidate(_cand(c, show_source=True)) for c in cands],
                 )
             )
     return tag("div", parts, class_="tl-tool-provenance")
@@ -501,7 +426,7 @@ def _schema_properties_panel(report: Report) -> Markup:
 # ------------------------------------------------------------------------------- strict
 
 
-def _strict_panel(report: Report) -> Markup:
+def _strict_panel(report: Report, folded_lines: int | None = None) -> Markup:
     if report.target_kind == "output-type":
         return _panel(
             "strict",
@@ -522,11 +447,11 @@ def _strict_panel(report: Report) -> Markup:
         parts.append(_note("Strict mode is off: this is the schema as pydantic built it."))
         parts.append(highlight_json(report.schema))
     if report.raw_schema is not None and (report.options.strict or report.schema is None):
-        raw = highlight_json(report.raw_schema)
         if report.schema is None:
             parts.append(tag("h4", "Before strict conversion"))
-            parts.append(raw)
+            parts.append(highlight_json(report.raw_schema))
         else:
+            raw = highlight_json(report.raw_schema, max_lines=folded_lines)
             parts.append(tag("details", tag("summary", "Before strict conversion"), raw))
     return _panel("strict", "Strict schema", parts, subtitle=subtitle)
 
@@ -534,7 +459,7 @@ def _strict_panel(report: Report) -> Markup:
 # ------------------------------------------------------------------------------- output
 
 
-def _output_panel(report: Report) -> Markup:
+def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
     out = report.output
     error = report.view_errors.get("output")
     parts: list[Child] = []
@@ -572,7 +497,7 @@ def _output_panel(report: Report) -> Markup:
                 tag(
                     "details",
                     tag("summary", "Before strict conversion"),
-                    highlight_json(out.raw_json_schema),
+                    highlight_json(out.raw_json_schema, max_lines=folded_lines),
                 )
             )
     return _panel("output", "Output schema", parts, subtitle=_PATH_LABELS.get(path, path))
@@ -588,20 +513,13 @@ def _safe_href(url: str | None) -> str | None:
 
 
 def _finding_item(finding: Finding) -> Markup:
-    sev = _value(finding.severity)
-    where = _code(finding.pointer or "/") if finding.pointer is not None else None
-    href = _safe_href(finding.source)
-    return tag(
-        "li",
-        _badge(sev, f"tl-sev-{sev}"),
-        tag("span", _value(finding.rule), class_="tl-rule"),
-        " ",
-        where,
-        " " if where else None,
+    return finding_item(
+        _value(finding.severity),
+        _value(finding.rule),
+        finding.pointer,
         finding.message,
-        tag("div", "Fix: ", finding.fix, class_="tl-fix") if finding.fix else None,
-        tag("a", "source", href=href, target="_blank", rel="noopener noreferrer") if href else None,
-        class_=f"tl-finding tl-sev-item-{sev}",
+        finding.fix,
+        _safe_href(finding.source),
     )
 
 
@@ -611,7 +529,7 @@ def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
     return tag("ul", [_finding_item(f) for f in findings], class_="tl-findings")
 
 
-def _findings_panel(report: Report) -> Markup:
+def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts: list[Child] = [tag("h4", "Lint")]
     if "lint" in report.view_errors:
         parts.append(_error_box(report.view_errors["lint"], label="lint failed"))
@@ -632,7 +550,7 @@ def _findings_panel(report: Report) -> Markup:
             tag(
                 "details",
                 tag("summary", f"What {report.provider} receives"),
-                highlight_json(report.provider_payload),
+                highlight_json(report.provider_payload, max_lines=folded_lines),
             )
         )
     counts = _severity_counts(report.findings)
@@ -643,17 +561,25 @@ def _findings_panel(report: Report) -> Markup:
 # ------------------------------------------------------------------------------ public
 
 
-def render_panels(report: Report) -> dict[str, str]:
+def render_panels(report: Report, *, folded_lines: int | None = None) -> dict[str, str]:
     """One self-contained HTML fragment per view (no stylesheet; see ``style_tag``).
 
-    Keys: ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
+    Args:
+        report: what to show.
+        folded_lines: show at most this many lines of each JSON document that starts
+            folded (the schema before strict conversion, the provider payload), with a note
+            saying how many are left out; ``None`` shows every line. The explorer limits
+            them so that an edit of a big tool does not resend pages nobody unfolded.
+
+    Returns:
+        Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
     """
     return {
         "signature": str(_signature_panel(report)),
         "metadata": str(_metadata_panel(report)),
-        "strict": str(_strict_panel(report)),
-        "output": str(_output_panel(report)),
-        "findings": str(_findings_panel(report)),
+        "strict": str(_strict_panel(report, folded_lines)),
+        "output": str(_output_panel(report, folded_lines)),
+        "findings": str(_findings_panel(report, folded_lines)),
     }
 
 

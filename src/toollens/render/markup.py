@@ -27,31 +27,45 @@ Child = str | Markup | None | Iterable["Child"]
 _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr"})
 
 
+_escape = html.escape
+
+
 def h(text: Any) -> Markup:
     """Escape any value's ``str`` for use as HTML text or a quoted attribute value."""
     if isinstance(text, Markup):
         return text
-    return Markup(html.escape(str(text), quote=True))
+    return Markup(_escape(str(text), quote=True))
 
 
-def _children(children: Iterable[Child]) -> Iterable[str]:
+def _collect(children: Iterable[Child], out: list[str]) -> None:
+    # A loop, not a generator chain: this runs for every element of every view.
     for child in children:
         if child is None:
             continue
-        if isinstance(child, str):
-            yield h(child)
+        if type(child) is str:
+            out.append(_escape(child, quote=True))
+        elif isinstance(child, str):
+            out.append(h(child))
         else:
-            yield from _children(child)
+            _collect(child, out)
 
 
 def join(*children: Child) -> Markup:
     """Concatenate children, escaping the ones that are not :class:`Markup`."""
-    return Markup("".join(_children(children)))
+    out: list[str] = []
+    _collect(children, out)
+    return Markup("".join(out))
+
+
+_ATTR_NAMES: dict[str, str] = {}
 
 
 def _attr_name(name: str) -> str:
     # Python keywords and dashes: class_ -> class, data_pointer -> data-pointer.
-    return name.rstrip("_").replace("_", "-")
+    attr = _ATTR_NAMES.get(name)
+    if attr is None:
+        attr = _ATTR_NAMES[name] = name.rstrip("_").replace("_", "-")
+    return attr
 
 
 def tag(name: str, *children: Child, **attrs: Any) -> Markup:
@@ -71,7 +85,10 @@ def tag(name: str, *children: Child, **attrs: Any) -> Markup:
     opening = "<" + " ".join(parts) + ">"
     if name in _VOID:
         return Markup(opening)
-    return Markup(f"{opening}{join(*children)}</{name}>")
+    out = [opening]
+    _collect(children, out)
+    out.append(f"</{name}>")
+    return Markup("".join(out))
 
 
 def note(text: Child) -> Markup:

@@ -1,0 +1,210 @@
+"""Table rows and list items of the panels, memoised on the text they show.
+
+A live edit of a tool with hundreds of parameters changes one or two of them, yet every
+panel is rebuilt from a new report. Each function here takes only what its row shows
+(strings, flags, tuples of them) and returns the row's HTML, so an unchanged row is a cache
+lookup instead of a dozen ``tag`` calls. The caches are bounded by entry count; a row is a
+few hundred bytes to a few kilobytes.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from toollens.render.markup import Child, Markup, badge, code, join, tag
+
+__all__ = [
+    "Cand",
+    "candidate",
+    "change_item",
+    "compact_change_item",
+    "context_metadata_row",
+    "finding_item",
+    "metadata_row",
+    "signature_row",
+    "why_item",
+]
+
+_ROWS = 1024  # per cache: more than one edit of a 200-parameter tool shows, per kind
+
+#: A candidate as shown: (label, shown value, won, reason).
+Cand = tuple[str, str, bool, str]
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def candidate(c: Cand) -> Markup:
+    """One source's value for an attribute: ✓ when it won, struck through when it lost."""
+    label, shown, won, reason = c
+    if won:
+        body: Child = [
+            tag("span", label, class_="tl-attr"),
+            shown,
+            tag("span", " ✓", class_="tl-mark"),
+        ]
+        return tag("div", body, class_="tl-cand tl-won", title=reason)
+    return tag(
+        "div",
+        tag("span", label, class_="tl-attr"),
+        tag("s", shown),
+        class_="tl-cand tl-lost",
+        title=reason,
+    )
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def signature_row(
+    number: int,
+    name: str,
+    type_text: str,
+    extra: tuple[str, ...],
+    kind_short: str,
+    kind: str,
+    default: str,
+    is_context: bool,
+) -> Markup:
+    """A parameter of the Signature table; ``extra`` is ``("context",)``, ``("alias", name)``."""
+    more: Child = None
+    if extra[:1] == ("context",):
+        more = tag("div", badge("run context: injected, not in schema", "tl-context-badge"))
+    elif extra[:1] == ("alias",):
+        more = tag("div", "schema name ", code(extra[1]), class_="tl-muted")
+    return tag(
+        "tr",
+        tag("td", str(number), class_="tl-muted"),
+        tag("td", tag("span", name, class_="tl-name"), ": ", code(type_text), more),
+        tag("td", badge(kind_short, "tl-kind"), title=kind),
+        tag("td", default, class_="tl-muted" if default in ("required", "injected") else None),
+        class_="tl-context" if is_context else None,
+    )
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def metadata_row(
+    name: str,
+    type_text: str,
+    cells: tuple[tuple[Cand, ...], ...],
+    won_text: tuple[bool, ...],
+    default: str | None,
+    constraints: str | None,
+    alias: str | None,
+    show: tuple[bool, bool],
+) -> Markup:
+    """A parameter of the Metadata table: one cell of candidates per source column.
+
+    ``default`` is ``None`` when required; ``show`` says whether the constraints and alias
+    columns are there.
+    """
+    out: list[Markup] = [
+        tag("td", name, class_="tl-name"),
+        tag("td", code(type_text)),
+    ]
+    for cands, won in zip(cells, won_text, strict=True):
+        out.append(
+            tag(
+                "td",
+                [candidate(c) for c in cands] if cands else "·",
+                class_=("tl-src tl-src-won" if won else "tl-src") if cands else "tl-empty",
+            )
+        )
+    out.append(
+        tag(
+            "td",
+            "required" if default is None else default,
+            class_="tl-muted" if default is None else None,
+        )
+    )
+    show_constraints, show_alias = show
+    if show_constraints:
+        out.append(
+            tag(
+                "td",
+                code(constraints) if constraints else "·",
+                class_=None if constraints else "tl-empty",
+            )
+        )
+    if show_alias:
+        out.append(tag("td", code(alias) if alias else "·", class_=None if alias else "tl-empty"))
+    return tag("tr", out)
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def context_metadata_row(name: str, type_text: str, span: int) -> Markup:
+    """The Metadata row of the run-context parameter, which the model never sees."""
+    return tag(
+        "tr",
+        tag("td", name, class_="tl-name"),
+        tag("td", code(type_text)),
+        tag(
+            "td",
+            badge("injected, not in schema", "tl-context-badge"),
+            " the runtime passes the run context; the model never sees it",
+            colspan=str(span),
+            class_="tl-context",
+        ),
+        class_="tl-context-row",
+    )
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def why_item(param: str | None, attribute: str, cands: tuple[tuple[str, bool, str], ...]) -> Markup:
+    """Why each source of one attribute won or lost; ``param`` ``None``: the tool itself."""
+    parts: list[Child] = []
+    for index, (label, won, reason) in enumerate(cands):
+        if index:
+            parts.append("; ")
+        shown: Child = (
+            tag("span", label, " ✓", class_="tl-won")
+            if won
+            else tag("span", tag("s", label), class_="tl-lost")
+        )
+        parts.extend([shown, " — ", reason])
+    if param is None:
+        return tag("li", tag("strong", f"tool {attribute}"), ": ", join(*parts))
+    return tag("li", code(param), " ", tag("strong", attribute), ": ", join(*parts))
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def change_item(pointer: str, rule: str, reason: str) -> Markup:
+    """One rewrite of strict conversion, with its reason."""
+    return tag("li", code(pointer or "/"), " ", tag("span", rule, class_="tl-rule"), " — ", reason)
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def compact_change_item(pointer: str, rules: tuple[tuple[str, str], ...]) -> Markup:
+    """Every rewrite at one pointer on one line, reasons on hover."""
+    return tag(
+        "li",
+        code(pointer or "/"),
+        " ",
+        join(
+            *(
+                join(", " if i else None, tag("span", rule, class_="tl-rule", title=reason))
+                for i, (rule, reason) in enumerate(rules)
+            )
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def finding_item(
+    sev: str,
+    rule: str,
+    pointer: str | None,
+    message: str,
+    fix: str | None,
+    href: str | None,
+) -> Markup:
+    """One lint or provider finding."""
+    where = code(pointer or "/") if pointer is not None else None
+    return tag(
+        "li",
+        badge(sev, f"tl-sev-{sev}"),
+        tag("span", rule, class_="tl-rule"),
+        " ",
+        where,
+        " " if where else None,
+        message,
+        tag("div", "Fix: ", fix, class_="tl-fix") if fix else None,
+        tag("a", "source", href=href, target="_blank", rel="noopener noreferrer") if href else None,
+        class_=f"tl-finding tl-sev-item-{sev}",
+    )
