@@ -12,7 +12,6 @@ explicitly, Anthropic payloads leave the flag out (its default), Gemini has no f
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -29,7 +28,7 @@ from toollens.core.provider_rules import (
     run_rules,
 )
 from toollens.core.records import Change, Finding, join_pointer
-from toollens.core.schema_walk import iter_children, resolve_local, show, split_pointer
+from toollens.core.schema_walk import copy_json, iter_children, resolve_local, show, split_pointer
 
 # --------------------------------------------------------------------------------------------
 # Gemini translation
@@ -77,7 +76,7 @@ class _GeminiTranslator:
     # One node: structural rewrites first (refs, null unions), then keyword by keyword.
     def node(self, value: Any, pointer: str, stack: tuple[str, ...], depth: int) -> Any:
         if not isinstance(value, dict):
-            return copy.deepcopy(value) if depth < _MAX_TRANSLATE_DEPTH else None
+            return copy_json(value) if depth < _MAX_TRANSLATE_DEPTH else None
         self.nodes += 1
         if depth >= _MAX_TRANSLATE_DEPTH or self.nodes > _MAX_TRANSLATE_NODES:
             why = (
@@ -89,7 +88,7 @@ class _GeminiTranslator:
             return {}
         node, stack = self.normalize(dict(value), pointer, stack)
         if "$ref" in node:  # a recursive reference: kept, reported
-            return {k: copy.deepcopy(v) for k, v in node.items()}
+            return {k: copy_json(v) for k, v in node.items()}
         out: dict[str, Any] = {}
         for key, item in node.items():
             if key in _GEMINI_DROPPED or (key in ("$defs", "definitions") and not pointer):
@@ -101,7 +100,7 @@ class _GeminiTranslator:
                     f"Gemini's Schema has no '{key}' field",
                 )
             elif key == "const":
-                out["enum"] = [copy.deepcopy(item)]
+                out["enum"] = [copy_json(item)]
                 self.change(
                     join_pointer(pointer, "enum"),
                     "gemini.const-to-enum",
@@ -133,7 +132,7 @@ class _GeminiTranslator:
             elif key == "nullable" and "nullable" in out:
                 continue
             else:
-                out[key] = copy.deepcopy(item)
+                out[key] = copy_json(item)
         return out
 
     def children(
@@ -266,7 +265,7 @@ class Translation:
 
 
 def _unchanged(schema: dict[str, Any], strict: bool) -> Translation:
-    return Translation(copy.deepcopy(schema))
+    return Translation(copy_json(schema))
 
 
 def _gemini(schema: dict[str, Any], strict: bool) -> Translation:

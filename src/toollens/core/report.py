@@ -33,6 +33,7 @@ from toollens.core.errors import (
 )
 from toollens.core.metadata import MISSING
 from toollens.core.records import Change, Finding, join_pointer
+from toollens.core.schema_walk import copy_json
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
@@ -340,7 +341,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         errors["strict"] = str(exc)
         strict_ok = False
         fs = build(False)
-    schema = _copy_json(fs.json_schema) if strict_ok else None
+    schema = copy_json(fs.json_schema) if strict_ok else None
     output = _output_view(fs.output_type, options.strict, errors)
     payload, provider_findings = _provider_views(fs, options, errors, payload=strict_ok)
     if not strict_ok:
@@ -350,7 +351,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         options=options,
         title=fs.name,
         function=fs,
-        raw_schema=_copy_json(fs.raw_json_schema),
+        raw_schema=copy_json(fs.raw_json_schema),
         schema=schema,
         strict_changes=tuple(fs.strict_changes),
         output=output,
@@ -361,19 +362,6 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         view_errors=types.MappingProxyType(errors),
         target=target,
     )
-
-
-def _copy_json(value: Any) -> Any:
-    """A deep copy of JSON data (what ``function_schema`` returns), several times faster
-    than ``copy.deepcopy``; anything else inside is deep-copied as before."""
-    kind = type(value)
-    if kind is dict:
-        return {key: _copy_json(item) for key, item in value.items()}
-    if kind is list:
-        return [_copy_json(item) for item in value]
-    if kind is str or kind is int or kind is float or kind is bool or value is None:
-        return value
-    return copy.deepcopy(value)
 
 
 def _schema_views(

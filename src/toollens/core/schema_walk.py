@@ -7,6 +7,7 @@ and at ``MAX_DEPTH``, so callers see findings, never ``RecursionError`` or a han
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -167,3 +168,16 @@ def show(value: Any, limit: int = 80) -> str:
         except RecursionError:  # nested past Python's limit: describe, don't print
             text = f"<{type(value).__name__} nested too deeply to show>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data, several times faster than ``copy.deepcopy``; anything
+    that is not plain JSON inside is deep-copied as before."""
+    kind = type(value)
+    if kind is dict:
+        return {key: copy_json(item) for key, item in value.items()}
+    if kind is list:
+        return [copy_json(item) for item in value]
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    return copy.deepcopy(value)
