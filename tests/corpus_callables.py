@@ -241,7 +241,9 @@ def annotated_str_beats_annotated_field(
     return count
 
 
-def field_default_description(limit: int = Field(10, ge=1, description="Limit from default")) -> int:
+def field_default_description(
+    limit: int = Field(10, ge=1, description="Limit from default"),
+) -> int:
     return limit
 
 
