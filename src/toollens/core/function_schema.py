@@ -236,7 +236,10 @@ def _variadic_value_type(param: InspectedParameter, name: str) -> Any:
 
 def _field_for(param: InspectedParameter, meta: ParameterMetadata, func_name: str) -> Any:
     """The ``(type, FieldInfo)`` pair pydantic's ``create_model`` takes."""
-    bare, metadata = strip_annotated(param.hint)
+    # The merge already stripped ``Annotated``: the hint has metadata exactly when the bare
+    # type differs from it (``Annotated`` needs at least one extra and never nests).
+    bare = meta.annotation
+    metadata = bare is not param.hint
     description = meta.description
     if param.kind is ParameterKind.VAR_POSITIONAL:
         item = _variadic_value_type(param, func_name)
@@ -378,16 +381,18 @@ def function_schema(
         fields[param.name] = _field_for(param, meta, info.name)
 
     model, raw = _build_model(tool_name, fields, config)
-    nullable = {
-        p.schema_name: p.default
-        for p in params
-        if optional_defaults == "nullable"
-        and strict
-        and not p.is_context
-        and p.default is not MISSING
-        and p.default is not None
-        and p.kind not in (ParameterKind.VAR_POSITIONAL, ParameterKind.VAR_KEYWORD)
-    }
+    nullable = (
+        {
+            p.schema_name: p.default
+            for p in params
+            if not p.is_context
+            and p.default is not MISSING
+            and p.default is not None
+            and p.kind not in (ParameterKind.VAR_POSITIONAL, ParameterKind.VAR_KEYWORD)
+        }
+        if optional_defaults == "nullable" and strict
+        else {}
+    )
     if strict:
         from toollens.core.strict import explain_strict
 
@@ -397,7 +402,7 @@ def function_schema(
             _name_parameter(exc, params)
             raise
     else:
-        schema, changes = json.loads(json.dumps(raw)), []
+        schema, changes = _json_copy(raw), []
     return FunctionSchema(
         name=tool_name,
         description=tool_description,
@@ -414,6 +419,47 @@ def function_schema(
         output_type=info.return_hint if output_type is MISSING else output_type,
         nullable_defaults=nullable,
     )
+
+
+class _NotPlain(Exception):
+    """Raised inside ``_plain_copy`` when a value needs the JSON round trip."""
+
+
+# Exactly the atoms json.loads gives back unchanged (ints small enough to print: a huge int
+# fails json.dumps, and the round trip must keep that behaviour).
+_PLAIN_ATOMS = frozenset({str, float, bool, type(None)})
+
+
+def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
+    """``json.loads(json.dumps(raw))``, by a plain deep copy when that gives the same value.
+
+    pydantic's schemas are plain JSON (dicts with str keys, lists, str, numbers, bool,
+    None), for which the copy is the round trip at a fraction of the cost; anything else
+    (a tuple, a custom object from ``json_schema_extra``, very deep nesting, a huge int)
+    takes the round trip itself, with its conversions and its errors.
+    """
+    try:
+        return cast("dict[str, Any]", _plain_copy(raw, 100))
+    except _NotPlain:
+        return cast("dict[str, Any]", json.loads(json.dumps(raw)))
+
+
+def _plain_copy(value: Any, room: int) -> Any:
+    cls = type(value)
+    if cls in _PLAIN_ATOMS or (cls is int and value.bit_length() <= 64):
+        return value
+    if room <= 0:  # deep or circular: leave it to json (RecursionError or ValueError)
+        raise _NotPlain
+    if cls is dict:
+        out = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotPlain
+            out[key] = _plain_copy(item, room - 1)
+        return out
+    if cls is list:
+        return [_plain_copy(item, room - 1) for item in value]
+    raise _NotPlain
 
 
 def _name_parameter(exc: ToolLensError, params: list[ParameterMetadata]) -> None:

@@ -16,7 +16,7 @@ import enum
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
@@ -178,42 +178,18 @@ def type_repr(tp: Any) -> str:
     return text.replace("typing.", "")
 
 
-class _Sources:
+class _Sources(NamedTuple):
     """The raw material of one parameter, split by source (kept for lazy provenance)."""
 
-    __slots__ = (
-        "annotated_constraints",
-        "annotated_fields",
-        "annotated_str",
-        "bare",
-        "default_field",
-        "docstring",
-        "kind",
-        "plain_default",
-        "use_docstring",
-    )
-
-    def __init__(
-        self,
-        kind: ParameterKind,
-        use_docstring: bool,
-        bare: Any,
-        docstring: str | None,
-        annotated_str: str | None,
-        annotated_fields: list[FieldInfo],
-        annotated_constraints: FieldInfo | None,
-        default_field: FieldInfo | None,
-        plain_default: Any,
-    ) -> None:
-        self.kind = kind
-        self.use_docstring = use_docstring
-        self.bare = bare
-        self.docstring = docstring
-        self.annotated_str = annotated_str
-        self.annotated_fields = annotated_fields
-        self.annotated_constraints = annotated_constraints
-        self.default_field = default_field
-        self.plain_default = plain_default
+    kind: ParameterKind
+    use_docstring: bool
+    bare: Any
+    docstring: str | None
+    annotated_str: str | None
+    annotated_fields: tuple[FieldInfo, ...]
+    annotated_constraints: FieldInfo | None
+    default_field: FieldInfo | None
+    plain_default: Any
 
 
 def _split_sources(
@@ -221,18 +197,21 @@ def _split_sources(
 ) -> _Sources:
     bare, metadata = strip_annotated(param.hint)
     annotated_str = None
-    fields: list[FieldInfo] = []
+    fields: tuple[FieldInfo, ...] = ()
     constraints = None
     if metadata:
+        found = []
         others = []
         for m in metadata:
             if isinstance(m, str):
                 if annotated_str is None:
                     annotated_str = m
             elif isinstance(m, FieldInfo):
-                fields.append(m)
+                found.append(m)
             else:
                 others.append(m)
+        if found:
+            fields = tuple(found)
         if others:
             constraints = FieldInfo.from_annotation(annotate(bare, tuple(others)))
     default = param.default
@@ -259,13 +238,28 @@ def _dataclass_field_names(cls: type) -> tuple[str, ...]:
 
 def _constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
     for item in info.metadata:
-        if dataclasses.is_dataclass(item) and not isinstance(item, type):
-            for name in _dataclass_field_names(type(item)):
+        # dataclasses.is_dataclass(item) for an instance, without the function call.
+        cls: type = type(item)
+        if hasattr(cls, "__dataclass_fields__") and not isinstance(item, type):
+            for name in _dataclass_field_names(cls):
                 yield name, getattr(item, name)
         elif hasattr(item, "__dict__") and not callable(item):
             for key, value in vars(item).items():
                 if value is not None and not key.startswith("_"):
                     yield key, value
+
+
+def _add_constraints(info: FieldInfo, into: dict[str, Any]) -> None:
+    """``into.update(_constraint_items(info))`` without a generator (the eager merge)."""
+    for item in info.metadata:
+        cls: type = type(item)
+        if hasattr(cls, "__dataclass_fields__") and not isinstance(item, type):
+            for name in _dataclass_field_names(cls):
+                into[name] = getattr(item, name)
+        elif hasattr(item, "__dict__") and not callable(item):
+            for key, value in vars(item).items():
+                if value is not None and not key.startswith("_"):
+                    into[key] = value
 
 
 def _ranked(
@@ -461,16 +455,15 @@ def merge_parameter(
     constraints: dict[str, Any] = {}
     alias = None
     if fields or default_field is not None or src.annotated_constraints is not None:
-        for _, info in _field_sources(src):
-            for key, value in _constraint_items(info):
-                constraints[key] = value
+        for info in _field_infos(src):
+            _add_constraints(info, constraints)
             if info.alias is not None:
                 alias = info.alias
         if "alias" in constraints:  # a constraint object's own "alias" attribute
             offered = constraints.pop("alias")
             if alias is None:
                 alias = offered
-    return ParameterMetadata(
+    return _new_metadata(
         param.name,
         kind,
         src.bare,
@@ -479,9 +472,66 @@ def merge_parameter(
         default,
         constraints,
         alias,
-        False,
-        src,  # type: ignore[arg-type]  # turned into candidates on first read
+        src,
     )
+
+
+def _field_infos(src: _Sources) -> list[FieldInfo]:
+    """``_field_sources`` without the sources: the FieldInfos in pydantic merge order."""
+    infos = [] if src.annotated_constraints is None else [src.annotated_constraints]
+    infos += src.annotated_fields
+    if src.default_field is not None:
+        infos.append(src.default_field)
+    return infos
+
+
+_PARAMETER_FIELDS = (
+    "name",
+    "kind",
+    "annotation",
+    "schema_name",
+    "description",
+    "default",
+    "constraints",
+    "alias",
+    "is_context",
+    "candidates",
+)
+# ``_new_metadata`` fills the instance dict directly; it must stay in step with the fields.
+if tuple(f.name for f in dataclasses.fields(ParameterMetadata)) != _PARAMETER_FIELDS or hasattr(
+    ParameterMetadata, "__post_init__"
+):
+    raise RuntimeError("_new_metadata is out of date with ParameterMetadata's fields")
+
+
+def _new_metadata(
+    name: str,
+    kind: ParameterKind,
+    annotation: Any,
+    schema_name: str,
+    description: str | None,
+    default: Any,
+    constraints: dict[str, Any],
+    alias: str | None,
+    sources: _Sources,
+) -> ParameterMetadata:
+    # What the generated frozen ``__init__`` does (one object.__setattr__ per field, the
+    # last through ``_LazyCandidates.__set__``), at under half the cost; this runs once per
+    # parameter on every schema build.
+    meta = object.__new__(ParameterMetadata)
+    meta.__dict__.update(
+        name=name,
+        kind=kind,
+        annotation=annotation,
+        schema_name=schema_name,
+        description=description,
+        default=default,
+        constraints=constraints,
+        alias=alias,
+        is_context=False,
+        candidates=sources,
+    )
+    return meta
 
 
 def tool_candidates(

@@ -14,6 +14,7 @@ import sys
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import GenericAlias
 from typing import Annotated, Any, get_args, get_origin
 
 from toollens.core.errors import SchemaConstructionError
@@ -119,8 +120,11 @@ def qualified_name(obj: Any) -> str:
 
 def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
     """Whether an annotation names a run-context type (bare or parametrised)."""
-    bare, _ = strip_annotated(hint)
-    origin = get_origin(bare) or bare
+    if isinstance(hint, type) and not isinstance(hint, GenericAlias):
+        origin = hint  # a plain class is its own origin: skip the two typing calls
+    else:
+        bare, _ = strip_annotated(hint)
+        origin = get_origin(bare) or bare
     if extra and any(origin is t for t in extra):
         return True
     if not isinstance(origin, type):
@@ -243,8 +247,12 @@ def inspect_callable(
             raise SchemaConstructionError(
                 "is not a valid Python identifier", parameter=pname, hint="rename the parameter"
             )
-        annotated = pname in hints or param.annotation is not EMPTY
-        hint = hints.get(pname, param.annotation if param.annotation is not EMPTY else Any)
+        annotation = param.annotation
+        if pname in hints:
+            annotated, hint = True, hints[pname]
+        else:
+            annotated = annotation is not EMPTY
+            hint = annotation if annotated else Any
         if isinstance(hint, str):
             raise SchemaConstructionError(
                 f"annotation {hint!r} is an unresolved string",
@@ -260,9 +268,7 @@ def inspect_callable(
                 hint="move it to the first position, or drop its context annotation",
             )
         params.append(
-            InspectedParameter(
-                pname, ParameterKind.of(param), hint, annotated, param.default, context
-            )
+            InspectedParameter(pname, _KIND_OF[param.kind], hint, annotated, param.default, context)
         )
 
     return_hint = hints.get("return", signature.return_annotation)

@@ -20,12 +20,13 @@ The rule ids and their wording live in ``toollens.core.strict_rules``.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Collection, Mapping
 from typing import Any, Final, NoReturn
 from urllib.parse import unquote
 
 from toollens.core.errors import StrictSchemaError
-from toollens.core.records import Change, join_pointer
+from toollens.core.records import Change
 from toollens.core.strict_rules import MAX_DEPTH, MAX_NODES, PROBLEMS, REASONS, StrictRule, show
 
 __all__ = ["StrictRule", "ensure_strict_json_schema", "explain_strict", "strict_schema"]
@@ -79,7 +80,21 @@ _EMPTY_STRICT: Final[Mapping[str, Any]] = {
     "required": [],
 }
 _ATOMS: Final = (str, int, float, bool, type(None))
+_ATOM_TYPES: Final = frozenset(_ATOMS)
+_CONTAINERS: Final = (dict, list, tuple)
 _ANNOTATION_KEYS: Final = ("title", "description")
+_APPLICATOR_KEYS: Final = frozenset(_APPLICATORS)
+
+# Reasons without placeholders, looked up once: formatting them with ``show(before)`` and
+# ``show(after)`` (two json.dumps calls per change) would return the same text.
+_FIXED_REASONS: Final = {
+    rule: text for rule, text in REASONS.items() if "{" not in text and "}" not in text
+}
+_R_INFER: Final = _FIXED_REASONS[StrictRule.INFER_OBJECT_TYPE]
+_R_CLOSE: Final = _FIXED_REASONS[StrictRule.CLOSE_OBJECT]
+_R_REQUIRE: Final = _FIXED_REASONS[StrictRule.REQUIRE_ALL_PROPERTIES]
+_R_ONEOF: Final = _FIXED_REASONS[StrictRule.ONEOF_TO_ANYOF]
+_R_DROP: Final = _FIXED_REASONS[StrictRule.DROP_NONE_DEFAULT]
 
 
 def explain_strict(
@@ -175,8 +190,14 @@ class _Walker:
 
     def note(self, rule: StrictRule, out: _Path, before: Any, after: Any) -> None:
         if self.record:
-            reason = REASONS[rule].format(before=show(before), after=show(after))
-            self.changes.append(Change(_pointer(out), rule, before, after, reason))
+            reason = _FIXED_REASONS.get(rule)
+            if reason is None:
+                template = REASONS[rule]
+                reason = template.format(
+                    before=show(before) if "{before" in template else "",
+                    after=show(after) if "{after" in template else "",
+                )
+            self.changes.append(_change(_pointer(out), rule, before, after, reason))
 
     def spend(self, at: _Path) -> None:
         self.budget -= 1
@@ -189,27 +210,29 @@ class _Walker:
         inp: _Path,
         out: _Path,
         depth: int,
-        *,
         root: bool = False,
         nested: bool = False,
     ) -> dict[str, Any]:
         """Convert one schema node read at ``inp`` and written at ``out``."""
         if not isinstance(src, dict):
             _fail(StrictRule.NOT_A_SCHEMA, inp, kind=type(src).__name__, value=show(src))
-        if self.done and self.done.get(id(src)) is src:
+        done = self.done
+        if done and done.get(id(src)) is src:
             return src
         if depth > MAX_DEPTH:
             _fail(StrictRule.TOO_DEEP, inp, limit=MAX_DEPTH)
-        self.spend(inp)
+        self.budget -= 1  # spend(), inlined: this runs for every node
+        if self.budget < 0:
+            _fail(StrictRule.TOO_LARGE, inp, limit=MAX_NODES)
         if not root and isinstance(src.get("$id"), str):
             nested = True
         if "$ref" in src:
             result = self._ref_node(src, inp, out, depth, root, nested)
         else:
-            result = self._body(src, inp, out, depth, root, nested, partial=False)
+            result = self._body(src, inp, out, depth, root, nested)
         self.processed.add(id(src))
         if self.tracking:
-            self.done[id(result)] = result
+            done[id(result)] = result
         return result
 
     def _body(
@@ -220,48 +243,68 @@ class _Walker:
         depth: int,
         root: bool,
         nested: bool,
-        *,
-        partial: bool,
+        partial: bool = False,
     ) -> dict[str, Any]:
         # ``partial`` is the parent half of a singleton-allOf merge: not closed yet and its
         # null default kept, because the merged node is walked again and decides then.
+        get = src.get
         if not partial:
-            all_of = src.get("allOf")
+            all_of = get("allOf")
             if isinstance(all_of, list) and len(all_of) == 1:
                 return self._merge_all_of(src, all_of[0], inp, out, depth, root, nested)
 
-        typ = src.get("type")
-        props: Any = src.get("properties")
+        typ = get("type")
+        props: Any = get("properties")
         has_props = isinstance(props, dict)
         infer = typ is None and has_props
         if infer:
             typ = "object"
-        elif typ is None and src.get("additionalProperties", False) is not False:
+        elif typ is None and get("additionalProperties", False) is not False:
             _fail(StrictRule.OPEN_OBJECT, inp, value=show(src["additionalProperties"]))
         close = False
         if typ == "object" or (isinstance(typ, list) and "object" in typ):
-            extra = src.get("additionalProperties", _MISSING)
+            extra = get("additionalProperties", _MISSING)
             if extra is _MISSING:
                 close = not partial
             elif extra is not False:
                 _fail(StrictRule.OPEN_OBJECT, inp, value=show(extra))
-        one_of: Any = src.get("oneOf")
+        one_of: Any = get("oneOf")
         fold_one_of = isinstance(one_of, list)
         drop_default = not partial and "default" in src and src["default"] is None
 
-        if self.record:
+        if self.record and (infer or close or has_props or fold_one_of or drop_default):
+            # note(), unrolled: one pointer for all of this node's changes.
+            at = _pointer(out)
+            append = self.changes.append
             if infer:
-                self.note(StrictRule.INFER_OBJECT_TYPE, out, src.get("type"), "object")
+                append(_change(at, StrictRule.INFER_OBJECT_TYPE, get("type"), "object", _R_INFER))
             if close:
-                self.note(StrictRule.CLOSE_OBJECT, out, None, False)
+                append(_change(at, StrictRule.CLOSE_OBJECT, None, False, _R_CLOSE))
             if has_props:
-                old = src.get("required")
-                if not isinstance(old, list) or old != list(props):
-                    self.note(StrictRule.REQUIRE_ALL_PROPERTIES, out, _copy(old), list(props))
+                old = get("required")
+                names = list(props)
+                if not isinstance(old, list) or old != names:
+                    append(
+                        _change(
+                            at, StrictRule.REQUIRE_ALL_PROPERTIES, _copy(old), names, _R_REQUIRE
+                        )
+                    )
             if fold_one_of:
-                self.note(StrictRule.ONEOF_TO_ANYOF, out, "oneOf", "anyOf")
+                append(_change(at, StrictRule.ONEOF_TO_ANYOF, "oneOf", "anyOf", _R_ONEOF))
             if drop_default:
-                self.note(StrictRule.DROP_NONE_DEFAULT, out, None, None)
+                append(_change(at, StrictRule.DROP_NONE_DEFAULT, None, None, _R_DROP))
+
+        if not (fold_one_of or infer or has_props or drop_default) and _APPLICATOR_KEYS.isdisjoint(
+            src
+        ):
+            # A leaf: no subschema to convert and no keyword to rewrite, only to copy.
+            atoms = _ATOM_TYPES
+            result = {
+                key: value if type(value) in atoms else _copy(value) for key, value in src.items()
+            }
+            if close:
+                result["additionalProperties"] = False
+            return result
 
         # Subschemas are converted in the reference's order, so a `$ref` finds its target
         # already rewritten exactly when the reference would; keys keep the input's order.
@@ -269,7 +312,7 @@ class _Walker:
         apply = self.apply
         for key in _WALK_ORDER:
             if key == "anyOf" and fold_one_of:
-                converted[key] = self._union(src.get(key), one_of, inp, out, depth, nested)
+                converted[key] = self._union(get(key), one_of, inp, out, depth, nested)
             elif key not in src:
                 continue
             elif key == "properties" and root and self.nullable and has_props:
@@ -277,7 +320,7 @@ class _Walker:
             else:
                 converted[key] = apply[key](src[key], (inp, key), (out, key), depth + 1, nested)
 
-        result: dict[str, Any] = {}
+        result = {}
         for key, value in src.items():
             if key in converted:
                 result[key] = converted[key]
@@ -288,7 +331,7 @@ class _Walker:
             elif (key == "default" and drop_default) or (key == "oneOf" and fold_one_of):
                 continue
             else:
-                result[key] = value if type(value) in _ATOMS else _copy(value)
+                result[key] = value if type(value) in _ATOM_TYPES else _copy(value)
         if infer and "type" not in src:
             result["type"] = "object"
         if close:
@@ -304,14 +347,14 @@ class _Walker:
     def _schema(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
         if not isinstance(value, dict):  # e.g. tuple-form `items`, left as the reference does
             return _copy(value)
-        return self.node(value, inp, out, depth, nested=nested)
+        return self.node(value, inp, out, depth, False, nested)
 
     def _schema_map(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
         if not isinstance(value, dict):
             return _copy(value)
         node = self.node
         return {
-            name: node(sub, (inp, name), (out, name), depth, nested=nested)
+            name: node(sub, (inp, name), (out, name), depth, False, nested)
             for name, sub in value.items()
         }
 
@@ -319,7 +362,7 @@ class _Walker:
         if not isinstance(value, list):
             return _copy(value)
         node = self.node
-        return [node(sub, (inp, i), (out, i), depth, nested=nested) for i, sub in enumerate(value)]
+        return [node(sub, (inp, i), (out, i), depth, False, nested) for i, sub in enumerate(value)]
 
     def _union(
         self,
@@ -379,6 +422,12 @@ class _Walker:
     ) -> dict[str, Any]:
         if nested:
             _fail(StrictRule.NESTED_ID, inp)
+        if len(src) == 1:  # only "$ref": the common bare reference, without the checks below
+            ref = src["$ref"]
+            if not (isinstance(ref, str) and ref in self.bare_refs):
+                self._resolve(ref, inp, inline=False)
+                self.bare_refs.add(ref)
+            return {"$ref": ref}
         allowed = _ROOT_REF_ANNOTATIONS if root else _REF_ANNOTATIONS
         extra = [str(key) for key in src if key != "$ref" and key not in allowed]
         if extra:
@@ -561,18 +610,44 @@ def _merge_entry(entry: dict[str, Any], parent: dict[str, Any], at: _Path) -> di
     return merged
 
 
+# ``_change`` fills the instance dict directly; it must stay in step with Change's fields.
+if tuple(f.name for f in dataclasses.fields(Change)) != (
+    "pointer",
+    "rule",
+    "before",
+    "after",
+    "reason",
+) or hasattr(Change, "__post_init__"):
+    raise RuntimeError("strict._change is out of date with records.Change")
+
+
+def _change(pointer: str, rule: StrictRule, before: Any, after: Any, reason: str) -> Change:
+    # What Change's generated frozen __init__ does (one object.__setattr__ per field) at
+    # under half the cost: a conversion records one Change per rewrite.
+    change = object.__new__(Change)
+    change.__dict__.update(pointer=pointer, rule=rule, before=before, after=after, reason=reason)
+    return change
+
+
 def _fail(rule: StrictRule, at: _Path, **fields: Any) -> NoReturn:
     message, hint = PROBLEMS[rule]
     raise StrictSchemaError(message.format(**fields), pointer=_pointer(at), rule=rule, hint=hint)
 
 
 def _pointer(path: _Path) -> str:
-    tokens: list[Any] = []
+    """``join_pointer("", *tokens)`` of the path, without a generator per token."""
+    tokens: list[str] = []
     while path is not None:
         path, token = path
-        tokens.append(token)
+        text = token if type(token) is str else str(token)
+        if "~" in text or "/" in text:
+            text = text.replace("~", "~0").replace("/", "~1")
+        tokens.append(text)
+    if not tokens:
+        return ""
+    tokens.append("")  # joined in reverse: the leading "/" of the first token
     tokens.reverse()
-    return join_pointer("", *tokens)
+    return "/".join(tokens)
 
 
 def _constrains_ref(node: dict[str, Any]) -> bool:
@@ -632,18 +707,25 @@ def _json_equal(left: Any, right: Any) -> bool:
 
 
 def _check_depth(root: dict[str, Any]) -> None:
-    """Reject nesting deeper than ``MAX_DEPTH`` without recursing (so never RecursionError)."""
-    stack: list[tuple[Any, int]] = [(root, 1)]
-    pop, push = stack.pop, stack.append
-    containers = (dict, list, tuple)
-    while stack:
-        value, depth = pop()
-        if depth > MAX_DEPTH:
-            _fail(StrictRule.TOO_DEEP, _deep_path(root), limit=MAX_DEPTH)
-        depth += 1
-        for child in value.values() if isinstance(value, dict) else value:
-            if isinstance(child, containers):
-                push((child, depth))
+    """Reject nesting deeper than ``MAX_DEPTH`` (never a RecursionError: see ``_deeper``)."""
+    if _deeper(root, MAX_DEPTH):
+        _fail(StrictRule.TOO_DEEP, _deep_path(root), limit=MAX_DEPTH)
+
+
+def _deeper(value: Any, room: int) -> bool:
+    """Whether ``value`` (a container) nests more than ``room`` containers deep.
+
+    Recursive, which is faster than an explicit stack here; the recursion stops at
+    ``MAX_DEPTH`` levels whatever the input's depth, so it never nears the interpreter's
+    limit (the conversion walk itself recurses deeper than this).
+    """
+    if room <= 0:
+        return True
+    room -= 1
+    for child in value.values() if isinstance(value, dict) else value:
+        if isinstance(child, _CONTAINERS) and _deeper(child, room):
+            return True
+    return False
 
 
 def _deep_path(root: dict[str, Any]) -> _Path:
