@@ -21,7 +21,6 @@ import tracemalloc
 from typing import Any
 
 import ipywidgets as widgets
-import pytest
 from pydantic import BaseModel
 
 from hostile import module_from_source
@@ -343,13 +342,6 @@ def test_apply_is_the_only_way_into_the_namespace() -> None:
     assert namespace["tool"].__doc__.startswith("Edited, then applied.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/signature.py caches _is_known_context_class with functools.lru_cache("
-    "maxsize=1024) keyed on the annotation's class, so every model class an edit defines "
-    "(and what it references) stays alive until 1,024 of them accumulate; a WeakKeyDictionary "
-    "or no cache (qualified_name is cheap) keeps live editing flat",
-)
 def test_model_classes_do_not_pile_up() -> None:
     """Each edit defines a new ``Item`` model; old ones must be collectable."""
     from toollens.jupyter.explorer import Explorer

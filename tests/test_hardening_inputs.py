@@ -604,23 +604,9 @@ _VALIDATORS: dict[str, Callable[[], Callable[[Any], Any]]] = {
 }
 
 
-_HUGE_INT_ARGUMENTS = (
-    "core/function_schema.py _load_arguments catches only JSONDecodeError/RecursionError "
-    "from json.loads; an integer of more than 4300 digits raises a plain ValueError "
-    "(int_max_str_digits) that escapes validate_arguments; catch ValueError there too"
-)
-
-
 def _output_params() -> list[Any]:
     return [
-        pytest.param(
-            text,
-            validator,
-            id=f"{name}-{validator}",
-            marks=[pytest.mark.xfail(strict=True, reason=_HUGE_INT_ARGUMENTS)]
-            if (name, validator) == ("huge-int-5000-digits", "arguments")
-            else [],
-        )
+        pytest.param(text, validator, id=f"{name}-{validator}")
         for name, text in OUTPUTS
         for validator in _VALIDATORS
     ]
@@ -638,13 +624,6 @@ def test_model_outputs(text: str | bytes, validator: str) -> None:
         assert_helpful(result)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/function_schema.py _load_arguments parses with json.loads, which accepts "
-    "NaN, Infinity and turns 1e400 into inf, so validate_arguments lets them through for a "
-    "float parameter; output validation refuses them (ModelBehaviorError, rule non-finite) "
-    "and so should argument validation",
-)
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
 def test_arguments_refuse_non_json_numbers(number: str) -> None:
     def tool(x: float) -> None:

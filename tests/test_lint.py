@@ -234,6 +234,19 @@ def with_kwargs(query: str, **options: str) -> str:
     return query
 
 
+_SENTINEL = object()
+
+
+def opaque_default(query: str, marker: object = _SENTINEL) -> str:
+    """Search the knowledge base for matching documents.
+
+    Args:
+        query: search keywords to look for.
+        marker: an internal marker the caller may pass.
+    """
+    return query
+
+
 def broken_doc(query: str) -> str:
     """Search the knowledge base for matching documents.
 
@@ -281,6 +294,8 @@ CASES: list[tuple[str, Any, dict[str, Any], Any, dict[str, Any], str | None, str
      "'query'"),
     ("lint.var-keyword-non-strict", with_kwargs, NON_STRICT, good, NON_STRICT,
      "/properties/options", "**options"),
+    ("lint.schema-warning", opaque_default, NON_STRICT, good, NON_STRICT, None,
+     "not JSON serializable"),
 ]  # fmt: skip
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, cast, get_args, get_origin
@@ -16,6 +17,7 @@ from typing import Annotated, Any, Literal, cast, get_args, get_origin
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
+from pydantic.json_schema import PydanticJsonSchemaWarning
 
 from toollens.core.docstrings import DocstringStyle, ParsedDocstring, parse_docstring
 from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, ToolLensError
@@ -60,6 +62,9 @@ class FunctionSchema:
         docstring: the parsed docstring.
         callable_info: the inspected callable.
         output_type: the declared output type (the return annotation unless overridden).
+        nullable_defaults: schema name -> Python default restored when the model sends null.
+        schema_warnings: what pydantic left out of the schema, and why (e.g. a default that
+            is not JSON serialisable); the linter reports them.
     """
 
     name: str
@@ -76,6 +81,7 @@ class FunctionSchema:
     callable_info: InspectedCallable
     output_type: Any = None
     nullable_defaults: Mapping[str, Any] = field(default_factory=dict)
+    schema_warnings: tuple[str, ...] = ()
 
     @functools.cached_property
     def output(self) -> Any:
@@ -189,17 +195,22 @@ def _load_arguments(tool: str, arguments: str | bytes | Mapping[str, Any] | None
     if not arguments.strip():
         return {}
     try:
-        data = json.loads(arguments)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        data = json.loads(
+            arguments, parse_constant=_reject_constant, parse_float=_finite_float
+        )
+    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        # ValueError: NaN/Infinity/overflow (ours) or an integer past Python's digit limit
         where = (
             f" at line {exc.lineno} column {exc.colno}"
             if isinstance(exc, json.JSONDecodeError)
-            else ""
+            else f" ({exc})"
+            if isinstance(exc, ValueError)
+            else " (nested too deeply)"
         )
         raise ModelBehaviorError(
             f"arguments for tool {tool!r} are not valid JSON{where}",
             pointer="",
-            hint="the model must send one JSON object",
+            hint="the model must send one JSON object of finite numbers, strings and lists",
         ) from exc
     if not isinstance(data, dict):
         raise ModelBehaviorError(
@@ -208,6 +219,17 @@ def _load_arguments(tool: str, arguments: str | bytes | Mapping[str, Any] | None
             hint="wrap the arguments in an object keyed by parameter name",
         )
     return data
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} overflows a float")
+    return value
 
 
 def _variadic_value_type(param: InspectedParameter, name: str) -> Any:
@@ -273,10 +295,18 @@ def _field_for(param: InspectedParameter, meta: ParameterMetadata, func_name: st
 
 def _build_model(
     name: str, fields: dict[str, Any], config: ConfigDict
-) -> tuple[type[BaseModel], dict[str, Any]]:
+) -> tuple[type[BaseModel], dict[str, Any], tuple[str, ...]]:
+    """The model, its JSON schema, and pydantic's schema warnings (kept, not printed)."""
     try:
-        model = create_model(f"{name}_args", __base__=BaseModel, __config__=config, **fields)
-        return model, model.model_json_schema()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", PydanticJsonSchemaWarning)
+            model = create_model(f"{name}_args", __base__=BaseModel, __config__=config, **fields)
+            schema = model.model_json_schema()
+        notes = tuple(str(w.message) for w in caught if w.category is PydanticJsonSchemaWarning)
+        for w in caught:  # anything else goes on to the user as usual
+            if w.category is not PydanticJsonSchemaWarning:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        return model, schema, notes
     except Exception as exc:  # pydantic raises several error types for unsupported annotations
         culprit = _find_unsupported_field(fields, config)
         raise SchemaConstructionError(
@@ -380,7 +410,7 @@ def function_schema(
             config["extra"] = "forbid"
         fields[param.name] = _field_for(param, meta, info.name)
 
-    model, raw = _build_model(tool_name, fields, config)
+    model, raw, schema_warnings = _build_model(tool_name, fields, config)
     nullable = (
         {
             p.schema_name: p.default
@@ -418,6 +448,7 @@ def function_schema(
         callable_info=info,
         output_type=info.return_hint if output_type is MISSING else output_type,
         nullable_defaults=nullable,
+        schema_warnings=schema_warnings,
     )
 
 

@@ -307,6 +307,11 @@ def unannotated_parameter(fs: FunctionSchema) -> Iterator[LintHit]:
             yield LintHit(_pointer(meta), param.name, {"name": param.name})
 
 
+def schema_warning(fs: FunctionSchema) -> Iterator[LintHit]:
+    for note in fs.schema_warnings:
+        yield LintHit(None, None, {"note": note})
+
+
 def var_keyword_non_strict(fs: FunctionSchema) -> Iterator[LintHit]:
     if fs.strict:
         return
@@ -394,6 +399,9 @@ LINT_RULES: tuple[LintRule, ...] = (
     _rule("lint.var-keyword-non-strict", W, "**kwargs must be nested by the model",
           "**{name} becomes a property {name!r}: the model must nest extra keywords under it",
           "declare the keywords as parameters", var_keyword_non_strict),
+    _rule("lint.schema-warning", W, "pydantic left something out of the schema",
+          "pydantic: {note}",
+          "use a JSON-serialisable default (or none) so the model sees it", schema_warning),
 )
 # fmt: on
 

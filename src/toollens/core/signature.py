@@ -127,17 +127,9 @@ def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
         origin = get_origin(bare) or bare
     if extra and any(origin is t for t in extra):
         return True
-    if not isinstance(origin, type):
-        return False
-    try:
-        return _is_known_context_class(origin)
-    except TypeError:  # a metaclass may make its classes unhashable
-        return qualified_name(origin) in KNOWN_CONTEXT_TYPES
-
-
-@functools.lru_cache(maxsize=1024)  # runs for every parameter; bounded for live editing
-def _is_known_context_class(cls: type) -> bool:
-    return qualified_name(cls) in KNOWN_CONTEXT_TYPES
+    # No cache keyed on the class: it would keep every model class defined while live
+    # editing alive, and the name lookup is already cheap.
+    return isinstance(origin, type) and qualified_name(origin) in KNOWN_CONTEXT_TYPES
 
 
 def _hint_source(func: Any) -> Any:
