@@ -439,3 +439,10 @@ def test_bad_arguments_are_model_behaviour_errors(
 def test_empty_arguments_mean_no_arguments() -> None:
     fs = function_schema(corpus.no_params)
     assert fs.to_call_args(fs.validate_arguments("")) == ([], {})
+
+
+def test_union_error_pointer_names_the_json_node_not_the_union_member() -> None:
+    func = build("def f(x: int | str) -> None:\n    pass\n")
+    with pytest.raises(ModelBehaviorError) as info:
+        function_schema(func).validate_arguments('{"x": [1]}')
+    assert info.value.pointer == "/x"  # not pydantic's "/x/int"

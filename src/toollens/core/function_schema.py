@@ -118,7 +118,7 @@ class FunctionSchema:
             first = exc.errors()[0]
             raise ModelBehaviorError(
                 f"invalid arguments for tool {self.name!r}: {validation_message(first)}",
-                pointer=pointer_from_loc(first["loc"]),
+                pointer=pointer_from_loc(first["loc"], data, missing=first["type"] == "missing"),
                 hint="the model must send a JSON object matching the tool's parameters schema",
             ) from exc
 
@@ -195,9 +195,7 @@ def _load_arguments(tool: str, arguments: str | bytes | Mapping[str, Any] | None
     if not arguments.strip():
         return {}
     try:
-        data = json.loads(
-            arguments, parse_constant=_reject_constant, parse_float=_finite_float
-        )
+        data = json.loads(arguments, parse_constant=_reject_constant, parse_float=_finite_float)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
         # ValueError: NaN/Infinity/overflow (ours) or an integer past Python's digit limit
         where = (

@@ -37,6 +37,7 @@ from typing_extensions import TypedDict, is_typeddict
 
 from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, StrictSchemaError
 from toollens.core.records import Change, join_pointer
+from toollens.core.validation import pointer_from_loc
 
 WRAPPER_KEY = "response"
 """The one key of the object a wrapped output type is sent in."""
@@ -527,7 +528,7 @@ def _expected(error: Any) -> str | None:
 def _validation_error(schema: OutputSchema, exc: ValidationError, data: Any) -> ModelBehaviorError:
     errors = exc.errors(include_url=False)
     pointers = [
-        _pointer(error["loc"], data, missing=error["type"] == "missing") for error in errors
+        pointer_from_loc(error["loc"], data, missing=error["type"] == "missing") for error in errors
     ]
     first, pointer = errors[0], pointers[0]
     rule = OutputFailure.INVALID_VALUE
@@ -564,22 +565,6 @@ def _validation_error(schema: OutputSchema, exc: ValidationError, data: Any) -> 
     if more:
         message += f" (and {more} more problem{'s' if more > 1 else ''})"
     return ModelBehaviorError(message, pointer=pointer, rule=rule.value, hint=schema.answer_hint)
-
-
-def _pointer(loc: tuple[int | str, ...], data: Any, *, missing: bool) -> str:
-    """Map pydantic's ``loc`` onto the parsed answer, dropping the tags it adds for unions."""
-    tokens: list[str | int] = []
-    node = data
-    for i, item in enumerate(loc):
-        in_object = isinstance(node, dict) and isinstance(item, str) and item in node
-        in_array = isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node)
-        if in_object or in_array:
-            node = node[item]
-            tokens.append(item)
-        elif missing and i == len(loc) - 1 and isinstance(node, (dict, list)):
-            tokens.append(item)  # where the absent property or tuple item should have been
-        # Anything else names a union member or validator ("int", "Foo", "[key]"), no JSON node.
-    return join_pointer("", *tokens)
 
 
 def _preview(value: Any) -> str:
