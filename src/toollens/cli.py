@@ -54,6 +54,11 @@ targets:
   path/to/file.py:FUNC load the file as a module and take FUNC
   path/to/file.json    a JSON Schema, or a provider tool payload"""
 
+_TARGET_HELP = (
+    "MODULE:FUNC, file.py:FUNC or file.json; without it, every tool under "
+    "[tool.toollens] in pyproject.toml"
+)
+
 _MAIN_EPILOG = f"""\
 examples:
   toollens show tools:search
@@ -150,7 +155,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__
+    from toollens import __version__, cli_project
     from toollens.render.text import VIEWS as views
 
     streams = (stdout, stderr)
@@ -194,16 +199,16 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
             help="skip strict conversion (OpenAI strict mode)",
         )
 
-    def output_format(p: argparse.ArgumentParser, default: str) -> None:
+    def output_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
         p.add_argument(
             "--format",
-            choices=("text", "json"),
+            choices=("text", "json", *more),
             default=default,
             help=f"output format (default: {default})",
         )
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
-    show.add_argument("target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or file.json")
+    show.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     show.add_argument(
         "--view",
         choices=(*views, "all"),
@@ -233,8 +238,8 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
     )
-    dif.add_argument("old", metavar="OLD", help="the old tool")
-    dif.add_argument("new", metavar="NEW", help="the new tool")
+    dif.add_argument("old", metavar="OLD", nargs="?", help="the old tool")
+    dif.add_argument("new", metavar="NEW", nargs="?", help="the new tool")
     strictness(dif)
     dif.add_argument(
         "--provider",
@@ -242,11 +247,12 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
         metavar="P",
         help="compare Python targets as this provider's payload: " + ", ".join(providers),
     )
-    output_format(dif, "text")
+    output_format(dif, "text", "github")
+    cli_project.add_project_arguments(dif)
     dif.set_defaults(handler=_run_diff)
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
-    check.add_argument("target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or file.json")
+    check.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     check.add_argument(
         "--provider",
         dest="providers",
@@ -257,8 +263,9 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
         f"(default: {DEFAULT_PROVIDER})",
     )
     strictness(check)
-    output_format(check, "text")
+    output_format(check, "text", "github")
     check.set_defaults(handler=_run_check)
+    cli_project.add_snapshot_command(command, strictness)
     return parser
 
 
@@ -372,6 +379,10 @@ def _report(target_text: str, args: argparse.Namespace, provider: str, **extra: 
 
 
 def _run_show(args: argparse.Namespace) -> tuple[str, int]:
+    if args.target is None:  # the project's tool list
+        from toollens.cli_project import run_show_project
+
+        return run_show_project(args)
     rep = _report(
         args.target,
         args,
@@ -432,7 +443,14 @@ def _ensure_newline(text: str) -> str:
 
 
 def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens import cli_project
     from toollens.core.diff import diff
+    from toollens.core.errors import TargetError
+
+    if args.lock or args.update or args.old is None:  # no targets: the project's lock
+        return cli_project.run_diff_lock(args)
+    if args.new is None:
+        raise TargetError("diff needs OLD and NEW, or no target to compare with the lock")
 
     old = _diff_side(args.old, args, "OLD")
     new = _diff_side(args.new, args, "NEW")
@@ -440,6 +458,8 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changes else EXIT_OK
     if args.format == "json":
         return _dump(result.to_dict()), code
+    if args.format == "github":
+        return cli_project.format_diff_github(result, args.new), code
     return format_diff(result, args.old, args.new), code
 
 
@@ -483,6 +503,10 @@ def format_diff(result: Any, old: str, new: str) -> str:
 
 
 def _run_check(args: argparse.Namespace) -> tuple[str, int]:
+    if args.target is None or args.format == "github":  # project list, or annotations
+        from toollens.cli_project import run_check
+
+        return run_check(args)
     providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
     reports = [_report(args.target, args, p) for p in providers]
     result = _CheckResult(reports)
