@@ -524,15 +524,22 @@ def test_malformed_table(run: Run, repo: Path, table: str, expected: str) -> Non
 
 def test_no_table(run: Run, repo: Path) -> None:
     (repo / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
-    code, _, err = run("snapshot")
-    assert code == 3
-    assert err.startswith("toollens: error: pyproject.toml has no [tool.toollens] table;")
+    for argv in (["snapshot"], ["show"], ["check"], ["diff"]):
+        code, _, err = run(*argv)
+        assert code == 3
+        assert err == (
+            "toollens: error: pyproject.toml has no [tool.toollens] table; add [tool.toollens] "
+            'with tools = ["pkg.tools:*"], or name a target\n'
+        )
 
 
 def test_diff_with_one_target_is_a_usage_error(run: Run, repo: Path) -> None:
     code, _, err = run("diff", f"{PACKAGE}.tools:search")
     assert code == 3
-    assert "diff needs OLD and NEW" in err
+    assert err.startswith("usage: toollens diff")
+    assert err.endswith(
+        "error: the following arguments are required: NEW (or no target, for the lock)\n"
+    )
 
 
 # -- wildcards -----------------------------------------------------------------------------
@@ -573,3 +580,52 @@ def test_annotation_escaping() -> None:
         str(note) == "::error file=d%2Cir/f%3A1.py,line=3,title=t%3A x%2C y::bad: 100%25%0Areally"
     )
     assert str(Annotation("notice", "m", "t")) == "::notice title=t::m"
+
+
+def test_readme_table_is_valid(tmp_path: Path) -> None:
+    from toollens.project.config import load_config
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## toollens in CI", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "pyproject.toml").write_text(block, encoding="utf-8")
+    config = load_config(tmp_path)
+    assert config.tools == ("pkg.tools:search", "pkg.tools:*", "pkg/agents.py:*")
+    assert config.providers == ("openai-chat", "anthropic")
+    assert (config.strict, config.docstring_style, config.optional_defaults) == (
+        True,
+        "google",
+        "nullable",
+    )
+    assert config.lock_path == tmp_path.resolve() / "toollens.lock.json"
+
+
+def test_table_options_reach_the_engine(run: Run, repo: Path) -> None:
+    (repo / "pyproject.toml").write_text(
+        PYPROJECT + 'optional_defaults = "nullable"\ndocstring_style = "google"\n',
+        encoding="utf-8",
+    )
+    _snapshot(run, repo)
+    lock = json.loads((repo / "toollens.lock.json").read_text(encoding="utf-8"))
+    limit = lock["tools"]["search"]["parameters"]["properties"]["limit"]
+    # nullable: null stands for "use the default", so strict mode no longer forces a value.
+    assert {"type": "null"} in limit["anyOf"]
+    assert limit["description"] == "how many results to return."
+
+
+def test_output_schema_change(run: Run, repo: Path) -> None:
+    _snapshot(run, repo)
+    _edit(repo, ") -> list[str]:", ") -> list[int]:")
+    code, out, _ = run("diff", "--lock", "--format", "json")
+    assert code == 2
+    data = json.loads(out)["tools"]["search"]
+    assert data["tool"]["changes"] == []
+    assert [(c["pointer"], c["keyword"], c["severity"]) for c in data["output"]["changes"]] == [
+        ("/properties/response/items", "type", "breaking")
+    ]
+    code, out, _ = run("diff", "--lock")
+    assert "  output:\n    1 breaking change\n" in out
+    code, out, _ = run("diff", "--lock", "--format", "github")
+    assert [a[:3] for a in _annotations(out)] == [
+        ("error", f"{PACKAGE}/tools.py", _line(repo, ") -> list[int]:"))
+    ]
+    assert "breaking change to tool search (output)" in out

@@ -152,6 +152,17 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(self._err)
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
 
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed = super().parse_args(args, namespace)
+        # A subcommand may check combinations argparse cannot express (diff: OLD without
+        # NEW); its check reports through that subcommand's usage, exit 3.
+        check: Callable[[argparse.Namespace], None] | None = getattr(parsed, "check", None)
+        if check is not None:
+            check(parsed)
+        return parsed
+
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
@@ -445,12 +456,9 @@ def _ensure_newline(text: str) -> str:
 def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     from toollens import cli_project
     from toollens.core.diff import diff
-    from toollens.core.errors import TargetError
 
     if args.lock or args.update or args.old is None:  # no targets: the project's lock
         return cli_project.run_diff_lock(args)
-    if args.new is None:
-        raise TargetError("diff needs OLD and NEW, or no target to compare with the lock")
 
     old = _diff_side(args.old, args, "OLD")
     new = _diff_side(args.new, args, "NEW")

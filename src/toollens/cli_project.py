@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff
-from toollens.core.errors import TargetError
 
 __all__ = [
     "SNAPSHOT_EPILOG",
@@ -74,6 +73,14 @@ def add_project_arguments(diff: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --lock: rewrite the lock after showing what changed (exit 0)",
     )
+    diff.set_defaults(check=lambda args: _check_diff_arguments(diff, args))
+
+
+def _check_diff_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.old is not None and args.new is None and not (args.lock or args.update):
+        parser.error("the following arguments are required: NEW (or no target, for the lock)")
+    if args.old is not None and (args.lock or args.update):
+        parser.error("--lock and --update compare with the lock file; give no OLD or NEW")
 
 
 # -- shared -----------------------------------------------------------------------------------
@@ -117,7 +124,12 @@ class _Locator:
                 return self.file, line
         return self.file, self.line
 
-    def for_change(self, change: SchemaChange) -> tuple[str | None, int | None]:
+    def for_change(self, change: SchemaChange, output: bool) -> tuple[str | None, int | None]:
+        if output:  # a change to what the tool returns: point at its return annotation
+            from toollens.project.tools import return_line
+
+            line = return_line(self.obj) if self.obj is not None else None
+            return self.file, line or self.line
         return self.at(_property_of(change.pointer))
 
 
@@ -129,12 +141,13 @@ def _property_of(pointer: str) -> str | None:
 
 
 def _change_annotations(
-    name: str, changes: Sequence[SchemaChange], locator: _Locator, section: str = ""
+    name: str, changes: Sequence[SchemaChange], locator: _Locator, *, output: bool = False
 ) -> Iterator[Any]:
     from toollens.project.github import Annotation
 
+    section = " (output)" if output else ""
     for change in changes:
-        file, line = locator.for_change(change)
+        file, line = locator.for_change(change, output)
         yield Annotation(
             level=_LEVELS[change.severity],  # type: ignore[arg-type]
             title=f"toollens: {change.severity.value} change to tool {name}{section}",
@@ -177,8 +190,6 @@ def run_diff_lock(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.project.config import ProjectError
     from toollens.project.lock import build_lock, collect_tools, compare_lock, dump_lock, read_lock
 
-    if args.old is not None:
-        raise TargetError("--lock compares with the lock file; give no OLD or NEW target")
     config = _project(args)
     tools = collect_tools(config)
     try:
@@ -295,7 +306,7 @@ def _lock_annotations(result: Any, config: Any) -> Iterator[Any]:
             )
         else:
             yield from _change_annotations(tool.name, tool.tool.changes, locator)
-            yield from _change_annotations(tool.name, tool.output.changes, locator, " (output)")
+            yield from _change_annotations(tool.name, tool.output.changes, locator, output=True)
     if result.stale and not any(t.status != "unchanged" or t.changes for t in result.tools):
         yield Annotation(
             level="warning",

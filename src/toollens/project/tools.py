@@ -25,6 +25,7 @@ __all__ = [
     "expand_tools",
     "parameter_line",
     "relative_path",
+    "return_line",
     "source_location",
 ]
 
@@ -131,6 +132,29 @@ _HEADS = ("def ", "async def ", "class ")
 
 def parameter_line(obj: Any, parameter: str) -> int | None:
     """The line where ``parameter`` is declared in ``obj``'s signature, if it is there."""
+    found = _parse_def(obj)
+    if found is None:
+        return None
+    func, start = found
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    for arg in every:
+        if arg is not None and arg.arg == parameter:
+            return start + arg.lineno - 1
+    return None
+
+
+def return_line(obj: Any) -> int | None:
+    """The line of ``obj``'s return annotation (``-> T``), if it has one."""
+    found = _parse_def(obj)
+    if found is None or found[0].returns is None:
+        return None
+    func, start = found
+    assert func.returns is not None
+    return start + func.returns.lineno - 1
+
+
+def _parse_def(obj: Any) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
     try:
         target = inspect.unwrap(obj) if callable(obj) else obj
         lines, start = inspect.getsourcelines(target)
@@ -141,14 +165,7 @@ def parameter_line(obj: Any, parameter: str) -> int | None:
         (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
         None,
     )
-    if func is None:
-        return None
-    args = func.args
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-    for arg in every:
-        if arg is not None and arg.arg == parameter:
-            return max(start, 1) + arg.lineno - 1
-    return None
+    return None if func is None else (func, max(start, 1))
 
 
 def relative_path(file: Path, base: str | os.PathLike[str] | None = None) -> str:
