@@ -629,3 +629,29 @@ def test_output_schema_change(run: Run, repo: Path) -> None:
         ("error", f"{PACKAGE}/tools.py", _line(repo, ") -> list[int]:"))
     ]
     assert "breaking change to tool search (output)" in out
+
+
+def test_json_target_diff_github_annotates_the_file(run: Run, repo: Path) -> None:
+    (repo / "old.json").write_text('{"type": "object", "properties": {"a": {"type": "string"}}}')
+    (repo / "new.json").write_text('{"type": "object", "properties": {"a": {"type": "integer"}}}')
+    code, out, _ = run("diff", "old.json", "new.json", "--format", "github")
+    assert code == 2
+    assert out.splitlines()[0].startswith(
+        "::error file=new.json,title=toollens%3A breaking change to tool new.json::/properties/a"
+    )
+
+
+def test_a_tool_that_cannot_be_strict_is_not_locked(run: Run, repo: Path) -> None:
+    path = repo / PACKAGE / "tools.py"
+    path.write_text(
+        TOOLS + '\n\ndef tally(counts: dict[str, int]) -> int:\n    """Add up."""\n    return 0\n',
+        encoding="utf-8",
+    )
+    code, out, err = run("snapshot")
+    assert (code, out) == (3, "")
+    assert err.startswith(f"toollens: error: tool '{PACKAGE}.tools:tally' cannot be locked: ")
+    assert err.count("\n") == 1
+    assert not (repo / "toollens.lock.json").exists()
+    # Without strict mode the same tool locks.
+    (repo / "pyproject.toml").write_text(PYPROJECT + "strict = false\n", encoding="utf-8")
+    assert run("snapshot")[0] == 0

@@ -105,12 +105,12 @@ def _dump(value: Any) -> str:
 class _Locator:
     """File and line of a tool, or of one of its parameters, relative to the working directory."""
 
-    def __init__(self, obj: Any, function: Any) -> None:
+    def __init__(self, obj: Any, function: Any, *, file: str | None = None) -> None:
         from toollens.project.tools import relative_path, source_location
 
         self.obj = obj
         location = source_location(obj) if obj is not None else None
-        self.file = relative_path(location.file) if location else None
+        self.file = relative_path(location.file) if location else file
         self.line = location.line if location else None
         self._names = {p.schema_name: p.name for p in getattr(function, "parameters", ()) or ()}
 
@@ -319,13 +319,14 @@ def _lock_annotations(result: Any, config: Any) -> Iterator[Any]:
 
 def format_diff_github(result: SchemaDiff, new_target: str) -> str:
     """Annotations for a two-target diff, on the NEW side's function (or JSON file)."""
+    from pathlib import Path
+
     from toollens.project.tools import relative_path
     from toollens.targets import parse_target, resolve_target
 
     spec = parse_target(new_target)
-    if spec.origin == "json":
-        locator = _Locator(None, None)
-        locator.file = relative_path(spec.location)  # type: ignore[arg-type]
+    if spec.origin == "json":  # no function to point at: annotate the file
+        locator = _Locator(None, None, file=relative_path(Path(spec.location)))
     else:
         obj = resolve_target(new_target)
         locator = _Locator(obj, _function_schema_or_none(obj))

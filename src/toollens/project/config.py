@@ -16,6 +16,7 @@ wrong type) raises :class:`ProjectError` with one line naming the key and what t
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Mapping
@@ -197,13 +198,12 @@ def _frameworks(key: str, value: Any) -> tuple[str, ...]:
 
 
 def _known_frameworks() -> tuple[str, ...] | None:
-    """The framework names ``toollens.frameworks`` knows, or ``None`` when it is absent."""
+    """The frameworks ``toollens.frameworks`` has adapters for; ``None`` without that lens."""
     try:
-        from toollens import frameworks  # type: ignore[attr-defined,unused-ignore]
+        lens = importlib.import_module("toollens.frameworks")
     except ImportError:
         return None
-    names = getattr(frameworks, "FRAMEWORKS", None)
-    return tuple(names) if names is not None else None
+    return tuple(lens.names())
 
 
 _READERS: dict[str, Any] = {
