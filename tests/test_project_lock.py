@@ -655,3 +655,18 @@ def test_a_tool_that_cannot_be_strict_is_not_locked(run: Run, repo: Path) -> Non
     # Without strict mode the same tool locks.
     (repo / "pyproject.toml").write_text(PYPROJECT + "strict = false\n", encoding="utf-8")
     assert run("snapshot")[0] == 0
+
+
+def test_annotation_paths_are_relative_to_the_repository_root(
+    run: Run, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A project in a subdirectory of the repository (a monorepo), run from that directory.
+    sub = repo / "services" / "agent"
+    sub.mkdir(parents=True)
+    (repo / "pyproject.toml").rename(sub / "pyproject.toml")
+    (repo / PACKAGE).rename(sub / PACKAGE)
+    monkeypatch.chdir(sub)
+    code, out, err = run("check", "--format", "github")
+    assert code == 0, err
+    files = {a[1] for a in _annotations(out)}
+    assert files == {f"services/agent/{PACKAGE}/tools.py"}

@@ -169,10 +169,16 @@ def _parse_def(obj: Any) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] |
 
 
 def relative_path(file: Path, base: str | os.PathLike[str] | None = None) -> str:
-    """``file`` relative to ``base`` (the working directory), with forward slashes."""
+    """``file`` as GitHub names it: relative to the repository root, with forward slashes.
+
+    The root is the nearest directory at or above ``base`` (the working directory) holding
+    ``.git``, so a project in a subdirectory of a monorepo is annotated correctly; outside
+    a git checkout, paths are relative to ``base``.
+    """
     start = Path(os.getcwd() if base is None else base).resolve()
+    root = next((d for d in (start, *start.parents) if (d / ".git").exists()), start)
     try:
-        shown = os.path.relpath(Path(file).resolve(), start)
+        shown = os.path.relpath(Path(file).resolve(), root)
     except ValueError:  # another drive on Windows
         shown = str(file)
     return shown.replace(os.sep, "/")
