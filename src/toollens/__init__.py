@@ -30,7 +30,7 @@ _LAZY = {
     "strict_schema": "toollens.core.strict",
     "explain_strict": "toollens.core.strict",
     "ensure_strict_json_schema": "toollens.core.strict",
-    "StrictRule": "toollens.core.strict_rules",
+    "StrictRule": "toollens.core.strict",
     "OutputSchema": "toollens.core.output",
     "output_schema": "toollens.core.output",
     "provider_tool": "toollens.core.providers",
@@ -85,8 +85,12 @@ if TYPE_CHECKING:
     from toollens.core.output import OutputSchema, output_schema
     from toollens.core.providers import check_provider, provider_tool
     from toollens.core.report import Report, report
-    from toollens.core.strict import ensure_strict_json_schema, explain_strict, strict_schema
-    from toollens.core.strict_rules import StrictRule
+    from toollens.core.strict import (
+        StrictRule,
+        ensure_strict_json_schema,
+        explain_strict,
+        strict_schema,
+    )
     from toollens.jupyter import DiffWidget, Explorer
 
 
