@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.display_hooks import set_loader
 from toollens.core.errors import (
     ModelBehaviorError,
     SchemaConstructionError,
@@ -105,6 +106,14 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
+
+
+def _load_renderers() -> None:
+    # Called the first time a Report is displayed: importing render registers its display.
+    import toollens.render  # noqa: F401
+
+
+set_loader(_load_renderers)
 
 
 def load_ipython_extension(ipython: Any) -> None:
