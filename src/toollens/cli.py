@@ -276,7 +276,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     strictness(check)
     output_format(check, "text", "github")
     check.set_defaults(handler=_run_check)
-    cli_project.add_snapshot_command(command, strictness)
+    cli_project.add_snapshot_command(command, strictness, _run_snapshot)
     return parser
 
 
@@ -390,10 +390,12 @@ def _report(target_text: str, args: argparse.Namespace, provider: str, **extra: 
 
 
 def _run_show(args: argparse.Namespace) -> tuple[str, int]:
-    if args.target is None:  # the project's tool list
-        from toollens.cli_project import run_show_project
+    if args.target is None:  # every tool of the project
+        from toollens.cli_project import join_shown, project_reports
 
-        return run_show_project(args)
+        items = project_reports(args, [args.provider], style=args.style)
+        shown = [format_show(reports[0], args.view, args.format) for reports, _ in items]
+        return join_shown(shown, args.format), EXIT_OK
     rep = _report(
         args.target,
         args,
@@ -458,7 +460,10 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.core.diff import diff
 
     if args.lock or args.update or args.old is None:  # no targets: the project's lock
-        return cli_project.run_diff_lock(args)
+        text, lock_diff = cli_project.diff_lock(args)
+        if args.update or not lock_diff.changed:
+            return text, EXIT_OK
+        return text, EXIT_BREAKING if lock_diff.breaking else EXIT_CHANGED
 
     old = _diff_side(args.old, args, "OLD")
     new = _diff_side(args.new, args, "NEW")
@@ -511,17 +516,39 @@ def format_diff(result: Any, old: str, new: str) -> str:
 
 
 def _run_check(args: argparse.Namespace) -> tuple[str, int]:
-    if args.target is None or args.format == "github":  # project list, or annotations
-        from toollens.cli_project import run_check
-
-        return run_check(args)
     providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
+    if args.target is None or args.format == "github":  # project list, or annotations
+        return _run_checks(args, providers)
     reports = [_report(args.target, args, p) for p in providers]
     result = _CheckResult(reports)
     code = EXIT_FINDINGS if result.errors else EXIT_OK
     if args.format == "json":
         return _dump(result.to_dict()), code
     return format_check(result), code
+
+
+def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, int]:
+    """``check`` over the project's tools (no target), or any check as GitHub annotations."""
+    from toollens import cli_project
+
+    if args.target is None:
+        items = cli_project.project_reports(args, providers if args.providers else None)
+    else:
+        reports = tuple(_report(args.target, args, p) for p in providers)
+        items = ((reports, reports[0].target),)
+    results = [(_CheckResult(reports), obj, reports[0].function) for reports, obj in items]
+    code = EXIT_FINDINGS if any(r.errors for r, _, _ in results) else EXIT_OK
+    if args.format == "json":
+        return _dump({"tools": [r.to_dict() for r, _, _ in results]}), code
+    if args.format == "text":
+        return "".join(format_check(r) for r, _, _ in results), code
+    return cli_project.format_checks_github(results), code
+
+
+def _run_snapshot(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.cli_project import write_snapshot
+
+    return write_snapshot(args), EXIT_OK
 
 
 class _CheckResult:

@@ -4,7 +4,8 @@
 the project's ``[tool.toollens]`` table; ``--format github`` turns findings and changes into
 workflow-command annotations on the function (or parameter) they are about. ``cli.py``
 registers the arguments through :func:`add_snapshot_command` and
-:func:`add_project_arguments` and hands over to the ``run_*`` functions here.
+:func:`add_project_arguments`, calls the functions here, and decides the exit codes; this
+module never imports ``toollens.cli``, so the two do not form an import cycle.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ __all__ = [
     "SNAPSHOT_EPILOG",
     "add_project_arguments",
     "add_snapshot_command",
+    "diff_lock",
+    "format_checks_github",
     "format_diff_github",
-    "run_check",
-    "run_diff_lock",
-    "run_show_project",
-    "run_snapshot",
+    "join_shown",
+    "project_reports",
+    "write_snapshot",
 ]
 
 SNAPSHOT_EPILOG = """\
@@ -54,11 +56,12 @@ _FINDING_LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 def add_snapshot_command(
     command: Callable[[str, str, str], argparse.ArgumentParser],
     strictness: Callable[[argparse.ArgumentParser], None],
+    handler: Callable[[argparse.Namespace], tuple[str, int]],
 ) -> None:
     """Register ``toollens snapshot``."""
     snap = command("snapshot", "write toollens.lock.json for the project's tools", SNAPSHOT_EPILOG)
     strictness(snap)
-    snap.set_defaults(handler=run_snapshot)
+    snap.set_defaults(handler=handler)
 
 
 def add_project_arguments(diff: argparse.ArgumentParser) -> None:
@@ -160,15 +163,15 @@ def _change_annotations(
 # -- snapshot -------------------------------------------------------------------------------
 
 
-def run_snapshot(args: argparse.Namespace) -> tuple[str, int]:
-    """Write the lock; report how many tools it holds."""
+def write_snapshot(args: argparse.Namespace) -> str:
+    """Write the lock; say how many tools it holds."""
     from toollens.project.lock import build_lock, collect_tools, dump_lock
 
     config = _project(args)
     tools = collect_tools(config)
     _write(config.lock_path, dump_lock(build_lock(tools)))
     names = ", ".join(sorted(t.name for t in tools))
-    return f"wrote {config.lock_path.name}: {len(tools)} tools ({names})\n", 0
+    return f"wrote {config.lock_path.name}: {len(tools)} tools ({names})\n"
 
 
 def _write(path: Any, text: str) -> None:
@@ -184,9 +187,12 @@ def _write(path: Any, text: str) -> None:
 # -- diff --lock ------------------------------------------------------------------------------
 
 
-def run_diff_lock(args: argparse.Namespace) -> tuple[str, int]:
-    """Compare the tools with the lock: exit 0 same, 1 compatible, 2 breaking."""
-    from toollens.cli import EXIT_BREAKING, EXIT_CHANGED, EXIT_OK
+def diff_lock(args: argparse.Namespace) -> tuple[str, Any]:
+    """Compare the tools with the lock (and rewrite it with ``--update``).
+
+    Returns:
+        The formatted comparison and the :class:`~toollens.project.lock.LockDiff`.
+    """
     from toollens.project.config import ProjectError
     from toollens.project.lock import build_lock, collect_tools, compare_lock, dump_lock, read_lock
 
@@ -199,11 +205,11 @@ def run_diff_lock(args: argparse.Namespace) -> tuple[str, int]:
             raise
         lock, text = {"lock_version": 1, "tools": {}}, ""  # --update replaces a broken lock
     result = compare_lock(lock, text, tools)
+    text = _format_lock_diff(result, args.format, config)
     if args.update:
         _write(config.lock_path, dump_lock(build_lock(tools)))
-        return _format_lock_diff(result, args.format, config) + _updated(result, config), EXIT_OK
-    code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changed else EXIT_OK
-    return _format_lock_diff(result, args.format, config), code
+        text += _updated(result, config)
+    return text, result
 
 
 def _updated(result: Any, config: Any) -> str:
@@ -348,31 +354,34 @@ def _function_schema_or_none(obj: Any) -> Any:
 # -- check and show ----------------------------------------------------------------------------
 
 
-def run_check(args: argparse.Namespace) -> tuple[str, int]:
-    """``toollens check`` over the project's tools, or any check in ``--format github``."""
-    from toollens.cli import DEFAULT_PROVIDER, EXIT_FINDINGS, EXIT_OK, _CheckResult, _report
+def project_reports(
+    args: argparse.Namespace, providers: Sequence[str] | None, *, style: str | None = None
+) -> tuple[tuple[tuple[Any, ...], Any], ...]:
+    """Each project tool's reports (one per provider) and the object itself.
 
-    if args.target is not None:
-        providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
-        reports = tuple(_report(args.target, args, p) for p in providers)
-        items = [(reports, reports[0].target)]
-    else:
-        from toollens.project.lock import build_reports
+    ``providers`` and ``style`` given on the command line win over the table's.
+    """
+    from toollens.project.lock import build_reports
 
-        built = build_reports(_project(args, args.providers))
-        items = [(reports, ref.obj) for ref, reports in built]
-    results = [(_CheckResult(reports), obj, reports[0].function) for reports, obj in items]
-    code = EXIT_FINDINGS if any(r.errors for r, _, _ in results) else EXIT_OK
-    return _format_checks(results, args.format), code
+    config = _project(args, providers)
+    if style:
+        config = dataclasses.replace(config, docstring_style=style)
+    return tuple((reports, ref.obj) for ref, reports in build_reports(config))
 
 
-def _format_checks(results: Sequence[tuple[Any, Any, Any]], fmt: str) -> str:
-    from toollens.cli import format_check
-
+def join_shown(texts: Sequence[str], fmt: str) -> str:
+    """Several tools' ``show`` output as one: JSON as a list, text one after another."""
     if fmt == "json":
-        return _dump({"tools": [r.to_dict() for r, _, _ in results]})
-    if fmt == "text":
-        return "".join(format_check(r) for r, _, _ in results)
+        return _dump([json.loads(t) for t in texts])
+    return "\n".join(texts)
+
+
+def format_checks_github(results: Sequence[tuple[Any, Any, Any]]) -> str:
+    """Check results as annotations, each tool followed by a summary line.
+
+    Args:
+        results: (check result, the tool's object, its FunctionSchema or ``None``) triples.
+    """
     lines: list[str] = []
     for result, obj, function in results:
         lines.extend(str(a) for a in _check_annotations(result, _Locator(obj, function)))
@@ -403,18 +412,3 @@ def _check_annotations(result: Any, locator: _Locator) -> Iterator[Any]:
                 file=file,
                 line=line,
             )
-
-
-def run_show_project(args: argparse.Namespace) -> tuple[str, int]:
-    """``toollens show`` with no target: every tool of the project, one after another."""
-    from toollens.cli import format_show
-    from toollens.project.lock import build_reports
-
-    config = _project(args, [args.provider])
-    if args.style:
-        config = dataclasses.replace(config, docstring_style=args.style)
-    built = build_reports(config)
-    texts = [format_show(reports[0], args.view, args.format) for _, reports in built]
-    if args.format == "json":
-        return _dump([json.loads(t) for t in texts]), 0
-    return "\n".join(texts), 0
