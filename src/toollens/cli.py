@@ -99,6 +99,8 @@ examples:
   # in CI: fail on a breaking change (2) or an error (3), let the rest pass
   git show main:tools.py > old_tools.py
   toollens diff old_tools.py:search tools.py:search || [ $? -eq 1 ]
+  # the project's tools ([tool.toollens]) against toollens.lock.json, as PR annotations
+  toollens diff --lock --format github
 
 {_TARGETS}
 
@@ -113,6 +115,7 @@ examples:
   toollens check tools:search
   toollens check tools.py:search --provider openai-chat --provider anthropic
   toollens check schema.json --no-strict --format json
+  toollens check --format github    # every tool under [tool.toollens], as PR annotations
 
 {_TARGETS}
 
