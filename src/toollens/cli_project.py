@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff
+from toollens.core.schema.pointer import split_pointer
 
 __all__ = [
     "SNAPSHOT_EPILOG",
@@ -84,6 +85,10 @@ def _check_diff_arguments(parser: argparse.ArgumentParser, args: argparse.Namesp
         parser.error("the following arguments are required: NEW (or no target, for the lock)")
     if args.old is not None and (args.lock or args.update):
         parser.error("--lock and --update compare with the lock file; give no OLD or NEW")
+    if args.old is None and args.provider is not None:
+        parser.error(
+            "--provider applies to OLD and NEW; the lock holds the providers under [tool.toollens]"
+        )
 
 
 # -- shared -----------------------------------------------------------------------------------
@@ -106,7 +111,7 @@ def _dump(value: Any) -> str:
 
 
 class _Locator:
-    """File and line of a tool, or of one of its parameters, relative to the working directory."""
+    """File (relative to the repository root) and line of a tool, or of one of its parameters."""
 
     def __init__(self, obj: Any, function: Any, *, file: str | None = None) -> None:
         from toollens.project.tools import relative_path, source_location
@@ -137,10 +142,9 @@ class _Locator:
 
 
 def _property_of(pointer: str) -> str | None:
-    tokens = pointer.split("/")
-    if len(tokens) >= 3 and tokens[1] == "properties":
-        return tokens[2].replace("~1", "/").replace("~0", "~")
-    return None
+    """The top-level property a pointer is about (``/properties/q/type`` -> ``q``)."""
+    tokens = split_pointer(pointer, 2)
+    return tokens[1] if len(tokens) == 2 and tokens[0] == "properties" else None
 
 
 def _change_annotations(

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange, SchemaDiff, diff
+from toollens.core.schema.pointer import join_pointer
 from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.tools import ToolRef, check_unique_names, expand_tools
 
@@ -184,7 +185,7 @@ def _check_document(document: Any, shown: str) -> None:
     if not isinstance(tools, dict):
         raise bad("has no 'tools' object", "/tools")
     for name, entry in tools.items():
-        where = "/tools/" + name.replace("~", "~0").replace("/", "~1")
+        where = join_pointer("/tools", name)
         if not isinstance(entry, dict) or set(entry) != set(_ENTRY_KEYS):
             raise bad(f"entry {name!r} does not have the keys {', '.join(_ENTRY_KEYS)}", where)
         if entry["name"] != name or not isinstance(entry["parameters"], dict):
