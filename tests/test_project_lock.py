@@ -670,3 +670,14 @@ def test_annotation_paths_are_relative_to_the_repository_root(
     assert code == 0, err
     files = {a[1] for a in _annotations(out)}
     assert files == {f"services/agent/{PACKAGE}/tools.py"}
+
+
+def test_check_github_on_a_json_file_annotates_the_file(run: Run, repo: Path) -> None:
+    (repo / "schema.json").write_text(
+        '{"type": "object", "properties": {"tags": {"type": "array", "uniqueItems": true}}}'
+    )
+    code, out, _ = run("check", "schema.json", "--format", "github")
+    assert code == 1  # openai-chat rejects uniqueItems in strict mode
+    commands = [line for line in out.splitlines() if line.startswith("::")]
+    assert commands
+    assert all(line.split(" ", 1)[1].startswith("file=schema.json,title=") for line in commands)

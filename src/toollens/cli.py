@@ -545,7 +545,7 @@ def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, in
         return _dump({"tools": [r.to_dict() for r, _, _ in results]}), code
     if args.format == "text":
         return "".join(format_check(r) for r, _, _ in results), code
-    return cli_project.format_checks_github(results), code
+    return cli_project.format_checks_github(results, args.target), code
 
 
 def _run_snapshot(args: argparse.Namespace) -> tuple[str, int]:

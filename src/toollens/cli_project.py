@@ -329,20 +329,28 @@ def _lock_annotations(result: Any, config: Any) -> Iterator[Any]:
 
 def format_diff_github(result: SchemaDiff, new_target: str) -> str:
     """Annotations for a two-target diff, on the NEW side's function (or JSON file)."""
-    from pathlib import Path
+    from toollens.targets import resolve_target
 
-    from toollens.project.tools import relative_path
-    from toollens.targets import parse_target, resolve_target
-
-    spec = parse_target(new_target)
-    if spec.origin == "json":  # no function to point at: annotate the file
-        locator = _Locator(None, None, file=relative_path(Path(spec.location)))
+    file = _json_file(new_target)
+    if file is not None:  # no function to point at: annotate the file
+        locator = _Locator(None, None, file=file)
     else:
         obj = resolve_target(new_target)
         locator = _Locator(obj, _function_schema_or_none(obj))
     name = new_target.rpartition(":")[2] or new_target
     lines = [str(a) for a in _change_annotations(name, result.changes, locator)]
     return "\n".join([*lines, f"{new_target}: {result.headline}"]) + "\n"
+
+
+def _json_file(target: str) -> str | None:
+    """The repository-relative path of a JSON-file target; ``None`` for Python targets."""
+    from pathlib import Path
+
+    from toollens.project.tools import relative_path
+    from toollens.targets import parse_target
+
+    spec = parse_target(target)
+    return relative_path(Path(spec.location)) if spec.origin == "json" else None
 
 
 def _function_schema_or_none(obj: Any) -> Any:
@@ -380,15 +388,20 @@ def join_shown(texts: Sequence[str], fmt: str) -> str:
     return "\n".join(texts)
 
 
-def format_checks_github(results: Sequence[tuple[Any, Any, Any]]) -> str:
+def format_checks_github(
+    results: Sequence[tuple[Any, Any, Any]], target: str | None = None
+) -> str:
     """Check results as annotations, each tool followed by a summary line.
 
     Args:
         results: (check result, the tool's object, its FunctionSchema or ``None``) triples.
+        target: the target as written, when one was given (a JSON file is annotated whole).
     """
+    file = _json_file(target) if target is not None else None
     lines: list[str] = []
     for result, obj, function in results:
-        lines.extend(str(a) for a in _check_annotations(result, _Locator(obj, function)))
+        locator = _Locator(obj, function, file=file)
+        lines.extend(str(a) for a in _check_annotations(result, locator))
         lines.append(f"{result.title}: {'no errors' if not result.errors else 'errors found'}")
     return "\n".join(lines) + "\n"
 
