@@ -13,15 +13,20 @@
 #
 # A parameter can be described in four places at once, and its default and limits can
 # come from two. The model sees exactly one description per parameter. This notebook
-# shows the order toollens (following the OpenAI Agents SDK) uses to pick it, and how
-# to see every candidate and why it won or lost.
+# shows the order toollens uses to pick it, and how to see every candidate and why it
+# won or lost.
 #
 # | what | precedence, strongest first |
 # | --- | --- |
 # | tool name, tool description | explicit `name=` / `description=` > the function's name / the docstring's summary |
 # | parameter description | docstring line > `Annotated[T, "text"]` > `= Field(description=...)` default > `Annotated[T, Field(description=...)]` |
-# | constraints (`ge`, `max_length`, ...) | merged from every `Field`; none is dropped |
-# | default | the `= value` or `= Field(default)`, whichever the signature has |
+# | constraints (`ge`, `max_length`, ...) | merged key by key: a constraint only one `Field` sets is kept; when two `Field`s set the same constraint, one value replaces the other (pydantic's merge) |
+# | default | the `= value` (plain or `= Field(default)`) > an `Annotated` `Field` default |
+#
+# This is the order of the OpenAI Agents SDK, with one deliberate difference: when a
+# parameter has a docstring line *and* both kinds of `Field` description, the Agents SDK
+# lets the `= Field(description=...)` default beat the docstring; toollens keeps the
+# docstring first in every case (the README lists this under "Where toollens differs").
 
 # %%
 import json
@@ -79,8 +84,11 @@ candidates(fs, "author")
 
 # %% [markdown]
 # For `limit`, the `= Field(...)` default beats the `Annotated` `Field` for the
-# description, but the constraints are *merged*: `ge=1` comes from one, `le=50` from the
-# other, and both reach the schema as `minimum` and `maximum`.
+# description. The constraints are merged key by key, the way pydantic merges `Field`s:
+# `ge=1` comes from one and `le=50` from the other, and both reach the schema as
+# `minimum` and `maximum`. Had both `Field`s set `le`, only one value would survive the
+# merge (which one depends on pydantic's merge order), so set each constraint in one
+# place.
 
 # %%
 candidates(fs, "limit")
@@ -161,7 +169,10 @@ except toollens.SchemaConstructionError as exc:
 # - One description reaches the model per parameter: docstring > `Annotated` string >
 #   `= Field` default > `Annotated` `Field`; explicit overrides beat everything for the
 #   tool's name and description.
-# - Constraints from every `Field` are merged, never dropped.
+# - Constraints are merged key by key: a constraint only one `Field` sets is kept; when
+#   two `Field`s set the same one, one value replaces the other, so set each in one place.
+# - toollens follows the OpenAI Agents SDK's order, except that a docstring line always
+#   beats every `Field` description.
 # - `fs.parameter(name).candidates` (and the Metadata view) show every candidate, the
 #   winner, and why.
 # - Only the first parameter can be the injected run context; a later one is an error

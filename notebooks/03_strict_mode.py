@@ -32,9 +32,18 @@
 # 5. some keywords (`oneOf`, a one-entry `allOf`, a `$ref` with other keys beside it)
 #    are not accepted, so they are rewritten where the meaning can be kept.
 #
-# toollens's converter follows the OpenAI Agents SDK's `ensure_strict_json_schema`,
-# and `explain_strict(schema)` returns the strict schema together with one `Change`
-# per rewrite: where (a JSON pointer), which rule, and why.
+# toollens's converter makes the same rewrites as the OpenAI Agents SDK's
+# `ensure_strict_json_schema`, with two deliberate differences: it never changes the
+# dict you give it (even when it fails), and it checks every `$ref` (a missing or remote
+# target is an error rather than something the provider discovers). `explain_strict(schema)`
+# returns the strict schema together with one `Change` per rewrite: where (a JSON
+# pointer), which rule, and why.
+#
+# Each rewrite below is shown with toollens's **Strict view**, the one the explorer
+# shows: the schema the provider receives with every changed line marked (hover a marked
+# line for the rule), the list of changes, and, folded under it, the schema before
+# conversion. `strict_view(target)` displays that one view of `toollens.report(target)`
+# as static HTML, so it reads the same on GitHub or in an HTML export as in JupyterLab.
 
 # %%
 import json
@@ -43,7 +52,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 import toollens
-from toollens import explain_strict
+from toollens.render import render_panels, render_view, style_tag
 
 
 def compact(value, indent=0):
@@ -65,24 +74,36 @@ def print_changes(changes):
         print(f"  {c.pointer or '/':<{width}}  {c.rule.value:<24} {c.reason}")
 
 
-def show_strict(schema):
-    """Print a schema before and after strict conversion, and every change made."""
-    after, changes = explain_strict(schema)
-    print("before:", compact(schema))
-    print("after: ", compact(after))
-    print("changes:")
-    print_changes(changes)
+class View:
+    """One view of `toollens.report(target)`: static HTML in a notebook, text elsewhere."""
+
+    def __init__(self, view, target, **options):
+        self.view = view
+        self.report = toollens.report(target, **options)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        panel = render_panels(self.report)[self.view]
+        return {
+            "text/plain": render_view(self.report, self.view),
+            "text/html": f'<div class="tl-root">{style_tag()}{panel}</div>',
+        }
+
+
+def strict_view(target, **options):
+    """The Strict view of a function, a model or a JSON Schema."""
+    return View("strict", target, **options)
 
 
 # %% [markdown]
 # ## 1. Objects are closed and every property is required
 #
 # The smallest example: `limit` is optional in the schema below. After conversion the
-# object is closed and `limit` is required. (`explain_strict` never changes the dict
-# you give it: it returns a new one.)
+# object is closed and `limit` is required. Both rewrites are made on the root object,
+# so its first line is the one marked. (Strict conversion never changes the dict you
+# give it: it returns a new one.)
 
 # %%
-show_strict({
+strict_view({
     "type": "object",
     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
     "required": ["query"],
@@ -99,8 +120,8 @@ show_strict({
 #
 # The usual way to write an optional parameter in Python is `tag: str | None = None`.
 # Pydantic puts `"default": null` in the schema, which strict mode does not accept; the
-# type already allows `null`, so the default is dropped. Here it is on a function,
-# where `raw_json_schema` is the schema before strict conversion:
+# type already allows `null`, so the default is dropped. Here it is on a function (unfold
+# "Before strict conversion" to see the `default: null` that went away):
 
 # %%
 def add_note(text: str, tag: str | None = None) -> str:
@@ -113,16 +134,14 @@ def add_note(text: str, tag: str | None = None) -> str:
     return text
 
 
-fs = toollens.function_schema(add_note)
-print("before:", compact(fs.raw_json_schema["properties"]["tag"]))
-print("after: ", compact(fs.json_schema["properties"]["tag"]))
-print_changes(fs.strict_changes)
+strict_view(add_note)
 
 # %% [markdown]
 # So the model always sends `tag`, as a string or as `null`, and your function gets
 # `None` as before:
 
 # %%
+fs = toollens.function_schema(add_note)
 arguments = fs.validate_arguments('{"text": "check the figures", "tag": null}')
 print(fs.to_call_args(arguments))
 
@@ -135,7 +154,7 @@ print(fs.to_call_args(arguments))
 # are kept.
 
 # %%
-show_strict({
+strict_view({
     "type": "object",
     "properties": {
         "location": {
@@ -156,7 +175,7 @@ show_strict({
 # entry's keywords are merged into the parent (the parent's description stays).
 
 # %%
-show_strict({
+strict_view({
     "type": "object",
     "properties": {
         "window": {
@@ -175,7 +194,7 @@ show_strict({
 # as it is.
 
 # %%
-show_strict({
+strict_view({
     "type": "object",
     "properties": {
         "origin": {"$ref": "#/$defs/Point", "description": "Where the trip starts"},
@@ -218,7 +237,7 @@ def configure(**options: str) -> None:
 
 
 attempts = {
-    "additionalProperties: true": lambda: explain_strict(
+    "additionalProperties: true": lambda: toollens.explain_strict(
         {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": True}
     ),
     "dict[str, int]": lambda: toollens.function_schema(set_scores),
@@ -233,6 +252,15 @@ for label, attempt in attempts.items():
                   "parameter": exc.parameter}
         print("  " + "  ".join(f"{k}={v!r}" for k, v in fields.items() if v is not None))
         print()
+
+
+# %% [markdown]
+# The Strict view shows such a refusal in place of the strict schema: the error, and the
+# schema before conversion with the open map in it. The explorer's other views (the
+# signature, the metadata, the output) still render.
+
+# %%
+strict_view(set_scores)
 
 
 # %% [markdown]
@@ -255,7 +283,7 @@ def set_scores_strict(scores: list[Score]) -> None:
     """
 
 
-print(compact(toollens.function_schema(set_scores_strict).json_schema["$defs"]["Score"]))
+display(strict_view(set_scores_strict))
 
 loose = toollens.function_schema(set_scores, strict=False)
 payload = toollens.provider_tool(loose, "openai-chat")
@@ -294,6 +322,14 @@ print_changes([c for c in nullable.strict_changes if c.rule.value == "nullable-d
 
 arguments = nullable.validate_arguments('{"status": null, "limit": null}')
 print("the model sent nulls; the function gets:", nullable.to_call_args(arguments))
+
+
+# %% [markdown]
+# The Strict view of the nullable variant marks both parameters: each lost its default
+# and gained `null` in its type.
+
+# %%
+strict_view(list_orders, optional_defaults="nullable")
 
 
 # %% [markdown]
@@ -422,7 +458,7 @@ print(compact(toollens.function_schema(set_limits).json_schema["$defs"]["Limit"]
 # Show answer: the root and /$defs/Slot are closed and get every property required;
 # `minutes` loses its null default; the one-entry allOf at /properties/when is merged,
 # which copies the Slot object in (closed, all required) and keeps "Meeting time".
-show_strict({
+strict_view({
     "type": "object",
     "properties": {"when": {"allOf": [{"$ref": "#/$defs/Slot"}], "description": "Meeting time"}},
     "$defs": {
