@@ -114,7 +114,15 @@ def get_weather(
 #
 # Every view comes from one engine, usable in scripts and tests. `function_schema`
 # gives the schema the model receives and the list of rewrites strict mode made;
-# `toollens.report(get_weather)` displays all the views as static HTML.
+# `toollens.report(get_weather)` displays all the views as static HTML: the same panels
+# as the explorer, without the editor. This copy also reads where no kernel runs (an
+# HTML export, a viewer without widget support).
+
+# %%
+toollens.report(get_weather)
+
+# %% [markdown]
+# The schema and the rewrites are plain data too:
 
 # %%
 fs = toollens.function_schema(get_weather)

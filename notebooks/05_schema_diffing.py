@@ -118,6 +118,20 @@ toollens.DiffWidget(search_v1.search, search_v3.search)
 
 
 # %% [markdown]
+# The widget needs a live kernel. The same comparison as static HTML, which any viewer
+# shows (`render_diff_html` is what the widget itself displays):
+
+# %%
+from toollens.render import render_diff_html
+
+old = toollens.function_schema(search_v1.search)
+new = toollens.function_schema(search_v3.search)
+result = toollens.diff(old, new)
+html = render_diff_html(result, old.json_schema, new.json_schema)
+display({"text/plain": str(result), "text/html": html}, raw=True)
+
+
+# %% [markdown]
 # ## A gate for CI: `toollens diff`
 #
 # The same comparison runs from the command line, with an exit code a CI job can act
