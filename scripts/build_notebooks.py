@@ -165,16 +165,18 @@ def _widget_order(nb: Any) -> list[str]:
     return order
 
 
-def build_text(source: Path) -> str:
-    """The executed, normalized notebook of one source, as the text to write."""
-    import nbformat
-
+def executed(source: Path) -> tuple[Any, list[str]]:
+    """The executed, normalized notebook of one source, and the problems in its outputs."""
     nb = make_notebook(source)
     execute(nb)
     found = problems(nb)
-    if found:
-        raise SystemExit(f"{source.name}: " + "\n  ".join(["problems in outputs:", *found]))
-    nb = normalize(nb)
+    return normalize(nb), found
+
+
+def to_text(nb: Any) -> str:
+    """The bytes written to disk: validated, nbformat's layout, one final newline."""
+    import nbformat
+
     nbformat.validate(nb)
     return str(nbformat.writes(nb, version=4)) + "\n"
 
@@ -186,8 +188,12 @@ def main(argv: list[str]) -> int:
         print(f"no notebook source matches {argv}; known: {known}", file=sys.stderr)
         return 2
     for source in wanted:
+        nb, found = executed(source)
+        if found:
+            print(f"{source.name}: problems in outputs:", *found, sep="\n  ", file=sys.stderr)
+            return 1
         path = source.with_suffix(".ipynb")
-        path.write_text(build_text(source), encoding="utf-8")
+        path.write_text(to_text(nb), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KiB)")
     return 0
 
