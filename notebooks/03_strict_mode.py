@@ -49,6 +49,7 @@
 import json
 from typing import Annotated, Literal
 
+from IPython.display import display
 from pydantic import BaseModel, Field
 
 import toollens

@@ -29,6 +29,7 @@
 import json
 from typing import Literal
 
+from IPython.display import display
 from pydantic import BaseModel
 
 import toollens

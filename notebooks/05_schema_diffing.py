@@ -122,6 +122,8 @@ toollens.DiffWidget(search_v1.search, search_v3.search)
 # shows (`render_diff_html` is what the widget itself displays):
 
 # %%
+from IPython.display import display
+
 from toollens.render import render_diff_html
 
 old = toollens.function_schema(search_v1.search)

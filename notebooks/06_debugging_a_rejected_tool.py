@@ -32,6 +32,8 @@ import subprocess
 import sys
 import tempfile
 
+from IPython.display import display
+
 import toollens
 from toollens.render import render_panels, style_tag
 
