@@ -61,7 +61,7 @@ VIEWS_SHOWN = {
         'data-view="findings"',
         "openai.unsupported-keyword",
         "anthropic.numeric-constraint",
-        "gemini.unknown-keyword",
+        "gemini.enum-not-string",
     ],
 }
 
