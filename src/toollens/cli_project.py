@@ -388,9 +388,7 @@ def join_shown(texts: Sequence[str], fmt: str) -> str:
     return "\n".join(texts)
 
 
-def format_checks_github(
-    results: Sequence[tuple[Any, Any, Any]], target: str | None = None
-) -> str:
+def format_checks_github(results: Sequence[tuple[Any, Any, Any]], target: str | None = None) -> str:
     """Check results as annotations, each tool followed by a summary line.
 
     Args:

@@ -99,7 +99,8 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
         if problem or rep.schema is None or rep.provider_payload is None:
             raise ProjectError(
                 f"tool {ref.target!r} cannot be locked: {problem or 'it has no parameters'}",
-                hint="fix the tool, or set strict = false under [tool.toollens]",
+                hint="fix the tool, or under [tool.toollens] set strict = false or drop "
+                f"{rep.provider!r} from providers",
             )
     fs = first.function
     description = getattr(fs, "description", None) if fs is not None else None
@@ -108,14 +109,14 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
         "name": first.title,
         "output": _output_entry(first.output),
         "parameters": first.schema,
-        "providers": {rep.provider: rep.provider_payload for rep in sorted(reports, key=_by_p)},
+        "providers": {r.provider: r.provider_payload for r in sorted(reports, key=_provider_of)},
         "strict": first.options.strict,
     }
     assert tuple(entry) == _ENTRY_KEYS  # the lock's key order is its format
     return entry
 
 
-def _by_p(rep: Any) -> str:
+def _provider_of(rep: Any) -> str:
     return str(rep.provider)
 
 
