@@ -40,6 +40,8 @@ _LAZY = {
     "SchemaDiff": "toollens.core.diff",
     "Report": "toollens.core.report",
     "report": "toollens.core.report",
+    "compare": "toollens.frameworks.compare",
+    "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
 }
@@ -47,6 +49,7 @@ _LAZY = {
 __all__ = [
     "Candidate",
     "Change",
+    "Comparison",
     "DiffWidget",
     "Explorer",
     "Finding",
@@ -65,6 +68,7 @@ __all__ = [
     "ToolLensError",
     "__version__",
     "check_provider",
+    "compare",
     "diff",
     "ensure_strict_json_schema",
     "explain_strict",
@@ -87,6 +91,7 @@ if TYPE_CHECKING:
     from toollens.core.report import Report, report
     from toollens.core.strict import ensure_strict_json_schema, explain_strict, strict_schema
     from toollens.core.strict_rules import StrictRule
+    from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import threading
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from toollens.core.schema_walk import copy_json
+
+__all__ = ["FrameworkSpec", "copy_json", "run_coroutine"]
 
 _T = TypeVar("_T")
 
@@ -29,11 +32,6 @@ class FrameworkSpec:
     api: str
     distribution: str
     modules: tuple[str, ...]
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy, so callers never share objects with a framework's tool."""
-    return copy.deepcopy(value)
 
 
 def run_coroutine(coro: Coroutine[Any, Any, _T]) -> _T:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks._spec import FrameworkSpec, json_copy
+from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -20,10 +20,10 @@ SPEC = FrameworkSpec(
 def build(func: Callable[..., Any]) -> Sent:
     from anthropic import beta_tool
 
-    payload = json_copy(dict(beta_tool(func).to_dict()))
+    payload = copy_json(dict(beta_tool(func).to_dict()))
     return Sent(
         name=payload["name"],
         description=payload.get("description"),
-        parameters=json_copy(payload["input_schema"]),
+        parameters=copy_json(payload["input_schema"]),
         payload=payload,
     )

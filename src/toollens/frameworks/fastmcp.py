@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks._spec import FrameworkSpec, json_copy, run_coroutine
+from toollens.frameworks._spec import FrameworkSpec, copy_json, run_coroutine
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -27,6 +27,6 @@ def build(func: Callable[..., Any]) -> Sent:
     return Sent(
         name=payload["name"],
         description=payload.get("description"),
-        parameters=json_copy(payload["inputSchema"]),
+        parameters=copy_json(payload["inputSchema"]),
         payload=payload,
     )

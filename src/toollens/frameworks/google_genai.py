@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks._spec import FrameworkSpec, json_copy
+from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -36,6 +36,6 @@ def build(func: Callable[..., Any]) -> Sent:
         description=payload.get("description"),
         # No parameters declared: a function that takes no arguments (the diff engine reads
         # an absent parameter schema the same way).
-        parameters=json_copy(payload.get("parametersJsonSchema", _NO_PARAMETERS)),
+        parameters=copy_json(payload.get("parametersJsonSchema", _NO_PARAMETERS)),
         payload=payload,
     )

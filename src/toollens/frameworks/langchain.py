@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks._spec import FrameworkSpec, json_copy
+from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -29,6 +29,6 @@ def sent_from_openai_tool(payload: dict[str, Any]) -> Sent:
     return Sent(
         name=function["name"],
         description=function.get("description"),
-        parameters=json_copy(function.get("parameters", {})),
-        payload=json_copy(payload),
+        parameters=copy_json(function.get("parameters", {})),
+        payload=copy_json(payload),
     )

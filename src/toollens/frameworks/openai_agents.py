@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks._spec import FrameworkSpec, json_copy
+from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -25,6 +25,6 @@ def build(func: Callable[..., Any]) -> Sent:
     return Sent(
         name=tool.name,
         description=tool.description,
-        parameters=json_copy(tool.params_json_schema),
-        payload=json_copy(dict(Converter.tool_to_openai(tool))),
+        parameters=copy_json(tool.params_json_schema),
+        payload=copy_json(dict(Converter.tool_to_openai(tool))),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks._spec import FrameworkSpec, json_copy
+from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -24,5 +24,5 @@ def build(func: Callable[..., Any]) -> Sent:
     return Sent(
         name=definition.name,
         description=definition.description,
-        parameters=json_copy(definition.parameters_json_schema),
+        parameters=copy_json(definition.parameters_json_schema),
     )
