@@ -620,7 +620,8 @@ def _add_compare_command(command: Callable[..., Any], output_format: Callable[..
 
     frameworks = names()
     cmp = command(
-        "compare", "what each framework sends for one function, and where they differ",
+        "compare",
+        "what each framework sends for one function, and where they differ",
         _COMPARE_EPILOG,
     )
     cmp.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
@@ -657,9 +658,7 @@ def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
             hint="pip install 'toollens[frameworks]', or leave it out",
         )
     if not wanted:
-        raise TargetError(
-            "no framework is installed", hint="pip install 'toollens[frameworks]'"
-        )
+        raise TargetError("no framework is installed", hint="pip install 'toollens[frameworks]'")
     result = compare(target, wanted)
     agreement = result.agreement
     code = (

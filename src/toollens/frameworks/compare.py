@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.diff import SchemaDiff, diff
@@ -136,8 +136,12 @@ class Comparison:
         return (REFERENCE, *accepted)
 
     def iter_pair_changes(self) -> Iterator[tuple[str, str, SchemaChange]]:
-        """Every non-cosmetic change between any two gated participants."""
-        for a, b in combinations(self.gate_pairs(), 2):
+        """Every non-cosmetic change between any two gated participants, both ways.
+
+        Both directions, because agreement is symmetric: a framework that closes an object
+        another leaves open breaks the calls the open one accepts, whichever is "old".
+        """
+        for a, b in permutations(self.gate_pairs(), 2):
             for change in self.pair_diff(a, b):
                 if change.keyword not in _COSMETIC:
                     yield a, b, change
@@ -242,7 +246,7 @@ def compare(func: Callable[..., Any], frameworks: Iterable[str] | None = None) -
     columns = [Column(k, s.description, s.json_schema) for k, s in sides.items()]
     matrix = build_matrix(columns, _description_sources(reference), func)
     return Comparison(
-        target=getattr(func, "__qualname__", None) or getattr(func, "__name__", repr(func)),
+        target=str(getattr(func, "__qualname__", None) or getattr(func, "__name__", repr(func))),
         reference=reference,
         reference_error=reference_error,
         entries=entries,
@@ -273,9 +277,7 @@ def _entry(
         return FrameworkComparison(result, error=str(exc))
     also_raw = {(c.pointer, c.keyword) for c in raw_diff}
     material = tuple(
-        c
-        for c in strict_diff
-        if c.keyword not in _COSMETIC and (c.pointer, c.keyword) in also_raw
+        c for c in strict_diff if c.keyword not in _COSMETIC and (c.pointer, c.keyword) in also_raw
     )
     return FrameworkComparison(result, diff=strict_diff, material=material)
 

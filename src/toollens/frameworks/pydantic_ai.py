@@ -1,4 +1,4 @@
-"""pydantic-ai: ``Tool(func).tool_def`` (a ``RunContext`` first parameter is detected by the tool)."""
+"""pydantic-ai: ``Tool(func).tool_def`` (the tool itself detects a ``RunContext`` parameter)."""
 
 from __future__ import annotations
 

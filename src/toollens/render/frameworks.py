@@ -17,7 +17,6 @@ from toollens.render.css import style_tag
 from toollens.render.markup import Child, Markup, badge, code, join, note, tag
 
 if TYPE_CHECKING:
-    from toollens.core.diff import SchemaDiff
     from toollens.frameworks.compare import Comparison
     from toollens.frameworks.matrix import Cell, MatrixRow
 
@@ -74,7 +73,9 @@ def _json(value: Any, limit: int = 40) -> str:
 
 
 def _status_table(comparison: Comparison) -> Markup:
-    head = tag("tr", [tag("th", t) for t in ("framework", "version", "API", "status", "vs toollens")])
+    head = tag(
+        "tr", [tag("th", t) for t in ("framework", "version", "API", "status", "vs toollens")]
+    )
     rows = []
     for entry in comparison.entries:
         result = entry.result
