@@ -28,7 +28,7 @@
 
 # %%
 import enum
-from typing import Annotated, Optional
+from typing import Annotated
 
 from pydantic import BaseModel, Field
 
@@ -42,7 +42,7 @@ class Priority(str, enum.Enum):
 
 class Reporter(BaseModel):
     email: str
-    name: Optional[str] = None
+    name: str | None = None
 
 
 def create_ticket(
@@ -50,7 +50,7 @@ def create_ticket(
     reporter: Reporter,
     priority: Priority = Priority.LOW,
     tags: list[str] = [],  # noqa: B006 - a default the frameworks treat differently
-    due: Optional[str] = None,
+    due: str | None = None,
 ) -> str:
     """Open a support ticket.
 
@@ -65,7 +65,7 @@ def create_ticket(
 
 
 comparison = toollens.compare(create_ticket)
-comparison
+comparison  # noqa: B018 - the notebook displays it
 
 # %% [markdown]
 # The first table says which framework (and which version) accepted the function and how
@@ -115,7 +115,8 @@ for key, cell in row.cells:
 # %%
 for name in ("priority", "tags", "due"):
     cells = comparison.matrix.row(name).cells
-    print(f"{name:9}", ", ".join(f"{k}={'req' if c.required else 'opt'}" for k, c in cells if c.present))
+    marks = [f"{k}={'req' if c.required else 'opt'}" for k, c in cells if c.present]
+    print(f"{name:9}", ", ".join(marks))
 
 # %% [markdown]
 # The Strict schema view says why: each of these is a strict-conversion change with its
