@@ -8,7 +8,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from toollens.core.schema_walk import copy_json
+from toollens.core.schema.toolkit import copy_json
 
 __all__ = ["FrameworkSpec", "copy_json", "run_coroutine"]
 

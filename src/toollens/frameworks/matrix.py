@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from toollens.core.schema_walk import is_object_node, resolve_local
+from toollens.core.schema.pointer import UnresolvedRef, resolve_local
+from toollens.core.schema_walk import is_object_node
 
 __all__ = ["ATTRIBUTES", "TOOL_ROW", "Cell", "Column", "Matrix", "MatrixRow", "build_matrix"]
 
@@ -174,8 +175,9 @@ def _resolve(node: Any, root: Mapping[str, Any]) -> Mapping[str, Any]:
             return {}
         if "$ref" not in node:
             return node
-        pointer, target = resolve_local(root, node["$ref"])
-        if pointer is None:
+        try:
+            _, target = resolve_local(root, node["$ref"])
+        except UnresolvedRef:
             return {}
         siblings = {k: v for k, v in node.items() if k != "$ref"}
         node = {**target, **siblings} if isinstance(target, Mapping) else target
