@@ -242,3 +242,24 @@ def test_frameworks_not_in_the_environment_skip_cleanly() -> None:
         assert status in (Status.ACCEPTED, Status.REFUSED, Status.NOT_INSTALLED)
         top = spec(key).modules[0].split(".")[0]
         assert (status is Status.NOT_INSTALLED) == (importlib.util.find_spec(top) is None)
+
+
+def test_a_new_framework_is_one_module_and_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ADAPTERS, "warner", "fake_warning_adapter")
+    comparison = compare(google_style, ["warner"])
+    entry = comparison.entry("warner")
+    assert entry.result.accepted
+    assert entry.result.warnings == ("UserWarning: google_style looks odd",)
+    warned = [f for f in comparison.findings if f.rule == "framework.warning"]
+    assert len(warned) == 1
+    assert warned[0].message == "Warner warned: UserWarning: google_style looks odd"
+    # days is in the reference but not sent by this framework; city sends no description.
+    assert comparison.matrix.row("days").cell("warner").present is False
+    assert comparison.matrix.row("city").cell("warner").description == "none"
+    assert comparison.matrix.columns == (REFERENCE, "warner")
+
+
+def test_a_misnamed_table_entry_fails_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ADAPTERS, "misnamed", "fake_warning_adapter")
+    with pytest.raises(RuntimeError, match="does not implement framework 'misnamed'"):
+        adapt(google_style, "misnamed")

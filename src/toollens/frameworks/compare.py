@@ -164,7 +164,7 @@ class Comparison:
     @property
     def findings(self) -> tuple[Finding, ...]:
         """Refusals, missing frameworks, a refusal by toollens, diffs that could not run."""
-        found = [f for e in self.entries if (f := e.result.finding) is not None]
+        found = [f for e in self.entries for f in e.result.findings]
         if self.reference_error is not None:
             found.insert(0, _finding("reference.refused", Severity.ERROR, self.reference_error))
         found.extend(

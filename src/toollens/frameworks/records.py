@@ -69,6 +69,26 @@ class FrameworkResult:
         return self.status is Status.ACCEPTED
 
     @property
+    def named(self) -> str:
+        """The label with the version, e.g. ``"FastMCP 4.2.3"``."""
+        return f"{self.label} {self.version}" if self.version else self.label
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The refusal or absence (see :attr:`finding`), then each warning the framework gave."""
+        warned = tuple(
+            Finding(
+                rule="framework.warning",
+                severity=Severity.WARNING,
+                pointer=None,
+                message=f"{self.named} warned: {text}",
+                fix="check what the framework says about the function",
+            )
+            for text in self.warnings
+        )
+        return (self.finding, *warned) if self.finding is not None else warned
+
+    @property
     def finding(self) -> Finding | None:
         """A finding for a refusal or a missing framework; ``None`` when accepted."""
         if self.status is Status.REFUSED:
@@ -76,7 +96,7 @@ class FrameworkResult:
                 rule="framework.refused",
                 severity=Severity.ERROR,
                 pointer=None,
-                message=f"{self.label} {self.version} refused the function: {self.message}",
+                message=f"{self.named} refused the function: {self.message}",
                 fix=f"change the function so {self.label} accepts it, or do not serve it "
                 f"through {self.label}",
             )

@@ -17,7 +17,7 @@ from toollens.render.css import style_tag
 from toollens.render.markup import Child, Markup, badge, code, join, note, tag
 
 if TYPE_CHECKING:
-    from toollens.frameworks.compare import Comparison
+    from toollens.frameworks.compare import Comparison, FrameworkComparison
     from toollens.frameworks.matrix import Cell, MatrixRow
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
 
 #: Rules of this view only; everything else comes from the shared stylesheet.
 FRAMEWORKS_STYLE = """
+.tl-root .tl-fw-scroll { overflow-x: auto; max-width: 100%; }
 .tl-root .tl-fw-matrix td { vertical-align: top; font-size: 0.92em; }
 .tl-root .tl-fw-matrix td.tl-fw-disagree { background: var(--tl-changed); }
 .tl-root .tl-fw-matrix .tl-fw-attr { display: block; white-space: nowrap; }
@@ -81,13 +82,7 @@ def _status_table(comparison: Comparison) -> Markup:
         result = entry.result
         status = result.status.value
         if entry.diff is not None:
-            summary: Child = join(
-                entry.diff.headline,
-                "; ",
-                f"{len(entry.material)} not explained by strict mode"
-                if entry.material
-                else "all explained by strict mode or titles",
-            )
+            summary: Child = _versus_reference(entry)
         else:
             summary = result.message or entry.error or ""
         rows.append(
@@ -102,6 +97,15 @@ def _status_table(comparison: Comparison) -> Markup:
             )
         )
     return tag("table", tag("thead", head), tag("tbody", rows), class_="tl-table tl-fw-status")
+
+
+def _versus_reference(entry: FrameworkComparison) -> str:
+    diff = entry.diff
+    if diff is None or not diff.changes:
+        return "the same schema"
+    if not entry.material:
+        return f"{diff.headline}; all explained by strict mode or titles"
+    return f"{diff.headline}; {len(entry.material)} not explained by strict mode"
 
 
 def _cell_html(row: MatrixRow, key: str) -> Markup:
@@ -201,7 +205,7 @@ def frameworks_panel_html(comparison: Comparison, pair: tuple[str, str] | None =
             tag("h4", "What each framework sends for ", code(comparison.target)),
             _status_table(comparison),
             tag("ul", findings, class_="tl-findings") if findings else None,
-            _matrix_table(comparison),
+            tag("div", _matrix_table(comparison), class_="tl-fw-scroll"),
             tag("div", _pair_html(comparison, pair), data_pair=" ".join(pair) if pair else None),
             class_="tl-fw",
             data_view="frameworks",
@@ -232,11 +236,7 @@ def _status_lines(comparison: Comparison) -> list[str]:
         result = entry.result
         head = f"{result.framework:<{width}}  {result.version or '-':<8}  "
         if entry.diff is not None:
-            material = len(entry.material)
-            lines.append(
-                f"{head}accepted  vs toollens: {entry.diff.headline}; "
-                f"{material} not explained by strict mode"
-            )
+            lines.append(f"{head}accepted  vs toollens: {_versus_reference(entry)}")
         else:
             status = _STATUS_LABELS[result.status.value]
             lines.append(f"{head}{status}  {result.message or entry.error or ''}".rstrip())
