@@ -32,6 +32,8 @@ __all__ = [
 #: Rules of this view only; everything else comes from the shared stylesheet.
 FRAMEWORKS_STYLE = """
 .tl-root .tl-fw-scroll { overflow-x: auto; max-width: 100%; }
+.tl-root .tl-fw-status code { font-size: 0.85em; overflow-wrap: anywhere; }
+.tl-root .tl-fw-status td:last-child { min-width: 16em; }
 .tl-root .tl-fw-matrix td { vertical-align: top; font-size: 0.92em; }
 .tl-root .tl-fw-matrix td.tl-fw-disagree { background: var(--tl-changed); }
 .tl-root .tl-fw-matrix .tl-fw-attr { display: block; white-space: nowrap; }
