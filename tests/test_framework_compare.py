@@ -19,7 +19,7 @@ from framework_functions import (
     google_style,
     optional_none,
 )
-from toollens.core.diff_walk import DiffSeverity
+from toollens.core.diff import DiffSeverity
 from toollens.core.errors import TargetError
 from toollens.core.schema_walk import is_object_node
 from toollens.frameworks import ADAPTERS, Status, adapt, installed, preload, spec

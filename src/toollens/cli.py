@@ -639,7 +639,7 @@ def _add_compare_command(command: Callable[..., Any], output_format: Callable[..
 
 
 def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.core.diff_walk import DiffSeverity
+    from toollens.core.diff import DiffSeverity
     from toollens.core.errors import TargetError
     from toollens.frameworks import installed
     from toollens.frameworks.compare import compare
@@ -675,7 +675,7 @@ def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
 
 def format_compare(result: Any) -> str:
     """The comparison as text, then the breaking differences that set the exit code."""
-    from toollens.core.diff_walk import DiffSeverity
+    from toollens.core.diff import DiffSeverity
     from toollens.render.frameworks import comparison_text
 
     text = comparison_text(result)

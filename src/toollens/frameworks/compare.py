@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from toollens.core.diff import SchemaDiff, diff
-from toollens.core.diff_walk import DiffSeverity, SchemaChange
+from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff, diff
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
 from toollens.frameworks import adapt_all
