@@ -155,10 +155,12 @@ for name in ("(tool)", "reporter"):
 # ## 5. The diff between any two frameworks
 #
 # The same diff engine as `toollens diff` compares any two columns. From the MCP SDK to
-# FastMCP, for example (a *breaking* change is one that rejects a call the other accepted):
+# FastMCP, for example (a *breaking* change is one that rejects a call the other accepted;
+# where FastMCP is not installed, the next framework that accepted stands in):
 
 # %%
-print(comparison.pair_diff("mcp", "fastmcp"))
+first, second = [k for k in ("mcp", "fastmcp", "anthropic") if k in comparison.accepted][:2]
+print(f"{first} -> {second}:", comparison.pair_diff(first, second))
 
 # %% [markdown]
 # And from the reference view to the MCP SDK, with the changes strict mode does not explain
@@ -201,3 +203,7 @@ for finding in toollens.compare(greet).findings:
 # description-only differences remain, 2 on a breaking difference between any two (or a
 # refusal), and 3 when it could not run, so a team serving one tool through several
 # frameworks can gate on "they still agree".
+#
+# Which frameworks are compared depends on what is installed: `pip install
+# "toollens[frameworks]"` brings all seven (on Python 3.10, the three whose current
+# releases still support it). Back to the [notebooks index](README.md).
