@@ -54,6 +54,10 @@ TOOLS = textwrap.dedent(
         """
         return query
 
+    def headers(values: dict[str, str]) -> str:
+        """Send headers."""
+        return ""
+
     LIMIT = 3
     '''
 )
@@ -144,6 +148,13 @@ def test_exit_3_when_a_requested_framework_is_not_installed(
     code, _, err = run(tmp_path, "compare", "TOOLS:plain", "--framework", "nowhere")
     assert code == EXIT_ERROR
     assert "framework not installed: nowhere" in err
+
+
+def test_exit_3_when_one_framework_has_nothing_to_be_compared_with(tmp_path: Path) -> None:
+    _need("anthropic")
+    code, _, err = run(tmp_path, "compare", "TOOLS:headers", "--framework", "anthropic")
+    assert code == EXIT_ERROR
+    assert "nothing to compare anthropic with: toollens refused the function" in err
 
 
 def test_unknown_framework_name_is_a_usage_error(tmp_path: Path) -> None:

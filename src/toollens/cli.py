@@ -660,6 +660,13 @@ def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
     if not wanted:
         raise TargetError("no framework is installed", hint="pip install 'toollens[frameworks]'")
     result = compare(target, wanted)
+    if len(result.gate_pairs()) < 2 and not result.refused:
+        # One framework and no reference view (toollens refuses the function): nothing to
+        # gate on, and "0: they agree" would be a claim nobody checked.
+        raise TargetError(
+            f"nothing to compare {wanted[0]} with: {result.reference_error}",
+            hint="name a second framework with --framework",
+        )
     agreement = result.agreement
     code = (
         EXIT_OK
