@@ -597,6 +597,7 @@ def test_readme_table_is_valid(tmp_path: Path) -> None:
         "nullable",
     )
     assert config.lock_path == tmp_path.resolve() / "toollens.lock.json"
+    assert config.frameworks == ("mcp", "pydantic-ai")
 
 
 def test_table_options_reach_the_engine(run: Run, repo: Path) -> None:
@@ -681,3 +682,34 @@ def test_check_github_on_a_json_file_annotates_the_file(run: Run, repo: Path) ->
     commands = [line for line in out.splitlines() if line.startswith("::")]
     assert commands
     assert all(line.split(" ", 1)[1].startswith("file=schema.json,title=") for line in commands)
+
+
+def test_compare_takes_the_tool_list_and_its_frameworks(run: Run, repo: Path) -> None:
+    from toollens.frameworks import installed
+
+    if len(installed(["anthropic", "pydantic-ai"])) < 2:
+        pytest.skip("compare needs the anthropic and pydantic-ai frameworks installed")
+    (repo / "pyproject.toml").write_text(
+        PYPROJECT + 'frameworks = ["anthropic", "pydantic-ai"]\n', encoding="utf-8"
+    )
+    code, out, err = run("compare", "--format", "json")
+    assert code in (0, 1, 2), err
+    data = json.loads(out)
+    assert [d["target"] for d in data] == ["search", "fetch"]
+    assert all(
+        [f["framework"] for f in d["frameworks"]] == ["anthropic", "pydantic-ai"] for d in data
+    )
+    single, _, _ = run("compare", f"{PACKAGE}.tools:search", "--framework", "anthropic",
+                       "--framework", "pydantic-ai")  # fmt: skip
+    fetch, _, _ = run("compare", f"{PACKAGE}.tools:fetch", "--framework", "anthropic",
+                      "--framework", "pydantic-ai")  # fmt: skip
+    assert code == max(single, fetch)  # the worst tool decides
+    code, out, _ = run("compare", "--framework", "anthropic")  # the command line wins
+    assert "pydantic-ai" not in out
+
+
+def test_unknown_framework_in_the_table(run: Run, repo: Path) -> None:
+    (repo / "pyproject.toml").write_text(PYPROJECT + 'frameworks = ["nope"]\n', encoding="utf-8")
+    code, _, err = run("compare")
+    assert code == 3
+    assert err.startswith("toollens: error: [tool.toollens] frameworks names an unknown framework")

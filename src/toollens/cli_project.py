@@ -28,6 +28,7 @@ __all__ = [
     "format_diff_github",
     "join_shown",
     "project_reports",
+    "project_tools",
     "write_snapshot",
 ]
 
@@ -100,7 +101,8 @@ def _project(args: argparse.Namespace, providers: Sequence[str] | None = None) -
     config = load_config()
     # --no-strict on the command line wins over the table; the table's `strict = false` wins
     # over the default.
-    config = dataclasses.replace(config, strict=config.strict and bool(args.strict))
+    strict = bool(getattr(args, "strict", True))  # compare has no --no-strict
+    config = dataclasses.replace(config, strict=config.strict and strict)
     if providers:
         config = dataclasses.replace(config, providers=tuple(dict.fromkeys(providers)))
     return config
@@ -379,6 +381,14 @@ def project_reports(
     if style:
         config = dataclasses.replace(config, docstring_style=style)
     return tuple((reports, ref.obj) for ref, reports in build_reports(config))
+
+
+def project_tools(args: argparse.Namespace) -> tuple[tuple[tuple[str, Any], ...], tuple[str, ...]]:
+    """Each project tool as (target, object), and the table's ``frameworks`` list."""
+    from toollens.project.tools import expand_tools
+
+    config = _project(args)
+    return tuple((ref.target, ref.obj) for ref in expand_tools(config)), config.frameworks
 
 
 def join_shown(texts: Sequence[str], fmt: str) -> str:
