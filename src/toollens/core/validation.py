@@ -35,3 +35,38 @@ def validation_message(error: Any) -> str:
     if len(shown) > 60:
         shown = shown[:57] + "..."
     return f"{error.get('msg', 'invalid value')} (got {shown})"
+
+
+# Sentences of pydantic's messages that advise on pydantic's own configuration; they are
+# advice to a pydantic user, not to a tool author, so toollens never repeats them.
+PYDANTIC_ADVICE = (
+    "arbitrary_types_allowed",
+    "model_config",
+    "__get_pydantic_core_schema__",
+    "__get_pydantic_json_schema__",
+    "model_rebuild",
+    "For further information",
+    "errors.pydantic.dev",
+)
+
+
+def pydantic_reason(exc: BaseException) -> str:
+    """What went wrong in a pydantic schema error, without pydantic's configuration advice.
+
+    ``Unable to generate pydantic-core schema for <class 'X'>. Set `arbitrary_types_allowed`
+    ...`` becomes ``no JSON schema is known for <class 'X'>``; other messages keep their
+    first line, less any sentence that advises on pydantic's configuration.
+    """
+    lines = str(exc).strip().splitlines()
+    first = lines[0] if lines else ""
+    if first.startswith("Unable to generate pydantic-core schema for "):
+        subject = first.removeprefix("Unable to generate pydantic-core schema for ")
+        subject = subject.split(". ", 1)[0].rstrip(".")
+        return f"no JSON schema is known for {subject}"
+    kept = [
+        sentence
+        for sentence in first.split(". ")
+        if sentence and not any(marker in sentence for marker in PYDANTIC_ADVICE)
+    ]
+    text = ". ".join(kept).strip().rstrip(".")
+    return text or f"{type(exc).__name__} while building the schema"
