@@ -68,18 +68,21 @@ class CallShape:
         return call_doc or class_doc, None
 
 
-def resolve_shape(func: Any, name: str) -> CallShape:
+def resolve_shape(func: Any, name: str, *, receiver_bound: bool = False) -> CallShape:
     """The ``CallShape`` of ``func`` (named ``name`` in messages).
+
+    ``receiver_bound``: a ``functools.partial`` already supplies the first argument.
 
     Raises:
         SchemaConstructionError: a method read from its class (it still expects ``self``), or
             a callable object whose ``__call__`` is a descriptor that cannot be inspected.
     """
     if isinstance(func, functools.partial):
-        inner = resolve_shape(func.func, name)
+        # partial(Search.run, instance) binds self itself: the method is not refused then
+        inner = resolve_shape(func.func, name, receiver_bound=bool(func.args) or receiver_bound)
         return CallShape(func, inner.hint_source, inner.localns, func.func)
     if isinstance(func, (staticmethod, classmethod)):
-        inner = resolve_shape(func.__func__, name)
+        inner = resolve_shape(func.__func__, name, receiver_bound=isinstance(func, classmethod))
         return CallShape(func, inner.hint_source, inner.localns, func.__func__)
     if inspect.ismethod(func):
         function = func.__func__
@@ -88,7 +91,8 @@ def resolve_shape(func: Any, name: str) -> CallShape:
     if inspect.isclass(func):
         return CallShape(func, func.__init__, _class_namespace(func, func.__init__), func)
     if inspect.isfunction(func):
-        _refuse_unbound_method(func, name)
+        if not receiver_bound:
+            _refuse_unbound_method(func)
         unwrapped = _unwrap(func)
         return CallShape(func, unwrapped, _qualname_namespace(unwrapped), func)
     if inspect.isroutine(func):  # builtins and method wrappers: no annotations to resolve
@@ -219,7 +223,7 @@ def _qualname_namespace(func: Any) -> dict[str, Any] | None:
     return _namespace_of_class(owner) if owner is not None else None
 
 
-def _refuse_unbound_method(func: Callable[..., Any], name: str) -> None:
+def _refuse_unbound_method(func: Callable[..., Any]) -> None:
     """Refuse a function read from a class whose first parameter is ``self`` or ``cls``."""
     qualname = getattr(func, "__qualname__", "")
     parts = qualname.split(".") if isinstance(qualname, str) else []

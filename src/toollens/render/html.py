@@ -468,7 +468,6 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
         if not error:
             parts.append(_note("No output type for this target."))
         return _panel("output", "Output schema", parts)
-    path = _value(out.path)
     head = tag(
         "p",
         _badge(out.label, "tl-on"),
