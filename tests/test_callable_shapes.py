@@ -144,7 +144,8 @@ def test_refusals_say_what_to_do(shape: Shape, strict: bool) -> None:
     with pytest.raises(SchemaConstructionError) as refused:
         function_schema(load(shape), strict=strict)
     assert not isinstance(refused.value, StrictSchemaError)
-    assert shape.refusal is not None and shape.refusal in str(refused.value)
+    assert shape.refusal is not None
+    assert shape.refusal in str(refused.value)
     assert refused.value.hint
 
 
@@ -170,7 +171,8 @@ def test_none_and_none_type_agree_and_explain_themselves() -> None:
     assert output_schema(None) == output_schema(type(None))
     assert output_schema(type(None)).json_schema is None
     unannotated = output_schema(inspect.Signature.empty)
-    assert unannotated.is_plain_text and unannotated.json_schema is None
+    assert unannotated.is_plain_text
+    assert unannotated.json_schema is None
     assert "no return annotation" in unannotated.explain()
     assert unannotated.label == "plain text (no return annotation)"
     assert output_schema(None).label == "plain text"
@@ -185,7 +187,8 @@ def test_report_renders_every_view(shape: Shape) -> None:
     expected_errors = {"strict", "provider"} if shape.strict_refused else set()
     assert set(rep.view_errors) == expected_errors
     assert tuple(rep.raw_schema["properties"]) == shape.params
-    assert rep.output is not None and rep.output.label == shape.output
+    assert rep.output is not None
+    assert rep.output.label == shape.output
     for view in VIEWS:
         text = render_view(rep, view)
         if view in ("signature", "metadata"):
@@ -248,7 +251,8 @@ def test_command_line_show(shape: Shape, monkeypatch: pytest.MonkeyPatch) -> Non
     if shape.params is None:
         assert code == EXIT_ERROR
         assert out == ""
-        assert shape.refusal is not None and shape.refusal in err
+        assert shape.refusal is not None
+        assert shape.refusal in err
         assert len(err.splitlines()) == 1
         return
     assert code == EXIT_OK, err

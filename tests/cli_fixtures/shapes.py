@@ -11,7 +11,6 @@ import functools
 from typing import Any
 
 from pydantic import BaseModel
-
 from shapes_base import convert
 
 
