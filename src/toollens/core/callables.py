@@ -233,9 +233,14 @@ def _refuse_unbound_method(func: Callable[..., Any]) -> None:
         first = next(iter(inspect.signature(func).parameters.values()), None)
     except Exception:  # inspect_callable reports an uninspectable signature itself
         return
-    if first is None or first.name not in _RECEIVERS or first.kind not in (
-        inspect.Parameter.POSITIONAL_ONLY,
-        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    if (
+        first is None
+        or first.name not in _RECEIVERS
+        or first.kind
+        not in (
+            inspect.Parameter.POSITIONAL_ONLY,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        )
     ):
         return
     owner = _qualname_owner(func)

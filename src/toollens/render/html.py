@@ -63,7 +63,6 @@ _SOURCE_COLUMNS = (
 _EXTRA_SOURCES = (Source.ANNOTATED_CONSTRAINT, Source.OVERRIDE, Source.TYPE)
 
 
-
 _value = enum_value
 
 
