@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +46,8 @@ PYDANTIC_ADVICE = (
     "__get_pydantic_core_schema__",
     "__get_pydantic_json_schema__",
     "model_rebuild",
+    "rebuild()",
+    "you should define",
     "For further information",
     "errors.pydantic.dev",
 )
@@ -63,6 +66,12 @@ def pydantic_reason(exc: BaseException) -> str:
         subject = first.removeprefix("Unable to generate pydantic-core schema for ")
         subject = subject.split(". ", 1)[0].rstrip(".")
         return f"no JSON schema is known for {subject}"
+    if "is not fully defined" in first:
+        named = re.search(r"you should define `([^`]*)`", first)
+        subject = named.group(1) if named else ""
+        if not subject or "toollens" in subject:  # our own wrapper: the name means nothing
+            return "it refers to a name that is not defined"
+        return f"it refers to {subject}, which is not defined"
     kept = [
         sentence
         for sentence in first.split(". ")
