@@ -53,9 +53,7 @@ def _builders() -> dict[str, Any]:
     found.update({f"hostile:{i.id}": i.build for i in CALLABLES if i.id not in _SLOW})
     found.update(
         {
-            f"shape:{s.target}": (
-                lambda t=s.target: resolve_target(f"shapes:{t}", cwd=FIXTURES)
-            )
+            f"shape:{s.target}": (lambda t=s.target: resolve_target(f"shapes:{t}", cwd=FIXTURES))
             for s in SHAPES
         }
     )
