@@ -187,3 +187,30 @@ def test_difference_a_method_read_from_its_class_is_refused() -> None:
         function_schema(search.run)
     assert ours.value.parameter == "self"
     assert "Search().run" in str(ours.value)
+
+
+class _Unserialisable:
+    """A default pydantic cannot put in a schema."""
+
+
+def _tool_with_odd_default(count: int, marker: object = _Unserialisable()) -> str:
+    """Count things with an odd default marker object."""
+    return str(count)
+
+
+def test_difference_schema_warnings_are_captured_not_printed() -> None:
+    import warnings
+
+    from toollens import lint
+
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        agents_fs.function_schema(_tool_with_odd_default, strict_json_schema=False)
+    assert [w.category.__name__ for w in theirs] == ["PydanticJsonSchemaWarning"]
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        fs = function_schema(_tool_with_odd_default, strict=False)
+    assert ours == []
+    assert len(fs.schema_warnings) == 1
+    assert "not JSON serializable" in fs.schema_warnings[0]
+    assert [f.rule for f in lint(fs) if f.rule == "lint.schema-warning"] == ["lint.schema-warning"]
