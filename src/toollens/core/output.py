@@ -311,7 +311,8 @@ def _explain(schema: OutputSchema) -> str:
         )
     if tp is None:
         return (
-            "No output type was declared (None), so the answer is plain text and no schema is sent."
+            "No output type was declared (None, or a function's -> None), so the answer is "
+            "plain text and no schema is sent."
         )
     if schema.path is OutputPath.PLAIN_TEXT:
         return "str output is plain text, so no schema is sent and the answer is kept as written."
