@@ -104,7 +104,7 @@ def _unwrap(func: Any) -> Any:
     """Follow ``__wrapped__`` as ``inspect.signature`` does (stopping at a ``__signature__``)."""
     try:
         return inspect.unwrap(func, stop=lambda f: hasattr(f, "__signature__"))
-    except ValueError:  # a __wrapped__ cycle: inspect.signature reports it later
+    except Exception:  # a __wrapped__ cycle or a raising property: inspect.signature reports it
         return func
 
 
@@ -135,6 +135,9 @@ def _callable_object(obj: Any, name: str) -> CallShape:
         bound = descriptor.__get__(obj, cls)
     elif not hasattr(type(descriptor), "__get__"):  # e.g. a builtin stored as __call__
         return CallShape(descriptor, descriptor, namespace, descriptor, cls)
+    elif isinstance(descriptor, (types.WrapperDescriptorType, types.MethodDescriptorType)):
+        # __call__ written in C (a subclass of a builtin callable): Python's own view
+        return CallShape(obj, None, None, obj)
     else:
         raise _unsupported_descriptor(name, descriptor)
     return CallShape(bound, _unwrap(function), namespace, doc_owner=function, class_owner=cls)
@@ -213,8 +216,11 @@ def _qualname_owner(func: Any) -> type | None:
     if len(parts) < 2 or "<locals>" in parts:
         return None
     value: Any = sys.modules.get(getattr(func, "__module__", None) or "")
-    for part in parts[:-1]:
-        value = getattr(value, part, None) if value is not None else None
+    try:
+        for part in parts[:-1]:
+            value = getattr(value, part, None) if value is not None else None
+    except Exception:  # a module __getattr__ or a metaclass property may raise anything
+        return None
     return value if inspect.isclass(value) else None
 
 
