@@ -19,8 +19,8 @@ from typing import Any
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING, ParameterMetadata
+from toollens.core.providers.walk import is_object_node, iter_schema_nodes, show, split_pointer
 from toollens.core.records import Finding, Severity, join_pointer
-from toollens.core.schema_walk import is_object_node, iter_schema_nodes, show, split_pointer
 from toollens.core.signature import ParameterKind
 
 

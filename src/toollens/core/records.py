@@ -19,6 +19,14 @@ class Severity(str, enum.Enum):
     INFO = "info"  # worth knowing
 
 
+class Origin(str, enum.Enum):
+    """What produced a provider finding or verdict."""
+
+    DOCUMENTED_RULE = "documented rule"  # a rule written from the provider's documentation
+    GRAMMAR = "llguidance"  # OpenAI's grammar engine compiled (or refused) the schema
+    TRANSLATION = "translation"  # toollens' own rewrite for the provider could not do it
+
+
 @dataclass(frozen=True)
 class Change:
     """One rewrite a converter made to a schema.
@@ -50,6 +58,8 @@ class Finding:
         fix: what to do about it.
         parameter: the parameter concerned, when there is one.
         source: a link or citation for the rule (provider documentation page).
+        origin: what produced the finding (a documented rule, llguidance, a translation);
+            ``None`` for lint findings.
     """
 
     rule: str
@@ -59,6 +69,7 @@ class Finding:
     fix: str
     parameter: str | None = None
     source: str | None = field(default=None, compare=False)
+    origin: Origin | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         where = f" at {self.pointer or '/'}" if self.pointer is not None else ""

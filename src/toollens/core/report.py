@@ -32,8 +32,8 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.metadata import MISSING
+from toollens.core.providers.walk import copy_json
 from toollens.core.records import Change, Finding, join_pointer
-from toollens.core.schema_walk import copy_json
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 

@@ -1,8 +1,8 @@
 """Walking a JSON schema: every subschema position, iteratively and bounded.
 
-Shared by the provider rules and the linter. A schema built in Python may contain itself
-(``d["properties"]["a"] = d``) or nest thousands of levels deep; the walk stops at a cycle
-and at ``MAX_DEPTH``, so callers see findings, never ``RecursionError`` or a hang.
+The shared walker of the provider rules (and of the linter). A schema built in Python may
+contain itself (``d["properties"]["a"] = d``) or nest thousands of levels deep; the walk
+stops at a cycle and at ``MAX_DEPTH``, so callers see findings, never ``RecursionError`` or a hang.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from toollens.core.records import join_pointer
 
@@ -132,7 +133,12 @@ def resolve_local(schema: Any, ref: Any) -> tuple[str | None, Any]:
         return None, "is not a string"
     if not ref.startswith("#"):
         return None, "is not a local reference (toollens never downloads schemas)"
-    fragment = ref[1:]
+    try:
+        # A $ref is a URI: its fragment is %-decoded before it is read as a JSON pointer
+        # (the same rule as strict conversion and the diff).
+        fragment = unquote(ref[1:], errors="strict")
+    except UnicodeDecodeError:
+        return None, "has invalid %-escapes"
     if fragment and not fragment.startswith("/"):
         return None, "uses an anchor, not a JSON pointer"
     node: Any = schema

@@ -1,0 +1,134 @@
+"""OpenAI's grammar check: compile a strict schema with llguidance, report a refusal as a finding.
+
+llguidance is, per its authors, the grammar engine that has served OpenAI's JSON-schema
+Structured Outputs since May 2025. Compiling a schema needs no tokenizer and no model: the
+JSON-schema compiler either builds a grammar or says why not (an unknown format, an
+unsatisfiable schema, a keyword it does not implement). That answer is one more oracle
+beside the documented rules, behind the same :class:`~toollens.core.records.Finding`
+interface, with its own rule id ``openai.grammar-rejected``.
+
+llguidance is a dependency of toollens; should it be missing (a platform without a wheel),
+the check is skipped and the verdict says so instead of calling the schema clean.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, Source, rule
+from toollens.core.providers.walk import iter_schema_nodes
+from toollens.core.records import join_pointer
+
+LLGUIDANCE = Source(
+    "llguidance JSON-schema compiler (the grammar engine of OpenAI Structured Outputs)",
+    "https://github.com/guidance-ai/llguidance/blob/main/docs/json_schema.md",
+    "2026-11-29",
+)
+_MAX_MESSAGE = 300  # llguidance may append grammar details; the first clause is what matters
+
+
+@dataclass(frozen=True)
+class GrammarEngine:
+    """The installed llguidance, or why there is none."""
+
+    available: bool
+    version: str | None
+    why_not: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"llguidance {self.version}" if self.version else "llguidance"
+
+
+@functools.cache
+def grammar_engine() -> GrammarEngine:
+    """Whether llguidance can be used here (imported once, on first use)."""
+    try:
+        import llguidance
+    except ImportError as exc:  # an optional wheel may be missing on some platform
+        return GrammarEngine(False, None, f"llguidance is not installed ({exc.name})")
+    try:
+        version = str(llguidance.get_version())
+    except Exception:
+        version = None
+    return GrammarEngine(True, version)
+
+
+@functools.lru_cache(maxsize=256)
+def _compile(schema_text: str) -> str:
+    """llguidance's refusal for a schema given as JSON text, or ``""`` when it compiles."""
+    import llguidance
+
+    try:
+        grammar = llguidance.LLMatcher.grammar_from_json_schema(schema_text)
+        return str(llguidance.LLMatcher.validate_grammar(grammar))
+    except (ValueError, TypeError) as exc:  # grammar_from_json_schema refuses non-objects
+        return str(exc) or type(exc).__name__
+
+
+def grammar_refusal(schema: Any) -> str | None:
+    """Why llguidance cannot compile ``schema`` (``None``: it compiles or cannot be asked)."""
+    if not grammar_engine().available or not isinstance(schema, dict):
+        return None
+    try:
+        text = json.dumps(schema, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON data: other rules report it
+        return None
+    message = _compile(text).strip()
+    if not message or message.startswith("WARNING"):
+        return None
+    first = message.splitlines()[0]
+    return first if len(first) <= _MAX_MESSAGE else first[: _MAX_MESSAGE - 3] + "..."
+
+
+# --------------------------------------------------------------------------------------------
+# Where a refusal points: derived from the message where it names a format, keys or a property
+
+_FORMAT = re.compile(r"Unknown format: (.*)$")
+_KEYS = re.compile(r"Unimplemented keys: \[(.*?)\]")
+_PROPERTY = re.compile(r"property '([^']*)'")
+
+
+def _pointer_for(schema: Any, message: str) -> str | None:
+    nodes = [n for n in iter_schema_nodes(schema) if isinstance(n.value, dict)]
+    fmt = _FORMAT.search(message)
+    if fmt:
+        wanted = fmt.group(1).strip()
+        for node in nodes:
+            if node.value.get("format") == wanted:
+                return join_pointer(node.pointer, "format")
+    keys = _KEYS.search(message)
+    if keys:
+        names = re.findall(r'"([^"]*)"', keys.group(1))
+        for node in nodes:
+            hit = next((k for k in names if k in node.value), None)
+            if hit is not None:
+                return join_pointer(node.pointer, hit)
+    prop = _PROPERTY.search(message)
+    if prop:
+        for node in nodes:
+            props = node.value.get("properties")
+            if isinstance(props, dict) and prop.group(1) in props:
+                return join_pointer(node.pointer, "properties", prop.group(1))
+    return None
+
+
+def grammar_rejected(ctx: RuleContext) -> Iterator[Hit]:
+    message = grammar_refusal(ctx.schema)
+    if message is not None:
+        yield Hit(_pointer_for(ctx.schema, message), {"why": message})
+
+
+# fmt: off
+GRAMMAR_RULE: ProviderRule = rule(
+    "openai.grammar-rejected", E, S, "llguidance cannot compile the strict schema",
+    "OpenAI's grammar engine (llguidance) cannot compile this schema: {why}",
+    "change the schema where the message points; OpenAI rejects what its grammar engine "
+    "cannot compile", LLGUIDANCE, grammar_rejected,
+)
+# fmt: on
