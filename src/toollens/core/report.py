@@ -20,7 +20,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 
 from pydantic import BaseModel
 from typing_extensions import is_typeddict
@@ -34,6 +34,9 @@ from toollens.core.errors import (
 from toollens.core.metadata import MISSING
 from toollens.core.providers.walk import copy_json
 from toollens.core.records import Change, Finding, join_pointer
+
+if TYPE_CHECKING:
+    from toollens.core.providers import ProviderVerdict
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
@@ -99,6 +102,16 @@ class Report:
     def findings(self) -> tuple[Finding, ...]:
         """Lint findings then provider findings."""
         return (*self.lint, *self.provider_findings)
+
+    @property
+    def provider_verdict(self) -> ProviderVerdict | None:
+        """The provider's verdict and which judge said what (``None`` if the view failed)."""
+        if "provider" in self.view_errors and not self.provider_findings:
+            return None
+        from toollens.core.providers import verdict_of
+
+        strict = self.function.strict if self.function is not None else self.options.strict
+        return verdict_of(self.provider, self.provider_findings, strict=strict)
 
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None

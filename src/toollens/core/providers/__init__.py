@@ -29,6 +29,7 @@ from toollens.core.providers.api import (
     translate_for,
     unwrap_payload,
     verdict_for_all,
+    verdict_of,
 )
 from toollens.core.providers.base import (
     PROVIDER_IDS,
@@ -63,4 +64,5 @@ __all__ = [
     "translate_for",
     "unwrap_payload",
     "verdict_for_all",
+    "verdict_of",
 ]

@@ -35,6 +35,7 @@ from toollens.core.providers.openai import CHAT, RESPONSES
 from toollens.core.providers.rules import (
     ProviderRule,
     RuleContext,
+    Source,
     build_rule_table,
     make_finding,
     run_rules,
@@ -261,12 +262,14 @@ class Judgement:
         label: the judge as a person names it (``"llguidance 1.9.1"``).
         outcome: ``"accepted"``, ``"rejected"`` (an error finding) or ``"not run"``.
         detail: one line: what it said (``"compiles"``, the first error) or why it did not run.
+        sources: what the judge's rules come from, with their dates (documented rules).
     """
 
     origin: Origin
     label: str
     outcome: Outcome
     detail: str
+    sources: tuple[Source, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -296,14 +299,21 @@ def provider_verdict(
     strict: bool | None = None,
 ) -> ProviderVerdict:
     """Check ``target`` for ``provider`` and say which judge ran and what each said."""
-    spec = provider_spec(provider)
     findings = tuple(iter_provider_findings(target, provider, name=name, strict=strict))
     is_strict = target.strict if isinstance(target, FunctionSchema) else strict is not False
+    return verdict_of(provider, findings, strict=is_strict)
+
+
+def verdict_of(provider: str, findings: tuple[Finding, ...], *, strict: bool) -> ProviderVerdict:
+    """The verdict that ``findings`` (from :func:`check_provider`) amount to."""
+    spec = provider_spec(provider)
     judgements = [_judge_rules(spec, findings)]
     if spec.grammar_checked:
-        judgements.append(_judge_grammar(findings, is_strict))
+        judgements.append(_judge_grammar(findings, strict))
     if spec.translate is not unchanged:
-        judgements.append(_judge(Origin.TRANSLATION, "toollens translation", findings, "inlined"))
+        judgements.append(
+            _judge(Origin.TRANSLATION, "toollens translation", findings, "translated")
+        )
     return ProviderVerdict(
         provider=spec.name,
         label=spec.label,
@@ -322,13 +332,13 @@ def _judge(origin: Origin, label: str, findings: tuple[Finding, ...], ok: str) -
 
 
 def _judge_rules(spec: ProviderSpec, findings: tuple[Finding, ...]) -> Judgement:
-    cites = {r.cite for r in spec.rules if r.family != "schema"}
-    sources = "; ".join(sorted(f"{c.title}, {c.date}" for c in cites))
+    sources = tuple(dict.fromkeys(r.cite for r in spec.rules if r.family != "schema"))
     warnings = sum(
         1 for f in findings if f.origin is Origin.DOCUMENTED_RULE and f.severity is Severity.WARNING
     )
     ok = "no rule broken" + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
-    return _judge(Origin.DOCUMENTED_RULE, f"documented rules ({sources})", findings, ok)
+    judged = _judge(Origin.DOCUMENTED_RULE, "documented rules", findings, ok)
+    return replace(judged, sources=sources)
 
 
 def _judge_grammar(findings: tuple[Finding, ...], strict: bool) -> Judgement:

@@ -68,7 +68,7 @@ def unwrap(data: Mapping[str, Any]) -> UnwrappedTool | None:
 
 GEMINI = ProviderSpec(
     name="gemini",
-    label="Gemini (parametersJsonSchema)",
+    label="Gemini, parametersJsonSchema",
     rules=(*SCHEMA_RULES, *GEMINI_RULES),
     translate=unchanged,
     build=build,

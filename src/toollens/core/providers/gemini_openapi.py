@@ -429,7 +429,7 @@ def unwrap(data: Mapping[str, Any]) -> UnwrappedTool | None:
 
 GEMINI_OPENAPI = ProviderSpec(
     name="gemini-openapi",
-    label="Gemini (classic parameters, OpenAPI subset)",
+    label="Gemini, classic parameters (OpenAPI subset)",
     rules=(*SCHEMA_RULES, *CLASSIC_RULES),
     translate=translate,
     build=build,

@@ -48,15 +48,17 @@ class GrammarEngine:
 @functools.cache
 def grammar_engine() -> GrammarEngine:
     """Whether llguidance can be used here (imported once, on first use)."""
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
-        import llguidance
-    except ImportError as exc:  # an optional wheel may be missing on some platform
+        import llguidance  # noqa: F401 - imported to learn whether it can be
+    except ImportError as exc:  # a platform without a wheel: the check is skipped, and said so
         return GrammarEngine(False, None, f"llguidance is not installed ({exc.name})")
     try:
-        version = str(llguidance.get_version())
-    except Exception:
-        version = None
-    return GrammarEngine(True, version)
+        installed: str | None = version("llguidance")
+    except PackageNotFoundError:  # imported from a source tree: only the label loses it
+        installed = None
+    return GrammarEngine(True, installed)
 
 
 @functools.lru_cache(maxsize=256)
