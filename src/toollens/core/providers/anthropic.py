@@ -44,7 +44,25 @@ ANTHROPIC_STRICT = Source(
     "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use",
     "2026-11-29",
 )
-ANTHROPIC_FORMATS = frozenset({"date-time", "time", "date", "email", "uri", "uuid", "ipv4", "ipv6"})
+# The anthropic SDK's own list (anthropic 2.14, lib/_parse/_transform.py SupportedStringFormats):
+# two more than the limitations page (duration, hostname).
+ANTHROPIC_SDK = Source(
+    "anthropic 2.14 SDK, transform_schema (what it keeps for strict tools)",
+    "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/_parse/_transform.py",
+    "2026-11-29",
+)
+ANTHROPIC_FORMATS = frozenset(
+    {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
+)
+# Validation keywords transform_schema moves into the description (the model is only asked
+# to follow them) that no other rule here reports. It moves "default" too, but a default
+# constrains nothing, so sending it loses nothing.
+SDK_MOVED = (
+    "patternProperties", "not", "dependencies", "dependentRequired",
+    "dependentSchemas", "minProperties", "maxProperties", "additionalItems", "prefixItems",
+    "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems",
+)  # fmt: skip
+_TYPED_BY = ("type", "anyOf", "oneOf", "allOf", "$ref", "const", "enum")
 _NUMERIC = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
 
 
@@ -62,6 +80,14 @@ def array_constraint(ctx: RuleContext) -> Iterator[Hit]:
                 join_pointer(node.pointer, "minItems"),
                 {"keyword": "minItems", "value": show(min_items)},
             )
+
+
+def untyped_node(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        if node.keyword not in ("$defs", "definitions") and not any(
+            k in node.value for k in _TYPED_BY
+        ):
+            yield Hit(node.pointer or "", {"value": show(node.value)})
 
 
 # fmt: off
@@ -101,8 +127,17 @@ ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
          ANTHROPIC_LIMITS, enum_members(lambda v: isinstance(v, (dict, list)))),
     rule("anthropic.format-unsupported", W, S, "a string format outside the strict subset",
          "format {value} is not one of Anthropic's strict formats",
-         "remove the format or use date-time, time, date, email, uri, uuid, ipv4 or ipv6",
-         ANTHROPIC_LIMITS, format_outside(ANTHROPIC_FORMATS)),
+         "remove the format or use date-time, time, date, duration, email, hostname, uri, "
+         "ipv4, ipv6 or uuid", ANTHROPIC_SDK, format_outside(ANTHROPIC_FORMATS)),
+    rule("anthropic.sdk-moves-keyword", W, S, "a keyword the SDK moves into the description",
+         "'{keyword}' {value} is not enforced in strict mode: the anthropic SDK's "
+         "transform_schema moves it into the description, so the model is only asked to "
+         "follow it", "check it in the function, or drop it", ANTHROPIC_SDK,
+         keywords(*SDK_MOVED)),
+    rule("anthropic.untyped-node", W, S, "a strict subschema without type, anyOf, enum or const",
+         "schema has no 'type', 'anyOf', 'oneOf', 'allOf', 'const' or 'enum' (found {value}); "
+         "the anthropic SDK's transform_schema refuses such a node for strict tools",
+         "give it a type, or send the tool non-strict", ANTHROPIC_SDK, untyped_node),
 )
 # fmt: on
 
