@@ -26,8 +26,8 @@ from toollens.core.providers import (
     provider_tool,
     translate_for,
 )
-from toollens.core.records import Finding, Severity
 from toollens.core.providers.walk import iter_schema_nodes
+from toollens.core.records import Finding, Severity
 
 # --------------------------------------------------------------------------------------------
 # Helpers
@@ -194,16 +194,17 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      "/additionalProperties"),
     ("gemini.type-list", "gemini-openapi", gprop(type=["string", "null"]),
      gprop(type="string", nullable=True), None, None, "/properties/p/type"),
-    ("gemini.type-unsupported", "gemini-openapi", gprop(type="date"), gprop(type="null"), None, None,
-     "/properties/p/type"),
+    ("gemini.type-unsupported", "gemini-openapi", gprop(type="date"), gprop(type="null"), None,
+     None, "/properties/p/type"),
     ("gemini.const", "gemini-openapi", gprop(type="string", const="a"),
      gprop(type="string", enum=["a"]), None, None, "/properties/p/const"),
     ("gemini.one-of", "gemini-openapi", gprop(oneOf=[{"type": "string"}]),
      gprop(anyOf=[{"type": "string"}]), None, None, "/properties/p/oneOf"),
-    ("gemini.default", "gemini-openapi", gprop(type="integer", default=1), gprop(type="integer"), None,
-     None, "/properties/p/default"),
-    ("gemini.property-names", "gemini-openapi", gprop(type="object", propertyNames={"pattern": "^a"}),
-     gprop(type="object"), None, None, "/properties/p/propertyNames"),
+    ("gemini.default", "gemini-openapi", gprop(type="integer", default=1),
+     gprop(type="integer"), None, None, "/properties/p/default"),
+    ("gemini.property-names", "gemini-openapi",
+     gprop(type="object", propertyNames={"pattern": "^a"}), gprop(type="object"), None, None,
+     "/properties/p/propertyNames"),
     ("gemini.ref-siblings", "gemini-openapi",
      {"$defs": {"A": {"type": "string"}}, **gobj({"a": {"$ref": "#/$defs/A", "title": "A"}})},
      {"$defs": {"A": {"type": "string"}}, **gobj({"a": {"$ref": "#/$defs/A"}})}, None, None,

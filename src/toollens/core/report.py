@@ -316,7 +316,9 @@ def _provider_views(
     findings = _guard(
         errors,
         "provider",
-        lambda: tuple(check_provider(subject, options.provider, **extra)),
+        # A plain schema is checked as its payload carries it, so the payload shown is never
+        # flagged for what the translation already rewrote.
+        lambda: tuple(check_provider(subject, options.provider, **extra, translate=plain)),
         no_findings,
     )
     return built, findings

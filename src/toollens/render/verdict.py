@@ -68,6 +68,6 @@ def verdict_html(verdict: ProviderVerdict) -> Markup:
         "div",
         tag("p", verdict_headline(verdict), class_="tl-note"),
         tag("ul", items, class_="tl-findings tl-verdict"),
-        class_="tl-verdict-block",
-        data_accepted="true" if verdict.accepted else "false",
+        class_="tl-verdict-block "
+        + ("tl-verdict-accepted" if verdict.accepted else "tl-verdict-rejected"),
     )

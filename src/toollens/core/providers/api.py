@@ -180,15 +180,16 @@ def iter_provider_findings(
     *,
     name: str | None = None,
     strict: bool | None = None,
-    translate: bool = True,
+    translate: bool = False,
 ) -> Iterator[Finding]:
     """Yield every rule of ``provider`` that the schema it receives breaks.
 
-    The schema is checked as the provider receives it from toollens: ``gemini-openapi`` gets
-    the translated schema (translation findings first), the others the schema as it is. With
-    ``translate=False`` a plain schema is checked as given (a payload already in the
-    provider's form). OpenAI strict schemas are also compiled by llguidance. A plain schema is
-    strict unless ``strict=False``. Never raises on odd schemas.
+    A FunctionSchema is checked as the provider receives it from toollens: ``gemini-openapi``
+    gets the translated schema (translation findings first), the others the schema as it is.
+    A plain schema is checked as given (what you would send yourself), or, with
+    ``translate=True``, as toollens' payload for it carries it (pointers then point into the
+    payload's schema). OpenAI strict schemas are also compiled by llguidance. A plain schema
+    is strict unless ``strict=False``. Never raises on odd schemas.
     """
     spec = provider_spec(provider)
     schema, findings, is_strict, tool_name, param_of = _subject(
@@ -213,7 +214,7 @@ def check_provider(
     *,
     name: str | None = None,
     strict: bool | None = None,
-    translate: bool = True,
+    translate: bool = False,
 ) -> list[Finding]:
     """Every rule of ``provider`` the schema breaks, in document order (see
     :func:`iter_provider_findings`)."""
@@ -298,8 +299,11 @@ def provider_verdict(
     name: str | None = None,
     strict: bool | None = None,
 ) -> ProviderVerdict:
-    """Check ``target`` for ``provider`` and say which judge ran and what each said."""
-    findings = tuple(iter_provider_findings(target, provider, name=name, strict=strict))
+    """Check the tool toollens sends ``provider`` for ``target``; say which judge ran and
+    what each said."""
+    findings = tuple(
+        iter_provider_findings(target, provider, name=name, strict=strict, translate=True)
+    )
     is_strict = target.strict if isinstance(target, FunctionSchema) else strict is not False
     return verdict_of(provider, findings, strict=is_strict)
 

@@ -42,7 +42,8 @@ class GrammarEngine:
 
     @property
     def label(self) -> str:
-        return f"llguidance {self.version}" if self.version else "llguidance"
+        # The version stays out of the label so reports read the same across installs.
+        return "llguidance (OpenAI's grammar engine)"
 
 
 @functools.cache
