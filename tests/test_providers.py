@@ -702,3 +702,56 @@ def test_function_schema_type_is_used() -> None:
     assert check_provider(fs, "anthropic") == []
     nullable = function_schema(weather, optional_defaults="nullable")
     assert check_provider(nullable, "openai-chat") == []
+
+
+def test_percent_encoded_ref_resolves_like_strict_and_diff() -> None:
+    # A $ref is a URI: "#/$defs/My%20T" names the definition "My T" everywhere.
+    from toollens.core.diff import diff
+    from toollens.core.strict import explain_strict
+
+    schema = {"$defs": {"My T": {"type": "string"}}, **obj({"a": {"$ref": "#/$defs/My%20T"}})}
+    explain_strict(schema)  # resolves, or it would raise ref-missing
+    for provider in PROVIDERS:
+        none_of(check_provider(schema, provider, name="t"), "schema.unresolved-ref")
+    assert diff(schema, schema).changes == ()
+    bad = {"$defs": {"My T": {"type": "string"}}, **obj({"a": {"$ref": "#/$defs/My%FFT"}})}
+    assert "%-escapes" in only(check_provider(bad, "openai-chat"), "schema.unresolved-ref").message
+
+
+def test_unwrap_recognises_every_payload_toollens_builds() -> None:
+    from toollens.core.providers import unwrap_payload
+
+    fs = function_schema(weather)
+    for provider in PROVIDERS:
+        payload = provider_payload(fs, provider)
+        found = unwrap_payload(payload.payload)
+        assert found is not None
+        assert found.provider == provider
+        assert found.schema == payload.schema
+        assert found.field("name") == "weather"
+    assert unwrap_payload(obj()) is None
+
+
+def test_verdict_names_each_judge() -> None:
+    from toollens.core.providers import provider_verdict
+
+    verdict = provider_verdict(obj(), "openai-chat", name="t")
+    assert verdict.accepted
+    assert [j.origin.value for j in verdict.judgements] == ["documented rule", "llguidance"]
+    assert [j.detail for j in verdict.judgements] == ["no rule broken", "compiles"]
+    assert all(s.date for s in verdict.judgements[0].sources)
+    rejected = provider_verdict(
+        prop(type="string", minLength=5, maxLength=2), "openai-chat", name="t"
+    )
+    assert not rejected.accepted
+    grammar = rejected.judgements[1]
+    assert grammar.outcome == "rejected"
+    assert "unsatisfiable" in grammar.detail
+    lax = provider_verdict(obj(), "openai-chat", name="t", strict=False)
+    assert lax.judgements[1].outcome == "not run"
+    assert [
+        j.origin.value for j in provider_verdict(obj(), "gemini-openapi", name="t").judgements
+    ] == [
+        "documented rule",
+        "translation",
+    ]
