@@ -755,3 +755,14 @@ def test_verdict_names_each_judge() -> None:
         "documented rule",
         "translation",
     ]
+
+
+def test_readme_lists_every_rule_with_its_source_and_date() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for rule in RULES_BY_ID.values():
+        rows = [line for line in readme.splitlines() if line.startswith("|")]
+        row = next((line for line in rows if f"`{rule.id}`" in line), "")
+        assert rule.cite.url in row, rule.id
+        assert rule.cite.date in row, rule.id
