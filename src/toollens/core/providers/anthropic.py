@@ -31,7 +31,7 @@ from toollens.core.providers.rules import (
     rule,
 )
 from toollens.core.providers.walk import show
-from toollens.core.records import join_pointer
+from toollens.core.schema.pointer import join_pointer
 
 # The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14).
 ANTHROPIC_LIMITS = Source(

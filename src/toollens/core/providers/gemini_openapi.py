@@ -38,7 +38,8 @@ from toollens.core.providers.rules import (
     type_list,
 )
 from toollens.core.providers.walk import copy_json, resolve_local, show, split_pointer
-from toollens.core.records import Change, Finding, Origin, join_pointer
+from toollens.core.records import Change, Finding, Origin
+from toollens.core.schema.pointer import join_pointer
 
 GENAI_SCHEMA = Source(
     "google-genai 3.6.1 types.Schema (an OpenAPI 3.0 subset)",

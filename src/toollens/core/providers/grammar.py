@@ -22,7 +22,7 @@ from typing import Any
 
 from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, Source, rule
 from toollens.core.providers.walk import iter_schema_nodes
-from toollens.core.records import join_pointer
+from toollens.core.schema.pointer import join_pointer
 
 LLGUIDANCE = Source(
     "llguidance JSON-schema compiler (the grammar engine of OpenAI Structured Outputs)",

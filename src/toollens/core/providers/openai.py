@@ -42,7 +42,7 @@ from toollens.core.providers.walk import (
     resolve_local,
     show,
 )
-from toollens.core.records import join_pointer
+from toollens.core.schema.pointer import join_pointer
 
 # Read on the date given (shared/reference/peers-and-providers.md, sections 6a and 8).
 OPENAI_SUBSET = Source(

@@ -27,7 +27,8 @@ from toollens.core.providers.walk import (
     resolve_local,
     show,
 )
-from toollens.core.records import Finding, Origin, Severity, join_pointer
+from toollens.core.records import Finding, Origin, Severity
+from toollens.core.schema.pointer import join_pointer
 
 # --------------------------------------------------------------------------------------------
 # Sources
