@@ -270,7 +270,7 @@ class _GeminiTranslator:
 
     def type(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
         if isinstance(item, list):
-            self.type_list(out, item, at.pointer)
+            _type_list(out, item, at.pointer, self.change)
         else:
             out[key] = copy_json(item)
 
@@ -295,7 +295,9 @@ class _GeminiTranslator:
                     return node, stack
                 node, stack = inlined
                 continue
-            collapsed = self.collapse_null(node, pointer) or self.flatten_all_of(node, pointer)
+            collapsed = _collapse_null(node, pointer, self.change) or _flatten_all_of(
+                node, pointer, self.change
+            )
             if collapsed is None:
                 return node, stack
             node = collapsed
@@ -326,64 +328,6 @@ class _GeminiTranslator:
         )
         return {**resolved, **siblings}, (*stack, target)
 
-    def collapse_null(self, node: dict[str, Any], pointer: str) -> dict[str, Any] | None:
-        branches = node.get("anyOf")
-        if not isinstance(branches, list):
-            return None
-        rest = [b for b in branches if not _is_null_schema(b)]
-        if len(rest) == len(branches) or not rest:
-            return None
-        others = {k: v for k, v in node.items() if k != "anyOf"}
-        if len(rest) == 1 and isinstance(rest[0], dict):
-            merged = {**rest[0], **others, "nullable": True}
-        else:
-            merged = {"anyOf": rest, **others, "nullable": True}
-        self.change(
-            pointer,
-            "gemini.null-union-to-nullable",
-            {"anyOf": branches},
-            {k: merged[k] for k in merged if k not in others or k == "nullable"},
-            "Gemini has no null type; nullable: true says the same",
-        )
-        return merged
-
-    def flatten_all_of(self, node: dict[str, Any], pointer: str) -> dict[str, Any] | None:
-        branches = node.get("allOf")
-        if not (
-            isinstance(branches, list) and len(branches) == 1 and isinstance(branches[0], dict)
-        ):
-            return None
-        others = {k: v for k, v in node.items() if k != "allOf"}
-        self.change(
-            pointer,
-            "gemini.flatten-all-of",
-            {"allOf": branches},
-            branches[0],
-            "Gemini has no allOf; a single branch is merged into its parent",
-        )
-        return {**branches[0], **others}
-
-    def type_list(self, out: dict[str, Any], types: list[Any], pointer: str) -> None:
-        rest = [t for t in types if t != "null"]
-        nullable = len(rest) != len(types)
-        after: dict[str, Any]
-        if len(rest) == 1:
-            after = {"type": rest[0]}
-        elif rest:
-            after = {"anyOf": [{"type": t} for t in rest]}
-        else:
-            after = {"type": "null"}
-        if nullable and rest:
-            after["nullable"] = True
-        out.update(after)
-        self.change(
-            join_pointer(pointer, "type"),
-            "gemini.type-list",
-            types,
-            after,
-            "Gemini wants one type per node; null becomes nullable: true",
-        )
-
 
 _Handler = Callable[[_GeminiTranslator, dict[str, Any], str, Any, _At], None]
 _KEYWORDS: dict[str, _Handler] = {
@@ -398,6 +342,68 @@ _KEYWORDS: dict[str, _Handler] = {
     "type": _GeminiTranslator.type,
     "nullable": _GeminiTranslator.nullable,
 }
+
+
+_Record = Callable[[str, str, Any, Any, str], None]  # records one Change
+
+
+def _collapse_null(node: dict[str, Any], pointer: str, change: _Record) -> dict[str, Any] | None:
+    branches = node.get("anyOf")
+    if not isinstance(branches, list):
+        return None
+    rest = [b for b in branches if not _is_null_schema(b)]
+    if len(rest) == len(branches) or not rest:
+        return None
+    others = {k: v for k, v in node.items() if k != "anyOf"}
+    if len(rest) == 1 and isinstance(rest[0], dict):
+        merged = {**rest[0], **others, "nullable": True}
+    else:
+        merged = {"anyOf": rest, **others, "nullable": True}
+    change(
+        pointer,
+        "gemini.null-union-to-nullable",
+        {"anyOf": branches},
+        {k: merged[k] for k in merged if k not in others or k == "nullable"},
+        "Gemini has no null type; nullable: true says the same",
+    )
+    return merged
+
+
+def _flatten_all_of(node: dict[str, Any], pointer: str, change: _Record) -> dict[str, Any] | None:
+    branches = node.get("allOf")
+    if not (isinstance(branches, list) and len(branches) == 1 and isinstance(branches[0], dict)):
+        return None
+    others = {k: v for k, v in node.items() if k != "allOf"}
+    change(
+        pointer,
+        "gemini.flatten-all-of",
+        {"allOf": branches},
+        branches[0],
+        "Gemini has no allOf; a single branch is merged into its parent",
+    )
+    return {**branches[0], **others}
+
+
+def _type_list(out: dict[str, Any], types: list[Any], pointer: str, change: _Record) -> None:
+    rest = [t for t in types if t != "null"]
+    nullable = len(rest) != len(types)
+    after: dict[str, Any]
+    if len(rest) == 1:
+        after = {"type": rest[0]}
+    elif rest:
+        after = {"anyOf": [{"type": t} for t in rest]}
+    else:
+        after = {"type": "null"}
+    if nullable and rest:
+        after["nullable"] = True
+    out.update(after)
+    change(
+        join_pointer(pointer, "type"),
+        "gemini.type-list",
+        types,
+        after,
+        "Gemini wants one type per node; null becomes nullable: true",
+    )
 
 
 def _is_null_schema(branch: Any) -> bool:
