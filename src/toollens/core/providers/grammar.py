@@ -23,6 +23,11 @@ from typing import Any
 from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, Source, rule
 from toollens.core.providers.walk import iter_schema_nodes
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.toolkit import (
+    SCHEMA_LIST_KEYWORDS,
+    SCHEMA_MAP_KEYWORDS,
+    SCHEMA_VALUE_KEYWORDS,
+)
 
 LLGUIDANCE = Source(
     "llguidance JSON-schema compiler (the grammar engine of OpenAI Structured Outputs)",
@@ -67,11 +72,38 @@ def _compile(schema_text: str) -> str:
     """llguidance's refusal for a schema given as JSON text, or ``""`` when it compiles."""
     import llguidance
 
+    # Same verdicts as the defaults on the whole corpus, in about half the time on large
+    # schemas, and one-line messages.
+    limits = llguidance.LLParserLimits(precompute_large_lexemes=False, verbose_errors=False)
     try:
         grammar = llguidance.LLMatcher.grammar_from_json_schema(schema_text)
-        return str(llguidance.LLMatcher.validate_grammar(grammar))
+        return str(llguidance.LLMatcher.validate_grammar(grammar, limits=limits))
     except (ValueError, TypeError) as exc:  # grammar_from_json_schema refuses non-objects
         return str(exc) or type(exc).__name__
+
+
+# Keywords that describe a value without constraining it: the grammar is the same without
+# them, so an edit to a docstring (a description) reuses the compiled verdict.
+_ANNOTATIONS = frozenset({"description", "title", "examples", "$comment", "deprecated"})
+_KEY_DEPTH = 100  # deeper subtrees are kept whole (the cache key is only longer)
+
+
+def _without_annotations(node: Any, depth: int = 0) -> Any:
+    if not isinstance(node, dict) or depth > _KEY_DEPTH:
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in _ANNOTATIONS and isinstance(value, (str, list, bool)):
+            continue
+        if key in SCHEMA_MAP_KEYWORDS and isinstance(value, dict):
+            out[key] = {name: _without_annotations(sub, depth + 1) for name, sub in value.items()}
+        elif key in SCHEMA_LIST_KEYWORDS and isinstance(value, list):
+            out[key] = [_without_annotations(sub, depth + 1) for sub in value]
+        elif key in SCHEMA_VALUE_KEYWORDS:
+            out[key] = _without_annotations(value, depth + 1)
+        else:
+            out[key] = value
+    return out
 
 
 def grammar_refusal(schema: Any) -> str | None:
@@ -79,7 +111,7 @@ def grammar_refusal(schema: Any) -> str | None:
     if not grammar_engine().available or not isinstance(schema, dict):
         return None
     try:
-        text = json.dumps(schema, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(_without_annotations(schema), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError):  # not JSON data: other rules report it
         return None
     message = _compile(text).strip()
