@@ -126,3 +126,21 @@ def test_sdk_rejects_what_toollens_flags_for_classic_gemini() -> None:
         genai.types.FunctionDeclaration.model_validate({"name": "t", "parameters": schema})
     rules = {f.rule for f in check_provider(schema, "gemini-openapi", name="t", translate=False)}
     assert "gemini.const" in rules
+
+
+def test_anthropic_beta_tool_schema_is_judged_by_its_root() -> None:
+    # anthropic.beta_tool (2.14) sends positional-only parameters as an array root; the API
+    # wants an object, which toollens' own payload is.
+    anthropic = pytest.importorskip("anthropic")
+
+    def pair(a: int, b: str, /) -> str:
+        """Join two values."""
+        return f"{a}{b}"
+
+    sdk_schema = anthropic.beta_tool(pair).to_dict()["input_schema"]
+    rules = {f.rule for f in check_provider(sdk_schema, "anthropic", name="pair", strict=False)}
+    assert ("anthropic.root-not-object" in rules) is (sdk_schema.get("type") != "object")
+    ours = provider_payload(function_schema(pair, strict=False), "anthropic").payload
+    assert ours["input_schema"]["type"] == "object"
+    _anthropic(ours)
+    assert check_provider(function_schema(pair, strict=False), "anthropic") == []
