@@ -30,11 +30,10 @@ from toollens.core.providers.base import (
 )
 from toollens.core.providers.gemini import GEMINI
 from toollens.core.providers.gemini_openapi import GEMINI_OPENAPI, TRANSLATION_RULES
-from toollens.core.providers.grammar import GRAMMAR_RULE, grammar_engine
+from toollens.core.providers.grammar import GRAMMAR_RULE, grammar_engine, grammar_hits
 from toollens.core.providers.openai import CHAT, RESPONSES
 from toollens.core.providers.rules import (
     ProviderRule,
-    RuleContext,
     Source,
     build_rule_table,
     make_finding,
@@ -204,7 +203,7 @@ def iter_provider_findings(
         if finding.rule not in reported:
             yield finding
     if spec.grammar_checked and is_strict:
-        for hit in GRAMMAR_RULE.check(RuleContext(schema, strict=True, name=tool_name)):
+        for hit in grammar_hits(schema):
             yield make_finding(GRAMMAR_RULE, hit, param_of, Origin.GRAMMAR)
 
 

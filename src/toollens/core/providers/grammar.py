@@ -153,10 +153,15 @@ def _pointer_for(schema: Any, message: str) -> str | None:
     return None
 
 
-def grammar_rejected(ctx: RuleContext) -> Iterator[Hit]:
-    message = grammar_refusal(ctx.schema)
+def grammar_hits(schema: Any) -> Iterator[Hit]:
+    """One hit when llguidance refuses ``schema``, pointing where its message says."""
+    message = grammar_refusal(schema)
     if message is not None:
-        yield Hit(_pointer_for(ctx.schema, message), {"why": message})
+        yield Hit(_pointer_for(schema, message), {"why": message})
+
+
+def grammar_rejected(ctx: RuleContext) -> Iterator[Hit]:
+    return grammar_hits(ctx.schema)
 
 
 # fmt: off
