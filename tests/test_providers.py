@@ -766,3 +766,39 @@ def test_readme_lists_every_rule_with_its_source_and_date() -> None:
         row = next((line for line in rows if f"`{rule.id}`" in line), "")
         assert rule.cite.url in row, rule.id
         assert rule.cite.date in row, rule.id
+
+
+def test_llguidance_failing_itself_is_a_warning_not_a_verdict(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # llguidance 1.9 can panic (a BaseException from Rust) while cutting an error message
+    # inside a multi-byte character; that says nothing about the schema.
+    llguidance = pytest.importorskip("llguidance")
+    from toollens.core.providers import provider_verdict
+    from toollens.core.providers.grammar import _compile
+
+    class Panic(BaseException):
+        pass
+
+    class Matcher:
+        @staticmethod
+        def grammar_from_json_schema(text: str) -> str:
+            return text
+
+        @staticmethod
+        def validate_grammar(grammar: str, **_: Any) -> str:
+            raise Panic("end byte index 100 is not a char boundary")
+
+    monkeypatch.setattr(llguidance, "LLMatcher", Matcher)
+    _compile.cache_clear()
+    try:
+        findings = check_provider(obj(), "openai-chat", name="t")
+        finding = only(findings, "openai.grammar-unchecked")
+        assert finding.severity is Severity.WARNING
+        assert "char boundary" in finding.message
+        none_of(findings, "openai.grammar-rejected")
+        verdict = provider_verdict(obj(), "openai-chat", name="t")
+        assert verdict.accepted
+        assert verdict.judgements[1].outcome == "not run"
+    finally:
+        _compile.cache_clear()

@@ -30,7 +30,12 @@ from toollens.core.providers.base import (
 )
 from toollens.core.providers.gemini import GEMINI
 from toollens.core.providers.gemini_openapi import GEMINI_OPENAPI, TRANSLATION_RULES
-from toollens.core.providers.grammar import GRAMMAR_RULE, grammar_engine, grammar_hits
+from toollens.core.providers.grammar import (
+    GRAMMAR_FAILED_RULE,
+    GRAMMAR_RULE,
+    grammar_engine,
+    grammar_hits,
+)
 from toollens.core.providers.openai import CHAT, RESPONSES
 from toollens.core.providers.rules import (
     ProviderRule,
@@ -65,7 +70,10 @@ RULES: tuple[ProviderRule, ...] = tuple(
     ).values()
 )
 """Every rule a schema check runs, each once."""
-RULES_BY_ID: dict[str, ProviderRule] = build_rule_table((*RULES, *TRANSLATION_RULES))
+# Findings no schema triggers by itself: a translation's limits, llguidance failing.
+RULES_BY_ID: dict[str, ProviderRule] = build_rule_table(
+    (*RULES, *TRANSLATION_RULES, GRAMMAR_FAILED_RULE)
+)
 
 
 def provider_spec(provider: str) -> ProviderSpec:
@@ -203,8 +211,8 @@ def iter_provider_findings(
         if finding.rule not in reported:
             yield finding
     if spec.grammar_checked and is_strict:
-        for hit in grammar_hits(schema):
-            yield make_finding(GRAMMAR_RULE, hit, param_of, Origin.GRAMMAR)
+        for grammar_rule, hit in grammar_hits(schema):
+            yield make_finding(grammar_rule, hit, param_of, Origin.GRAMMAR)
 
 
 def check_provider(
@@ -350,6 +358,9 @@ def _judge_grammar(findings: tuple[Finding, ...], strict: bool) -> Judgement:
         return Judgement(Origin.GRAMMAR, engine.label, "not run", "the tool is not strict")
     if not engine.available:
         return Judgement(Origin.GRAMMAR, engine.label, "not run", engine.why_not or "unavailable")
+    failed = next((f for f in findings if f.rule == GRAMMAR_FAILED_RULE.id), None)
+    if failed is not None:
+        return Judgement(Origin.GRAMMAR, engine.label, "not run", failed.message)
     return _judge(Origin.GRAMMAR, engine.label, findings, "compiles")
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, Source, rule
+from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, Source, W, rule
 from toollens.core.providers.walk import iter_schema_nodes
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -35,6 +35,7 @@ LLGUIDANCE = Source(
     "2026-11-29",
 )
 _MAX_MESSAGE = 300  # llguidance may append grammar details; the first clause is what matters
+_FAILED = "\x00failed: "  # marks llguidance failing itself, not refusing the schema
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,10 @@ def _compile(schema_text: str) -> str:
         return str(llguidance.LLMatcher.validate_grammar(grammar, limits=limits))
     except (ValueError, TypeError) as exc:  # grammar_from_json_schema refuses non-objects
         return str(exc) or type(exc).__name__
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # a Rust panic (PanicException is a BaseException)
+        return _FAILED + (str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
 
 # Keywords that describe a value without constraining it: the grammar is the same without
@@ -107,7 +112,10 @@ def _without_annotations(node: Any, depth: int = 0) -> Any:
 
 
 def grammar_refusal(schema: Any) -> str | None:
-    """Why llguidance cannot compile ``schema`` (``None``: it compiles or cannot be asked)."""
+    """Why llguidance cannot compile ``schema`` (``None``: it compiles or cannot be asked).
+
+    A message starting with :data:`_FAILED` means llguidance itself failed on the schema.
+    """
     if not grammar_engine().available or not isinstance(schema, dict):
         return None
     try:
@@ -153,15 +161,24 @@ def _pointer_for(schema: Any, message: str) -> str | None:
     return None
 
 
-def grammar_hits(schema: Any) -> Iterator[Hit]:
-    """One hit when llguidance refuses ``schema``, pointing where its message says."""
+def grammar_hits(schema: Any) -> Iterator[tuple[ProviderRule, Hit]]:
+    """A hit when llguidance refuses ``schema`` (pointing where its message says), or when
+    llguidance itself fails on it (its verdict is then unknown)."""
     message = grammar_refusal(schema)
-    if message is not None:
-        yield Hit(_pointer_for(schema, message), {"why": message})
+    if message is None:
+        return
+    if message.startswith(_FAILED):
+        yield GRAMMAR_FAILED_RULE, Hit(None, {"why": message[len(_FAILED) :]})
+    else:
+        yield GRAMMAR_RULE, Hit(_pointer_for(schema, message), {"why": message})
 
 
 def grammar_rejected(ctx: RuleContext) -> Iterator[Hit]:
-    return grammar_hits(ctx.schema)
+    return (hit for rule, hit in grammar_hits(ctx.schema) if rule is GRAMMAR_RULE)
+
+
+def grammar_failed(ctx: RuleContext) -> Iterator[Hit]:
+    return (hit for rule, hit in grammar_hits(ctx.schema) if rule is GRAMMAR_FAILED_RULE)
 
 
 # fmt: off
@@ -170,5 +187,11 @@ GRAMMAR_RULE: ProviderRule = rule(
     "OpenAI's grammar engine (llguidance) cannot compile this schema: {why}",
     "change the schema where the message points; OpenAI rejects what its grammar engine "
     "cannot compile", LLGUIDANCE, grammar_rejected,
+)
+GRAMMAR_FAILED_RULE: ProviderRule = rule(
+    "openai.grammar-unchecked", W, S, "llguidance failed on the schema, so it was not judged",
+    "OpenAI's grammar engine (llguidance) failed on this schema instead of judging it: {why}",
+    "the documented rules still apply; check unusual characters in names and enum values",
+    LLGUIDANCE, grammar_failed,
 )
 # fmt: on
