@@ -63,6 +63,12 @@ VIEWS_SHOWN = {
         "anthropic.numeric-constraint",
         "gemini.enum-not-string",
     ],
+    "07_one_function_seven_frameworks": [
+        'data-view="frameworks"',
+        "tl-fw-disagree",
+        "open object",
+        "refused the function",
+    ],
 }
 
 _WIDGET_STATE = re.compile(
