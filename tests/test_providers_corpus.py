@@ -144,7 +144,13 @@ def _seconds(schema: dict[str, Any], provider: str) -> float:
 @pytest.mark.parametrize("provider", list(PROVIDERS))
 def test_check_provider_time_is_linear(provider: str) -> None:
     # 8 times the nodes, both sizes past the point where a loaded machine's caches stop
-    # favouring the small run: linear work takes ~8x, quadratic ~64x. The bound tells them apart.
+    # favouring the small run: linear work takes ~8x, quadratic ~64x; the bound is 32x.
+    # A load spike on a shared machine inflates one measurement; quadratic work stays high
+    # on every try, so the best of three tries is compared.
     small, large = _wide(400), _wide(3200)
-    ratio = _seconds(large, provider) / max(_seconds(small, provider), 1e-6)
-    assert ratio < 8 * 3, f"{provider}: 8x the nodes took {ratio:.0f}x the time"
+    ratio = float("inf")
+    for _ in range(3):
+        ratio = min(ratio, _seconds(large, provider) / max(_seconds(small, provider), 1e-6))
+        if ratio < 8 * 4:
+            break
+    assert ratio < 8 * 4, f"{provider}: 8x the nodes took {ratio:.0f}x the time"
