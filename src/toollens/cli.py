@@ -38,6 +38,7 @@ EXIT_BREAKING = 2  # diff: at least one breaking change
 EXIT_ERROR = 3  # the command could not run: usage error, bad target, unreadable file
 
 DEFAULT_PROVIDER = "openai-chat"
+ALL_PROVIDERS = "all"  # `check --provider all`: every provider in the table
 _DOCSTRING_STYLES = ("google", "numpy", "sphinx")
 
 _EXIT_CODES = """\
@@ -274,10 +275,10 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
         "--provider",
         dest="providers",
         action="append",
-        choices=providers,
+        choices=(*providers, ALL_PROVIDERS),
         metavar="P",
-        help=f"a provider to check against; repeat for several: {', '.join(providers)} "
-        f"(default: {DEFAULT_PROVIDER})",
+        help=f"a provider to check against; repeat for several: {', '.join(providers)}, "
+        f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
     )
     strictness(check)
     output_format(check, "text", "github")
@@ -523,7 +524,10 @@ def format_diff(result: Any, old: str, new: str) -> str:
 
 
 def _run_check(args: argparse.Namespace) -> tuple[str, int]:
-    providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
+    asked = args.providers or [DEFAULT_PROVIDER]
+    if ALL_PROVIDERS in asked:
+        asked = [p for p in asked if p != ALL_PROVIDERS] + list(_provider_names())
+    providers = list(dict.fromkeys(asked))
     if args.target is None or args.format == "github":  # project list, or annotations
         return _run_checks(args, providers)
     reports = [_report(args.target, args, p) for p in providers]
@@ -568,6 +572,7 @@ class _CheckResult:
         self.providers: dict[str, tuple[Any, ...]] = {
             r.provider: tuple(r.provider_findings) for r in reports
         }
+        self.verdicts: dict[str, Any] = {r.provider: r.provider_verdict for r in reports}
         # A view that could not be built (strict conversion failed, a checker raised) is a
         # problem CI should see, not something to pass silently.
         self.view_errors: dict[str, str] = {}
@@ -604,6 +609,9 @@ class _CheckResult:
             },
             "lint": [finding_to_dict(f) for f in self.lint],
             "providers": {p: [finding_to_dict(f) for f in fs] for p, fs in self.providers.items()},
+            "verdicts": {
+                p: verdict_to_dict(v) for p, v in self.verdicts.items() if v is not None
+            },
             "view_errors": dict(self.view_errors),
         }
 
@@ -621,6 +629,23 @@ def finding_to_dict(finding: Any) -> dict[str, Any]:
     }
 
 
+def verdict_to_dict(verdict: Any) -> dict[str, Any]:
+    """A provider's verdict as JSON data: accepted, and each judge's outcome."""
+    return {
+        "accepted": verdict.accepted,
+        "judgements": [
+            {
+                "origin": j.origin.value,
+                "label": j.label,
+                "outcome": j.outcome,
+                "detail": j.detail,
+                "sources": [{"title": s.title, "url": s.url, "date": s.date} for s in j.sources],
+            }
+            for j in verdict.judgements
+        ],
+    }
+
+
 def format_check(result: _CheckResult) -> str:
     """Findings grouped by checker, worst first within each group, then a summary."""
     lines = [f"{result.title}: {_check_summary(result)}"]
@@ -629,6 +654,11 @@ def format_check(result: _CheckResult) -> str:
     groups = [("lint", result.lint), *result.providers.items()]
     for label, findings in groups:
         lines.append(f"{label}:")
+        verdict = result.verdicts.get(label) if label != "lint" else None
+        if verdict is not None:
+            from toollens.render.verdict import verdict_lines
+
+            lines.extend("  " + line for line in verdict_lines(verdict))
         if not findings:
             lines.append("  no findings")
         lines.extend(_finding_lines(f) for f in sorted(findings, key=_severity_rank))

@@ -19,8 +19,8 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from IPython.display import display
 
 from toollens.core.metadata import MISSING
+from toollens.core.providers import PROVIDER_IDS as PROVIDERS
 from toollens.core.schema.toolkit import shorten
-from toollens.jupyter.explorer import PROVIDERS
 from toollens.jupyter.live import defined_names
 
 

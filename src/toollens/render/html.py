@@ -39,6 +39,7 @@ from toollens.render.rows import (
     signature_row,
     why_item,
 )
+from toollens.render.verdict import verdict_html
 
 __all__ = [
     "PANEL_KEYS",
@@ -539,6 +540,9 @@ def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts.append(tag("h4", "Provider ", _code(report.provider)))
     if "provider" in report.view_errors:
         parts.append(_error_box(report.view_errors["provider"], label="provider view failed"))
+    verdict = report.provider_verdict
+    if verdict is not None:
+        parts.append(verdict_html(verdict))
     parts.append(
         _findings_list(report.provider_findings, f"{report.provider} accepts this schema.")
     )
