@@ -53,6 +53,9 @@ def check_text_golden(name: str, actual: str) -> None:
 _VOID = {"br", "hr", "img", "input", "meta", "link", "col", "wbr"}
 _ALLOWED_ATTRS = {
     "class",
+    "data-trigger",
+    "data-span",
+    "data-rule",
     "title",
     "data-view",
     "data-toollens",

@@ -19,7 +19,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from IPython.display import display
 
 from toollens.core.metadata import MISSING
-from toollens.jupyter.explorer import PROVIDERS
+from toollens.core.providers import PROVIDERS
 from toollens.jupyter.live import defined_names
 
 
@@ -46,7 +46,7 @@ class ToolSchemaMagics(Magics):
         help="Show the schema without strict conversion.",
     )
     @argument(
-        "--provider", choices=PROVIDERS, default=None, help="Provider payload and findings to show."
+        "--provider", choices=tuple(PROVIDERS), default=None, help="Provider payload and findings to show."
     )
     @argument(
         "--output-type", metavar="EXPR", default=None, help="Output type to show (an expression)."

@@ -116,15 +116,30 @@ def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
     )
 
 
-def render_edit_changes(schema_diff: Any) -> str:
-    """A short list of what the last edit changed in the schema, for the explorer.
+def render_edit_changes(schema_diff: Any, *, trigger: str = "edit") -> str:
+    """A short list of what the last change did to the schema, for the explorer.
 
-    A fragment without the stylesheet: the explorer shows it next to the panels.
+    ``trigger`` names what caused it (``"edit"``, ``"strict off"``, ``"provider: gemini"``)
+    and heads the list. A fragment without the stylesheet: the explorer shows it next to
+    the editor.
     """
     changes = list(schema_diff.changes)
+    head = tag(
+        "div",
+        tag("strong", "What changed"),
+        " ",
+        _badge(f"after {trigger}", "tl-trigger"),
+        class_="tl-changes-head",
+    )
     if not changes:
         return str(
-            tag("div", _note("The last edit did not change the schema."), class_="tl-edit-changes")
+            tag(
+                "div",
+                head,
+                _note(f"The last {_TRIGGER_NOUN.get(trigger, 'change')} did not change the schema."),
+                class_="tl-edit-changes",
+                data_trigger=trigger,
+            )
         )
     items = [
         tag(
@@ -140,8 +155,12 @@ def render_edit_changes(schema_diff: Any) -> str:
     return str(
         tag(
             "div",
-            tag("strong", "Last edit changed"),
+            head,
             tag("ul", items, class_="tl-edit"),
             class_="tl-edit-changes",
+            data_trigger=trigger,
         )
     )
+
+
+_TRIGGER_NOUN = {"edit": "edit", "open": "change"}

@@ -1,0 +1,75 @@
+// Placing the panels' HTML (rendered by Python), flashing what changed, click-through.
+
+/** Units whose text tells what changed: JSON lines, table rows, list items. */
+const UNITS = ".tl-line, tr, li";
+
+function texts(root) {
+  const counts = new Map();
+  for (const el of root.querySelectorAll(UNITS)) {
+    const key = el.textContent;
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  return counts;
+}
+
+/** Scroll `el` into view inside its own scroll box only: the page itself never jumps. */
+function revealInBox(el) {
+  let box = el.parentElement;
+  while (box && !(box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
+    box = box.parentElement;
+    if (box && box.classList.contains("tl-panel")) { box = null; break; }
+  }
+  if (!box) return;
+  const top = el.offsetTop - box.offsetTop;
+  const rel = el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  if (rel < 0 || rel > box.clientHeight - el.offsetHeight) {
+    box.scrollTop += rel - box.clientHeight / 3;
+  }
+  return top;
+}
+
+/**
+ * Replace a panel's HTML; with `flash`, mark the units whose text is new and scroll each
+ * scroll box to its first one. Returns how many units changed.
+ */
+export function setPanel(panel, html, flash) {
+  if (panel._tlHtml === html) return 0;
+  const before = flash ? texts(panel) : null;
+  const open = new Set([...panel.querySelectorAll("details[open]")].map(detailsKey));
+  panel._tlHtml = html;
+  panel.innerHTML = html;
+  // Keep what the author unfolded unfolded across re-renders.
+  for (const d of panel.querySelectorAll("details")) if (open.has(detailsKey(d))) d.open = true;
+  if (!before) return 0;
+  let changed = 0;
+  const boxes = new Set();
+  for (const el of panel.querySelectorAll(UNITS)) {
+    const key = el.textContent;
+    const left = before.get(key) || 0;
+    if (left > 0) { before.set(key, left - 1); continue; }
+    if (el.querySelector(UNITS)) continue; // the innermost unit carries the mark
+    changed++;
+    el.classList.add("tl-flash");
+    const box = el.closest(".tl-code, .tl-scroll");
+    if (box && !boxes.has(box)) { boxes.add(box); revealInBox(el); }
+  }
+  if (changed) setTimeout(() => {
+    for (const el of panel.querySelectorAll(".tl-flash")) el.classList.remove("tl-flash");
+  }, 1600);
+  return changed;
+}
+
+function detailsKey(d) {
+  const s = d.querySelector("summary");
+  return s ? s.textContent : "";
+}
+
+/** Clicking an element with data-span (or inside one) shows that span in the editor. */
+export function wireClickThrough(root, editor) {
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest ? event.target.closest("[data-span]") : null;
+    if (!target || !root.contains(target) || !editor) return;
+    for (const el of root.querySelectorAll(".tl-span-active")) el.classList.remove("tl-span-active");
+    if (editor.showSpan(target.getAttribute("data-span"))) target.classList.add("tl-span-active");
+  });
+}
