@@ -166,6 +166,17 @@ def test_every_option_reaches_the_report(shell: InteractiveShell, shown: list[An
     assert explorer.provider == "anthropic"
 
 
+def test_optional_defaults_option_reaches_the_explorer(
+    shell: InteractiveShell, shown: list[Any]
+) -> None:
+    shell.run_line_magic("toolschema", "get_weather --optional-defaults nullable")
+    (explorer,) = shown
+    assert explorer.report.options.optional_defaults == "nullable"
+    assert explorer.optional_defaults == "nullable"  # the toolbar shows it
+    explorer.optional_defaults = "keep"
+    assert explorer.report.options.optional_defaults is None
+
+
 def test_expression_targets(shell: InteractiveShell, shown: list[Any]) -> None:
     shell.run_line_magic("toolschema", '{"get_weather": get_weather}[ "get_weather" ]')
     assert shown[0].report.title == "get_weather"

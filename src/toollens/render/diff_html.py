@@ -136,7 +136,7 @@ def render_edit_changes(schema_diff: Any, *, trigger: str = "edit") -> str:
             tag(
                 "div",
                 head,
-                _note(f"The last {_TRIGGER_NOUN.get(trigger, 'change')} did not change the schema."),
+                _note(f"The last {_noun(trigger)} did not change the schema."),
                 class_="tl-edit-changes",
                 data_trigger=trigger,
             )
@@ -163,4 +163,5 @@ def render_edit_changes(schema_diff: Any, *, trigger: str = "edit") -> str:
     )
 
 
-_TRIGGER_NOUN = {"edit": "edit", "open": "change"}
+def _noun(trigger: str) -> str:
+    return "edit" if trigger == "edit" else "change"
