@@ -112,7 +112,7 @@ def test_layout_wide_views_first_then_signature_and_output(weather: types.Module
     # full width (what an author reads), signature and output side by side, findings last.
     assert explorer.panel_order == ["strict", "metadata", "signature", "output", "findings"]
     assert list(explorer.panel_order) == list(PANELS)
-    assert ".tl-explorer .tl-toolbar" in explorer.css  # WIDGET_STYLE from render.css
+    assert ".tl-xp .tl-toolbar" in explorer.css  # WIDGET_STYLE from render.css
     assert ".tl-root .tl-full" in explorer.css
     assert explorer._esm.startswith("/* toollens explorer front end; sources sha256: ")
 
@@ -427,9 +427,10 @@ def test_long_folded_documents_are_cut_live_and_whole_in_the_static_view() -> No
     payload = explorer.panels["findings"].split("<details>")[-1]
     assert f"The first {FOLDED_LINES} of" in payload
     assert payload.count('class="tl-line"') == FOLDED_LINES
-    raw = explorer.panels["strict"].split("Before strict conversion")[-1]
+    inline, side_by_side = explorer.panels["strict"].split('class="tl-sbs-view"')
+    assert "The first" not in inline  # the inline diff shows every line
+    raw = side_by_side.split("Before strict conversion")[-1]
     assert f"The first {FOLDED_LINES} of" in raw
-    assert "The first" not in explorer.panels["strict"].split("<details>")[0]
     static = explorer._repr_mimebundle_()[0]["text/html"]
     assert "The first" not in static
     assert '"p149"' in static

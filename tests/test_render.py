@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import json
 import os
 import re
@@ -295,18 +296,62 @@ def _lines(fragment: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def test_strict_changes_highlight_their_lines() -> None:
+_DIFF_LINE = re.compile(r'<span class="tl-line tl-dl tl-(\w+)"(?: data-rule="([^"]*)")?>')
+_GUTTER = re.compile(r'<span class="tl-gut">(?:<span[^>]*>[^<]*</span>)*</span>')
+
+
+def _diff_lines(fragment: str) -> list[tuple[str, str, str]]:
+    """(kind, rule ids in the gutter, text) of every line of a line diff."""
+    pieces = _DIFF_LINE.split(fragment)[1:]
+    out = []
+    for kind, rules, body in zip(pieces[0::3], pieces[1::3], pieces[2::3], strict=True):
+        text = re.sub(r"<[^>]+>", "", _GUTTER.sub("", body, count=1))
+        out.append((kind, rules or "", html_module.unescape(text)[1:]))  # [0] is the sign
+    return out
+
+
+def test_strict_changes_show_where_they_happen() -> None:
     rep = report(CLOSES_NESTED)
     assert "/properties/filters" in {c.pointer for c in rep.strict_changes}
-    lines = _lines(render_panels(rep)["strict"].split("<details>")[0])
-    filters = next(line for line in lines if '"filters": {' in line[2])
-    assert "tl-changed" in filters[0].split()
-    assert "close-object" in filters[1]
+    inline = render_panels(rep)["strict"].split('class="tl-sbs-view"')[0]
+    lines = _diff_lines(inline)
+    added = [(rules, text) for kind, rules, text in lines if kind == "add"]
+    closes = [text for rules, text in added if "close-object" in rules.split()]
+    # the root and "filters" are closed: each added line says so in its gutter
+    assert len(closes) == 2
+    assert all('"additionalProperties": false' in text for text in closes)
+    # every property became required: the added entries are green, the keyword is tagged
+    required = [text.strip() for kind, _, text in lines if kind == "add"]
+    assert '"query"' in required
+    assert any("require-all-properties" in rules for _, rules, _ in lines)
     query = next(line for line in lines if '"query": {' in line[2])
-    assert "tl-changed" not in query[0].split()
-    tag_type = [line for line in lines if '"string"' in line[2]]
-    assert tag_type
-    assert all("tl-changed" not in line[0].split() for line in tag_type)
+    assert query[0] == "ctx"
+    assert query[1] == ""
+    # nothing is removed: strict conversion only adds here
+    assert not [line for line in lines if line[0] == "del"]
+
+
+def test_strict_diff_hover_gives_reason_and_rule_doc() -> None:
+    rep = report(CLOSES_NESTED)
+    strict = render_panels(rep)["strict"]
+    titles = re.findall(r'<span class="tl-gtag" title="([^"]*)">close-object</span>', strict)
+    assert titles
+    title = html_module.unescape(titles[0])
+    assert title.startswith("close-object: closed the object")
+    assert "The rule: " in title
+
+
+def test_strict_diff_side_by_side_marks_both_columns() -> None:
+    rep = report({"type": "object", "properties": {"a": {"type": "string", "default": None}}})
+    sbs = render_panels(rep)["strict"].split('class="tl-sbs-view"')[1]
+    assert "Before strict conversion" in sbs
+    assert "After: what the model receives" in sbs
+    before, after = sbs.split("After: what the model receives")
+    removed = [line for line in _diff_lines(before) if line[0] == "del"]
+    assert any(
+        '"default": null' in text and "drop-none-default" in rules for _, rules, text in removed
+    )
+    assert any(kind == "add" for kind, _, _ in _diff_lines(after))
 
 
 def test_pretty_json_matches_json_dumps_and_maps_pointers() -> None:

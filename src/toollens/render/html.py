@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from toollens.core.metadata import MISSING, Candidate, ParameterMetadata, Source
-from toollens.core.records import Change, Finding
+from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
@@ -26,7 +26,8 @@ from toollens.render.display import (
     signature_line,
     type_text,
 )
-from toollens.render.highlight import LineMark, highlight_json
+from toollens.render.highlight import LineMark, highlight_json, line_for
+from toollens.render.line_diff import Side, inline_diff, side_by_side, too_long
 from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
 from toollens.render.rows import (
     Cand,
@@ -440,20 +441,70 @@ def _strict_panel(report: Report, folded_lines: int | None = None) -> Markup:
     subtitle = "strict off"
     if report.schema is not None and report.options.strict:
         subtitle = plural(len(report.strict_changes), "change")
-        parts.append(highlight_json(report.schema, marks=_change_marks(report.strict_changes)))
+        shown = _strict_diff(report, folded_lines)
+        if shown is None:  # too long to diff while typing: mark the changed lines instead
+            shown = highlight_json(report.schema, marks=_change_marks(report.strict_changes))
+        parts.append(shown)
         parts.append(tag("h4", "What strict conversion changed"))
         parts.append(_changes_list(report.strict_changes))
     elif report.schema is not None:
         parts.append(_note("Strict mode is off: this is the schema as pydantic built it."))
         parts.append(highlight_json(report.schema))
-    if report.raw_schema is not None and (report.options.strict or report.schema is None):
-        if report.schema is None:
-            parts.append(tag("h4", "Before strict conversion"))
-            parts.append(highlight_json(report.raw_schema))
-        else:
-            raw = highlight_json(report.raw_schema, max_lines=folded_lines)
-            parts.append(tag("details", tag("summary", "Before strict conversion"), raw))
+    if report.raw_schema is not None and report.schema is None:
+        parts.append(tag("h4", "Before strict conversion"))
+        parts.append(highlight_json(report.raw_schema))
     return _panel("strict", "Strict schema", parts, subtitle=subtitle)
+
+
+# Where each strict rewrite shows: the keyword it adds, rewrites or removes, under the
+# node the change's pointer names (a rule not listed marks the node itself).
+_RULE_KEYWORD = {
+    "close-object": "additionalProperties",
+    "require-all-properties": "required",
+    "drop-none-default": "default",
+    "oneof-to-anyof": "anyOf",
+    "infer-object-type": "type",
+    "root-type-list": "type",
+}
+
+
+def _rule_doc(rule: str) -> str:
+    from toollens.core.strict_rules import REASONS, StrictRule
+
+    try:
+        text = REASONS[StrictRule(rule)]
+    except (ValueError, KeyError):
+        return ""
+    return text.replace("{before}", "…").replace("{after}", "…")
+
+
+def _strict_diff(report: Report, folded_lines: int | None) -> Markup | None:
+    """The strict schema as a diff against the raw one, each rewrite tagged with its rule."""
+    before, after = Side(report.raw_schema), Side(report.schema)
+    if too_long(before, after):
+        return None
+    for change in report.strict_changes:
+        rule = _value(change.rule)
+        title = f"{rule}: {change.reason}\n\nThe rule: {_rule_doc(rule)}"
+        keyword = _RULE_KEYWORD.get(rule)
+        pointer = join_pointer(change.pointer, keyword) if keyword else change.pointer
+        if pointer in after.line_of:
+            after.tag_at(after.line_of[pointer], rule, title)
+        elif pointer in before.line_of:
+            before.tag_at(before.line_of[pointer], rule, title)
+        else:
+            line = line_for(change.pointer, after.line_of)
+            if line is not None:
+                after.tag_at(line, rule, title)
+    titles = ("Before strict conversion", "After: what the model receives")
+    return join(
+        tag("div", inline_diff(before, after), class_="tl-inline-view"),
+        tag(
+            "div",
+            side_by_side(before, after, titles, max_lines=folded_lines),
+            class_="tl-sbs-view",
+        ),
+    )
 
 
 # ------------------------------------------------------------------------------- output
