@@ -414,27 +414,55 @@ def test_signature_panel_kind_is_a_short_badge_with_the_full_name_on_hover() -> 
 @pytest.mark.parametrize(
     ("name", "columns"),
     [
-        # only docstring and plain defaults: no empty Annotated/Field columns, no alias
-        ("book_meeting", ["parameter", "type", "docstring", "= default", "default"]),
-        (
-            "get_weather",
-            [
-                "parameter",
-                "type",
-                "docstring",
-                "Annotated string",
-                "Annotated Field(...)",
-                "= default",
-                "default",
-                "constraints",
-            ],
-        ),
+        # one column per attribute, each once; constraints only when some parameter has them
+        ("book_meeting", ["parameter", "type", "description", "default"]),
+        ("get_weather", ["parameter", "type", "description", "default", "constraints"]),
     ],
 )
-def test_metadata_table_has_a_column_per_source_present(name: str, columns: list[str]) -> None:
+def test_metadata_table_has_one_column_per_attribute(name: str, columns: list[str]) -> None:
     html = render_panels(example_report(name))["metadata"]
     head = html.split("<thead>")[1].split("</thead>")[0]
     assert re.findall(r"<th>(.*?)</th>", head) == columns
+
+
+def test_metadata_cell_shows_the_winner_first_with_its_source() -> None:
+    html = render_panels(example_report("get_weather"))["metadata"]
+    row = next(r for r in html.split("<tr>") if '<td class="tl-name">city</td>' in r)
+    cells = re.findall(r"<td>(.*?)</td>", row, flags=re.S)
+    description = cells[1]
+    winner = description.split("<details")[0]
+    assert 'class="tl-cand tl-won"' in winner
+    assert "The city to forecast" in winner
+    assert '<span class="tl-srcl">docstring</span>' in winner
+    # the losing Annotated string waits behind a fold, struck through
+    assert '<details class="tl-others"><summary>1 other source</summary>' in description
+    assert "<s>City name</s>" in description.split("<details")[1]
+    assert '<td class="tl-empty">required</td>' in row
+
+
+def test_variadic_parameters_get_no_second_type_column() -> None:
+    def shapes(a: int, *rest: int, **extra: str) -> None:
+        """Shapes."""
+
+    html = render_panels(report(shapes, strict=False))["metadata"]
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    assert re.findall(r"<th>(.*?)</th>", head).count("type") == 1
+    assert re.findall(r"<th>(.*?)</th>", head).count("default") == 1
+
+
+def test_why_each_value_won_is_folded() -> None:
+    html = render_panels(example_report("get_weather"))["metadata"]
+    assert '<details class="tl-details"><summary>Why each value won' in html
+
+
+def test_span_text_is_what_the_editor_reads() -> None:
+    from types import SimpleNamespace
+
+    from toollens.render.html import span_text
+
+    span = SimpleNamespace(start_line=3, start_column=4, end_line=3, end_column=17)
+    assert span_text(span) == "3:4-3:17"
+    assert span_text(None) == ""
 
 
 def test_counts_are_plural() -> None:
@@ -536,3 +564,37 @@ def test_render_text_has_every_section() -> None:
     for section in ("Signature", "Metadata", "Strict schema", "Output", "Lint", "Provider"):
         assert f"== {section} " in text
     assert "injected run context, not in schema" in text
+
+
+def test_schema_lines_carry_the_source_span_of_their_value() -> None:
+    from types import SimpleNamespace
+
+    from toollens.render.html import schema_spans
+    from toollens.render.line_diff import Side, inline_diff
+
+    def cand(attribute: str, won: bool, line: int) -> Any:
+        span = SimpleNamespace(start_line=line, start_column=8, end_line=line, end_column=20)
+        return SimpleNamespace(attribute=attribute, won=won, span=span)
+
+    city = SimpleNamespace(
+        is_context=False,
+        schema_name="city",
+        candidates=[cand("description", True, 6), cand("description", False, 1)],
+    )
+    days = SimpleNamespace(
+        is_context=False,
+        schema_name="days",
+        candidates=[cand("default", True, 2), cand("ge", True, 2)],
+    )
+    fake = SimpleNamespace(function=SimpleNamespace(parameters=[city, days]))
+    spans = schema_spans(fake)  # type: ignore[arg-type]
+    assert spans["/properties/city"] == "6:8-6:20"  # the winner, not the loser on line 1
+    assert spans["/properties/city/description"] == "6:8-6:20"
+    assert spans["/properties/days"] == "2:8-2:20"  # no description: its default
+    assert spans["/properties/days/minimum"] == "2:8-2:20"
+    schema = {"properties": {"city": {"description": "x"}, "days": {"minimum": 1}}}
+    after = Side(schema)
+    after.link(spans)
+    shown = inline_diff(Side(schema), after)
+    assert shown.count('data-span="6:8-6:20"') == 2
+    assert shown.count('data-span="2:8-2:20"') == 2

@@ -359,10 +359,11 @@ class Explorer(BaseWidget):
         new = _diffable(rep)
         text = _json_text(new)
         last_text, self._diffed = self._diffed, None
-        if old is None or new is None:
-            return ""
-        from toollens.core.diff import SchemaDiff, diff
         from toollens.render.diff_html import render_edit_changes
+
+        if old is None or new is None:
+            return str(render_edit_changes(None))
+        from toollens.core.diff import SchemaDiff, diff
 
         if text is not None and text == last_text:
             # Most edits that change no schema (a comment, the body, a toggle that leaves

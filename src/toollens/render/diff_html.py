@@ -105,6 +105,18 @@ def render_edit_changes(schema_diff: Any, *, trigger: str = "edit") -> str:
     and heads the list. A fragment without the stylesheet: the explorer shows it next to
     the editor.
     """
+    if schema_diff is None:  # nothing changed yet
+        return str(
+            tag(
+                "div",
+                tag("div", tag("strong", "What changed"), class_="tl-changes-head"),
+                _note(
+                    "Edit the source or change an option: what that does to the schema "
+                    "shows here, and flashes in the views."
+                ),
+                class_="tl-edit-changes",
+            )
+        )
     changes = list(schema_diff.changes)
     head = tag(
         "div",

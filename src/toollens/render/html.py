@@ -13,7 +13,7 @@ import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from toollens.core.metadata import MISSING, Candidate, ParameterMetadata, Source
+from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report
 from toollens.render.css import style_tag
@@ -38,6 +38,7 @@ from toollens.render.rows import (
     finding_item,
     metadata_row,
     signature_row,
+    value_cell,
     why_item,
 )
 
@@ -52,16 +53,6 @@ __all__ = [
 
 PANEL_KEYS = ("signature", "metadata", "strict", "output", "findings")
 
-# Metadata columns, one per source in precedence order, each shown only when some parameter
-# takes a candidate from it.
-_SOURCE_COLUMNS = (
-    Source.DOCSTRING,
-    Source.ANNOTATED_STR,
-    Source.ANNOTATED_FIELD,
-    Source.FIELD_DEFAULT,
-    Source.DEFAULT,
-)
-_EXTRA_SOURCES = (Source.ANNOTATED_CONSTRAINT, Source.OVERRIDE, Source.TYPE)
 
 _PATH_LABELS = {"plain-text": "plain text", "direct": "direct", "wrapped": "wrapped"}
 
@@ -222,18 +213,75 @@ _NO_SIGNATURE = {
 # ----------------------------------------------------------------------------- metadata
 
 
+def span_text(span: Any) -> str:
+    """A source span as ``"l1:c1-l2:c2"`` (the ``data-span`` the explorer's editor reads)."""
+    if span is None:
+        return ""
+    return f"{span.start_line}:{span.start_column}-{span.end_line}:{span.end_column}"
+
+
 def _cand(c: Candidate, *, show_source: bool = False) -> Cand:
     shown = (
         c.value
         if c.attribute == "description" and isinstance(c.value, str)
         else (safe_repr(c.value, limit=120))
     )
-    return (c.source.label if show_source else c.attribute, shown, c.won, c.reason)
+    label = c.source.label if show_source else c.attribute
+    return (label, shown, c.won, c.reason, span_text(getattr(c, "span", None)))
 
 
-def _metadata_columns(params: Sequence[ParameterMetadata]) -> list[Source]:
-    used = {c.source for p in params for c in p.candidates}
-    return [s for s in (*_SOURCE_COLUMNS, *_EXTRA_SOURCES) if s in used]
+def _sourced(c: Candidate) -> Cand:
+    """A candidate with its source as the label: ``ge=1`` from ``Annotated Field(...)``."""
+    label, shown, won, reason, span = _cand(c, show_source=True)
+    if c.attribute not in ("description", "default", "alias"):
+        shown = f"{c.attribute}={safe_repr(c.value, limit=40)}"
+    return (label, shown, won, reason, span)
+
+
+# JSON Schema keyword of each constraint a parameter's metadata can carry.
+_CONSTRAINT_KEYWORDS = {
+    "ge": "minimum",
+    "le": "maximum",
+    "gt": "exclusiveMinimum",
+    "lt": "exclusiveMaximum",
+    "min_length": "minLength",
+    "max_length": "maxLength",
+    "pattern": "pattern",
+    "multiple_of": "multipleOf",
+}
+
+
+def schema_spans(report: Report) -> dict[str, str]:
+    """JSON pointer -> the source span its value came from, for the schema's properties.
+
+    A property's own line points at the span of its description (else its default); its
+    ``description``, ``default`` and constraint keywords at the winning candidate's span.
+    Empty when the engine records no spans.
+    """
+    fs = report.function
+    if fs is None:
+        return {}
+    out: dict[str, str] = {}
+    for meta in fs.parameters:
+        if meta.is_context:
+            continue
+        base = join_pointer("/properties", meta.schema_name)
+        for c in meta.candidates:
+            span = span_text(getattr(c, "span", None))
+            if not c.won or not span:
+                continue
+            keyword = _CONSTRAINT_KEYWORDS.get(c.attribute, c.attribute)
+            out.setdefault(join_pointer(base, keyword), span)
+            # the description's span wins the property line: it is what authors edit
+            if c.attribute == "description" or (c.attribute == "default" and base not in out):
+                out[base] = span
+    return out
+
+
+# The Metadata table's value columns: the attribute each one shows, and what an empty cell
+# says. Constraints (ge, max_length...) share one column.
+_VALUE_COLUMNS = (("description", "·"), ("default", "required"))
+_NOT_CONSTRAINTS = frozenset({"description", "default", "alias", "name"})
 
 
 def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
@@ -254,7 +302,6 @@ def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
         tag("summary", f"Why each value won ({len(items)})"),
         tag("ul", items, class_="tl-why"),
         class_="tl-details",
-        open=True,
     )
 
 
@@ -262,68 +309,62 @@ def _why_cands(cands: Sequence[Candidate]) -> tuple[tuple[str, bool, str], ...]:
     return tuple((c.source.label, c.won, c.reason) for c in cands)
 
 
+def _metadata_cells(meta: ParameterMetadata, shown: Mapping[str, bool]) -> tuple[Markup, ...]:
+    by_attribute: dict[str, list[Cand]] = {}
+    for c in meta.candidates:
+        column = "constraints" if c.attribute not in _NOT_CONSTRAINTS else c.attribute
+        by_attribute.setdefault(column, []).append(_sourced(c))
+    cells = [value_cell(tuple(by_attribute.get(a, ())), empty) for a, empty in _VALUE_COLUMNS]
+    cells += [
+        value_cell(tuple(by_attribute.get(column, ())), "·")
+        for column in ("constraints", "alias")
+        if shown[column]
+    ]
+    return tuple(cells)
+
+
 def _metadata_panel(report: Report) -> Markup:
     fs = report.function
     if fs is None:
         return _schema_properties_panel(report)
     params = fs.parameters
-    columns = _metadata_columns(params)
-    # The kind is in the Signature panel; constraints and alias columns only when used.
-    show_constraints = any(p.constraints for p in params if not p.is_context)
-    show_alias = any(p.alias for p in params if not p.is_context)
-    shown = {"default": True, "constraints": show_constraints, "alias": show_alias}
-    tail = [column for column, show in shown.items() if show]
-    head = [tag("th", c) for c in ("parameter", "type")]
-    head += [tag("th", s.label) for s in columns]
-    head += [tag("th", c) for c in tail]
+    # One column per attribute, the value the model sees first (its source as a label);
+    # constraints and alias columns only when some parameter has them.
+    shown = {
+        "constraints": any(p.constraints for p in params if not p.is_context),
+        "alias": any(p.alias for p in params if not p.is_context),
+    }
+    columns = ["parameter", "type", "description", "default"]
+    columns += [column for column in ("constraints", "alias") if shown[column]]
     rows = []
-    span = len(columns) + len(tail)
     for meta in params:
         if meta.is_context:
-            rows.append(context_metadata_row(meta.name, type_text(meta.annotation), span))
-            continue
-        by_source: dict[Source, list[Cand]] = {}
-        won_by_source: set[Source] = set()
-        for c in meta.candidates:
-            by_source.setdefault(c.source, []).append(_cand(c))
-            if c.won and c.attribute == "description":
-                won_by_source.add(c.source)
-        cells = tuple(tuple(by_source.get(source, ())) for source in columns)
-        # The description the model reads keeps its column readable when space is short.
-        won_text = tuple(source in won_by_source for source in columns)
-        constraints = ", ".join(
-            f"{k}={safe_repr(v, limit=40)}" for k, v in meta.constraints.items()
-        )
-        rows.append(
-            metadata_row(
-                meta.name,
-                type_text(meta.annotation),
-                cells,
-                won_text,
-                None if meta.default is MISSING else safe_repr(meta.default, limit=60),
-                constraints,
-                meta.alias,
-                (show_constraints, show_alias),
+            rows.append(
+                context_metadata_row(meta.name, type_text(meta.annotation), len(columns) - 2)
             )
-        )
+            continue
+        cells = _metadata_cells(meta, shown)
+        rows.append(metadata_row(meta.name, type_text(meta.annotation), cells))
     table = tag(
         "div",
         tag(
             "table",
-            tag("thead", tag("tr", head)),
+            tag("thead", tag("tr", [tag("th", c) for c in columns])),
             tag("tbody", rows),
             class_="tl-table tl-meta",
         ),
         class_="tl-scroll",
     )
-    tool_line = _tool_provenance(report)
     body = join(
-        tool_line,
+        _tool_provenance(report),
         table if rows else _note("No parameters."),
-        _note("✓ marks the value the model sees; struck-through values lost (hover for why)."),
+        _note(
+            "Each cell shows the value the model sees and where it came from; unfold "
+            "“other sources” for the values that lost (hover for why)."
+        ),
         _why_list(report, params),
     )
-    return _panel("metadata", "Metadata", body, subtitle="every source, and which one won")
+    return _panel("metadata", "Metadata", body, subtitle="what the model sees, and from where")
 
 
 def _tool_provenance(report: Report) -> Child:
@@ -496,6 +537,7 @@ def _strict_diff(report: Report, folded_lines: int | None) -> Markup | None:
             line = line_for(change.pointer, after.line_of)
             if line is not None:
                 after.tag_at(line, rule, title)
+    after.link(schema_spans(report))
     titles = ("Before strict conversion", "After: what the model receives")
     return join(
         tag("div", inline_diff(before, after), class_="tl-inline-view"),

@@ -8,7 +8,7 @@ comma, so adding a key after another does not show that neighbour as removed and
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,7 @@ class Side:
 
     value: Any
     tags: dict[int, list[GutterTag]] = field(default_factory=dict)
+    spans: dict[int, str] = field(default_factory=dict)  # line -> source span it came from
     lines: list[str] = field(init=False)
     line_of: dict[str, int] = field(init=False)
 
@@ -50,6 +51,13 @@ class Side:
         if len(rows) != len(self.lines):
             return [str(h(line)) for line in self.lines]
         return [row[len(ROW_OPEN) : -len(ROW_CLOSE)] for row in rows]
+
+    def link(self, spans: Mapping[str, str]) -> None:
+        """Give the lines of these pointers the source span each came from."""
+        for pointer, span in spans.items():
+            line = self.line_of.get(pointer)
+            if line is not None and span:
+                self.spans[line] = span
 
     def tag_at(self, line: int, label: str, title: str) -> None:
         shown = self.tags.setdefault(line, [])
@@ -67,7 +75,7 @@ def _opcodes(before: Side, after: Side) -> list[tuple[str, int, int, int, int]]:
     return difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
 
 
-def _row(kind: str, content: str, tags: Sequence[GutterTag]) -> str:
+def _row(kind: str, content: str, tags: Sequence[GutterTag], span: str | None = None) -> str:
     sign = {"add": "+", "del": "-"}.get(kind, " ")
     gutter = tag(
         "span",
@@ -83,6 +91,7 @@ def _row(kind: str, content: str, tags: Sequence[GutterTag]) -> str:
             tag("span", Markup(content), class_="tl-dc"),
             class_=f"tl-line tl-dl tl-{kind}",
             data_rule=rule,
+            data_span=span,
         )
     )
 
@@ -98,10 +107,16 @@ def inline_diff(before: Side, after: Side) -> Markup:
     out: list[str] = []
     for op, i1, i2, j1, j2 in _opcodes(before, after):
         if op == "equal":
-            out.extend(_row("ctx", new_rows[j], after.tags.get(j, ())) for j in range(j1, j2))
+            out.extend(
+                _row("ctx", new_rows[j], after.tags.get(j, ()), after.spans.get(j))
+                for j in range(j1, j2)
+            )
             continue
         out.extend(_row("del", old_rows[i], before.tags.get(i, ())) for i in range(i1, i2))
-        out.extend(_row("add", new_rows[j], after.tags.get(j, ())) for j in range(j1, j2))
+        out.extend(
+            _row("add", new_rows[j], after.tags.get(j, ()), after.spans.get(j))
+            for j in range(j1, j2)
+        )
     return _block(out, "tl-inline")
 
 
@@ -121,7 +136,9 @@ def side_by_side(
     columns = []
     for title, side, kinds in ((titles[0], before, old_kind), (titles[1], after, new_kind)):
         pairs = enumerate(zip(kinds, side.rows(), strict=True))
-        rows = [_row(kind, row, side.tags.get(i, ())) for i, (kind, row) in pairs]
+        rows = [
+            _row(kind, row, side.tags.get(i, ()), side.spans.get(i)) for i, (kind, row) in pairs
+        ]
         cut = max_lines is not None and len(rows) > max_lines
         shown = rows[:max_lines] if cut and max_lines is not None else rows
         body = [tag("h4", title), _block(shown, "tl-column")]
