@@ -139,7 +139,12 @@ class Explorer(BaseWidget):
     description_override = traitlets.Unicode("").tag(sync=True)
     can_apply = traitlets.Bool(False).tag(sync=True)
     panel_order = traitlets.List(traitlets.Unicode(), list(PANELS)).tag(sync=True)
-    panels = traitlets.Dict().tag(sync=True)
+    # One trait per view, so an edit resends only the views it changed.
+    panel_strict = traitlets.Unicode("").tag(sync=True)
+    panel_metadata = traitlets.Unicode("").tag(sync=True)
+    panel_signature = traitlets.Unicode("").tag(sync=True)
+    panel_output = traitlets.Unicode("").tag(sync=True)
+    panel_findings = traitlets.Unicode("").tag(sync=True)
     changes = traitlets.Unicode("").tag(sync=True)
     banner = traitlets.Unicode("").tag(sync=True)
     error_mark = traitlets.Dict().tag(sync=True)
@@ -158,7 +163,7 @@ class Explorer(BaseWidget):
         description: str | None = None,
         optional_defaults: str | None = None,
         context_types: Iterable[Any] | None = None,
-        debounce: float = 0.15,
+        debounce: float = 0.1,
         namespace: dict[str, Any] | None = None,
         source: str | None = None,
         source_transform: Callable[[str], str] | None = None,
@@ -311,6 +316,11 @@ class Explorer(BaseWidget):
                     error = LiveError("exception", f"rendering the views failed: {exc!r}")
             self._show_error(error or LiveError("exception", "no views"), started)
 
+    @property
+    def panels(self) -> dict[str, str]:
+        """Each view's current HTML, by panel key (see :data:`PANELS`)."""
+        return {key: str(getattr(self, f"panel_{key}")) for key in PANELS}
+
     def _current_target(self) -> tuple[Any, LiveError | None, str | None]:
         text = self.source
         if self._mode == "read-only":
@@ -333,11 +343,11 @@ class Explorer(BaseWidget):
 
         fresh = render_panels(rep, folded_lines=FOLDED_LINES)
         fresh = {key: fresh.get(key, "") for key in PANELS}
-        old = dict(self.panels)
-        updated = [key for key in PANELS if old.get(key) != fresh[key]]
+        old = self.panels
+        updated = [key for key in PANELS if old[key] != fresh[key]]
         sent = sum(len(fresh[key].encode()) for key in updated)
-        if updated:
-            self.panels = fresh
+        for key in updated:
+            setattr(self, f"panel_{key}", fresh[key])
         changes = self._changes_html(rep)
         if changes != self.changes:
             self.changes = changes

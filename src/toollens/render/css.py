@@ -93,12 +93,20 @@ STYLE = """
 .tl-root .tl-table th { font-weight: 600; color: var(--tl-muted); white-space: nowrap; }
 .tl-root .tl-table td.tl-name { font-weight: 600; white-space: nowrap; }
 /* Long types may break inside a word, but only when the narrow column needs it. */
+/* Long types wrap between tokens; a word breaks only when it alone is wider than the cell
+   ("anywhere" would also shrink the column until words break inside). */
 .tl-root .tl-panel-signature td code, .tl-root .tl-panel-signature td .tl-name {
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 }
 .tl-root .tl-meta th { white-space: normal; }
-.tl-root .tl-meta td.tl-src { min-width: 6em; }
-.tl-root .tl-meta td.tl-src-won { min-width: 11em; }
+.tl-root .tl-meta .tl-won { font-weight: normal; }
+.tl-root .tl-srcl {
+  display: inline-block; font-size: 0.75em; line-height: 1.4; padding: 0 5px;
+  border: 1px solid var(--tl-border); border-radius: 8px; color: var(--tl-muted);
+  white-space: nowrap; vertical-align: baseline;
+}
+.tl-root details.tl-others { margin: 2px 0 0; font-size: 0.92em; }
+.tl-root details.tl-others > summary { font-size: 0.9em; }
 .tl-root .tl-meta td.tl-empty { color: var(--tl-faint); }
 .tl-root .tl-badge.tl-kind { font-family: MONO; font-size: 0.8em; padding: 0 5px; }
 .tl-root .tl-cand { margin: 0 0 3px; }
@@ -134,9 +142,9 @@ STYLE = """
 .tl-root h4 { margin: 10px 0 4px; font-size: 1em; font-weight: 600; }
 /* Line diffs: a gutter of rule tags, the +/- sign, then the line, which wraps (long
    descriptions stay readable) with its indentation kept. */
-.tl-root .tl-ldiff { white-space: normal; }
+.tl-root .tl-ldiff { white-space: normal; max-height: 40em; }
 .tl-root .tl-ldiff .tl-dl {
-  display: grid; grid-template-columns: 10.5em 1.1em minmax(0, 1fr); min-width: 0;
+  display: grid; grid-template-columns: 9.5em 1.1em minmax(0, 1fr); min-width: 0;
 }
 .tl-root .tl-ldiff .tl-dc { white-space: pre-wrap; overflow-wrap: anywhere; }
 .tl-root .tl-gut {
@@ -216,6 +224,11 @@ WIDGET_STYLE = """
   border-left: 4px solid var(--tl-info); padding: 4px 10px; border-radius: 3px;
 }
 .tl-xp .tl-flash { animation: tl-flash 1.6s ease-out; }
+.tl-xp .tl-panel.tl-flash { animation: tl-flash-edge 1.6s ease-out; }
+@keyframes tl-flash-edge {
+  0%, 30% { box-shadow: 0 0 0 3px rgba(255, 196, 0, 0.8); }
+  100% { box-shadow: 0 0 0 3px transparent; }
+}
 @keyframes tl-flash {
   0%, 30% { background-color: rgba(255, 196, 0, 0.55); }
   100% { background-color: transparent; }

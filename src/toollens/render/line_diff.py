@@ -8,6 +8,7 @@ comma, so adding a key after another does not show that neighbour as removed and
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,6 +77,12 @@ def _opcodes(before: Side, after: Side) -> list[tuple[str, int, int, int, int]]:
 
 
 def _row(kind: str, content: str, tags: Sequence[GutterTag], span: str | None = None) -> str:
+    return _cached_row(kind, content, tuple(tags), span)
+
+
+# Rows repeat from one edit to the next (most lines of a schema do not change).
+@functools.lru_cache(maxsize=4096)
+def _cached_row(kind: str, content: str, tags: tuple[GutterTag, ...], span: str | None) -> str:
     sign = {"add": "+", "del": "-"}.get(kind, " ")
     gutter = tag(
         "span",

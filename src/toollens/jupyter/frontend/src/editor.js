@@ -96,6 +96,27 @@ export class SourceEditor {
         ],
       }),
     });
+    this.adoptRoot();
+  }
+
+  /**
+   * Move CodeMirror's styles to the shadow root the editor ends up in (marimo renders
+   * widgets in one, after render() returns): styles mounted in the document do not apply.
+   */
+  adoptRoot() {
+    let frames = 0;
+    const check = () => {
+      const dom = this.view.dom;
+      if (dom.isConnected) {
+        const root = dom.getRootNode();
+        if (root !== this.view.root && (root instanceof ShadowRoot || root instanceof Document)) {
+          this.view.setRoot(root);
+        }
+      } else if (frames++ < 600) {
+        requestAnimationFrame(check);
+      }
+    };
+    check();
   }
 
   get text() { return this.view.state.doc.toString(); }

@@ -87,17 +87,11 @@ function renderExplorer({ model, el: host }) {
     model.save_changes();
   });
   editor.setReadOnly(model.get("read_only"));
+  editorBox.tlView = editor.view; // for tests and tools driving the page: the CodeMirror view
   wireClickThrough(panels, editor);
 
-  let first = true;
-  const showPanels = () => {
-    const html = model.get("panels");
-    let changed = 0;
-    for (const [key, slot] of Object.entries(slots)) changed += setPanel(slot, html[key] || "", !first);
-    first = false;
-    root.dataset.renders = String((+root.dataset.renders || 0) + 1);
-    return changed;
-  };
+  // One trait per view: an edit resends (and this redraws and flashes) only what changed.
+  const showPanel = (key, flash) => setPanel(slots[key], model.get(`panel_${key}`) || "", flash);
   const showChanges = () => { setPanel(changes, model.get("changes"), false); };
   const showBanner = () => {
     banner.innerHTML = model.get("banner");
@@ -106,9 +100,12 @@ function renderExplorer({ model, el: host }) {
   };
   const showNote = () => { note.innerHTML = model.get("note"); note.hidden = !model.get("note"); };
   const showStale = () => panels.classList.toggle("tl-stale", model.get("stale"));
-  showPanels(); showChanges(); showBanner(); showNote(); showStale();
+  for (const key of Object.keys(slots)) {
+    showPanel(key, false);
+    model.on(`change:panel_${key}`, () => showPanel(key, true));
+  }
+  showChanges(); showBanner(); showNote(); showStale();
   model.on("change:source", () => editor.setText(model.get("source")));
-  model.on("change:panels", showPanels);
   model.on("change:changes", showChanges);
   model.on("change:banner", showBanner);
   model.on("change:error_mark", showBanner);

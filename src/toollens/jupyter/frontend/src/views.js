@@ -2,6 +2,8 @@
 
 /** Units whose text tells what changed: JSON lines, table rows, list items. */
 const UNITS = ".tl-line, tr, li";
+/** Past this many changed units a view is marked as a whole. */
+const MOST = 40;
 
 function texts(root) {
   const counts = new Map();
@@ -12,20 +14,12 @@ function texts(root) {
   return counts;
 }
 
-/** Scroll `el` into view inside its own scroll box only: the page itself never jumps. */
-function revealInBox(el) {
-  let box = el.parentElement;
-  while (box && !(box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
-    box = box.parentElement;
-    if (box && box.classList.contains("tl-panel")) { box = null; break; }
-  }
-  if (!box) return;
-  const top = el.offsetTop - box.offsetTop;
+/** Scroll `box` (a view's own scroll box) to show `el`: the page itself never jumps. */
+function revealInBox(el, box) {
   const rel = el.getBoundingClientRect().top - box.getBoundingClientRect().top;
   if (rel < 0 || rel > box.clientHeight - el.offsetHeight) {
     box.scrollTop += rel - box.clientHeight / 3;
   }
-  return top;
 }
 
 /**
@@ -41,17 +35,26 @@ export function setPanel(panel, html, flash) {
   // Keep what the author unfolded unfolded across re-renders.
   for (const d of panel.querySelectorAll("details")) if (open.has(detailsKey(d))) d.open = true;
   if (!before) return 0;
-  let changed = 0;
-  const boxes = new Set();
+  const fresh = [];
   for (const el of panel.querySelectorAll(UNITS)) {
     const key = el.textContent;
     const left = before.get(key) || 0;
     if (left > 0) { before.set(key, left - 1); continue; }
-    if (el.querySelector(UNITS)) continue; // the innermost unit carries the mark
-    changed++;
-    el.classList.add("tl-flash");
-    const box = el.closest(".tl-code, .tl-scroll");
-    if (box && !boxes.has(box)) { boxes.add(box); revealInBox(el); }
+    if (!el.querySelector(UNITS)) fresh.push(el); // the innermost unit carries the mark
+  }
+  const changed = fresh.length;
+  if (changed > MOST) {
+    // Nearly everything is new (strict toggled, another provider): mark the view, not a
+    // wall of lines.
+    const view = panel.querySelector(".tl-panel") || panel;
+    view.classList.add("tl-flash");
+  } else {
+    const boxes = new Set();
+    for (const el of fresh) {
+      el.classList.add("tl-flash");
+      const box = el.closest(".tl-code, .tl-scroll");
+      if (box && !boxes.has(box)) { boxes.add(box); revealInBox(el, box); }
+    }
   }
   if (changed) setTimeout(() => {
     for (const el of panel.querySelectorAll(".tl-flash")) el.classList.remove("tl-flash");
