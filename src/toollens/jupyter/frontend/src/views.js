@@ -36,14 +36,15 @@ export function setPanel(panel, html, flash) {
   for (const d of panel.querySelectorAll("details")) if (open.has(detailsKey(d))) d.open = true;
   if (!before) return 0;
   const fresh = [];
-  for (const el of panel.querySelectorAll(UNITS)) {
+  const units = panel.querySelectorAll(UNITS);
+  for (const el of units) {
     const key = el.textContent;
     const left = before.get(key) || 0;
     if (left > 0) { before.set(key, left - 1); continue; }
     if (!el.querySelector(UNITS)) fresh.push(el); // the innermost unit carries the mark
   }
   const changed = fresh.length;
-  if (changed > MOST) {
+  if (changed > MOST || changed > units.length / 2) {
     // Nearly everything is new (strict toggled, another provider): mark the view, not a
     // wall of lines.
     const view = panel.querySelector(".tl-panel") || panel;
