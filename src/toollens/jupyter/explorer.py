@@ -441,6 +441,10 @@ class Explorer(BaseWidget):
         self._set_note(f"Applied: {result.name!r} now refers to the edited version.")
         return True
 
+    def __repr__(self) -> str:
+        what = getattr(self, "_target_name", None) or type(getattr(self, "_target", None)).__name__
+        return f"<toollens Explorer of {what}>"
+
     def _static_html(self) -> str | None:
         if self.report is None:
             return None

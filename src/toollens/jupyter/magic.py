@@ -20,6 +20,7 @@ from IPython.display import display
 
 from toollens.core.metadata import MISSING
 from toollens.core.providers import PROVIDERS
+from toollens.core.schema.toolkit import shorten
 from toollens.jupyter.live import defined_names
 
 
@@ -196,5 +197,4 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shorten(repr(value))

@@ -27,6 +27,10 @@ class BaseWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     _esm = BUNDLE
 
+    def __repr__(self) -> str:
+        # The text/plain of a saved output: stable across runs (no memory address).
+        return f"<toollens {type(self).__name__}>"
+
     def _static_html(self) -> str | None:
         """A self-contained HTML copy of what the widget shows, or ``None``."""
         return None

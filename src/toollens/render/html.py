@@ -510,7 +510,7 @@ _RULE_KEYWORD = {
 
 
 def _rule_doc(rule: str) -> str:
-    from toollens.core.strict_rules import REASONS, StrictRule
+    from toollens.core.strict import REASONS, StrictRule
 
     try:
         text = REASONS[StrictRule(rule)]
