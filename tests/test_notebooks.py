@@ -63,21 +63,21 @@ def test_committed_notebook_matches_the_build_script(name: str) -> None:
     assert BUILD.problems(nb) == []
 
 
-def test_widget_notebooks_carry_state_and_html_fallbacks() -> None:
-    """On GitHub, widgets cannot run: the views must show as saved HTML."""
+def test_widget_notebooks_save_static_copies_of_the_views() -> None:
+    """Saved views read without a kernel: GitHub, nbconvert offline, JupyterLab before a run.
+
+    toollens widgets are saved as their static HTML copy (scripts/build_notebooks.py
+    ``static_copies``), not as live views whose state would carry the widget's bundle.
+    """
     for name in ("01_quickstart.ipynb", "05_schema_diffing.ipynb"):
         nb = _read(name)
-        state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-        views = [
-            output
-            for cell in nb.cells
-            for output in cell.get("outputs", [])
-            if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
-        ]
-        assert views, name
-        for output in views:
-            assert output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"] in state
-            assert "tl-root" in output["data"]["text/html"]
+        outputs = [o for cell in nb.cells for o in cell.get("outputs", [])]
+        copies = [o for o in outputs if "tl-root" in o.get("data", {}).get("text/html", "")]
+        assert copies, name
+        view = "application/vnd.jupyter.widget-view+json"
+        views = [o for o in outputs if view in o.get("data", {})]
+        assert views == [], name
+        assert "widgets" not in nb.metadata, name
 
 
 def test_exercise_answers_start_collapsed() -> None:
