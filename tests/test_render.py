@@ -598,3 +598,21 @@ def test_schema_lines_carry_the_source_span_of_their_value() -> None:
     shown = inline_diff(Side(schema), after)
     assert shown.count('data-span="6:8-6:20"') == 2
     assert shown.count('data-span="2:8-2:20"') == 2
+
+
+def test_one_default_problem_shows_its_lint_and_provider_angles_together() -> None:
+    rep = example_report("get_weather")
+    html = render_panels(rep)["findings"]
+    lint_part, provider_part = html.split("<h4>Provider ")
+    # each provider default finding sits inside the lint item about the same parameter
+    for pointer in ("/properties/unit", "/properties/days"):
+        together = (
+            rf"lint\.default-not-applied</span> <code>{pointer}</code>"
+            rf"(?:(?!lint\.).)*?The same problem(?:(?!lint\.).)*?"
+            rf"openai\.default</span> <code>{pointer}/default</code>"
+        )
+        assert re.search(together, lint_part, flags=re.S), pointer
+    assert "openai.default" not in provider_part
+    assert "Shown with the lint findings above" in provider_part
+    for finding in rep.findings:  # nothing is dropped
+        assert h(finding.message) in html

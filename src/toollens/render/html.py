@@ -622,6 +622,62 @@ def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
     return tag("ul", [_finding_item(f) for f in findings], class_="tl-findings")
 
 
+def group_findings(
+    lint: Sequence[Finding], provider: Sequence[Finding]
+) -> tuple[dict[int, list[Finding]], list[Finding]]:
+    """Provider findings about the same problem as a lint finding, and the rest.
+
+    One problem seen from two angles (a default strict mode drops: lint says the model never
+    applies it, the provider check says the provider rejects it) is shown once: a provider
+    finding joins the lint finding at its pointer or its parent whose rule names the same
+    keyword (``openai.default`` at ``/properties/unit/default`` joins
+    ``lint.default-not-applied`` at ``/properties/unit``).
+
+    Returns:
+        ``{index of the lint finding: [provider findings]}`` and the provider findings left.
+    """
+    angles: dict[int, list[Finding]] = {}
+    rest: list[Finding] = []
+    for finding in provider:
+        pointer = finding.pointer or ""
+        keyword = pointer.rsplit("/", 1)[-1]
+        parent = pointer.rsplit("/", 1)[0]
+        match = next(
+            (
+                index
+                for index, item in enumerate(lint)
+                if item.pointer in (pointer, parent) and keyword and keyword in _value(item.rule)
+            ),
+            None,
+        )
+        if match is None:
+            rest.append(finding)
+        else:
+            angles.setdefault(match, []).append(finding)
+    return angles, rest
+
+
+def _grouped_findings_list(
+    lint: Sequence[Finding], angles: Mapping[int, list[Finding]], provider: str, empty: str
+) -> Markup:
+    if not lint:
+        return _note(empty)
+    items = []
+    for index, finding in enumerate(lint):
+        item = _finding_item(finding)
+        more = angles.get(index)
+        if more:
+            extra = tag(
+                "div",
+                tag("span", f"The same problem, as {provider} sees it:", class_="tl-muted"),
+                tag("ul", [_finding_item(f) for f in more], class_="tl-findings"),
+                class_="tl-angle",
+            )
+            item = Markup(item[: -len("</li>")] + extra + "</li>")
+        items.append(item)
+    return tag("ul", items, class_="tl-findings")
+
+
 def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts: list[Child] = [tag("h4", "Lint")]
     if "lint" in report.view_errors:
@@ -631,13 +687,15 @@ def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
         if report.function is not None
         else "Lint checks callables (docstrings, Annotated metadata); nothing to check here."
     )
-    parts.append(_findings_list(report.lint, lint_empty))
+    angles, provider_rest = group_findings(report.lint, report.provider_findings)
+    parts.append(_grouped_findings_list(report.lint, angles, report.provider, lint_empty))
     parts.append(tag("h4", "Provider ", _code(report.provider)))
     if "provider" in report.view_errors:
         parts.append(_error_box(report.view_errors["provider"], label="provider view failed"))
-    parts.append(
-        _findings_list(report.provider_findings, f"{report.provider} accepts this schema.")
-    )
+    provider_empty = f"{report.provider} accepts this schema."
+    if len(provider_rest) < len(report.provider_findings):
+        provider_empty = "Shown with the lint findings above, where they concern the same thing."
+    parts.append(_findings_list(provider_rest, provider_empty))
     if report.provider_payload is not None:
         parts.append(
             tag(
