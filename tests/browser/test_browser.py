@@ -58,6 +58,12 @@ SETUP = (
     "from toollens.examples import EXAMPLES\n"
     'get_weather = EXAMPLES["get_weather"]'
 )
+DIFF_CELL = (
+    "def get_forecast(city: str, days: int = 1) -> str:\n"
+    "    \"\"\"Weather.\"\"\"\n"
+    "    return city\n\n"
+    "toollens.DiffWidget(get_weather, get_forecast)"
+)
 EXPLORER = ".tl-xp"
 EDITOR = f"{EXPLORER} .tl-editor"
 CONTENT = f"{EDITOR} .cm-content"
@@ -250,7 +256,7 @@ def _notebook(target: Path, *cells: str) -> None:
 def workdir() -> Iterator[Path]:
     """The test notebooks and marimo app, in a private tmp dir (Lab autosaves into them)."""
     tmp = make_tmp("toollens-nb-")
-    _notebook(tmp / NOTEBOOK, SETUP, "%toolschema get_weather")
+    _notebook(tmp / NOTEBOOK, SETUP, "%toolschema get_weather", DIFF_CELL)
     # Notebook 7 gets its own copy: a session (and kernel) per notebook path.
     _notebook(tmp / NB7_NOTEBOOK, SETUP, "%toolschema get_weather")
     _notebook(
@@ -367,7 +373,7 @@ def _timed_edit(page: Any, marker: str) -> dict[str, Any]:
     return {"seen": seen, "flashed": watch["flashed"]}
 
 
-def _shoot_explorer(page: Any, path: Path, width: int) -> dict[str, int]:
+def _shoot_explorer(page: Any, path: Path, width: int, top: Path | None = None) -> dict[str, int]:
     """A screenshot of the explorer at ``width``; returns the page's and explorer's widths."""
     page.set_viewport_size({"width": width, "height": 1000})
     explorer = page.locator(EXPLORER)
@@ -377,6 +383,10 @@ def _shoot_explorer(page: Any, path: Path, width: int) -> dict[str, int]:
     page.set_viewport_size({"width": width, "height": max(1000, height)})
     try:
         explorer.screenshot(path=str(path))
+        if top is not None:  # the editor, the strict diff and the metadata table
+            box = explorer.bounding_box()
+            clip = {**box, "height": min(box["height"], 1480)}
+            page.screenshot(path=str(top), clip=clip)
         return dict(
             page.evaluate(
                 """() => ({page: document.scrollingElement.scrollWidth,
@@ -401,11 +411,25 @@ def test_voila_renders_editor_views_and_fits_1000px(voila_page: Any, artifacts: 
     assert keyword.evaluate("el => getComputedStyle(el).color") != page.locator(
         f"{CONTENT} .cm-line"
     ).first.evaluate("el => getComputedStyle(el).color")
-    wide = _shoot_explorer(page, artifacts / "explorer_1400.png", 1400)
+    wide = _shoot_explorer(
+        page, artifacts / "explorer_1400.png", 1400, top=artifacts / "explorer_1400_top.png"
+    )
     narrow = _shoot_explorer(page, artifacts / "explorer_1000.png", 1000)
     assert wide["page"] <= 1400, wide
     assert narrow["page"] <= 1000, narrow  # no horizontal page scroll at 1,000 px
     assert narrow["explorer"] <= narrow["shown"], narrow
+    # the diff widget fits its output area exactly (it used to stick out by 4 px)
+    diff = page.locator(".tl-diff-widget")
+    expect(diff).to_contain_text("Schema diff")
+    widths = diff.evaluate(
+        """el => {
+          const area = el.closest('.jp-OutputArea-output') || el.parentElement;
+          return [el.getBoundingClientRect().width, area.getBoundingClientRect().width,
+                  el.scrollWidth, el.clientWidth];
+        }"""
+    )
+    assert widths[0] <= widths[1], widths
+    assert widths[2] <= widths[3], widths
 
 
 def test_strict_view_marks_what_strict_mode_added(voila_page: Any) -> None:

@@ -142,17 +142,18 @@ STYLE = """
 .tl-root h4 { margin: 10px 0 4px; font-size: 1em; font-weight: 600; }
 /* Line diffs: a gutter of rule tags, the +/- sign, then the line, which wraps (long
    descriptions stay readable) with its indentation kept. */
-.tl-root .tl-ldiff { white-space: normal; max-height: 40em; }
+/* The strict view shows a whole tool's schema without scrolling, up to about 60 lines. */
+.tl-root .tl-ldiff { white-space: normal; max-height: 64em; }
 .tl-root .tl-ldiff .tl-dl {
-  display: grid; grid-template-columns: 9.5em 1.1em minmax(0, 1fr); min-width: 0;
+  display: grid; grid-template-columns: 10.5em 1.1em minmax(0, 1fr); min-width: 0;
 }
 .tl-root .tl-ldiff .tl-dc { white-space: pre-wrap; overflow-wrap: anywhere; }
 .tl-root .tl-gut {
-  display: flex; flex-flow: column; gap: 1px; padding-right: 4px; overflow: hidden;
+  display: flex; flex-flow: column; gap: 1px; padding: 0 4px 0 6px; overflow: hidden;
   border-right: 1px solid var(--tl-border); margin-right: 4px;
 }
 .tl-root .tl-gtag {
-  font-size: 0.78em; line-height: 1.5; color: var(--tl-accent); cursor: help;
+  font-size: 0.72em; line-height: 1.6; color: var(--tl-accent); cursor: help;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
 }
 .tl-root .tl-sign { color: var(--tl-muted); user-select: none; }
