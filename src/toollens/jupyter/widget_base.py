@@ -22,7 +22,7 @@ FRONTEND = pathlib.Path(__file__).with_name("frontend")
 _BANNER = re.compile(r"sources sha256: ([0-9a-f]{64})")
 
 
-class BaseWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class BaseWidget(anywidget.AnyWidget):
     """An anywidget whose front end is the bundled toollens ESM."""
 
     _esm = BUNDLE

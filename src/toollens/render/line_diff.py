@@ -70,7 +70,7 @@ def too_long(before: Side, after: Side) -> bool:
     return len(before.lines) + len(after.lines) > DIFF_MAX_LINES
 
 
-def _opcodes(before: Side, after: Side) -> list[tuple[str, int, int, int, int]]:
+def _opcodes(before: Side, after: Side) -> Sequence[tuple[str, int, int, int, int]]:
     old = [line.rstrip(",") for line in before.lines]
     new = [line.rstrip(",") for line in after.lines]
     return difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
