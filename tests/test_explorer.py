@@ -457,3 +457,10 @@ def test_repr_is_stable_for_saved_outputs(weather: types.ModuleType) -> None:
     assert repr(explorer) == "<toollens Explorer of get_weather>"
     bundle, _metadata = explorer._repr_mimebundle_()
     assert bundle["text/plain"] == "<toollens Explorer of get_weather>"
+
+
+def test_every_panel_has_its_own_synced_trait(weather: types.ModuleType) -> None:
+    explorer = Explorer(weather.get_weather, debounce=0)
+    for key in PANELS:
+        assert f"panel_{key}" in explorer.keys  # synced to the front end
+        assert explorer.panels[key] == getattr(explorer, f"panel_{key}")

@@ -40,6 +40,9 @@ DOCSTRING_STYLES = ("auto", "google", "numpy", "sphinx")  # "auto": detect from 
 OPTIONAL_DEFAULTS = ("keep", "nullable")
 # Where the front end places each view: the strict schema and the metadata table get the
 # whole width (they are what an author reads), signature and output share a row, findings last.
+# Adding a view (e.g. "frameworks"): put its key here, declare a synced ``panel_<key>`` trait
+# on Explorer, and have render_panels() return it; the front end makes a slot per key
+# (class ``tl-slot-<key>``, in this order) and redraws/flashes it when its trait changes.
 PANELS = ("strict", "metadata", "signature", "output", "findings")
 # Lines shown of a folded JSON document (the schema before strict conversion, the provider
 # payload) while editing: every edit resends the panels, and for a tool with hundreds of
