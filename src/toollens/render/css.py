@@ -145,7 +145,7 @@ STYLE = """
 /* The strict view shows a whole tool's schema without scrolling, up to about 60 lines. */
 .tl-root .tl-ldiff { white-space: normal; max-height: 64em; }
 .tl-root .tl-ldiff .tl-dl {
-  display: grid; grid-template-columns: 10.5em 1.1em minmax(0, 1fr); min-width: 0;
+  display: grid; grid-template-columns: 11.5em 1.1em minmax(0, 1fr); min-width: 0;
 }
 .tl-root .tl-ldiff .tl-dc { white-space: pre-wrap; overflow-wrap: anywhere; }
 .tl-root .tl-gut {
