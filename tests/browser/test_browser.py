@@ -78,7 +78,7 @@ VIEWS = {  # panel -> text that shows the view rendered for get_weather
 # Where the edits go: the end of get_weather's `city:` docstring line.
 CITY_LINE = 'e.g. "Paris" or "San Francisco, CA".'
 LOOP_LINE = "for day in range(days):"
-EDITS = 5
+EDITS = 7
 LATENCY_MEDIAN_MS = 200
 
 KERNEL_READY_JS = """() => {
@@ -418,6 +418,11 @@ def test_voila_renders_editor_views_and_fits_1000px(voila_page: Any, artifacts: 
     assert wide["page"] <= 1400, wide
     assert narrow["page"] <= 1000, narrow  # no horizontal page scroll at 1,000 px
     assert narrow["explorer"] <= narrow["shown"], narrow
+    # the toolbar stays in sight while the views below the editor are read
+    page.locator(SLOT.format("metadata")).scroll_into_view_if_needed()
+    toolbar = page.locator(f"{EXPLORER} .tl-toolbar").bounding_box()
+    assert -1 <= toolbar["y"] <= 80, toolbar
+    assert page.locator(SLOT.format("metadata")).bounding_box()["y"] > toolbar["y"]
     # the diff widget fits its output area exactly (it used to stick out by 4 px)
     diff = page.locator(".tl-diff-widget")
     expect(diff).to_contain_text("Schema diff")

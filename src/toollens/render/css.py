@@ -183,12 +183,16 @@ STYLE = """
 # the front end places the panels in, banners, the flash that marks what changed. Scoped
 # under .tl-xp, the root element the widget's front end builds (see jupyter/frontend).
 WIDGET_STYLE = """
-.tl-xp { width: 100%; max-width: 100%; overflow-x: hidden; }
+/* clip, not hidden: "hidden" would make the explorer a scroll container, and the sticky
+   toolbar would then stick to it instead of to the notebook's scrolling area. */
+.tl-xp { width: 100%; max-width: 100%; overflow-x: clip; }
+/* Kept in sight by the front end (a transform while the explorer scrolls past the top). */
 .tl-xp .tl-toolbar {
-  position: sticky; top: 0; z-index: 5; display: flex; flex-flow: row wrap;
+  position: relative; z-index: 5; display: flex; flex-flow: row wrap;
   gap: 4px 14px; align-items: center; padding: 6px 8px; margin: 0 0 8px;
   background: var(--tl-bg); border-bottom: 1px solid var(--tl-border);
 }
+.tl-xp .tl-toolbar.tl-floating { box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15); }
 .tl-xp .tl-ctl {
   display: inline-flex; gap: 5px; align-items: center; white-space: nowrap; color: var(--tl-muted);
 }

@@ -2,7 +2,7 @@
 // (JupyterLab, Notebook 7, Voila, VS Code, Colab, marimo). The views' HTML comes from
 // Python; this file places it, hosts the editor and turns controls into trait changes.
 import { SourceEditor } from "./editor.js";
-import { setPanel, wireClickThrough } from "./views.js";
+import { keepInSight, setPanel, wireClickThrough } from "./views.js";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -77,7 +77,8 @@ function renderExplorer({ model, el: host }) {
     slots[key] = el("div", { class: `tl-slot tl-slot-${key}`, "data-panel": key });
     panels.append(slots[key]);
   }
-  root.append(toolbar(model, root), note,
+  const bar = toolbar(model, root);
+  root.append(bar, note,
     el("div", { class: "tl-top" }, el("div", { class: "tl-edit-col" }, editorBox, banner), changes),
     panels);
   host.append(root);
@@ -112,7 +113,8 @@ function renderExplorer({ model, el: host }) {
   model.on("change:note", showNote);
   model.on("change:stale", showStale);
   model.on("change:read_only", () => editor.setReadOnly(model.get("read_only")));
-  return () => editor.destroy();
+  const release = keepInSight(bar, root);
+  return () => { release(); editor.destroy(); };
 }
 
 function renderDiff({ model, el: host }) {

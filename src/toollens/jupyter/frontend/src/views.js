@@ -77,3 +77,43 @@ export function wireClickThrough(root, editor) {
     if (editor.showSpan(target.getAttribute("data-span"))) target.classList.add("tl-span-active");
   });
 }
+
+/**
+ * Keep `bar` (the toolbar) in sight while `root` scrolls past the top of its scrolling
+ * area. CSS `position: sticky` cannot do it inside notebook outputs: their output areas are
+ * scroll containers of their own, so a sticky element sticks to them, not to the page.
+ * Returns a function that stops it.
+ */
+export function keepInSight(bar, root) {
+  let scrollers = [];
+  const update = () => {
+    const tops = scrollers.map((s) => (s === window ? 0 : s.getBoundingClientRect().top));
+    const top = Math.max(0, ...tops);
+    const box = root.getBoundingClientRect();
+    const room = Math.max(0, box.height - bar.offsetHeight);
+    const shift = Math.min(Math.max(0, top - box.top), room);
+    bar.style.transform = shift ? `translateY(${shift}px)` : "";
+    bar.classList.toggle("tl-floating", shift > 0);
+  };
+  let frames = 0;
+  const attach = () => {
+    if (!root.isConnected) {
+      if (frames++ < 600) requestAnimationFrame(attach);
+      return;
+    }
+    scrollers = [window];
+    for (let el = root.parentElement || root.getRootNode().host; el; ) {
+      const style = getComputedStyle(el);
+      if (/(auto|scroll)/.test(style.overflowY)) scrollers.push(el);
+      el = el.parentElement || (el.getRootNode() && el.getRootNode().host) || null;
+    }
+    for (const s of scrollers) s.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    update();
+  };
+  attach();
+  return () => {
+    for (const s of scrollers) s.removeEventListener("scroll", update);
+    window.removeEventListener("resize", update);
+  };
+}
