@@ -54,8 +54,6 @@ __all__ = [
 PANEL_KEYS = ("signature", "metadata", "strict", "output", "findings")
 
 
-_PATH_LABELS = {"plain-text": "plain text", "direct": "direct", "wrapped": "wrapped"}
-
 
 _value = enum_value
 
@@ -562,10 +560,9 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
         if not error:
             parts.append(_note("No output type for this target."))
         return _panel("output", "Output schema", parts)
-    path = _value(out.path)
     head = tag(
         "p",
-        _badge(_PATH_LABELS.get(path, path), "tl-on"),
+        _badge(out.label, "tl-on"),
         _code(out.name),
         " ",
         _badge("strict" if out.strict else "not strict", "tl-on" if out.strict else ""),
@@ -593,7 +590,7 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
                     highlight_json(out.raw_json_schema, max_lines=folded_lines),
                 )
             )
-    return _panel("output", "Output schema", parts, subtitle=_PATH_LABELS.get(path, path))
+    return _panel("output", "Output schema", parts, subtitle=out.label)
 
 
 # ----------------------------------------------------------------------------- findings
