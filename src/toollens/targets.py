@@ -37,6 +37,7 @@ from toollens.core.errors import TargetError, ToolLensError
 __all__ = [
     "TargetSpec",
     "load_json_file",
+    "load_module",
     "parse_target",
     "resolve_target",
     "unwrap_payload",
@@ -131,6 +132,20 @@ def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> A
         module = _load_file(base / spec.location, shown=spec.location)
     assert spec.attribute is not None
     return _follow(module, spec.attribute, spec.location)
+
+
+def load_module(location: str, *, cwd: str | os.PathLike[str] | None = None) -> types.ModuleType:
+    """Import the module a target's location names: ``pkg.tools`` or ``path/to/file.py``.
+
+    Raises:
+        TargetError: as :func:`resolve_target`, for the module part of a target.
+    """
+    base = Path(os.getcwd() if cwd is None else cwd)
+    if _looks_like_path(location):
+        return _load_file(base / location, shown=location)
+    if not _DOTTED.fullmatch(location):
+        raise TargetError(f"{location!r} is neither a module name nor a .py file", hint=_FORMS)
+    return _import_module(location, base)
 
 
 @contextmanager
