@@ -17,7 +17,7 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -25,6 +25,7 @@ import traitlets
 
 from toollens.core.metadata import MISSING
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
+from toollens.jupyter.frameworks_view import FrameworksView, waiting_html
 from toollens.jupyter.live import (
     LiveError,
     apply_source,
@@ -123,6 +124,10 @@ class Explorer(BaseWidget):
         source: the text to edit instead of the target's own source (a ``%%toolschema`` cell).
         source_transform: applied to the text before it runs (IPython syntax in a cell).
         scheduler: ``scheduler(delay, callback) -> cancel`` used for the debounce.
+        frameworks: ``True`` adds a Frameworks view (what each installed framework sends,
+            a matrix of where they disagree and a diff between any two), a list names the
+            frameworks to compare; built on a worker thread after each render, never while
+            you type. Off by default: frameworks take seconds to import.
     """
 
     view_kind = traitlets.Unicode("explorer").tag(sync=True)
@@ -148,6 +153,9 @@ class Explorer(BaseWidget):
     panel_signature = traitlets.Unicode("").tag(sync=True)
     panel_output = traitlets.Unicode("").tag(sync=True)
     panel_findings = traitlets.Unicode("").tag(sync=True)
+    # The Frameworks view (opt-in: ``frameworks=``), filled by a worker thread.
+    panel_frameworks = traitlets.Unicode("").tag(sync=True)
+    frameworks_pair = traitlets.List(traitlets.Unicode()).tag(sync=True)
     changes = traitlets.Unicode("").tag(sync=True)
     banner = traitlets.Unicode("").tag(sync=True)
     error_mark = traitlets.Dict().tag(sync=True)
@@ -171,6 +179,7 @@ class Explorer(BaseWidget):
         source: str | None = None,
         source_transform: Callable[[str], str] | None = None,
         scheduler: Scheduler | None = None,
+        frameworks: bool | Sequence[str] = False,
     ) -> None:
         mode, text, flags, note = self._open(target, source)
         super().__init__(
@@ -210,6 +219,7 @@ class Explorer(BaseWidget):
         self._namespace = namespace if namespace is not None else self._globals
         self._target_name = getattr(target, "__name__", None)
         self.editor = WidgetSource(self)
+        self._frameworks = self._frameworks_view(frameworks)
         self._set_note(note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=["strict", *_TRIGGERS])
@@ -278,6 +288,23 @@ class Explorer(BaseWidget):
             self._trigger = _TRIGGERS[name].format(change["new"])
         self.render()
 
+    def _frameworks_view(self, frameworks: bool | Sequence[str]) -> FrameworksView | None:
+        if frameworks is False:
+            return None
+        chosen = None if frameworks is True else list(frameworks)
+        view = FrameworksView(chosen, self._show_frameworks)
+        self.panel_order = [*PANELS, "frameworks"]
+        self.panel_frameworks = waiting_html()
+        self.observe(lambda change: view.choose(change["new"]), names="frameworks_pair")
+        return view
+
+    def _show_frameworks(self, html: str) -> None:
+        self.panel_frameworks = html
+
+    def wait_frameworks(self, timeout: float | None = None) -> bool:
+        """Block until the Frameworks view shows the current source (False on timeout)."""
+        return self._frameworks is None or self._frameworks.wait(timeout)
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "apply":
             self.apply()
@@ -314,6 +341,8 @@ class Explorer(BaseWidget):
             if rep is not None:
                 try:
                     self._show(rep, note, started)
+                    if self._frameworks is not None and rep.target_kind == "callable":
+                        self._frameworks.request(target)  # off the keystroke path
                     return
                 except Exception as exc:  # a rendering bug must not become a traceback
                     error = LiveError("exception", f"rendering the views failed: {exc!r}")
@@ -453,7 +482,13 @@ class Explorer(BaseWidget):
             return None
         from toollens.render.html import render_html
 
-        return render_html(self.report)
+        static = render_html(self.report)
+        view = getattr(self, "_frameworks", None)
+        if view is not None and view.comparison is not None:
+            from toollens.render.frameworks import comparison_html
+
+            static += comparison_html(view.comparison, view.pair)
+        return static
 
     def close(self) -> None:
         lock = getattr(self, "_lock", None)  # None when __init__ raised before setting it

@@ -72,6 +72,11 @@ class ToolSchemaMagics(Magics):
     )
     @argument("--json", action="store_true", help="Return the provider payload as a dict.")
     @argument("--diff", metavar="OTHER", default=None, help="Open a schema diff against OTHER.")
+    @argument(
+        "--frameworks",
+        action="store_true",
+        help="Add the Frameworks view: what each installed framework sends, side by side.",
+    )
     @line_cell_magic
     def toolschema(self, line: str, cell: str | None = None) -> Any:
         """Explore the tool schema a model receives for a function.
@@ -157,6 +162,7 @@ class ToolSchemaMagics(Magics):
                 namespace=self._ip.user_ns,  # Apply binds here; edits use the target's module
                 source=source,
                 source_transform=self._ip.transform_cell if source is not None else None,
+                frameworks=args.frameworks,
                 **options,
             )
         except _Failed:

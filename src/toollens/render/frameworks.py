@@ -181,13 +181,32 @@ def _pair_html(comparison: Comparison, pair: tuple[str, str] | None) -> Markup:
     return join(title, tag("ul", items, class_="tl-edit"))
 
 
-def frameworks_panel_html(comparison: Comparison, pair: tuple[str, str] | None = None) -> str:
+def _pair_picker(comparison: Comparison, pair: tuple[str, str] | None) -> Markup:
+    """Two selects naming the columns to diff; the explorer's front end turns a change into
+    its ``frameworks_pair`` trait (``data-tl-pair`` says which side)."""
+
+    def side(which: str, chosen: str | None) -> Markup:
+        options = [
+            tag("option", key, value=key, selected=key == chosen)
+            for key in comparison.participants
+        ]
+        return tag("select", options, data_tl_pair=which, aria_label=f"framework {which}")
+
+    a, b = pair if pair is not None else (None, None)
+    return tag("div", "Diff ", side("a", a), " against ", side("b", b), class_="tl-fw-picker")
+
+
+def frameworks_panel_html(
+    comparison: Comparison, pair: tuple[str, str] | None = None, *, picker: bool = False
+) -> str:
     """The Frameworks view as an HTML fragment (no stylesheet: the host page has it).
 
     Args:
         comparison: from ``toollens.compare(func)``.
         pair: the two column keys to diff (``"toollens"`` is the reference); default
             :func:`default_pair`. A key without a schema shows a note, never an error.
+        picker: add two selects (``data-tl-pair="a"``/``"b"``) to choose the pair, for
+            the explorer; a static copy has nothing to send the choice to.
 
     Returns:
         ``<div class="tl-fw" data-view="frameworks">``: the status table (rows carry
@@ -208,6 +227,7 @@ def frameworks_panel_html(comparison: Comparison, pair: tuple[str, str] | None =
             _status_table(comparison),
             tag("ul", findings, class_="tl-findings") if findings else None,
             tag("div", _matrix_table(comparison), class_="tl-fw-scroll"),
+            _pair_picker(comparison, pair) if picker else None,
             tag("div", _pair_html(comparison, pair), data_pair=" ".join(pair) if pair else None),
             class_="tl-fw",
             data_view="frameworks",

@@ -90,6 +90,14 @@ function renderExplorer({ model, el: host }) {
   editor.setReadOnly(model.get("read_only"));
   editorBox.tlView = editor.view; // for tests and tools driving the page: the CodeMirror view
   wireClickThrough(panels, editor);
+  // The Frameworks view's pair picker: two selects rendered by Python (data-tl-pair="a"|"b").
+  panels.addEventListener("change", (event) => {
+    const picked = event.target.closest && event.target.closest("select[data-tl-pair]");
+    if (!picked) return;
+    const side = (which) => panels.querySelector(`select[data-tl-pair="${which}"]`).value;
+    model.set("frameworks_pair", [side("a"), side("b")]);
+    model.save_changes();
+  });
 
   // One trait per view: an edit resends (and this redraws and flashes) only what changed.
   const showPanel = (key, flash) => setPanel(slots[key], model.get(`panel_${key}`) || "", flash);
