@@ -79,6 +79,7 @@ VIEWS = {  # panel -> text that shows the view rendered for get_weather
 CITY_LINE = 'e.g. "Paris" or "San Francisco, CA".'
 LOOP_LINE = "for day in range(days):"
 EDITS = 7
+FRAMEWORK_PAIR = ("openai-agents", "mcp")  # installed by the test extra on every Python
 LATENCY_MEDIAN_MS = 200
 
 KERNEL_READY_JS = """() => {
@@ -264,6 +265,11 @@ def workdir() -> Iterator[Path]:
         XSS_SOURCE.strip(),
         "toollens.Explorer(evil_tool)",
         "toollens.report(evil_tool)",
+    )
+    _notebook(
+        tmp / "frameworks.ipynb",
+        SETUP,
+        f"toollens.Explorer(get_weather, frameworks={list(FRAMEWORK_PAIR)!r})",
     )
     (tmp / "marimo_app.py").write_text(MARIMO_APP.lstrip())
     yield tmp
@@ -676,3 +682,32 @@ def test_marimo_runs_the_same_widget(browser: Any, workdir: Path, artifacts: Pat
         left = stop(server)
         print(f"marimo: stopped (rc={server.proc.returncode}), killed leftovers: {left}")
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def test_frameworks_view_shows_the_matrix_and_diffs_the_picked_pair(
+    browser: Any, voila: Server, artifacts: Path
+) -> None:
+    from toollens.frameworks import installed
+
+    if set(installed(FRAMEWORK_PAIR)) != set(FRAMEWORK_PAIR):
+        pytest.skip("needs openai-agents and mcp installed")
+    page = _open_voila(browser, voila, "frameworks.ipynb")
+    try:
+        expect(page.locator(f"{EDITOR} .cm-editor")).to_be_visible(timeout=120_000)
+        view = page.locator(SLOT.format("frameworks"))
+        # Built on a worker thread after the first render: the frameworks import first.
+        expect(view.locator('tr[data-parameter="days"]')).to_be_visible(timeout=120_000)
+        for key in FRAMEWORK_PAIR:
+            expect(view.locator(f'[data-framework="{key}"]').first).to_be_visible()
+        view.locator('select[data-tl-pair="a"]').select_option(FRAMEWORK_PAIR[0])
+        view.locator('select[data-tl-pair="b"]').select_option(FRAMEWORK_PAIR[1])
+        pair = " ".join(FRAMEWORK_PAIR)
+        expect(view.locator(f'[data-pair="{pair}"]')).to_be_visible(timeout=30_000)
+        view.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "frameworks_1400.png"), full_page=True)
+    except BaseException:
+        page.screenshot(path=str(artifacts / "frameworks_FAILED.png"))
+        print(voila.log_tail())
+        raise
+    finally:
+        page.close()

@@ -95,15 +95,23 @@ class FrameworksView:
     def _html(self, comparison: Any) -> str:
         from toollens.render.frameworks import frameworks_panel_html
 
-        return frameworks_panel_html(comparison, self.pair, picker=True)
+        return _framed(frameworks_panel_html(comparison, self.pair, picker=True))
 
 
 def waiting_html() -> str:
     """What the view shows before the first comparison arrives."""
-    return _WAITING
+    return _framed(_WAITING)
 
 
 def _note(text: str) -> str:
     from toollens.render.markup import note, tag
 
-    return str(tag("div", note(text), class_="tl-fw", data_view="frameworks"))
+    return _framed(str(tag("div", note(text), class_="tl-fw", data_view="frameworks")))
+
+
+def _framed(body: str) -> str:
+    """The view in the same frame and title bar as the explorer's other views."""
+    from toollens.render.markup import Markup, tag
+
+    title = tag("div", "Frameworks", class_="tl-panel-title")
+    return str(tag("section", title, Markup(body), class_="tl-panel tl-panel-frameworks"))

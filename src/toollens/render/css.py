@@ -216,7 +216,8 @@ WIDGET_STYLE = """
 }
 .tl-xp .tl-slot { min-width: 0; }
 .tl-xp .tl-slot > .tl-panel { height: 100%; }
-.tl-xp .tl-slot-strict, .tl-xp .tl-slot-metadata, .tl-xp .tl-slot-findings {
+.tl-xp .tl-slot-strict, .tl-xp .tl-slot-metadata, .tl-xp .tl-slot-findings,
+.tl-xp .tl-slot-frameworks {
   grid-column: 1 / -1;
 }
 .tl-xp .tl-panels.tl-stale > .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
