@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import types
 import typing
@@ -32,7 +33,7 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.metadata import MISSING
-from toollens.core.records import Change, Finding
+from toollens.core.records import Change, Finding, Severity, severity_counts
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
     DATA_NESTING_LIMIT,
@@ -105,15 +106,34 @@ class Report:
     target: Any = field(default=None, repr=False, compare=False)
 
     @property
+    def repeated_errors(self) -> frozenset[str]:
+        """Views whose error only repeats another's: no provider payload because strict
+        conversion failed. A summary reports those once."""
+        strict = self.view_errors.get("strict")
+        if strict is not None and self.view_errors.get("provider") == no_payload_message(strict):
+            return frozenset({"provider"})
+        return frozenset()
+
+    @property
     def findings(self) -> tuple[Finding, ...]:
         """Lint findings then provider findings."""
         return (*self.lint, *self.provider_findings)
+
+    @functools.cached_property
+    def finding_counts(self) -> dict[Severity, int]:
+        """Findings per severity, every severity present, worst first; counted once."""
+        return severity_counts(self.findings)
 
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
     ) -> dict[str, str]:
         # The renderer is registered by toollens.render: core never imports a front end.
         return mimebundle(self, include, exclude)
+
+
+def no_payload_message(strict_error: str) -> str:
+    """The provider view's error when strict conversion failed and there is no payload."""
+    return "no payload: " + strict_error
 
 
 def report(
@@ -345,7 +365,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
     output = _output_view(fs.output_type, options.strict, errors)
     payload, provider_findings = _provider_views(fs, options, errors, payload=strict_ok)
     if not strict_ok:
-        errors.setdefault("provider", "no payload: " + errors["strict"])
+        errors.setdefault("provider", no_payload_message(errors["strict"]))
     return Report(
         target_kind="callable",
         options=options,
@@ -397,7 +417,7 @@ def _plain_provider_views(
         description=description if isinstance(description, str) else None,
     )
     if schema is None and "strict" in errors:
-        errors.setdefault("provider", "no payload: " + errors["strict"])
+        errors.setdefault("provider", no_payload_message(errors["strict"]))
     return payload, findings
 
 

@@ -65,9 +65,6 @@ _EXTRA_SOURCES = (Source.ANNOTATED_CONSTRAINT, Source.OVERRIDE, Source.TYPE)
 _PATH_LABELS = {"plain-text": "plain text", "direct": "direct", "wrapped": "wrapped"}
 
 
-_value = enum_value
-
-
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
     heading = tag(
         "div",
@@ -93,21 +90,21 @@ _note, _badge, _code = note, badge, code
 def _change_marks(changes: Iterable[Change]) -> dict[str, LineMark]:
     marks: dict[str, list[str]] = {}
     for change in changes:
-        marks.setdefault(change.pointer, []).append(f"{_value(change.rule)}: {change.reason}")
+        marks.setdefault(change.pointer, []).append(f"{enum_value(change.rule)}: {change.reason}")
     return {p: LineMark("tl-changed", tuple(r)) for p, r in marks.items()}
 
 
 def _changes_list(changes: Sequence[Change]) -> Markup:
     if not changes:
         return _note("Strict conversion changed nothing.")
-    items = [change_item(c.pointer, _value(c.rule), c.reason) for c in changes]
+    items = [change_item(c.pointer, enum_value(c.rule), c.reason) for c in changes]
     full = tag("ol", items, class_="tl-changes")
     if len(changes) <= _FULL_CHANGE_LIST:
         return full
     # Long lists: one line per pointer (rules' reasons on hover), the full list folded.
     by_pointer: dict[str, list[tuple[str, str]]] = {}
     for change in changes:
-        by_pointer.setdefault(change.pointer, []).append((_value(change.rule), change.reason))
+        by_pointer.setdefault(change.pointer, []).append((enum_value(change.rule), change.reason))
     compact = [compact_change_item(pointer, tuple(rules)) for pointer, rules in by_pointer.items()]
     return join(
         tag("ul", compact, class_="tl-changes"),
@@ -130,12 +127,12 @@ def render_header(report: Report) -> Markup:
     elif report.raw_schema is not None:
         text = report.raw_schema.get("description")
         description = text if isinstance(text, str) else None
-    counts = _severity_counts(report.findings)
+    counts = report.finding_counts
     badges = [
         _badge(report.target_kind),
         _badge("strict" if options.strict else "strict off", "tl-on" if options.strict else ""),
         _badge(report.provider),
-        *(_badge(plural(n, sev), f"tl-sev-{sev}") for sev, n in counts.items() if n),
+        *(_badge(plural(n, sev.value), f"tl-sev-{sev.value}") for sev, n in counts.items() if n),
     ]
     if report.view_errors:
         badges.append(_badge(plural(len(report.view_errors), "view error"), "tl-sev-error"))
@@ -146,14 +143,6 @@ def render_header(report: Report) -> Markup:
         tag("p", description, class_="tl-desc") if description else None,
         class_="tl-header",
     )
-
-
-def _severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
-    counts = {"error": 0, "warning": 0, "info": 0}
-    for finding in findings:
-        key = _value(finding.severity)
-        counts[key] = counts.get(key, 0) + 1
-    return counts
 
 
 # ---------------------------------------------------------------------------- signature
@@ -469,7 +458,7 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
         if not error:
             parts.append(_note("No output type for this target."))
         return _panel("output", "Output schema", parts)
-    path = _value(out.path)
+    path = enum_value(out.path)
     head = tag(
         "p",
         _badge(_PATH_LABELS.get(path, path), "tl-on"),
@@ -514,8 +503,8 @@ def _safe_href(url: str | None) -> str | None:
 
 def _finding_item(finding: Finding) -> Markup:
     return finding_item(
-        _value(finding.severity),
-        _value(finding.rule),
+        enum_value(finding.severity),
+        enum_value(finding.rule),
         finding.pointer,
         finding.message,
         finding.fix,
@@ -553,8 +542,8 @@ def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
                 highlight_json(report.provider_payload, max_lines=folded_lines),
             )
         )
-    counts = _severity_counts(report.findings)
-    subtitle = ", ".join(plural(n, sev) for sev, n in counts.items() if n) or "none"
+    counts = report.finding_counts
+    subtitle = ", ".join(plural(n, sev.value) for sev, n in counts.items() if n) or "none"
     return _panel("findings", "Findings", parts, subtitle=subtitle)
 
 
