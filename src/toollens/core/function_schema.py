@@ -19,7 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
-from toollens.core.docstrings import DocstringStyle, ParsedDocstring, parse_docstring
+from toollens.core.docstrings import (
+    DocstringStyle,
+    DocstringStyleName,
+    ParsedDocstring,
+    parse_docstring,
+)
 from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, ToolLensError
 from toollens.core.metadata import (
     MISSING,
@@ -337,7 +342,7 @@ def function_schema(
     *,
     name: str | None = None,
     description: str | None = None,
-    docstring_style: DocstringStyle | str | None = None,
+    docstring_style: DocstringStyle | DocstringStyleName | None = None,
     use_docstring_info: bool = True,
     strict: bool = True,
     context_types: Iterable[Any] | None = None,

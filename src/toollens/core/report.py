@@ -20,7 +20,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 
 from pydantic import BaseModel
 from typing_extensions import is_typeddict
@@ -45,6 +45,10 @@ from toollens.core.schema.toolkit import (
     shorten,
 )
 
+if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
+    from toollens.core.docstrings import DocstringStyle, DocstringStyleName
+    from toollens.core.function_schema import OptionalDefaults
+
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
 _T = TypeVar("_T")
@@ -56,11 +60,11 @@ class ReportOptions:
 
     strict: bool = True
     provider: str = "openai-chat"
-    docstring_style: str | None = None
+    docstring_style: DocstringStyle | DocstringStyleName | None = None
     name: str | None = None
     description: str | None = None
     output_type: Any = MISSING
-    optional_defaults: str | None = None
+    optional_defaults: OptionalDefaults | None = None
     use_docstring_info: bool = True
     context_types: tuple[Any, ...] = ()
 
@@ -141,11 +145,11 @@ def report(
     *,
     strict: bool = True,
     provider: str = "openai-chat",
-    docstring_style: str | None = None,
+    docstring_style: DocstringStyle | DocstringStyleName | None = None,
     name: str | None = None,
     description: str | None = None,
     output_type: Any = MISSING,
-    optional_defaults: str | None = None,
+    optional_defaults: OptionalDefaults | None = None,
     use_docstring_info: bool = True,
     context_types: Iterable[Any] | None = None,
 ) -> Report:
@@ -349,7 +353,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
             use_docstring_info=options.use_docstring_info,
             strict=strict,
             context_types=options.context_types,
-            optional_defaults=typing.cast(Any, options.optional_defaults),
+            optional_defaults=options.optional_defaults,
             output_type=options.output_type,
         )
 

@@ -103,7 +103,7 @@ def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
     header = tag(
         "div",
         tag("span", "Schema diff", class_="tl-title"),
-        _badge(summary, "tl-sev-breaking" if counts["breaking"] else ""),
+        _badge(summary, "tl-sev-breaking" if counts[DiffSeverity.BREAKING] else ""),
         class_="tl-header",
     )
     body = _grouped_changes(changes) if changes else _note("The schemas are the same.")
