@@ -41,10 +41,6 @@ class ParameterKind(str, enum.Enum):
     KEYWORD_ONLY = "keyword-only"
     VAR_KEYWORD = "var-keyword"
 
-    @classmethod
-    def of(cls, param: inspect.Parameter) -> ParameterKind:
-        return _KIND_OF[param.kind]
-
     @property
     def label(self) -> str:
         return {"var-positional": "*args", "var-keyword": "**kwargs"}.get(self.value, self.value)
@@ -264,8 +260,7 @@ def inspect_callable(
         )
 
     return_hint = hints.get("return", signature.return_annotation)
-    target = source
-    is_async = inspect.iscoroutinefunction(target) or inspect.iscoroutinefunction(func)
+    is_async = inspect.iscoroutinefunction(source) or inspect.iscoroutinefunction(func)
     return InspectedCallable(
         func, name, _docstring(func), signature, tuple(params), return_hint, is_async
     )
