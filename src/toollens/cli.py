@@ -448,15 +448,15 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
 def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
     """What one side of a diff compares: a JSON file as written, a Python target's report."""
     from toollens.core.errors import TargetError
-    from toollens.core.report import report
+    from toollens.core.report import View, report
 
     target = _load(text)
     if isinstance(target, dict):
         return target
     rep = report(target, strict=args.strict, provider=args.provider or DEFAULT_PROVIDER)
-    if "strict" in rep.view_errors:
+    if View.STRICT in rep.view_errors:
         raise TargetError(
-            f"{label} {text!r} cannot be made strict: {rep.view_errors['strict']}",
+            f"{label} {text!r} cannot be made strict: {rep.view_errors[View.STRICT]}",
             hint="fix the tool, or compare without strict conversion (--no-strict)",
         )
     if rep.function is None:
@@ -470,7 +470,7 @@ def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
         if rep.provider_payload is None:
             raise TargetError(
                 f"{label} {text!r} has no {args.provider} payload: "
-                f"{rep.view_errors.get('provider', 'unknown reason')}"
+                f"{rep.view_errors.get(View.PROVIDER, 'unknown reason')}"
             )
         return rep.provider_payload
     return rep.function

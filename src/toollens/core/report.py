@@ -82,7 +82,7 @@ class Report:
             output-type target).
         schema: what a provider receives: the strict schema when ``options.strict``, else a
             copy of ``raw_schema``; ``None`` when strict conversion failed (see
-            ``view_errors["strict"]``) or for an output-type target.
+            ``view_errors[View.STRICT]``) or for an output-type target.
         strict_changes: every rewrite strict conversion made to ``schema``.
         output: the ``OutputSchema`` of the output type, or ``None``.
         provider: the provider the payload and findings are for.
@@ -113,9 +113,9 @@ class Report:
     def repeated_errors(self) -> frozenset[str]:
         """Views whose error only repeats another's: no provider payload because strict
         conversion failed. A summary reports those once."""
-        strict = self.view_errors.get("strict")
-        if strict is not None and self.view_errors.get("provider") == no_payload_message(strict):
-            return frozenset({"provider"})
+        strict = self.view_errors.get(View.STRICT)
+        if strict is not None and self.view_errors.get(View.PROVIDER) == no_payload_message(strict):
+            return frozenset({View.PROVIDER})
         return frozenset()
 
     @property
@@ -133,6 +133,25 @@ class Report:
     ) -> dict[str, str]:
         # The renderer is registered by toollens.render: core never imports a front end.
         return mimebundle(self, include, exclude)
+
+
+class View(str, enum.Enum):
+    """The views of a Report, by the one set of names every front end uses.
+
+    ``view_errors`` is keyed by these; ``render_view`` and ``render_panels`` take them.
+    """
+
+    SIGNATURE = "signature"
+    METADATA = "metadata"
+    STRICT = "strict"
+    RAW = "raw"  # the schema before strict conversion
+    OUTPUT = "output"
+    PROVIDER = "provider"
+    LINT = "lint"
+    FINDINGS = "findings"  # lint and provider findings together
+
+    def __str__(self) -> str:  # the name itself, on every Python (3.12 changed __format__)
+        return str(self.value)
 
 
 def no_payload_message(strict_error: str) -> str:
@@ -286,10 +305,10 @@ def _output_view(tp: Any, strict: bool, errors: dict[str, str]) -> Any:
     try:
         return output_schema(tp, strict=strict)
     except StrictSchemaError as exc:
-        errors["output"] = str(exc)
-        return _guard({}, "output", lambda: output_schema(tp, strict=False), None)
+        errors[View.OUTPUT] = str(exc)
+        return _guard({}, View.OUTPUT, lambda: output_schema(tp, strict=False), None)
     except ToolLensError as exc:
-        errors["output"] = str(exc)
+        errors[View.OUTPUT] = str(exc)
         return None
 
 
@@ -314,7 +333,7 @@ def _provider_views(
     if payload:
         built = _guard(
             errors,
-            "provider",
+            View.PROVIDER,
             lambda: provider_tool(
                 subject,
                 options.provider,
@@ -326,7 +345,7 @@ def _provider_views(
     no_findings: tuple[Finding, ...] = ()
     findings = _guard(
         errors,
-        "provider",
+        View.PROVIDER,
         lambda: tuple(check_provider(subject, options.provider, **extra)),
         no_findings,
     )
@@ -336,7 +355,7 @@ def _provider_views(
 def _lint_view(subject: Any, errors: dict[str, str]) -> tuple[Finding, ...]:
     from toollens.core.lint import lint
 
-    return _guard(errors, "lint", lambda: tuple(lint(subject)), ())
+    return _guard(errors, View.LINT, lambda: tuple(lint(subject)), ())
 
 
 def _callable_report(target: Any, options: ReportOptions) -> Report:
@@ -362,14 +381,14 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         fs = build(options.strict)
     except StrictSchemaError as exc:
         # The parameters cannot be strict: show why, and every other view of the lax schema.
-        errors["strict"] = str(exc)
+        errors[View.STRICT] = str(exc)
         strict_ok = False
         fs = build(False)
     schema = copy_json(fs.json_schema) if strict_ok else None
     output = _output_view(fs.output_type, options.strict, errors)
     payload, provider_findings = _provider_views(fs, options, errors, payload=strict_ok)
     if not strict_ok:
-        errors.setdefault("provider", no_payload_message(errors["strict"]))
+        errors.setdefault(View.PROVIDER, no_payload_message(errors[View.STRICT]))
     return Report(
         target_kind="callable",
         options=options,
@@ -398,7 +417,7 @@ def _schema_views(
     try:
         schema, changes = explain_strict(raw)
     except ToolLensError as exc:
-        errors["strict"] = str(exc)
+        errors[View.STRICT] = str(exc)
         return None, ()
     return schema, tuple(changes)
 
@@ -420,8 +439,8 @@ def _plain_provider_views(
         name=title,
         description=description if isinstance(description, str) else None,
     )
-    if schema is None and "strict" in errors:
-        errors.setdefault("provider", no_payload_message(errors["strict"]))
+    if schema is None and View.STRICT in errors:
+        errors.setdefault(View.PROVIDER, no_payload_message(errors[View.STRICT]))
     return payload, findings
 
 
@@ -462,7 +481,7 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
     try:
         output = output_schema(target, strict=options.strict)
     except StrictSchemaError as exc:
-        errors["output"] = str(exc)
+        errors[View.OUTPUT] = str(exc)
         output = output_schema(target, strict=False)  # a type pydantic rejects raises here
     return Report(
         target_kind="output-type",
@@ -637,6 +656,7 @@ __all__ = [
     "Report",
     "ReportOptions",
     "TargetKind",
+    "View",
     "check_plain_data",
     "parse_schema_text",
     "replace_options",

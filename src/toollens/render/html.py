@@ -15,7 +15,7 @@ from typing import Any
 
 from toollens.core.metadata import MISSING, Candidate, ParameterMetadata, Source
 from toollens.core.records import Change, Finding
-from toollens.core.report import Report
+from toollens.core.report import Report, View
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import (
@@ -49,7 +49,7 @@ __all__ = [
     "render_panels",
 ]
 
-PANEL_KEYS = ("signature", "metadata", "strict", "output", "findings")
+PANEL_KEYS = (View.SIGNATURE, View.METADATA, View.STRICT, View.OUTPUT, View.FINDINGS)
 
 # Metadata columns, one per source in precedence order, each shown only when some parameter
 # takes a candidate from it.
@@ -423,7 +423,7 @@ def _strict_panel(report: Report, folded_lines: int | None = None) -> Markup:
             _note("An output type has no parameters schema; see the Output panel."),
         )
     parts: list[Child] = []
-    error = report.view_errors.get("strict")
+    error = report.view_errors.get(View.STRICT)
     if error:
         parts.append(_error_box(error, label="strict conversion failed"))
     subtitle = "strict off"
@@ -450,7 +450,7 @@ def _strict_panel(report: Report, folded_lines: int | None = None) -> Markup:
 
 def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
     out = report.output
-    error = report.view_errors.get("output")
+    error = report.view_errors.get(View.OUTPUT)
     parts: list[Child] = []
     if error:
         parts.append(_error_box(error, label="output schema failed"))
@@ -521,7 +521,7 @@ def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
 def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts: list[Child] = [tag("h4", "Lint")]
     if "lint" in report.view_errors:
-        parts.append(_error_box(report.view_errors["lint"], label="lint failed"))
+        parts.append(_error_box(report.view_errors[View.LINT], label="lint failed"))
     lint_empty = (
         "No pitfalls found."
         if report.function is not None
@@ -530,7 +530,7 @@ def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts.append(_findings_list(report.lint, lint_empty))
     parts.append(tag("h4", "Provider ", _code(report.provider)))
     if "provider" in report.view_errors:
-        parts.append(_error_box(report.view_errors["provider"], label="provider view failed"))
+        parts.append(_error_box(report.view_errors[View.PROVIDER], label="provider view failed"))
     parts.append(
         _findings_list(report.provider_findings, f"{report.provider} accepts this schema.")
     )
@@ -564,11 +564,11 @@ def render_panels(report: Report, *, folded_lines: int | None = None) -> dict[st
         Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
     """
     return {
-        "signature": str(_signature_panel(report)),
-        "metadata": str(_metadata_panel(report)),
-        "strict": str(_strict_panel(report, folded_lines)),
-        "output": str(_output_panel(report, folded_lines)),
-        "findings": str(_findings_panel(report, folded_lines)),
+        View.SIGNATURE: str(_signature_panel(report)),
+        View.METADATA: str(_metadata_panel(report)),
+        View.STRICT: str(_strict_panel(report, folded_lines)),
+        View.OUTPUT: str(_output_panel(report, folded_lines)),
+        View.FINDINGS: str(_findings_panel(report, folded_lines)),
     }
 
 
@@ -579,7 +579,10 @@ def render_html(report: Report) -> str:
     # the findings on rows of their own (their panels carry ``tl-full``).
     grid = tag(
         "div",
-        *(Markup(panels[key]) for key in ("signature", "strict", "output", "metadata", "findings")),
+        *(
+            Markup(panels[key])
+            for key in (View.SIGNATURE, View.STRICT, View.OUTPUT, View.METADATA, View.FINDINGS)
+        ),
         class_="tl-grid",
     )
     return str(
