@@ -41,6 +41,8 @@ _LAZY = {
     "SchemaDiff": "toollens.core.diff",
     "Report": "toollens.core.report",
     "report": "toollens.core.report",
+    "compare": "toollens.frameworks.compare",
+    "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
 }
@@ -48,6 +50,7 @@ _LAZY = {
 __all__ = [
     "Candidate",
     "Change",
+    "Comparison",
     "DiffWidget",
     "Explorer",
     "Finding",
@@ -66,6 +69,7 @@ __all__ = [
     "ToolLensError",
     "__version__",
     "check_provider",
+    "compare",
     "diff",
     "ensure_strict_json_schema",
     "explain_strict",
@@ -92,6 +96,7 @@ if TYPE_CHECKING:
         explain_strict,
         strict_schema,
     )
+    from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
 
 

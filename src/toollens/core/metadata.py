@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from toollens.core.annotation_text import annotation_text
 from toollens.core.signature import (
     EMPTY,
     InspectedParameter,
@@ -159,23 +160,13 @@ class ParameterMetadata:
 
     @property
     def annotation_text(self) -> str:
-        return type_repr(self.annotation)
+        return annotation_text(self.annotation)
 
     def candidates_for(self, attribute: str) -> tuple[Candidate, ...]:
         return tuple(c for c in self.candidates if c.attribute == attribute)
 
     def winner(self, attribute: str) -> Candidate | None:
         return next((c for c in self.candidates_for(attribute) if c.won), None)
-
-
-def type_repr(tp: Any) -> str:
-    """A readable name for an annotation: ``int``, ``list[str]``, ``Foo | None``."""
-    if tp is Any:
-        return "Any"
-    if isinstance(tp, type) and not getattr(tp, "__args__", None):
-        return tp.__qualname__ if tp.__module__ != "builtins" else tp.__name__
-    text = repr(tp)
-    return text.replace("typing.", "")
 
 
 class _Sources(NamedTuple):

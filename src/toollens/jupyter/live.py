@@ -106,7 +106,9 @@ def future_flags(obj: Any, namespace: Mapping[str, Any]) -> int:
 def source_of(obj: Any, namespace: Mapping[str, Any] | None = None) -> SourceInfo | None:
     """The dedented source of a function or class, or ``None`` when there is none to edit."""
     text = _getsource(obj)
-    if text is None and inspect.isclass(obj):
+    if inspect.isclass(obj) and (text is None or not _defines_class(text, obj)):
+        # Python 3.13 reads a class's lines at ``__firstlineno__`` in whatever file its
+        # module names, so a class typed in a cell can come back as unrelated lines.
         text = _class_source_from_methods(obj)
     if text is None:
         return None
@@ -120,13 +122,24 @@ def _getsource(obj: Any) -> str | None:
         return None
 
 
+def _defines_class(text: str, cls: type) -> bool:
+    """Whether ``text`` is the definition of a class named like ``cls``."""
+    try:
+        tree = ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError):
+        return False
+    first = tree.body[0] if tree.body else None
+    return isinstance(first, ast.ClassDef) and first.name == cls.__name__
+
+
 def _class_source_from_methods(cls: type) -> str | None:
-    """Class source found through linecache (notebook classes on Python < 3.13).
+    """Class source found through linecache (classes defined in notebook cells).
 
     ``inspect`` needs the module's ``__file__``, which a notebook's ``__main__`` lacks. The
     class is looked up in the files its methods came from, then in every cached source
     (IPython caches each cell), newest first; a candidate must declare the class's own
-    annotated fields, so a same-named class elsewhere is not taken for it.
+    annotated fields, so a same-named class elsewhere is not taken for it, and must start at
+    the class's ``__firstlineno__`` where Python (3.13+) records it.
     """
     files: list[str] = []
     for member in vars(cls).values():
@@ -135,6 +148,7 @@ def _class_source_from_methods(cls: type) -> str | None:
             files.append(code.co_filename)
     files.extend(reversed([name for name in list(linecache.cache) if name not in files]))
     fields = set(vars(cls).get("__annotations__", {}))
+    first_line = vars(cls).get("__firstlineno__")  # the class's own, never a base's
     for filename in files:
         lines = linecache.getlines(filename)
         if not lines or not any(f"class {cls.__name__}" in line for line in lines):
@@ -150,8 +164,8 @@ def _class_source_from_methods(cls: type) -> str | None:
                     for stmt in node.body
                     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
                 }
-                if fields <= declared:
-                    start = min([d.lineno for d in node.decorator_list] + [node.lineno])
+                start = min([d.lineno for d in node.decorator_list] + [node.lineno])
+                if fields <= declared and first_line in (None, start):
                     return "".join(lines[start - 1 : node.end_lineno or node.lineno])
     return None
 

@@ -6,7 +6,8 @@ import inspect
 import re
 from typing import Any
 
-from toollens.core.metadata import MISSING, ParameterMetadata, type_repr
+from toollens.core.annotation_text import annotation_text
+from toollens.core.metadata import MISSING, ParameterMetadata
 from toollens.core.signature import ParameterKind
 from toollens.render.markup import safe_repr
 
@@ -59,7 +60,7 @@ def type_text(tp: Any) -> str:
     if tp is inspect.Signature.empty:
         return "(not annotated)"
     try:
-        return short_type(type_repr(tp))
+        return short_type(annotation_text(tp))
     except Exception:  # exotic annotation objects: a safe repr is better than no view
         return safe_repr(tp, limit=80)
 
