@@ -217,9 +217,7 @@ def view_data(report: Report, view: str) -> Any:
         TargetError: the view does not exist for this kind of target.
     """
     if view not in VIEWS:
-        raise ValueError(
-            f"unknown view {view!r}; choose one of {', '.join(VIEWS)}"
-        )
+        raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
     error = report.view_errors.get(view)
     if view == View.STRICT:
         if report.schema is None and error:
@@ -298,9 +296,7 @@ def render_view(report: Report, view: str, fmt: str = "text") -> str:
     if fmt == "json" or view == View.RAW:
         return _dump(view_data(report, view)) + "\n"
     if view not in VIEWS:
-        raise ValueError(
-            f"unknown view {view!r}; choose one of {', '.join(VIEWS)}"
-        )
+        raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
     render = {
         View.SIGNATURE: _signature_text,
         View.METADATA: _metadata_text,
