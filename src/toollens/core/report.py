@@ -68,6 +68,14 @@ class ReportOptions:
     use_docstring_info: bool = True
     context_types: tuple[Any, ...] = ()
 
+    def __post_init__(self) -> None:
+        # Any iterable (or None) is accepted, kept as a tuple so options stay hashable data.
+        if not isinstance(self.context_types, tuple):
+            object.__setattr__(self, "context_types", tuple(self.context_types or ()))
+
+
+_DEFAULT_OPTIONS = ReportOptions()
+
 
 @dataclass(frozen=True)
 class Report:
@@ -159,19 +167,7 @@ def no_payload_message(strict_error: str) -> str:
     return "no payload: " + strict_error
 
 
-def report(
-    target: Any,
-    *,
-    strict: bool = True,
-    provider: str = "openai-chat",
-    docstring_style: DocstringStyle | DocstringStyleName | None = None,
-    name: str | None = None,
-    description: str | None = None,
-    output_type: Any = MISSING,
-    optional_defaults: OptionalDefaults | None = None,
-    use_docstring_info: bool = True,
-    context_types: Iterable[Any] | None = None,
-) -> Report:
+def report(target: Any, options: ReportOptions | None = None, **changes: Any) -> Report:
     """Compute every view of ``target`` once.
 
     Args:
@@ -179,35 +175,30 @@ def report(
             ``Literal["a", "b"]``, a TypedDict, an enum or a builtin type; or a JSON Schema
             as a dict or JSON text. Other classes are treated as callables (their
             constructor becomes the tool).
-        strict: run strict conversion (OpenAI strict mode) on the schemas.
-        provider: ``"openai-chat"``, ``"openai-responses"``, ``"anthropic"`` or ``"gemini"``.
-        docstring_style, name, description, output_type, optional_defaults,
-            use_docstring_info, context_types: passed to ``function_schema``; ``name`` and
-            ``description`` also title other targets.
+        options: the options to compute with (``ReportOptions()`` when omitted).
+        **changes: fields of ``ReportOptions`` to change, e.g. ``strict=False``:
+            ``strict`` runs strict conversion (OpenAI strict mode) on the schemas;
+            ``provider`` is ``"openai-chat"``, ``"openai-responses"``, ``"anthropic"`` or
+            ``"gemini"``; ``docstring_style``, ``name``, ``description``, ``output_type``,
+            ``optional_defaults``, ``use_docstring_info`` and ``context_types`` are passed
+            to ``function_schema`` (``name`` and ``description`` also title other targets).
 
     Raises:
         SchemaConstructionError: the target cannot become a schema at all (malformed JSON
             text names its line and column).
         TargetError: the object is none of the supported kinds.
+        TypeError: a keyword that is not a field of ``ReportOptions``.
     """
-    options = ReportOptions(
-        strict=strict,
-        provider=provider,
-        docstring_style=docstring_style,
-        name=name,
-        description=description,
-        output_type=output_type,
-        optional_defaults=optional_defaults,
-        use_docstring_info=use_docstring_info,
-        context_types=tuple(context_types or ()),
-    )
+    options = dataclasses.replace(options or _DEFAULT_OPTIONS, **changes)
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
 
 
-def report_from_json_text(text: str | bytes, **options: Any) -> Report:
+def report_from_json_text(
+    text: str | bytes, options: ReportOptions | None = None, **changes: Any
+) -> Report:
     """A report for a JSON Schema given as JSON text (same options as :func:`report`)."""
-    return report(parse_schema_text(text), **options)
+    return report(parse_schema_text(text), options, **changes)
 
 
 def target_kind(target: Any) -> TargetKind:
@@ -648,8 +639,7 @@ _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
 
 def replace_options(rep: Report, **changes: Any) -> Report:
     """Recompute ``rep``'s target with some options changed (e.g. ``strict=False``)."""
-    opts = dataclasses.replace(rep.options, **changes)
-    return report(rep.target, **{f.name: getattr(opts, f.name) for f in dataclasses.fields(opts)})
+    return report(rep.target, rep.options, **changes)
 
 
 __all__ = [
