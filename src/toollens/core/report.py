@@ -597,6 +597,11 @@ def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
             pointer=join_pointer(pointer, "required"),
             hint="fix the keyword there",
         )
+    _check_subschemas(schema, pointer, depth)
+
+
+def _check_subschemas(schema: Mapping[str, Any], pointer: str, depth: int) -> None:
+    """``_check_schema`` for every subschema of ``schema``, and the shape of their keywords."""
     for key in SCHEMA_MAP_KEYWORDS:
         if key in schema:
             value = schema[key]

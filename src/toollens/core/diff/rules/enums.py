@@ -74,10 +74,8 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
             message=f"restriction to {preview_json(before)} removed",
         )
         return
-    old_values = {canon(v): v for v in before}
-    new_values = {canon(v): v for v in after}
     if word == "const":
-        if old_values.keys() != new_values.keys():
+        if canon(before[0]) != canon(after[0]):
             yield SchemaChange(
                 pointer=new.at(word),
                 kind=CHANGED,
@@ -88,12 +86,21 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
                 message=f"changed from {preview_json(before[0])} to {preview_json(after[0])}",
             )
         return
+    yield from _value_changes(old, new, before, after)
+
+
+def _value_changes(
+    old: Node, new: Node, before: list[Any], after: list[Any]
+) -> Iterator[SchemaChange]:
+    """A removed value breaks callers that sent it; an added one rejects no old call."""
+    old_values = {canon(v): v for v in before}
+    new_values = {canon(v): v for v in after}
     for key, value in old_values.items():
         if key not in new_values:
             yield SchemaChange(
-                pointer=old.at(word),
+                pointer=old.at("enum"),
                 kind=REMOVED,
-                keyword=word,
+                keyword="enum",
                 before=value,
                 after=None,
                 severity=BREAKING,
@@ -102,9 +109,9 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
     for key, value in new_values.items():
         if key not in old_values:
             yield SchemaChange(
-                pointer=new.at(word),
+                pointer=new.at("enum"),
                 kind=ADDED,
-                keyword=word,
+                keyword="enum",
                 before=None,
                 after=value,
                 severity=COMPATIBLE,
