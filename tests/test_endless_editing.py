@@ -211,9 +211,10 @@ def _broken(tool: Tool, rng: random.Random) -> tuple[str, str]:
         # the only definition is shadowed by a value: nothing callable to show
         return good + f"\n{tool.name} = 42\n", kind
     if kind == "schema-error":
-        # **kwargs cannot be strict: the engine refuses the tool with a SchemaConstructionError
-        closing = f") -> {tool.returns}:"
-        return good.replace(closing, f"    **extra: int,\n{closing}", 1), kind
+        # an annotation naming nothing: the engine refuses the tool (SchemaConstructionError).
+        # (**kwargs was used here until issue 13 made its strict refusal a strict-view finding.)
+        opened = f"def {tool.name}(\n"
+        return good.replace(opened, opened + "    *,\n    ghost: 'Nowhere' = 1,\n", 1), kind
     return good.replace("    raise NotImplementedError", "  raise NotImplementedError"), kind
 
 

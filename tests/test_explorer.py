@@ -209,13 +209,29 @@ def test_schema_construction_error_is_a_banner_not_a_traceback(
     weather: types.ModuleType,
 ) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
-    explorer.editor.value = explorer.editor.value.replace("days: int = 1", "**extra: int")
+    explorer.editor.value = explorer.editor.value.replace("days: int = 1", "days: 'Nowhere' = 1")
     assert visible(explorer.banner)
-    assert "extra" in explorer.banner.value
+    assert "Nowhere" in explorer.banner.value
     assert "tl-stale" in explorer.panels_box._dom_classes
-    explorer.strict_toggle.value = False  # non-strict accepts **kwargs: renders at once
+    explorer.editor.value = explorer.editor.value.replace("'Nowhere'", "int")
     assert not visible(explorer.banner)
+    assert "days" in explorer.panels["signature"].value
+
+
+def test_strict_refusal_of_kwargs_shows_inside_the_strict_view(
+    weather: types.ModuleType,
+) -> None:
+    # Issue 13: the source is fine, so no banner; the refusal is a finding of the strict view.
+    explorer = Explorer(weather.get_weather, debounce=0)
+    explorer.editor.value = explorer.editor.value.replace("days: int = 1", "**extra: int")
+    assert not visible(explorer.banner)
+    assert "No views yet" not in explorer.banner.value
     assert "extra" in explorer.panels["signature"].value
+    assert "extra" in explorer.panels["metadata"].value
+    assert "cannot be expressed in a strict schema" in explorer.panels["strict"].value
+    assert "plain text" in explorer.panels["output"].value
+    explorer.strict_toggle.value = False  # non-strict accepts **kwargs
+    assert "cannot be expressed" not in explorer.panels["strict"].value
 
 
 def test_toolbar_changes_render_immediately(weather: types.ModuleType) -> None:

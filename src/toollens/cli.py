@@ -52,7 +52,9 @@ exit codes:
 _TARGETS = """\
 targets:
   MODULE:FUNC          import MODULE (the working directory is importable) and take
-                       FUNC; dotted paths work: pkg.tools:Search.run
+                       FUNC; dotted paths work: pkg.tools:Search.lookup for a
+                       static or class method (an instance method needs an
+                       instance: name one, e.g. search = Search().run)
   path/to/file.py:FUNC load the file as a module and take FUNC
   path/to/file.json    a JSON Schema, or a provider tool payload"""
 

@@ -3,7 +3,8 @@
 A target is written one of three ways:
 
 - ``MODULE:ATTR`` -- import ``MODULE`` (the working directory is on ``sys.path`` for the
-  import, as with ``python -m``) and follow the dotted ``ATTR`` (``pkg.mod:Class.method``);
+  import, as with ``python -m``) and follow the dotted ``ATTR`` (``pkg.mod:Class.method``;
+  the engine refuses an instance method read from its class, which still expects ``self``);
 - ``path/to/file.py:ATTR`` -- load the file under a unique module name and follow ``ATTR``;
 - ``path/to/file.json`` -- a JSON Schema, or a provider's tool payload, read from the file.
 

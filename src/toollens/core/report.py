@@ -439,9 +439,10 @@ def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
     try:
         raw = target.model_json_schema()
     except Exception as exc:  # pydantic raises several types for unsupported field types
+        from toollens.core.validation import pydantic_reason
+
         raise SchemaConstructionError(
-            f"pydantic cannot build a schema for {target.__qualname__} "
-            f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})",
+            f"pydantic cannot build a schema for {target.__qualname__} ({pydantic_reason(exc)})",
             hint="use JSON-serialisable field types",
         ) from exc
     errors: dict[str, str] = {}

@@ -468,9 +468,19 @@ def _json_text(schema: dict[str, Any] | None) -> str | None:
 
 
 def _is_editable(target: Any) -> bool:
-    if editable_function(target) is not None and not hasattr(target, "__self__"):
+    if (
+        editable_function(target) is not None
+        and not hasattr(target, "__self__")
+        and not _defined_in_class(target)
+    ):
         return True
     return isinstance(target, type) and _is_pydantic_model(target)
+
+
+def _defined_in_class(func: Any) -> bool:
+    """A function from a class body: re-run alone, it would lose its class (and ``self``)."""
+    parts = str(getattr(func, "__qualname__", "")).split(".")
+    return len(parts) > 1 and parts[-2] != "<locals>"
 
 
 def _is_pydantic_model(cls: type) -> bool:

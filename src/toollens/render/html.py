@@ -62,8 +62,6 @@ _SOURCE_COLUMNS = (
 )
 _EXTRA_SOURCES = (Source.ANNOTATED_CONSTRAINT, Source.OVERRIDE, Source.TYPE)
 
-_PATH_LABELS = {"plain-text": "plain text", "direct": "direct", "wrapped": "wrapped"}
-
 
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
     heading = tag(
@@ -458,10 +456,9 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
         if not error:
             parts.append(_note("No output type for this target."))
         return _panel("output", "Output schema", parts)
-    path = enum_value(out.path)
     head = tag(
         "p",
-        _badge(_PATH_LABELS.get(path, path), "tl-on"),
+        _badge(out.label, "tl-on"),
         _code(out.name),
         " ",
         _badge("strict" if out.strict else "not strict", "tl-on" if out.strict else ""),
@@ -489,7 +486,7 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
                     highlight_json(out.raw_json_schema, max_lines=folded_lines),
                 )
             )
-    return _panel("output", "Output schema", parts, subtitle=_PATH_LABELS.get(path, path))
+    return _panel("output", "Output schema", parts, subtitle=out.label)
 
 
 # ----------------------------------------------------------------------------- findings
