@@ -384,10 +384,11 @@ def test_debug_shows_the_traceback(argv: list[str]) -> None:
     [
         ([], "the following arguments are required: COMMAND"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
-        (["show"], "the following arguments are required: TARGET"),
         (["show", "tools_v1:search", "--view", "everything"], "invalid choice: 'everything'"),
         (["check", "tools_v1:search", "--provider", "bogus"], "invalid choice: 'bogus'"),
         (["diff", "tools_v1:search"], "required: NEW"),
+        (["diff", "tools_v1:search", "tools_v2:search", "--lock"], "give no OLD or NEW"),
+        (["diff", "--lock", "--provider", "anthropic"], "the lock holds the providers"),
         (["show", "tools_v1:search", "--format", "yaml"], "invalid choice: 'yaml'"),
         (["show", "tools_v1:search", "--unknown"], "unrecognized arguments: --unknown"),
     ],

@@ -48,6 +48,7 @@ from toollens.core.schema.toolkit import (
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
     from toollens.core.docstrings import DocstringStyle, DocstringStyleName
     from toollens.core.function_schema import OptionalDefaults
+    from toollens.core.providers import ProviderVerdict
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
@@ -135,6 +136,16 @@ class Report:
     def finding_counts(self) -> dict[Severity, int]:
         """Findings per severity, every severity present, worst first; counted once."""
         return severity_counts(self.findings)
+
+    @property
+    def provider_verdict(self) -> ProviderVerdict | None:
+        """The provider's verdict and which judge said what (``None`` if the view failed)."""
+        if View.PROVIDER in self.view_errors and not self.provider_findings:
+            return None
+        from toollens.core.providers import verdict_of
+
+        strict = self.function.strict if self.function is not None else self.options.strict
+        return verdict_of(self.provider, self.provider_findings, strict=strict)
 
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
@@ -337,7 +348,9 @@ def _provider_views(
     findings = _guard(
         errors,
         View.PROVIDER,
-        lambda: tuple(check_provider(subject, options.provider, **extra)),
+        # A plain schema is checked as its payload carries it, so the payload shown is never
+        # flagged for what the translation already rewrote.
+        lambda: tuple(check_provider(subject, options.provider, **extra, translate=plain)),
         no_findings,
     )
     return built, findings
