@@ -74,9 +74,7 @@ def test_strict_conversion_only_tightens() -> None:
 
 def _self_consistent(schema: dict[str, Any], provider: str, strict: bool) -> None:
     """Every error on the emitted payload is reported for the input already."""
-    reported = _errors(
-        check_provider(schema, provider, name="tool", strict=strict, translate=True)
-    )
+    reported = _errors(check_provider(schema, provider, name="tool", strict=strict, translate=True))
     payload = provider_payload(schema, provider, name="tool", strict=strict)
     again = _errors(check_provider(payload.schema, provider, name="tool", strict=strict))
     assert again <= reported, (provider, sorted(again - reported))
@@ -99,7 +97,9 @@ _nodes = st.recursive(
     _leaf,
     lambda kids: st.dictionaries(
         st.sampled_from(_KEYS),
-        kids | st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=3), kids, max_size=3)
+        kids
+        | st.lists(kids, max_size=3)
+        | st.dictionaries(st.text(max_size=3), kids, max_size=3)
         | st.sampled_from(["string", "object", "#/$defs/a", "uri", None, True, False, 1]),
         max_size=5,
     ),

@@ -16,6 +16,7 @@ from toollens.core.errors import SchemaConstructionError, TargetError
 from toollens.core.function_schema import function_schema
 from toollens.core.report import (
     Report,
+    ReportOptions,
     parse_schema_text,
     replace_options,
     report,
@@ -373,6 +374,19 @@ def test_replace_options_recomputes() -> None:
     assert lax.options.strict is False
     assert lax.strict_changes == ()
     assert lax.options.provider == rep.options.provider
+
+
+def test_one_options_object_travels() -> None:
+    options = ReportOptions(strict=False, provider="anthropic", context_types=[int])
+    assert options.context_types == (int,)  # kept as hashable data
+    rep = report(weather, options, name="forecast")
+    assert rep.options == dataclasses.replace(options, name="forecast")
+    assert rep.title == "forecast"
+    assert replace_options(rep, provider="gemini").options == dataclasses.replace(
+        rep.options, provider="gemini"
+    )
+    with pytest.raises(TypeError):
+        report(weather, options, no_such_option=True)
 
 
 # ------------------------------------------------------------------------------ record

@@ -18,6 +18,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
+
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
@@ -487,15 +489,15 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
 def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
     """What one side of a diff compares: a JSON file as written, a Python target's report."""
     from toollens.core.errors import TargetError
-    from toollens.core.report import report
+    from toollens.core.report import View, report
 
     target = _load(text)
     if isinstance(target, dict):
         return target
     rep = report(target, strict=args.strict, provider=args.provider or DEFAULT_PROVIDER)
-    if "strict" in rep.view_errors:
+    if View.STRICT in rep.view_errors:
         raise TargetError(
-            f"{label} {text!r} cannot be made strict: {rep.view_errors['strict']}",
+            f"{label} {text!r} cannot be made strict: {rep.view_errors[View.STRICT]}",
             hint="fix the tool, or compare without strict conversion (--no-strict)",
         )
     if rep.function is None:
@@ -509,7 +511,7 @@ def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
         if rep.provider_payload is None:
             raise TargetError(
                 f"{label} {text!r} has no {args.provider} payload: "
-                f"{rep.view_errors.get('provider', 'unknown reason')}"
+                f"{rep.view_errors.get(View.PROVIDER, 'unknown reason')}"
             )
         return rep.provider_payload
     return rep.function
@@ -578,11 +580,7 @@ class _CheckResult:
         self.view_errors: dict[str, str] = {}
         for r in reports:
             for view, message in r.view_errors.items():
-                if (
-                    view == "provider"
-                    and "strict" in r.view_errors
-                    and message.endswith(r.view_errors["strict"])
-                ):
+                if view in r.repeated_errors:
                     continue  # "no payload" because strict failed: already reported once
                 key = f"{view} ({r.provider})" if view == "provider" else view
                 self.view_errors.setdefault(key, message)
@@ -590,28 +588,24 @@ class _CheckResult:
     def _all(self) -> list[Any]:
         return [*self.lint, *(f for fs in self.providers.values() for f in fs)]
 
-    def count(self, severity: str) -> int:
-        return sum(1 for f in self._all() if f.severity.value == severity)
+    def count(self, severity: Severity) -> int:
+        return severity_counts(self._all())[severity]
 
     @property
     def errors(self) -> int:
-        return self.count("error") + len(self.view_errors)
+        return self.count(Severity.ERROR) + len(self.view_errors)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "target": self.title,
             "ok": self.errors == 0,
             "counts": {
-                "error": self.count("error"),
-                "warning": self.count("warning"),
-                "info": self.count("info"),
+                **{sev.value: n for sev, n in severity_counts(self._all()).items()},
                 "view_errors": len(self.view_errors),
             },
             "lint": [finding_to_dict(f) for f in self.lint],
             "providers": {p: [finding_to_dict(f) for f in fs] for p, fs in self.providers.items()},
-            "verdicts": {
-                p: verdict_to_dict(v) for p, v in self.verdicts.items() if v is not None
-            },
+            "verdicts": {p: verdict_to_dict(v) for p, v in self.verdicts.items() if v is not None},
             "view_errors": dict(self.view_errors),
         }
 
@@ -672,15 +666,15 @@ def _finding_lines(finding: Any) -> str:
 
 
 def _severity_rank(finding: Any) -> int:
-    return ("error", "warning", "info").index(finding.severity.value)
+    return SEVERITY_ORDER.index(finding.severity)
 
 
 def _check_summary(result: _CheckResult) -> str:
-    parts = []
-    for severity in ("error", "warning", "info"):
-        n = result.count(severity)
-        if n:
-            parts.append(f"{n} {severity}{'' if n == 1 else 's'}")
+    parts = [
+        f"{n} {severity.value}{'' if n == 1 else 's'}"
+        for severity, n in severity_counts(result._all()).items()
+        if n
+    ]
     if result.view_errors:
         n = len(result.view_errors)
         parts.append(f"{n} view error{'' if n == 1 else 's'}")

@@ -60,7 +60,7 @@ SETUP = (
 )
 DIFF_CELL = (
     "def get_forecast(city: str, days: int = 1) -> str:\n"
-    "    \"\"\"Weather.\"\"\"\n"
+    '    """Weather."""\n'
     "    return city\n\n"
     "toollens.DiffWidget(get_weather, get_forecast)"
 )
@@ -197,7 +197,7 @@ INJECTED_JS = """() => {
   return {roots: roots.length, bad};
 }"""
 
-MARIMO_APP = '''
+MARIMO_APP = """
 import marimo
 
 app = marimo.App(width="full")
@@ -217,7 +217,7 @@ def _():
 
 if __name__ == "__main__":
     app.run()
-'''
+"""
 
 
 def _alarm(signum: int, frame: Any) -> None:

@@ -20,7 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
-from toollens.core.docstrings import DocstringStyle, ParsedDocstring, parse_docstring
+from toollens.core.docstrings import (
+    DocstringStyle,
+    DocstringStyleName,
+    ParsedDocstring,
+    parse_docstring,
+)
 from toollens.core.errors import (
     ModelBehaviorError,
     SchemaConstructionError,
@@ -238,7 +243,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _variadic_value_type(param: InspectedParameter, name: str) -> Any:
+def _variadic_value_type(param: InspectedParameter) -> Any:
     """The item type of ``*args`` or value type of ``**kwargs``, with per-item constraints."""
     bare, metadata = strip_annotated(param.hint)
     item: Any = bare
@@ -262,7 +267,7 @@ def _variadic_value_type(param: InspectedParameter, name: str) -> Any:
     return item
 
 
-def _field_for(param: InspectedParameter, meta: ParameterMetadata, func_name: str) -> Any:
+def _field_for(param: InspectedParameter, meta: ParameterMetadata) -> Any:
     """The ``(type, FieldInfo)`` pair pydantic's ``create_model`` takes."""
     # The merge already stripped ``Annotated``: the hint has metadata exactly when the bare
     # type differs from it (``Annotated`` needs at least one extra and never nests).
@@ -270,10 +275,10 @@ def _field_for(param: InspectedParameter, meta: ParameterMetadata, func_name: st
     metadata = bare is not param.hint
     description = meta.description
     if param.kind is ParameterKind.VAR_POSITIONAL:
-        item = _variadic_value_type(param, func_name)
+        item = _variadic_value_type(param)
         return (list[item], Field(default_factory=list, description=description))  # type: ignore[valid-type]
     if param.kind is ParameterKind.VAR_KEYWORD:
-        item = _variadic_value_type(param, func_name)
+        item = _variadic_value_type(param)
         return (dict[str, item], Field(default_factory=dict, description=description))  # type: ignore[valid-type]
     default = param.default
     if metadata:
@@ -346,7 +351,7 @@ def function_schema(
     *,
     name: str | None = None,
     description: str | None = None,
-    docstring_style: DocstringStyle | str | None = None,
+    docstring_style: DocstringStyle | DocstringStyleName | None = None,
     use_docstring_info: bool = True,
     strict: bool = True,
     context_types: Iterable[Any] | None = None,
@@ -425,7 +430,7 @@ def function_schema(
                     "or declare explicit parameters",
                 )
             config["extra"] = "forbid"
-        fields[param.name] = _field_for(param, meta, info.name)
+        fields[param.name] = _field_for(param, meta)
 
     model, raw, schema_warnings = _build_model(tool_name, fields, config)
     nullable = (

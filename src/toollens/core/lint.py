@@ -9,6 +9,7 @@ function; :func:`iter_findings` yields, :func:`lint` collects.
 
 from __future__ import annotations
 
+import enum
 import re
 import types
 import typing
@@ -38,12 +39,38 @@ class LintHit:
 LintCheck = Callable[[FunctionSchema], Iterator[LintHit]]
 
 
+class LintRuleId(str, enum.Enum):
+    """Stable ids of the lint rules; the id is the contract, the wording may improve."""
+
+    MISSING_TOOL_DESCRIPTION = "lint.missing-tool-description"
+    VAGUE_TOOL_DESCRIPTION = "lint.vague-tool-description"
+    MISSING_PARAMETER_DESCRIPTION = "lint.missing-parameter-description"
+    VAGUE_PARAMETER_DESCRIPTION = "lint.vague-parameter-description"
+    UNKNOWN_DOCUMENTED_PARAMETER = "lint.unknown-documented-parameter"
+    DROPPED_DOCSTRING_SECTION = "lint.dropped-docstring-section"
+    RETURNS_NOT_SENT = "lint.returns-not-sent"
+    CONFLICTING_DESCRIPTIONS = "lint.conflicting-descriptions"
+    INTEGER_AS_NUMBER = "lint.integer-as-number"
+    NUMBER_AS_INTEGER = "lint.number-as-integer"
+    UNCHECKED_FORMAT = "lint.unchecked-format"
+    DEFAULT_NOT_APPLIED = "lint.default-not-applied"
+    OPEN_NESTED_OBJECT = "lint.open-nested-object"
+    DOCSTRING_STYLE_UNCERTAIN = "lint.docstring-style-uncertain"
+    DOCSTRING_PARSE_ERROR = "lint.docstring-parse-error"
+    UNANNOTATED_PARAMETER = "lint.unannotated-parameter"
+    VAR_KEYWORD_NON_STRICT = "lint.var-keyword-non-strict"
+    SCHEMA_WARNING = "lint.schema-warning"
+
+    def __str__(self) -> str:  # the id itself, on every Python (3.12 changed Enum.__format__)
+        return str(self.value)
+
+
 @dataclass(frozen=True)
 class LintRule:
     """One authoring pitfall.
 
     Attributes:
-        id: stable id, ``"lint.<name>"``; ids are the contract, wording may improve.
+        id: stable id (a ``LintRuleId``, ``"lint.<name>"``); ids are the contract.
         severity: how much it matters (lint never says a provider rejects the tool).
         summary: one line for the rule table in the documentation.
         message: template filled from the hit's fields.
@@ -51,7 +78,7 @@ class LintRule:
         check: yields a :class:`LintHit` per occurrence.
     """
 
-    id: str
+    id: LintRuleId
     severity: Severity
     summary: str
     message: str
@@ -337,79 +364,79 @@ W, INFO = Severity.WARNING, Severity.INFO
 
 
 def _rule(
-    id: str, severity: Severity, summary: str, message: str, fix: str, check: LintCheck
+    id: LintRuleId, severity: Severity, summary: str, message: str, fix: str, check: LintCheck
 ) -> LintRule:
     return LintRule(id, severity, summary, message, fix, check)
 
 
 # fmt: off
 LINT_RULES: tuple[LintRule, ...] = (
-    _rule("lint.missing-tool-description", W, "the tool has no description",
+    _rule(LintRuleId.MISSING_TOOL_DESCRIPTION, W, "the tool has no description",
           "tool {name!r} has no description; the model sees only its name",
           "write a docstring summary saying what the tool does and when to use it",
           missing_tool_description),
-    _rule("lint.vague-tool-description", W, "the tool description says too little",
+    _rule(LintRuleId.VAGUE_TOOL_DESCRIPTION, W, "the tool description says too little",
           "tool description {value} is {why}",
           "say what the tool does, what it returns and when to call it",
           vague_tool_description),
-    _rule("lint.missing-parameter-description", W, "a parameter has no description",
+    _rule(LintRuleId.MISSING_PARAMETER_DESCRIPTION, W, "a parameter has no description",
           "parameter {name!r} has no description from any source",
           "document it in the docstring's Args section or with Annotated[T, \"...\"]",
           missing_parameter_description),
-    _rule("lint.vague-parameter-description", W, "a parameter description says too little",
+    _rule(LintRuleId.VAGUE_PARAMETER_DESCRIPTION, W, "a parameter description says too little",
           "description {value} of parameter {name!r} is {why}",
           "say what the value means, its unit or format, e.g. \"search keywords\" not \"param\"",
           vague_parameter_description),
-    _rule("lint.unknown-documented-parameter", W, "the docstring documents a missing parameter",
+    _rule(LintRuleId.UNKNOWN_DOCUMENTED_PARAMETER, W, "the docstring documents a missing parameter",
           "the docstring documents {name!r}, which is not a parameter (parameters: {known})",
           "rename the entry to match the signature, or remove it",
           unknown_documented_parameter),
-    _rule("lint.dropped-docstring-section", INFO, "a docstring section never reaches the model",
+    _rule(LintRuleId.DROPPED_DOCSTRING_SECTION, INFO, "a docstring section never reaches the model",
           "the docstring's {section} section is dropped; the model never sees it",
           "move what the model needs into the summary or a parameter description",
           dropped_docstring_section),
-    _rule("lint.returns-not-sent", INFO, "the Returns section never reaches the model",
+    _rule(LintRuleId.RETURNS_NOT_SENT, INFO, "the Returns section never reaches the model",
           "the return description {value} is not sent to the model",
           "say what the tool returns in the summary if the model needs to know",
           returns_not_sent),
-    _rule("lint.conflicting-descriptions", W, "description sources disagree for a parameter",
+    _rule(LintRuleId.CONFLICTING_DESCRIPTIONS, W, "description sources disagree for a parameter",
           "parameter {name!r}: the {winner} description {value} is sent; {losers}",
           "keep one description, or make the sources agree",
           conflicting_descriptions),
-    _rule("lint.integer-as-number", W, "a count-like parameter is annotated float",
+    _rule(LintRuleId.INTEGER_AS_NUMBER, W, "a count-like parameter is annotated float",
           "parameter {name!r} looks like a count but is annotated float, so the schema says "
           "'number' and the model may send 2.5", "annotate it int",
           integer_as_number),
-    _rule("lint.number-as-integer", W, "an int parameter is described as a fraction",
+    _rule(LintRuleId.NUMBER_AS_INTEGER, W, "an int parameter is described as a fraction",
           "parameter {name!r} is annotated int but its description says {word!r}",
           "annotate it float, or describe it as a whole number",
           number_as_integer),
-    _rule("lint.unchecked-format", W, "a string format nothing validates",
+    _rule(LintRuleId.UNCHECKED_FORMAT, W, "a string format nothing validates",
           "format {value} is declared but nothing checks it, and the model may ignore it",
           "use a type that validates it (EmailStr, AnyUrl, datetime, UUID) or check it in the "
           "function", unchecked_format),
-    _rule("lint.default-not-applied", W, "strict mode makes a defaulted parameter required",
+    _rule(LintRuleId.DEFAULT_NOT_APPLIED, W, "strict mode makes a defaulted parameter required",
           "parameter {name!r} defaults to {value}, but strict mode makes it required: the "
           "model must always send a value, so the default is never used",
           "pass optional_defaults='nullable' so null means the default, or drop the default",
           default_not_applied),
-    _rule("lint.open-nested-object", W, "a nested object accepts extra keys (non-strict)",
+    _rule(LintRuleId.OPEN_NESTED_OBJECT, W, "a nested object accepts extra keys (non-strict)",
           "object at {where} has no additionalProperties, so extra keys are accepted and "
           "silently dropped", "set extra='forbid' on the model, or use strict mode",
           open_nested_object),
-    _rule("lint.docstring-style-uncertain", W, "the docstring mixes styles",
+    _rule(LintRuleId.DOCSTRING_STYLE_UNCERTAIN, W, "the docstring mixes styles",
           "the docstring mixes styles ({scores}); parsed as {style}",
           "use one style, or pass docstring_style=...", docstring_style_uncertain),
-    _rule("lint.docstring-parse-error", W, "the docstring does not parse",
+    _rule(LintRuleId.DOCSTRING_PARSE_ERROR, W, "the docstring does not parse",
           "the docstring does not parse ({error}); the whole text became the description",
           "fix the section layout, or pass docstring_style=...", docstring_parse_error),
-    _rule("lint.unannotated-parameter", W, "a parameter has no annotation",
+    _rule(LintRuleId.UNANNOTATED_PARAMETER, W, "a parameter has no annotation",
           "parameter {name!r} has no annotation, so its schema accepts any value",
           "annotate it", unannotated_parameter),
-    _rule("lint.var-keyword-non-strict", W, "**kwargs must be nested by the model",
+    _rule(LintRuleId.VAR_KEYWORD_NON_STRICT, W, "**kwargs must be nested by the model",
           "**{name} becomes a property {name!r}: the model must nest extra keywords under it",
           "declare the keywords as parameters", var_keyword_non_strict),
-    _rule("lint.schema-warning", W, "pydantic left something out of the schema",
+    _rule(LintRuleId.SCHEMA_WARNING, W, "pydantic left something out of the schema",
           "pydantic: {note}",
           "use a JSON-serialisable default (or none) so the model sees it", schema_warning),
 )
@@ -422,6 +449,8 @@ def _build_table(rules: tuple[LintRule, ...]) -> dict[str, LintRule]:
         if not rule.id.startswith("lint.") or rule.id in table:
             raise ValueError(f"bad or duplicate lint rule id {rule.id!r}")
         table[rule.id] = rule
+    if set(table) != set(LintRuleId):  # checked at import: every id has exactly one rule
+        raise ValueError("every LintRuleId needs exactly one rule in LINT_RULES")
     return table
 
 
@@ -468,4 +497,11 @@ def lint(target: Any, **function_schema_options: Any) -> list[Finding]:
     return list(iter_findings(target, **function_schema_options))
 
 
-__all__ = ["LINT_RULES", "LINT_RULES_BY_ID", "LintRule", "iter_findings", "lint"]
+__all__ = [
+    "LINT_RULES",
+    "LINT_RULES_BY_ID",
+    "LintRule",
+    "LintRuleId",
+    "iter_findings",
+    "lint",
+]

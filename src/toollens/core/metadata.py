@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -221,10 +221,16 @@ def _split_sources(
     )
 
 
-@functools.lru_cache(maxsize=512)  # bounded: live editing keeps defining new classes
+# dataclasses.fields() rebuilds its tuple on every call; a class's fields do not change.
+# Held weakly, so a class defined while live editing goes when the author's code drops it.
+_FIELD_NAMES: weakref.WeakKeyDictionary[type, tuple[str, ...]] = weakref.WeakKeyDictionary()
+
+
 def _dataclass_field_names(cls: type) -> tuple[str, ...]:
-    # dataclasses.fields() rebuilds its tuple on every call; a class's fields do not change.
-    return tuple(f.name for f in dataclasses.fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:

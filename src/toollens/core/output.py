@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import inspect
 import json
 import math
 import re
 import types
 import typing
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, cast, get_args, get_origin
@@ -343,43 +343,68 @@ def _explain(schema: OutputSchema) -> str:
 # --- schema construction -----------------------------------------------------------------
 
 
+# What was built per output type, held weakly so the classes a live-editing session keeps
+# redefining are never kept alive here: the entry goes with its type. The JSON schema is
+# plain data; the TypeAdapter refers to the type, so it is held weakly too and is shared
+# while an OutputSchema still uses it.
+_BUILT: weakref.WeakKeyDictionary[Any, dict[tuple[str, bool], _Built]] = weakref.WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class _Built:
+    adapter: weakref.ref[TypeAdapter[Any]]
+    schema: dict[str, Any]  # callers copy it, it is never handed out
+
+
 def _adapter_and_schema(
     output_type: Any, *, wrapped: bool
 ) -> tuple[TypeAdapter[Any], dict[str, Any]]:
-    try:
-        hash(output_type)
-    except TypeError:  # e.g. Annotated with unhashable metadata: build it every time
-        return _build(output_type, wrapped)
     # The repr is part of the key because typing compares unions and Literals as sets:
     # int | str == str | int, but their schemas list the members in a different order.
-    return _cached_build(output_type, repr(output_type), wrapped)
-
-
-@functools.lru_cache(maxsize=512)
-def _cached_build(
-    output_type: Any, _type_repr: str, wrapped: bool
-) -> tuple[TypeAdapter[Any], dict[str, Any]]:
-    # Callers deep-copy the schema, so the cached dict is never handed out.
-    return _build(output_type, wrapped)
+    key = (repr(output_type), wrapped)
+    try:
+        known = _BUILT.get(output_type)
+    except TypeError:  # unhashable (Annotated with a list) or no weak reference (int | str)
+        return _build(output_type, wrapped)
+    built = known.get(key) if known is not None else None
+    if built is None:
+        adapter, schema = _build(output_type, wrapped)
+    else:
+        schema = built.schema
+        adapter = built.adapter() or _adapter(output_type, wrapped)
+        if built.adapter() is adapter:
+            return adapter, schema
+    _BUILT.setdefault(output_type, {})[key] = _Built(weakref.ref(adapter), schema)
+    return adapter, schema
 
 
 def _build(output_type: Any, wrapped: bool) -> tuple[TypeAdapter[Any], dict[str, Any]]:
-    name = type_name(output_type)
+    adapter = _adapter(output_type, wrapped)
     try:
-        target = output_type
-        if wrapped:
-            # typing_extensions' TypedDict: pydantic needs it rather than typing's before 3.12.
-            target = cast(Any, TypedDict)(WRAPPER_TITLE, {WRAPPER_KEY: output_type})
-        adapter: TypeAdapter[Any] = TypeAdapter(target)
         return adapter, adapter.json_schema()
+    except (PydanticUserError, TypeError, NameError, ValueError) as exc:
+        raise _unschemable(output_type, exc) from exc
+
+
+def _adapter(output_type: Any, wrapped: bool) -> TypeAdapter[Any]:
+    target = output_type
+    if wrapped:
+        # typing_extensions' TypedDict: pydantic needs it rather than typing's before 3.12.
+        target = cast(Any, TypedDict)(WRAPPER_TITLE, {WRAPPER_KEY: output_type})
+    try:
+        return TypeAdapter(target)
     # Pydantic reports unsupported, unresolved and un-schemable types through these; anything
     # else it raises while inspecting an arbitrary user type is the same kind of problem.
     except (PydanticUserError, TypeError, NameError, ValueError) as exc:
-        raise SchemaConstructionError(
-            f"output type {name} cannot become a JSON schema: {pydantic_reason(exc)}",
-            pointer="",
-            hint="use JSON-representable types (models, TypedDicts, lists, scalars)",
-        ) from exc
+        raise _unschemable(output_type, exc) from exc
+
+
+def _unschemable(output_type: Any, exc: Exception) -> SchemaConstructionError:
+    return SchemaConstructionError(
+        f"output type {type_name(output_type)} cannot become a JSON schema: {pydantic_reason(exc)}",
+        pointer="",
+        hint="use JSON-representable types (models, TypedDicts, lists, scalars)",
+    )
 
 
 def _make_strict(name: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Change]]:

@@ -7,13 +7,22 @@ worrying that a view mutates what another view shows.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 # Re-exported for modules that still import it from here; it lives in schema.pointer.
 from toollens.core.schema.pointer import join_pointer
 
-__all__ = ["Change", "Finding", "Origin", "Severity", "join_pointer"]
+__all__ = [
+    "SEVERITY_ORDER",
+    "Change",
+    "Finding",
+    "Origin",
+    "Severity",
+    "join_pointer",
+    "severity_counts",
+]
 
 
 class Severity(str, enum.Enum):
@@ -30,6 +39,18 @@ class Origin(str, enum.Enum):
     DOCUMENTED_RULE = "documented rule"  # a rule written from the provider's documentation
     GRAMMAR = "llguidance"  # OpenAI's grammar engine compiled (or refused) the schema
     TRANSLATION = "translation"  # toollens' own rewrite for the provider could not do it
+
+
+SEVERITY_ORDER: tuple[Severity, ...] = tuple(Severity)
+"""Severities from the worst down: the order summaries and sorted lists use."""
+
+
+def severity_counts(findings: Iterable[Finding]) -> dict[Severity, int]:
+    """How many findings of each severity, every severity present, worst first."""
+    counts = dict.fromkeys(SEVERITY_ORDER, 0)
+    for finding in findings:
+        counts[Severity(finding.severity)] += 1
+    return counts
 
 
 @dataclass(frozen=True)

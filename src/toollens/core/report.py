@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import types
 import typing
@@ -32,7 +33,7 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.metadata import MISSING
-from toollens.core.records import Change, Finding
+from toollens.core.records import Change, Finding, Severity, severity_counts
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
     DATA_NESTING_LIMIT,
@@ -44,7 +45,9 @@ from toollens.core.schema.toolkit import (
     shorten,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
+    from toollens.core.docstrings import DocstringStyle, DocstringStyleName
+    from toollens.core.function_schema import OptionalDefaults
     from toollens.core.providers import ProviderVerdict
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
@@ -58,13 +61,21 @@ class ReportOptions:
 
     strict: bool = True
     provider: str = "openai-chat"
-    docstring_style: str | None = None
+    docstring_style: DocstringStyle | DocstringStyleName | None = None
     name: str | None = None
     description: str | None = None
     output_type: Any = MISSING
-    optional_defaults: str | None = None
+    optional_defaults: OptionalDefaults | None = None
     use_docstring_info: bool = True
     context_types: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Any iterable (or None) is accepted, kept as a tuple so options stay hashable data.
+        if not isinstance(self.context_types, tuple):
+            object.__setattr__(self, "context_types", tuple(self.context_types or ()))
+
+
+_DEFAULT_OPTIONS = ReportOptions()
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,7 @@ class Report:
             output-type target).
         schema: what a provider receives: the strict schema when ``options.strict``, else a
             copy of ``raw_schema``; ``None`` when strict conversion failed (see
-            ``view_errors["strict"]``) or for an output-type target.
+            ``view_errors[View.STRICT]``) or for an output-type target.
         strict_changes: every rewrite strict conversion made to ``schema``.
         output: the ``OutputSchema`` of the output type, or ``None``.
         provider: the provider the payload and findings are for.
@@ -108,14 +119,28 @@ class Report:
     target: Any = field(default=None, repr=False, compare=False)
 
     @property
+    def repeated_errors(self) -> frozenset[str]:
+        """Views whose error only repeats another's: no provider payload because strict
+        conversion failed. A summary reports those once."""
+        strict = self.view_errors.get(View.STRICT)
+        if strict is not None and self.view_errors.get(View.PROVIDER) == no_payload_message(strict):
+            return frozenset({View.PROVIDER})
+        return frozenset()
+
+    @property
     def findings(self) -> tuple[Finding, ...]:
         """Lint findings then provider findings."""
         return (*self.lint, *self.provider_findings)
 
+    @functools.cached_property
+    def finding_counts(self) -> dict[Severity, int]:
+        """Findings per severity, every severity present, worst first; counted once."""
+        return severity_counts(self.findings)
+
     @property
     def provider_verdict(self) -> ProviderVerdict | None:
         """The provider's verdict and which judge said what (``None`` if the view failed)."""
-        if "provider" in self.view_errors and not self.provider_findings:
+        if View.PROVIDER in self.view_errors and not self.provider_findings:
             return None
         from toollens.core.providers import verdict_of
 
@@ -129,19 +154,31 @@ class Report:
         return mimebundle(self, include, exclude)
 
 
-def report(
-    target: Any,
-    *,
-    strict: bool = True,
-    provider: str = "openai-chat",
-    docstring_style: str | None = None,
-    name: str | None = None,
-    description: str | None = None,
-    output_type: Any = MISSING,
-    optional_defaults: str | None = None,
-    use_docstring_info: bool = True,
-    context_types: Iterable[Any] | None = None,
-) -> Report:
+class View(str, enum.Enum):
+    """The views of a Report, by the one set of names every front end uses.
+
+    ``view_errors`` is keyed by these; ``render_view`` and ``render_panels`` take them.
+    """
+
+    SIGNATURE = "signature"
+    METADATA = "metadata"
+    STRICT = "strict"
+    RAW = "raw"  # the schema before strict conversion
+    OUTPUT = "output"
+    PROVIDER = "provider"
+    LINT = "lint"
+    FINDINGS = "findings"  # lint and provider findings together
+
+    def __str__(self) -> str:  # the name itself, on every Python (3.12 changed __format__)
+        return str(self.value)
+
+
+def no_payload_message(strict_error: str) -> str:
+    """The provider view's error when strict conversion failed and there is no payload."""
+    return "no payload: " + strict_error
+
+
+def report(target: Any, options: ReportOptions | None = None, **changes: Any) -> Report:
     """Compute every view of ``target`` once.
 
     Args:
@@ -149,35 +186,30 @@ def report(
             ``Literal["a", "b"]``, a TypedDict, an enum or a builtin type; or a JSON Schema
             as a dict or JSON text. Other classes are treated as callables (their
             constructor becomes the tool).
-        strict: run strict conversion (OpenAI strict mode) on the schemas.
-        provider: ``"openai-chat"``, ``"openai-responses"``, ``"anthropic"`` or ``"gemini"``.
-        docstring_style, name, description, output_type, optional_defaults,
-            use_docstring_info, context_types: passed to ``function_schema``; ``name`` and
-            ``description`` also title other targets.
+        options: the options to compute with (``ReportOptions()`` when omitted).
+        **changes: fields of ``ReportOptions`` to change, e.g. ``strict=False``:
+            ``strict`` runs strict conversion (OpenAI strict mode) on the schemas;
+            ``provider`` is ``"openai-chat"``, ``"openai-responses"``, ``"anthropic"`` or
+            ``"gemini"``; ``docstring_style``, ``name``, ``description``, ``output_type``,
+            ``optional_defaults``, ``use_docstring_info`` and ``context_types`` are passed
+            to ``function_schema`` (``name`` and ``description`` also title other targets).
 
     Raises:
         SchemaConstructionError: the target cannot become a schema at all (malformed JSON
             text names its line and column).
         TargetError: the object is none of the supported kinds.
+        TypeError: a keyword that is not a field of ``ReportOptions``.
     """
-    options = ReportOptions(
-        strict=strict,
-        provider=provider,
-        docstring_style=docstring_style,
-        name=name,
-        description=description,
-        output_type=output_type,
-        optional_defaults=optional_defaults,
-        use_docstring_info=use_docstring_info,
-        context_types=tuple(context_types or ()),
-    )
+    options = dataclasses.replace(options or _DEFAULT_OPTIONS, **changes)
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
 
 
-def report_from_json_text(text: str | bytes, **options: Any) -> Report:
+def report_from_json_text(
+    text: str | bytes, options: ReportOptions | None = None, **changes: Any
+) -> Report:
     """A report for a JSON Schema given as JSON text (same options as :func:`report`)."""
-    return report(parse_schema_text(text), **options)
+    return report(parse_schema_text(text), options, **changes)
 
 
 def target_kind(target: Any) -> TargetKind:
@@ -275,10 +307,10 @@ def _output_view(tp: Any, strict: bool, errors: dict[str, str]) -> Any:
     try:
         return output_schema(tp, strict=strict)
     except StrictSchemaError as exc:
-        errors["output"] = str(exc)
-        return _guard({}, "output", lambda: output_schema(tp, strict=False), None)
+        errors[View.OUTPUT] = str(exc)
+        return _guard({}, View.OUTPUT, lambda: output_schema(tp, strict=False), None)
     except ToolLensError as exc:
-        errors["output"] = str(exc)
+        errors[View.OUTPUT] = str(exc)
         return None
 
 
@@ -303,7 +335,7 @@ def _provider_views(
     if payload:
         built = _guard(
             errors,
-            "provider",
+            View.PROVIDER,
             lambda: provider_tool(
                 subject,
                 options.provider,
@@ -315,7 +347,7 @@ def _provider_views(
     no_findings: tuple[Finding, ...] = ()
     findings = _guard(
         errors,
-        "provider",
+        View.PROVIDER,
         # A plain schema is checked as its payload carries it, so the payload shown is never
         # flagged for what the translation already rewrote.
         lambda: tuple(check_provider(subject, options.provider, **extra, translate=plain)),
@@ -327,7 +359,7 @@ def _provider_views(
 def _lint_view(subject: Any, errors: dict[str, str]) -> tuple[Finding, ...]:
     from toollens.core.lint import lint
 
-    return _guard(errors, "lint", lambda: tuple(lint(subject)), ())
+    return _guard(errors, View.LINT, lambda: tuple(lint(subject)), ())
 
 
 def _callable_report(target: Any, options: ReportOptions) -> Report:
@@ -344,7 +376,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
             use_docstring_info=options.use_docstring_info,
             strict=strict,
             context_types=options.context_types,
-            optional_defaults=typing.cast(Any, options.optional_defaults),
+            optional_defaults=options.optional_defaults,
             output_type=options.output_type,
         )
 
@@ -353,14 +385,14 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         fs = build(options.strict)
     except StrictSchemaError as exc:
         # The parameters cannot be strict: show why, and every other view of the lax schema.
-        errors["strict"] = str(exc)
+        errors[View.STRICT] = str(exc)
         strict_ok = False
         fs = build(False)
     schema = copy_json(fs.json_schema) if strict_ok else None
     output = _output_view(fs.output_type, options.strict, errors)
     payload, provider_findings = _provider_views(fs, options, errors, payload=strict_ok)
     if not strict_ok:
-        errors.setdefault("provider", "no payload: " + errors["strict"])
+        errors.setdefault(View.PROVIDER, no_payload_message(errors[View.STRICT]))
     return Report(
         target_kind="callable",
         options=options,
@@ -389,7 +421,7 @@ def _schema_views(
     try:
         schema, changes = explain_strict(raw)
     except ToolLensError as exc:
-        errors["strict"] = str(exc)
+        errors[View.STRICT] = str(exc)
         return None, ()
     return schema, tuple(changes)
 
@@ -411,8 +443,8 @@ def _plain_provider_views(
         name=title,
         description=description if isinstance(description, str) else None,
     )
-    if schema is None and "strict" in errors:
-        errors.setdefault("provider", "no payload: " + errors["strict"])
+    if schema is None and View.STRICT in errors:
+        errors.setdefault(View.PROVIDER, no_payload_message(errors[View.STRICT]))
     return payload, findings
 
 
@@ -454,7 +486,7 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
     try:
         output = output_schema(target, strict=options.strict)
     except StrictSchemaError as exc:
-        errors["output"] = str(exc)
+        errors[View.OUTPUT] = str(exc)
         output = output_schema(target, strict=False)  # a type pydantic rejects raises here
     return Report(
         target_kind="output-type",
@@ -579,6 +611,11 @@ def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
             pointer=join_pointer(pointer, "required"),
             hint="fix the keyword there",
         )
+    _check_subschemas(schema, pointer, depth)
+
+
+def _check_subschemas(schema: Mapping[str, Any], pointer: str, depth: int) -> None:
+    """``_check_schema`` for every subschema of ``schema``, and the shape of their keywords."""
     for key in SCHEMA_MAP_KEYWORDS:
         if key in schema:
             value = schema[key]
@@ -621,14 +658,14 @@ _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
 
 def replace_options(rep: Report, **changes: Any) -> Report:
     """Recompute ``rep``'s target with some options changed (e.g. ``strict=False``)."""
-    opts = dataclasses.replace(rep.options, **changes)
-    return report(rep.target, **{f.name: getattr(opts, f.name) for f in dataclasses.fields(opts)})
+    return report(rep.target, rep.options, **changes)
 
 
 __all__ = [
     "Report",
     "ReportOptions",
     "TargetKind",
+    "View",
     "check_plain_data",
     "parse_schema_text",
     "replace_options",

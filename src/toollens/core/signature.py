@@ -42,10 +42,6 @@ class ParameterKind(str, enum.Enum):
     KEYWORD_ONLY = "keyword-only"
     VAR_KEYWORD = "var-keyword"
 
-    @classmethod
-    def of(cls, param: inspect.Parameter) -> ParameterKind:
-        return _KIND_OF[param.kind]
-
     @property
     def label(self) -> str:
         return {"var-positional": "*args", "var-keyword": "**kwargs"}.get(self.value, self.value)

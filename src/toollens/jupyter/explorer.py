@@ -140,9 +140,9 @@ class Explorer(BaseWidget):
     docstring_style = traitlets.Unicode("auto").tag(sync=True)
     docstring_styles = traitlets.List(traitlets.Unicode(), list(DOCSTRING_STYLES)).tag(sync=True)
     optional_defaults = traitlets.Unicode("keep").tag(sync=True)
-    optional_defaults_choices = traitlets.List(
-        traitlets.Unicode(), list(OPTIONAL_DEFAULTS)
-    ).tag(sync=True)
+    optional_defaults_choices = traitlets.List(traitlets.Unicode(), list(OPTIONAL_DEFAULTS)).tag(
+        sync=True
+    )
     name_override = traitlets.Unicode("").tag(sync=True)
     description_override = traitlets.Unicode("").tag(sync=True)
     can_apply = traitlets.Bool(False).tag(sync=True)

@@ -18,7 +18,8 @@ import io
 import linecache
 import textwrap
 import types
-from collections.abc import Callable, Mapping
+import weakref
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -241,14 +242,56 @@ def _run(
         return LiveResult(error=LiveError("syntax", f"{type(exc).__name__}: {exc}"))
     register_source(filename, text)
     try:
-        # The author's module-level prints would land in the widget's log; keep them quiet.
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            exec(code, namespace)  # the point of live editing: run the author's code
-    except KeyboardInterrupt:
-        raise
-    except BaseException as exc:  # SystemExit and friends from user code become data too
-        return LiveResult(error=exception_error(exc, filename), namespace=namespace)
-    return _pick(text, namespace, before, target_name)
+        try:
+            # The author's module-level prints would land in the widget's log; keep them quiet.
+            with (
+                contextlib.redirect_stdout(io.StringIO()),
+                contextlib.redirect_stderr(io.StringIO()),
+            ):
+                exec(code, namespace)  # the point of live editing: run the author's code
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # SystemExit and friends from user code become data too
+            return LiveResult(error=exception_error(exc, filename), namespace=namespace)
+        return _pick(text, namespace, before, target_name)
+    finally:
+        _forget_when_unused(filename, code, namespace, before)
+
+
+def _forget_when_unused(
+    filename: str, code: types.CodeType, namespace: Mapping[str, Any], before: Mapping[str, Any]
+) -> None:
+    """Drop ``filename``'s linecache entry once nothing compiled from it is alive.
+
+    Every Apply compiles under a new name, so without this each one would leave its source
+    in ``linecache`` for good. What can still need the text: the functions (their code
+    objects, however they are wrapped) and the classes this run defined.
+    """
+    entry = linecache.cache.get(filename)
+    if entry is None:
+        return
+    holders: list[Any] = list(_nested_code(code))
+    holders.extend(
+        value
+        for name, value in namespace.items()
+        if isinstance(value, type) and _rebound(name, namespace, before)
+    )
+    remaining = [len(holders)]
+
+    def release() -> None:
+        remaining[0] -= 1
+        if remaining[0] == 0 and linecache.cache.get(filename) is entry:
+            del linecache.cache[filename]
+
+    for holder in holders:
+        weakref.finalize(holder, release)
+
+
+def _nested_code(code: types.CodeType) -> Iterator[types.CodeType]:
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield const
+            yield from _nested_code(const)
 
 
 def _pick(

@@ -175,14 +175,14 @@ class ToolSchemaMagics(Magics):
         return None
 
     def _report_view(self, target: Any, options: dict[str, Any], *, as_json: bool) -> Any:
-        from toollens.core.report import report
+        from toollens.core.report import View, report
 
         rep = report(target, **options)
         if not as_json:
             display(rep)
             return None
         if rep.provider_payload is None:
-            why = rep.view_errors.get("provider") or rep.view_errors.get("strict")
+            why = rep.view_errors.get(View.PROVIDER) or rep.view_errors.get(View.STRICT)
             raise _Failed(
                 f"no provider payload for {rep.title!r}"
                 + (f": {why}" if why else f" (a {rep.target_kind} target has none)")

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from toollens.core.diff.changes import DiffSeverity
 from toollens.render.css import style_tag
-from toollens.render.display import enum_value as _value
+from toollens.render.display import enum_value
 from toollens.render.line_diff import Side, side_by_side
 from toollens.render.markup import Child, Markup, badge, code, join, note, tag
 
 __all__ = ["render_diff_html", "render_edit_changes"]
 
-_SEVERITY_ORDER = ("breaking", "compatible", "description-only")
+_SEVERITY_ORDER = tuple(DiffSeverity)  # worst first
 _badge, _code, _note = badge, code, note
 
 
@@ -28,7 +29,7 @@ def _pointer_candidates(change: Any) -> list[str]:
 def _tag_changes(changes: Iterable[Any], before: Side, after: Side) -> None:
     """Put each change's severity in the gutter of its line, on the side that shows it."""
     for change in changes:
-        sev = _value(change.severity)
+        sev = enum_value(change.severity)
         for side in (after, before):
             shown = [p for p in _pointer_candidates(change) if p in side.line_of]
             line = side.line_of[shown[0]] if shown else None
@@ -43,16 +44,15 @@ def _keyword(change: Any) -> Child:
 
 
 def _grouped_changes(changes: Sequence[Any]) -> Markup:
-    groups: dict[str, list[Any]] = {}
+    groups: dict[DiffSeverity, list[Any]] = {}
     for change in changes:
-        groups.setdefault(_value(change.severity), []).append(change)
-    order = [*_SEVERITY_ORDER, *(k for k in groups if k not in _SEVERITY_ORDER)]
+        groups.setdefault(DiffSeverity(change.severity), []).append(change)
     sections = []
-    for sev in order:
+    for sev in _SEVERITY_ORDER:
         items = groups.get(sev)
         if not items:
             continue
-        sections.append(tag("h4", _badge(sev, f"tl-sev-{sev}"), f" {len(items)}"))
+        sections.append(tag("h4", _badge(sev.value, f"tl-sev-{sev.value}"), f" {len(items)}"))
         sections.append(
             tag(
                 "ul",
@@ -76,12 +76,16 @@ def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
     before, after = Side(old_schema), Side(new_schema)
     _tag_changes(changes, before, after)
     columns = tag("div", side_by_side(before, after), class_="tl-panel tl-diff")
-    counts = {sev: sum(1 for c in changes if _value(c.severity) == sev) for sev in _SEVERITY_ORDER}
-    summary = ", ".join(f"{n} {sev}" for sev, n in counts.items() if n) if changes else "no changes"
+    counts = dict.fromkeys(_SEVERITY_ORDER, 0)
+    for change in changes:
+        counts[DiffSeverity(change.severity)] += 1
+    summary = (
+        ", ".join(f"{n} {sev.value}" for sev, n in counts.items() if n) if changes else "no changes"
+    )
     header = tag(
         "div",
         tag("span", "Schema diff", class_="tl-title"),
-        _badge(summary, "tl-sev-breaking" if counts["breaking"] else ""),
+        _badge(summary, "tl-sev-breaking" if counts[DiffSeverity.BREAKING] else ""),
         class_="tl-header",
     )
     body = _grouped_changes(changes) if changes else _note("The schemas are the same.")
@@ -138,7 +142,7 @@ def render_edit_changes(schema_diff: Any, *, trigger: str = "edit") -> str:
     items = [
         tag(
             "li",
-            _badge(_value(c.severity), f"tl-sev-{_value(c.severity)}"),
+            _badge(enum_value(c.severity), f"tl-sev-{enum_value(c.severity)}"),
             _code(str(c.pointer) or "/"),
             " ",
             _keyword(c),

@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from toollens.core.schema.pointer import join_pointer
-from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, json_rows
-from toollens.render.json_html import dump_scalar as _dump_scalar
-from toollens.render.json_html import key_text as _key_text
+from toollens.render.json_html import (
+    ROW_CLOSE,
+    ROW_OPEN,
+    TOKEN_CLASS_PREFIX,
+    dump_scalar,
+    json_rows,
+    key_text,
+)
 from toollens.render.markup import Markup, h, note, tag
 
 __all__ = ["TOKEN_CLASS_PREFIX", "LineMark", "highlight_json", "line_for", "pretty_json"]
-
-TOKEN_CLASS_PREFIX = "tl-tok-"
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ def pretty_json(value: Any, *, ensure_ascii: bool = False) -> tuple[str, dict[st
             lines.append(f"{pad}{prefix}{{")
             items = list(node.items())
             for index, (key, child) in enumerate(items):
-                name = _key_text(key)
+                name = key_text(key)
                 emit(
                     child,
                     join_pointer(pointer, name),
@@ -76,7 +79,7 @@ def pretty_json(value: Any, *, ensure_ascii: bool = False) -> tuple[str, dict[st
         elif isinstance(node, (list, tuple)):
             lines.append(f"{pad}{prefix}[]{suffix}")
         else:
-            lines.append(f"{pad}{prefix}{_dump_scalar(node, ensure_ascii)}{suffix}")
+            lines.append(f"{pad}{prefix}{dump_scalar(node, ensure_ascii)}{suffix}")
 
     emit(value, "", 0, "", "")
     return "\n".join(lines), line_of

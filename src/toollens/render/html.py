@@ -15,7 +15,7 @@ from typing import Any
 
 from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.records import Change, Finding, join_pointer
-from toollens.core.report import Report
+from toollens.core.report import Report, View
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import (
@@ -52,11 +52,7 @@ __all__ = [
     "render_panels",
 ]
 
-PANEL_KEYS = ("signature", "metadata", "strict", "output", "findings")
-
-
-
-_value = enum_value
+PANEL_KEYS = (View.SIGNATURE, View.METADATA, View.STRICT, View.OUTPUT, View.FINDINGS)
 
 
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
@@ -84,21 +80,21 @@ _note, _badge, _code = note, badge, code
 def _change_marks(changes: Iterable[Change]) -> dict[str, LineMark]:
     marks: dict[str, list[str]] = {}
     for change in changes:
-        marks.setdefault(change.pointer, []).append(f"{_value(change.rule)}: {change.reason}")
+        marks.setdefault(change.pointer, []).append(f"{enum_value(change.rule)}: {change.reason}")
     return {p: LineMark("tl-changed", tuple(r)) for p, r in marks.items()}
 
 
 def _changes_list(changes: Sequence[Change]) -> Markup:
     if not changes:
         return _note("Strict conversion changed nothing.")
-    items = [change_item(c.pointer, _value(c.rule), c.reason) for c in changes]
+    items = [change_item(c.pointer, enum_value(c.rule), c.reason) for c in changes]
     full = tag("ol", items, class_="tl-changes")
     if len(changes) <= _FULL_CHANGE_LIST:
         return full
     # Long lists: one line per pointer (rules' reasons on hover), the full list folded.
     by_pointer: dict[str, list[tuple[str, str]]] = {}
     for change in changes:
-        by_pointer.setdefault(change.pointer, []).append((_value(change.rule), change.reason))
+        by_pointer.setdefault(change.pointer, []).append((enum_value(change.rule), change.reason))
     compact = [compact_change_item(pointer, tuple(rules)) for pointer, rules in by_pointer.items()]
     return join(
         tag("ul", compact, class_="tl-changes"),
@@ -121,12 +117,12 @@ def render_header(report: Report) -> Markup:
     elif report.raw_schema is not None:
         text = report.raw_schema.get("description")
         description = text if isinstance(text, str) else None
-    counts = _severity_counts(report.findings)
+    counts = report.finding_counts
     badges = [
         _badge(report.target_kind),
         _badge("strict" if options.strict else "strict off", "tl-on" if options.strict else ""),
         _badge(report.provider),
-        *(_badge(plural(n, sev), f"tl-sev-{sev}") for sev, n in counts.items() if n),
+        *(_badge(plural(n, sev.value), f"tl-sev-{sev.value}") for sev, n in counts.items() if n),
     ]
     if report.view_errors:
         badges.append(_badge(plural(len(report.view_errors), "view error"), "tl-sev-error"))
@@ -137,14 +133,6 @@ def render_header(report: Report) -> Markup:
         tag("p", description, class_="tl-desc") if description else None,
         class_="tl-header",
     )
-
-
-def _severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
-    counts = {"error": 0, "warning": 0, "info": 0}
-    for finding in findings:
-        key = _value(finding.severity)
-        counts[key] = counts.get(key, 0) + 1
-    return counts
 
 
 # ---------------------------------------------------------------------------- signature
@@ -475,7 +463,7 @@ def _strict_panel(report: Report, folded_lines: int | None = None) -> Markup:
             _note("An output type has no parameters schema; see the Output panel."),
         )
     parts: list[Child] = []
-    error = report.view_errors.get("strict")
+    error = report.view_errors.get(View.STRICT)
     if error:
         parts.append(_error_box(error, label="strict conversion failed"))
     subtitle = "strict off"
@@ -524,7 +512,7 @@ def _strict_diff(report: Report, folded_lines: int | None) -> Markup | None:
     if too_long(before, after):
         return None
     for change in report.strict_changes:
-        rule = _value(change.rule)
+        rule = enum_value(change.rule)
         title = f"{rule}: {change.reason}\n\nThe rule: {_rule_doc(rule)}"
         keyword = _RULE_KEYWORD.get(rule)
         pointer = join_pointer(change.pointer, keyword) if keyword else change.pointer
@@ -553,7 +541,7 @@ def _strict_diff(report: Report, folded_lines: int | None) -> Markup | None:
 
 def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
     out = report.output
-    error = report.view_errors.get("output")
+    error = report.view_errors.get(View.OUTPUT)
     parts: list[Child] = []
     if error:
         parts.append(_error_box(error, label="output schema failed"))
@@ -605,8 +593,8 @@ def _safe_href(url: str | None) -> str | None:
 
 def _finding_item(finding: Finding) -> Markup:
     return finding_item(
-        _value(finding.severity),
-        _value(finding.rule),
+        enum_value(finding.severity),
+        enum_value(finding.rule),
         finding.pointer,
         finding.message,
         finding.fix,
@@ -644,7 +632,9 @@ def group_findings(
             (
                 index
                 for index, item in enumerate(lint)
-                if item.pointer in (pointer, parent) and keyword and keyword in _value(item.rule)
+                if item.pointer in (pointer, parent)
+                and keyword
+                and keyword in enum_value(item.rule)
             ),
             None,
         )
@@ -679,7 +669,7 @@ def _grouped_findings_list(
 def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts: list[Child] = [tag("h4", "Lint")]
     if "lint" in report.view_errors:
-        parts.append(_error_box(report.view_errors["lint"], label="lint failed"))
+        parts.append(_error_box(report.view_errors[View.LINT], label="lint failed"))
     lint_empty = (
         "No pitfalls found."
         if report.function is not None
@@ -689,7 +679,7 @@ def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts.append(_grouped_findings_list(report.lint, angles, report.provider, lint_empty))
     parts.append(tag("h4", "Provider ", _code(report.provider)))
     if "provider" in report.view_errors:
-        parts.append(_error_box(report.view_errors["provider"], label="provider view failed"))
+        parts.append(_error_box(report.view_errors[View.PROVIDER], label="provider view failed"))
     verdict = report.provider_verdict
     if verdict is not None:
         parts.append(verdict_html(verdict))
@@ -705,8 +695,8 @@ def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
                 highlight_json(report.provider_payload, max_lines=folded_lines),
             )
         )
-    counts = _severity_counts(report.findings)
-    subtitle = ", ".join(plural(n, sev) for sev, n in counts.items() if n) or "none"
+    counts = report.finding_counts
+    subtitle = ", ".join(plural(n, sev.value) for sev, n in counts.items() if n) or "none"
     return _panel("findings", "Findings", parts, subtitle=subtitle)
 
 
@@ -727,11 +717,11 @@ def render_panels(report: Report, *, folded_lines: int | None = None) -> dict[st
         Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
     """
     return {
-        "signature": str(_signature_panel(report)),
-        "metadata": str(_metadata_panel(report)),
-        "strict": str(_strict_panel(report, folded_lines)),
-        "output": str(_output_panel(report, folded_lines)),
-        "findings": str(_findings_panel(report, folded_lines)),
+        View.SIGNATURE: str(_signature_panel(report)),
+        View.METADATA: str(_metadata_panel(report)),
+        View.STRICT: str(_strict_panel(report, folded_lines)),
+        View.OUTPUT: str(_output_panel(report, folded_lines)),
+        View.FINDINGS: str(_findings_panel(report, folded_lines)),
     }
 
 
@@ -742,7 +732,10 @@ def render_html(report: Report) -> str:
     # the findings on rows of their own (their panels carry ``tl-full``).
     grid = tag(
         "div",
-        *(Markup(panels[key]) for key in ("signature", "strict", "output", "metadata", "findings")),
+        *(
+            Markup(panels[key])
+            for key in (View.SIGNATURE, View.STRICT, View.OUTPUT, View.METADATA, View.FINDINGS)
+        ),
         class_="tl-grid",
     )
     return str(

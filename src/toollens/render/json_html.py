@@ -31,6 +31,7 @@ from toollens.render.markup import safe_repr
 __all__ = [
     "ROW_CLOSE",
     "ROW_OPEN",
+    "TOKEN_CLASS_PREFIX",
     "Rows",
     "clear_cache",
     "dump_scalar",
@@ -38,6 +39,8 @@ __all__ = [
     "key_text",
 ]
 
+#: Class prefix of every highlighted token (pygments' classprefix), styled in css.py.
+TOKEN_CLASS_PREFIX = "tl-tok-"
 ROW_OPEN = '<span class="tl-line">'
 ROW_CLOSE = "</span>"
 
@@ -52,7 +55,7 @@ CACHE_BUDGET = 12 * 1024 * 1024
 
 
 def _tok(cls: str, text: str) -> str:
-    return f'<span class="tl-tok-{cls}">{text}</span>'
+    return f'<span class="{TOKEN_CLASS_PREFIX}{cls}">{text}</span>'
 
 
 _COMMA = _tok("p", ",")
@@ -133,7 +136,9 @@ def _pygments_line(text: str) -> str:
     from pygments.formatters import HtmlFormatter
     from pygments.lexers import JsonLexer
 
-    out: str = highlight(text, JsonLexer(), HtmlFormatter(nowrap=True, classprefix="tl-tok-"))
+    out: str = highlight(
+        text, JsonLexer(), HtmlFormatter(nowrap=True, classprefix=TOKEN_CLASS_PREFIX)
+    )
     return out.split("\n", 1)[0]
 
 

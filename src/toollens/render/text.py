@@ -15,14 +15,15 @@ from typing import Any
 from toollens.core.errors import TargetError, ToolLensError
 from toollens.core.metadata import MISSING, ParameterMetadata
 from toollens.core.records import Change, Finding
-from toollens.core.report import Report
+from toollens.core.report import Report, View
 from toollens.render.display import default_text, enum_value, signature_line, type_text
 from toollens.render.markup import safe_repr
 from toollens.render.verdict import verdict_lines
 
 __all__ = ["FORMATS", "VIEWS", "render_text", "render_view", "view_data"]
 
-VIEWS = ("signature", "metadata", "strict", "raw", "output", "provider")
+#: The views the text renderer and the command line can show, one at a time.
+VIEWS = (View.SIGNATURE, View.METADATA, View.STRICT, View.RAW, View.OUTPUT, View.PROVIDER)
 FORMATS = ("text", "json")
 
 
@@ -124,8 +125,8 @@ def _candidate_line(label: str, c: Any) -> str:
 
 def _strict_text(report: Report) -> str:
     parts: list[str] = []
-    if "strict" in report.view_errors:
-        parts.append("error: " + report.view_errors["strict"])
+    if View.STRICT in report.view_errors:
+        parts.append("error: " + report.view_errors[View.STRICT])
     if report.schema is not None:
         parts.append(_dump(report.schema))
         if report.options.strict:
@@ -142,7 +143,7 @@ def _output_text(report: Report) -> str:
     out = report.output
     parts: list[str] = []
     if "output" in report.view_errors:
-        parts.append("error: " + report.view_errors["output"])
+        parts.append("error: " + report.view_errors[View.OUTPUT])
     if out is None:
         return "\n".join(parts or ["no output type"])
     parts.append(f"path: {_value(out.path)}  name: {out.name}  strict: {str(out.strict).lower()}")
@@ -160,7 +161,7 @@ def _output_text(report: Report) -> str:
 def _provider_text(report: Report) -> str:
     parts: list[str] = [f"provider: {report.provider}"]
     if "provider" in report.view_errors:
-        parts.append("error: " + report.view_errors["provider"])
+        parts.append("error: " + report.view_errors[View.PROVIDER])
     if report.provider_payload is not None:
         parts.append(_dump(report.provider_payload))
     verdict = report.provider_verdict
@@ -175,7 +176,7 @@ def _provider_text(report: Report) -> str:
 def _findings_text(report: Report) -> str:
     parts: list[str] = []
     if "lint" in report.view_errors:
-        parts.append("lint error: " + report.view_errors["lint"])
+        parts.append("lint error: " + report.view_errors[View.LINT])
     parts.extend(_finding_text(f) for f in report.lint)
     if not report.lint and "lint" not in report.view_errors:
         parts.append("no lint findings")
@@ -222,22 +223,22 @@ def view_data(report: Report, view: str) -> Any:
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
     error = report.view_errors.get(view)
-    if view == "strict":
+    if view == View.STRICT:
         if report.schema is None and error:
             raise ToolLensError(error)
         return _need(report, view, report.schema)
-    if view == "raw":
+    if view == View.RAW:
         return _need(report, view, report.raw_schema)
-    if view == "output":
+    if view == View.OUTPUT:
         if error:  # a lax fallback is not what output_schema(strict=...) returns
             raise ToolLensError(error)
         return _need(report, view, report.output).json_schema
-    if view == "provider":
+    if view == View.PROVIDER:
         if report.provider_payload is None and error:
             raise ToolLensError(error)
         return _need(report, view, report.provider_payload)
     fs = _need(report, view, report.function)
-    if view == "signature":
+    if view == View.SIGNATURE:
         return [_signature_record(fs, meta) for meta in fs.parameters]
     return {
         "tool": [_candidate_record(c) for c in fs.provenance],
@@ -296,15 +297,15 @@ def render_view(report: Report, view: str, fmt: str = "text") -> str:
     """One view as ``"text"`` or ``"json"`` (``json.dumps(data, indent=2) + "\\n"``)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose text or json")
-    if fmt == "json" or view in ("raw",):
+    if fmt == "json" or view == View.RAW:
         return _dump(view_data(report, view)) + "\n"
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
     render = {
-        "signature": _signature_text,
-        "metadata": _metadata_text,
-        "strict": _strict_text,
-        "output": _output_text,
-        "provider": _provider_text,
-    }[view]
+        View.SIGNATURE: _signature_text,
+        View.METADATA: _metadata_text,
+        View.STRICT: _strict_text,
+        View.OUTPUT: _output_text,
+        View.PROVIDER: _provider_text,
+    }[View(view)]
     return render(report) + "\n"

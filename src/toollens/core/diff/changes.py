@@ -32,10 +32,6 @@ class ChangeKind(str, enum.Enum):
     MOVED = "moved"  # the same schema under a new name; before/after are the two pointers
 
 
-#: Keywords of changes about the tool as a whole (pointer ``""``) rather than its parameters.
-TOOL_KEYWORDS = ("tool.name", "tool.description", "tool.strict")
-
-
 @dataclass(frozen=True)
 class SchemaChange:
     """One difference between two tool schemas.

@@ -340,13 +340,13 @@ def _tool_changes(old: _Side, new: _Side) -> Iterator[SchemaChange]:
         return
     if old.name != new.name:
         yield SchemaChange(
-            "",
-            ChangeKind.CHANGED,
-            "tool.name",
-            old.name,
-            new.name,
-            DiffSeverity.BREAKING,
-            f"renamed from {preview_json(old.name)} to {preview_json(new.name)}; "
+            pointer="",
+            kind=ChangeKind.CHANGED,
+            keyword="tool.name",
+            before=old.name,
+            after=new.name,
+            severity=DiffSeverity.BREAKING,
+            message=f"renamed from {preview_json(old.name)} to {preview_json(new.name)}; "
             "callers refer to it by name",
         )
     if old.description != new.description:
@@ -358,13 +358,13 @@ def _tool_changes(old: _Side, new: _Side) -> Iterator[SchemaChange]:
             else ChangeKind.CHANGED
         )
         yield SchemaChange(
-            "",
-            kind,
-            "tool.description",
-            old.description,
-            new.description,
-            DiffSeverity.DESCRIPTION_ONLY,
-            kind.value,
+            pointer="",
+            kind=kind,
+            keyword="tool.description",
+            before=old.description,
+            after=new.description,
+            severity=DiffSeverity.DESCRIPTION_ONLY,
+            message=kind.value,
         )
     if old.strict != new.strict:
 
@@ -372,11 +372,11 @@ def _tool_changes(old: _Side, new: _Side) -> Iterator[SchemaChange]:
             return "unset (provider default)" if flag is None else "on" if flag else "off"
 
         yield SchemaChange(
-            "",
-            ChangeKind.CHANGED,
-            "tool.strict",
-            old.strict,
-            new.strict,
-            DiffSeverity.BREAKING,
-            f"changed from {state(old.strict)} to {state(new.strict)}",
+            pointer="",
+            kind=ChangeKind.CHANGED,
+            keyword="tool.strict",
+            before=old.strict,
+            after=new.strict,
+            severity=DiffSeverity.BREAKING,
+            message=f"changed from {state(old.strict)} to {state(new.strict)}",
         )

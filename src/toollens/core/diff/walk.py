@@ -178,21 +178,21 @@ def _never_changes(old: Node, new: Node) -> Iterator[SchemaChange]:
         return
     if old.never:
         yield SchemaChange(
-            new.home,
-            ChangeKind.CHANGED,
-            "schema",
-            False,
-            dict(new.schema),
-            DiffSeverity.COMPATIBLE,
-            "now accepts values (was the false schema, which accepts nothing)",
+            pointer=new.home,
+            kind=ChangeKind.CHANGED,
+            keyword="schema",
+            before=False,
+            after=dict(new.schema),
+            severity=DiffSeverity.COMPATIBLE,
+            message="now accepts values (was the false schema, which accepts nothing)",
         )
     else:
         yield SchemaChange(
-            new.home,
-            ChangeKind.CHANGED,
-            "schema",
-            dict(old.schema),
-            False,
-            DiffSeverity.BREAKING,
-            "now the false schema: no value is accepted",
+            pointer=new.home,
+            kind=ChangeKind.CHANGED,
+            keyword="schema",
+            before=dict(old.schema),
+            after=False,
+            severity=DiffSeverity.BREAKING,
+            message="now the false schema: no value is accepted",
         )

@@ -50,7 +50,8 @@ class Source:
 
 
 JSON_SCHEMA_CORE = Source(
-    "JSON Schema 2020-12 core", "https://json-schema.org/draft/2020-12/json-schema-core",
+    "JSON Schema 2020-12 core",
+    "https://json-schema.org/draft/2020-12/json-schema-core",
     "2022-06-16",
 )
 

@@ -73,7 +73,9 @@ class ObjectRules(WalkState):
         drop_default = not partial and "default" in src and src["default"] is None
 
         if self.record and (infer or close or has_props or fold_one_of or drop_default):
-            self._note_rewrites(src, out, infer, close, fold_one_of, drop_default)
+            self._note_rewrites(
+                src, out, infer, close, props if has_props else None, fold_one_of, drop_default
+            )
 
         if not (fold_one_of or infer or has_props or drop_default) and _APPLICATOR_KEYS.isdisjoint(
             src
@@ -88,7 +90,9 @@ class ObjectRules(WalkState):
                 result["additionalProperties"] = False
             return result
 
-        return self._rebuild(src, inp, out, depth, root, nested, infer, close, drop_default)
+        return self._rebuild(
+            src, inp, out, depth, root, nested, infer, close, drop_default, props, one_of
+        )
 
     def _note_rewrites(
         self,
@@ -96,20 +100,19 @@ class ObjectRules(WalkState):
         out: LinkedPath,
         infer: bool,
         close: bool,
+        props: dict[str, Any] | None,
         fold_one_of: bool,
         drop_default: bool,
     ) -> None:
         """Record this node's rewrites: ``note()``, unrolled, with one pointer for all."""
         get = src.get
-        props: Any = get("properties")
-        has_props = isinstance(props, dict)
         at = linked_pointer(out)
         append = self.changes.append
         if infer:
             append(new_change(at, StrictRule.INFER_OBJECT_TYPE, get("type"), "object", R_INFER))
         if close:
             append(new_change(at, StrictRule.CLOSE_OBJECT, None, False, R_CLOSE))
-        if has_props:
+        if props is not None:
             old = get("required")
             names = list(props)
             if not isinstance(old, list) or old != names:
@@ -134,12 +137,12 @@ class ObjectRules(WalkState):
         infer: bool,
         close: bool,
         drop_default: bool,
+        props: Any,
+        one_of: Any,
     ) -> dict[str, Any]:
         """The node with its subschemas converted and its keywords rewritten."""
         get = src.get
-        props: Any = get("properties")
         has_props = isinstance(props, dict)
-        one_of: Any = get("oneOf")
         fold_one_of = isinstance(one_of, list)
         # Subschemas are converted in the reference's order, so a `$ref` finds its target
         # already rewritten exactly when the reference would; keys keep the input's order.

@@ -68,36 +68,36 @@ def _bound(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaCha
         return
     if kind is ADDED:
         yield SchemaChange(
-            pointer,
-            kind,
-            keyword,
-            None,
-            after,
-            BREAKING,
-            f"set to {preview_json(after)} (new restriction)",
+            pointer=pointer,
+            kind=kind,
+            keyword=keyword,
+            before=None,
+            after=after,
+            severity=BREAKING,
+            message=f"set to {preview_json(after)} (new restriction)",
         )
         return
     if kind is REMOVED:
         yield SchemaChange(
-            pointer,
-            kind,
-            keyword,
-            before,
-            None,
-            COMPATIBLE,
-            f"removed (was {preview_json(before)})",
+            pointer=pointer,
+            kind=kind,
+            keyword=keyword,
+            before=before,
+            after=None,
+            severity=COMPATIBLE,
+            message=f"removed (was {preview_json(before)})",
         )
         return
     tighter = after > before if keyword in LOWER_BOUNDS else after < before
     verb = "raised" if after > before else "lowered"
     yield SchemaChange(
-        pointer,
-        kind,
-        keyword,
-        before,
-        after,
-        BREAKING if tighter else COMPATIBLE,
-        f"{verb} from {preview_json(before)} to {preview_json(after)} "
+        pointer=pointer,
+        kind=kind,
+        keyword=keyword,
+        before=before,
+        after=after,
+        severity=BREAKING if tighter else COMPATIBLE,
+        message=f"{verb} from {preview_json(before)} to {preview_json(after)} "
         f"({'tightened' if tighter else 'loosened'})",
     )
 
@@ -118,13 +118,13 @@ def _multiple_of(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sch
     ratio = Fraction(before) / Fraction(after)
     loosened = ratio.denominator == 1
     yield SchemaChange(
-        pointer,
-        kind,
-        keyword,
-        before,
-        after,
-        COMPATIBLE if loosened else BREAKING,
-        f"changed from {preview_json(before)} to {preview_json(after)}"
+        pointer=pointer,
+        kind=kind,
+        keyword=keyword,
+        before=before,
+        after=after,
+        severity=COMPATIBLE if loosened else BREAKING,
+        message=f"changed from {preview_json(before)} to {preview_json(after)}"
         f" ({'loosened' if loosened else 'old multiples may be rejected'})",
     )
 
@@ -144,11 +144,11 @@ def _unique_items(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sc
         return  # false and absent mean the same
     kind, pointer, before, after = found
     yield SchemaChange(
-        pointer,
-        kind,
-        keyword,
-        before,
-        after,
-        BREAKING if unique_after else COMPATIBLE,
-        "items must now be unique" if unique_after else "items no longer need to be unique",
+        pointer=pointer,
+        kind=kind,
+        keyword=keyword,
+        before=before,
+        after=after,
+        severity=BREAKING if unique_after else COMPATIBLE,
+        message="items must now be unique" if unique_after else "items no longer need to be unique",
     )

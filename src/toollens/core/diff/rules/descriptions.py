@@ -47,7 +47,15 @@ def _annotation(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
     if found is None:
         return
     kind, pointer, before, after = found
-    yield SchemaChange(pointer, kind, keyword, before, after, DESCRIPTION_ONLY, kind.value)
+    yield SchemaChange(
+        pointer=pointer,
+        kind=kind,
+        keyword=keyword,
+        before=before,
+        after=after,
+        severity=DESCRIPTION_ONLY,
+        message=kind.value,
+    )
 
 
 _register_each(_annotation, *ANNOTATIONS)

@@ -54,59 +54,66 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
     if before is None:
         assert after is not None
         yield SchemaChange(
-            new.at(word),
-            ADDED,
-            word,
-            None,
-            after,
-            BREAKING,
-            f"now restricted to {preview_json(after)}",
+            pointer=new.at(word),
+            kind=ADDED,
+            keyword=word,
+            before=None,
+            after=after,
+            severity=BREAKING,
+            message=f"now restricted to {preview_json(after)}",
         )
         return
     if after is None:
         yield SchemaChange(
-            old.at(word),
-            REMOVED,
-            word,
-            before,
-            None,
-            COMPATIBLE,
-            f"restriction to {preview_json(before)} removed",
+            pointer=old.at(word),
+            kind=REMOVED,
+            keyword=word,
+            before=before,
+            after=None,
+            severity=COMPATIBLE,
+            message=f"restriction to {preview_json(before)} removed",
         )
         return
-    old_values = {canon(v): v for v in before}
-    new_values = {canon(v): v for v in after}
     if word == "const":
-        if old_values.keys() != new_values.keys():
+        if canon(before[0]) != canon(after[0]):
             yield SchemaChange(
-                new.at(word),
-                CHANGED,
-                word,
-                before[0],
-                after[0],
-                BREAKING,
-                f"changed from {preview_json(before[0])} to {preview_json(after[0])}",
+                pointer=new.at(word),
+                kind=CHANGED,
+                keyword=word,
+                before=before[0],
+                after=after[0],
+                severity=BREAKING,
+                message=f"changed from {preview_json(before[0])} to {preview_json(after[0])}",
             )
         return
+    yield from _value_changes(old, new, before, after)
+
+
+def _value_changes(
+    old: Node, new: Node, before: list[Any], after: list[Any]
+) -> Iterator[SchemaChange]:
+    """A removed value breaks callers that sent it; an added one rejects no old call."""
+    old_values = {canon(v): v for v in before}
+    new_values = {canon(v): v for v in after}
     for key, value in old_values.items():
         if key not in new_values:
             yield SchemaChange(
-                old.at(word),
-                REMOVED,
-                word,
-                value,
-                None,
-                BREAKING,
-                f"value {preview_json(value)} removed",
+                pointer=old.at("enum"),
+                kind=REMOVED,
+                keyword="enum",
+                before=value,
+                after=None,
+                severity=BREAKING,
+                message=f"value {preview_json(value)} removed",
             )
     for key, value in new_values.items():
         if key not in old_values:
             yield SchemaChange(
-                new.at(word),
-                ADDED,
-                word,
-                None,
-                value,
-                COMPATIBLE,
-                f"value {preview_json(value)} added",
+                pointer=new.at("enum"),
+                kind=ADDED,
+                keyword="enum",
+                before=None,
+                after=value,
+                severity=COMPATIBLE,
+                message=f"value {preview_json(value)} added",
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from toollens.core.diff.changes import SchemaChange
@@ -45,102 +46,149 @@ def _required_of(node: Node) -> frozenset[str]:
     return frozenset(value)
 
 
+@dataclass(frozen=True)
+class _ObjectPair:
+    """The two sides of an object keyword pair: declared properties and required names."""
+
+    walk: Walk
+    old: Node
+    new: Node
+    old_props: Mapping[str, Any]
+    new_props: Mapping[str, Any]
+    old_req: frozenset[str]
+    new_req: frozenset[str]
+
+    def prop(self, side: int, name: str) -> Node:
+        node, props = (self.old, self.old_props) if side == OLD else (self.new, self.new_props)
+        return self.walk.node(side, props[name], node.child("properties", name))
+
+
 @_rule("properties", "required")
 def _properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     try:
-        old_props, new_props = _properties_of(old), _properties_of(new)
-        old_req, new_req = _required_of(old), _required_of(new)
+        pair = _ObjectPair(
+            walk,
+            old,
+            new,
+            _properties_of(old),
+            _properties_of(new),
+            _required_of(old),
+            _required_of(new),
+        )
     except ValueError:
         yield from opaque(walk, old, new, "properties")
         yield from opaque(walk, old, new, "required")
         return
+    yield from _kept(pair)
+    gone = [n for n in pair.old_props if n not in pair.new_props]
+    fresh = [n for n in pair.new_props if n not in pair.old_props]
+    renamed = _renames(pair, gone, fresh)
+    for old_name, new_name in renamed.items():
+        yield _renamed(pair, old_name, new_name)
+    yield from (_removed(pair, name) for name in gone if name not in renamed)
+    yield from (_added(pair, name) for name in fresh if name not in renamed.values())
+    yield from _undeclared_required(pair)
 
-    def prop(side: int, node: Node, name: str) -> Node:
-        props = old_props if side == OLD else new_props
-        return walk.node(side, props[name], node.child("properties", name))
 
-    for name in old_props:
-        if name not in new_props:
+def _kept(pair: _ObjectPair) -> Iterator[SchemaChange]:
+    """Changes inside properties on both sides, and to whether they are required."""
+    for name in pair.old_props:
+        if name not in pair.new_props:
             continue
-        yield from walk.compare(prop(OLD, old, name), prop(NEW, new, name))
-        pointer = new.child("properties", name)
-        if name in new_req and name not in old_req:
+        yield from pair.walk.compare(pair.prop(OLD, name), pair.prop(NEW, name))
+        was, now = name in pair.old_req, name in pair.new_req
+        if was != now:
             yield SchemaChange(
-                pointer, CHANGED, "required", False, True, BREAKING, "became required"
-            )
-        elif name in old_req and name not in new_req:
-            yield SchemaChange(
-                pointer, CHANGED, "required", True, False, COMPATIBLE, "no longer required"
+                pointer=pair.new.child("properties", name),
+                kind=CHANGED,
+                keyword="required",
+                before=was,
+                after=now,
+                severity=BREAKING if now else COMPATIBLE,
+                message="became required" if now else "no longer required",
             )
 
-    gone = [n for n in old_props if n not in new_props]
-    fresh = [n for n in new_props if n not in old_props]
-    # A rename is the same schema, equally required, under a new name; first fit in order,
-    # so the k-th of equal properties on one side pairs with the k-th on the other.
+
+def _renames(pair: _ObjectPair, gone: list[str], fresh: list[str]) -> dict[str, str]:
+    """Old name -> new name for each property that only changed its name.
+
+    A rename is the same schema, equally required, under a new name; first fit in order,
+    so the k-th of equal properties on one side pairs with the k-th on the other.
+    """
     renamed: dict[str, str] = {}
     for old_name in gone:
         for new_name in fresh:
-            if new_name in renamed.values() or (old_name in old_req) != (new_name in new_req):
+            if new_name in renamed.values() or (old_name in pair.old_req) != (
+                new_name in pair.new_req
+            ):
                 continue
-            if walk.equal(prop(OLD, old, old_name), prop(NEW, new, new_name)):
+            if pair.walk.equal(pair.prop(OLD, old_name), pair.prop(NEW, new_name)):
                 renamed[old_name] = new_name
                 break
-    for old_name, new_name in renamed.items():
-        before, after = old.child("properties", old_name), new.child("properties", new_name)
+    return renamed
+
+
+def _renamed(pair: _ObjectPair, old_name: str, new_name: str) -> SchemaChange:
+    after = pair.new.child("properties", new_name)
+    return SchemaChange(
+        pointer=after,
+        kind=MOVED,
+        keyword="properties",
+        before=pair.old.child("properties", old_name),
+        after=after,
+        severity=BREAKING,
+        message=f"property {preview_json(old_name)} renamed to {preview_json(new_name)}",
+    )
+
+
+def _removed(pair: _ObjectPair, name: str) -> SchemaChange:
+    was = " (it was required)" if name in pair.old_req else ""
+    return SchemaChange(
+        pointer=pair.old.child("properties", name),
+        kind=REMOVED,
+        keyword="properties",
+        before=pair.old_props[name],
+        after=None,
+        severity=BREAKING,
+        message=f"property {preview_json(name)} removed{was}",
+    )
+
+
+def _added(pair: _ObjectPair, name: str) -> SchemaChange:
+    required = name in pair.new_req
+    return SchemaChange(
+        pointer=pair.new.child("properties", name),
+        kind=ADDED,
+        keyword="properties",
+        before=None,
+        after=pair.new_props[name],
+        severity=BREAKING if required else COMPATIBLE,
+        message=f"new {'required' if required else 'optional'} property {preview_json(name)}",
+    )
+
+
+def _undeclared_required(pair: _ObjectPair) -> Iterator[SchemaChange]:
+    """`required` may name properties that `properties` does not declare."""
+    declared = set(pair.old_props) | set(pair.new_props)
+    for name in sorted(pair.new_req - pair.old_req - declared):
         yield SchemaChange(
-            after,
-            MOVED,
-            "properties",
-            before,
-            after,
-            BREAKING,
-            f"property {preview_json(old_name)} renamed to {preview_json(new_name)}",
+            pointer=pair.new.at("required"),
+            kind=ADDED,
+            keyword="required",
+            before=None,
+            after=name,
+            severity=BREAKING,
+            message=f"{preview_json(name)} is now required",
         )
-    for name in gone:
-        if name not in renamed:
-            was = " (it was required)" if name in old_req else ""
-            yield SchemaChange(
-                old.child("properties", name),
-                REMOVED,
-                "properties",
-                old_props[name],
-                None,
-                BREAKING,
-                f"property {preview_json(name)} removed{was}",
-            )
-    for name in fresh:
-        if name not in renamed.values():
-            required = name in new_req
-            yield SchemaChange(
-                new.child("properties", name),
-                ADDED,
-                "properties",
-                None,
-                new_props[name],
-                BREAKING if required else COMPATIBLE,
-                f"new {'required' if required else 'optional'} property {preview_json(name)}",
-            )
-    # `required` may name properties that `properties` does not declare.
-    declared = set(old_props) | set(new_props)
-    for name in sorted(new_req - old_req - declared):
+    for name in sorted(pair.old_req - pair.new_req - declared):
         yield SchemaChange(
-            new.at("required"),
-            ADDED,
-            "required",
-            None,
-            name,
-            BREAKING,
-            f"{preview_json(name)} is now required",
-        )
-    for name in sorted(old_req - new_req - declared):
-        yield SchemaChange(
-            old.at("required"),
-            REMOVED,
-            "required",
-            name,
-            None,
-            COMPATIBLE,
-            f"{preview_json(name)} is no longer required",
+            pointer=pair.old.at("required"),
+            kind=REMOVED,
+            keyword="required",
+            before=name,
+            after=None,
+            severity=COMPATIBLE,
+            message=f"{preview_json(name)} is no longer required",
         )
 
 
@@ -159,22 +207,22 @@ def _pattern_properties(walk: Walk, old: Node, new: Node, keyword: str) -> Itera
             )
         else:
             yield SchemaChange(
-                pointer,
-                REMOVED,
-                keyword,
-                raw,
-                None,
-                COMPATIBLE,
-                f"properties matching {preview_json(pattern)} no longer constrained",
+                pointer=pointer,
+                kind=REMOVED,
+                keyword=keyword,
+                before=raw,
+                after=None,
+                severity=COMPATIBLE,
+                message=f"properties matching {preview_json(pattern)} no longer constrained",
             )
     for pattern, raw in after.items():
         if pattern not in before:
             yield SchemaChange(
-                new.child(keyword, pattern),
-                ADDED,
-                keyword,
-                None,
-                raw,
-                BREAKING,
-                f"properties matching {preview_json(pattern)} now constrained",
+                pointer=new.child(keyword, pattern),
+                kind=ADDED,
+                keyword=keyword,
+                before=None,
+                after=raw,
+                severity=BREAKING,
+                message=f"properties matching {preview_json(pattern)} now constrained",
             )

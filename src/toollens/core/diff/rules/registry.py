@@ -90,11 +90,11 @@ def simple(
         REMOVED: f"removed (was {preview_json(before)})",
     }.get(kind, f"changed from {preview_json(before)} to {preview_json(after)}")
     yield SchemaChange(
-        pointer,
-        kind,
-        keyword,
-        before,
-        after,
-        _by_kind(kind, added, removed, changed),
-        text + why,
+        pointer=pointer,
+        kind=kind,
+        keyword=keyword,
+        before=before,
+        after=after,
+        severity=_by_kind(kind, added, removed, changed),
+        message=text + why,
     )

@@ -71,24 +71,24 @@ def _open_subschema(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[
         return
     if new_state == "closed" and old_state != "closed":
         yield SchemaChange(
-            pointer,
-            kind,
-            keyword,
-            shown_before,
-            shown_after,
-            BREAKING,
-            f"{noun} are no longer accepted",
+            pointer=pointer,
+            kind=kind,
+            keyword=keyword,
+            before=shown_before,
+            after=shown_after,
+            severity=BREAKING,
+            message=f"{noun} are no longer accepted",
         )
     elif old_state == "closed" and new_state != "closed":
         what = "any" if new_state == "open" else "schema-valid"
         yield SchemaChange(
-            pointer,
-            kind,
-            keyword,
-            shown_before,
-            shown_after,
-            COMPATIBLE,
-            f"{noun} are accepted again ({what})",
+            pointer=pointer,
+            kind=kind,
+            keyword=keyword,
+            before=shown_before,
+            after=shown_after,
+            severity=COMPATIBLE,
+            message=f"{noun} are accepted again ({what})",
         )
     elif old_state == "closed":
         return
@@ -129,23 +129,23 @@ def _positional(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
             )
         elif index < len(after):
             yield SchemaChange(
-                new.child(keyword, index),
-                ADDED,
-                keyword,
-                None,
-                after[index],
-                BREAKING,
-                f"array position {index} now constrained",
+                pointer=new.child(keyword, index),
+                kind=ADDED,
+                keyword=keyword,
+                before=None,
+                after=after[index],
+                severity=BREAKING,
+                message=f"array position {index} now constrained",
             )
         else:
             yield SchemaChange(
-                old.child(keyword, index),
-                REMOVED,
-                keyword,
-                before[index],
-                None,
-                COMPATIBLE,
-                f"array position {index} no longer constrained",
+                pointer=old.child(keyword, index),
+                kind=REMOVED,
+                keyword=keyword,
+                before=before[index],
+                after=None,
+                severity=COMPATIBLE,
+                message=f"array position {index} no longer constrained",
             )
 
 

@@ -50,25 +50,25 @@ def _type(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
         assert after is not None
         shown = _show_types(after)
         yield SchemaChange(
-            new.at("type"),
-            ADDED,
-            "type",
-            None,
-            shown,
-            BREAKING,
-            f"now restricted to type {preview_json(shown)}",
+            pointer=new.at("type"),
+            kind=ADDED,
+            keyword="type",
+            before=None,
+            after=shown,
+            severity=BREAKING,
+            message=f"now restricted to type {preview_json(shown)}",
         )
         return
     if after is None:
         shown = _show_types(before)
         yield SchemaChange(
-            old.at("type"),
-            REMOVED,
-            "type",
-            shown,
-            None,
-            COMPATIBLE,
-            f"restriction to {preview_json(shown)} removed",
+            pointer=old.at("type"),
+            kind=REMOVED,
+            keyword="type",
+            before=shown,
+            after=None,
+            severity=COMPATIBLE,
+            message=f"restriction to {preview_json(shown)} removed",
         )
         return
     lost = {t for t in before if not accepts(after, t)}
@@ -76,11 +76,11 @@ def _type(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
     old_shown, new_shown = _show_types(before), _show_types(after)
     verb = "changed" if lost and gained else "narrowed" if lost else "widened"
     yield SchemaChange(
-        new.at("type") if "type" in new.schema else new.at("nullable"),
-        CHANGED,
-        "type",
-        old_shown,
-        new_shown,
-        BREAKING if lost else COMPATIBLE,
-        f"{verb} from {preview_json(old_shown)} to {preview_json(new_shown)}",
+        pointer=new.at("type") if "type" in new.schema else new.at("nullable"),
+        kind=CHANGED,
+        keyword="type",
+        before=old_shown,
+        after=new_shown,
+        severity=BREAKING if lost else COMPATIBLE,
+        message=f"{verb} from {preview_json(old_shown)} to {preview_json(new_shown)}",
     )

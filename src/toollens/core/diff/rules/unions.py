@@ -131,26 +131,26 @@ def _alternatives(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sc
     for i in gone:
         pointer = old.home if lifted_old else old.child(keyword, i)
         yield SchemaChange(
-            pointer,
-            REMOVED,
-            keyword,
-            dict(before[i].schema),
-            None,
-            COMPATIBLE if conjunction else BREAKING,
-            "a required subschema removed"
+            pointer=pointer,
+            kind=REMOVED,
+            keyword=keyword,
+            before=dict(before[i].schema),
+            after=None,
+            severity=COMPATIBLE if conjunction else BREAKING,
+            message="a required subschema removed"
             if conjunction
             else "an alternative removed; values only it accepted are rejected",
         )
     for j in fresh:
         pointer = new.home if lifted_new else new.child(keyword, j)
         yield SchemaChange(
-            pointer,
-            ADDED,
-            keyword,
-            None,
-            dict(after[j].schema),
-            BREAKING if conjunction else COMPATIBLE,
-            "a required subschema added" if conjunction else "a new alternative accepted",
+            pointer=pointer,
+            kind=ADDED,
+            keyword=keyword,
+            before=None,
+            after=dict(after[j].schema),
+            severity=BREAKING if conjunction else COMPATIBLE,
+            message="a required subschema added" if conjunction else "a new alternative accepted",
         )
 
 
@@ -168,15 +168,15 @@ def _discriminator(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[S
     before, after = tag(old), tag(new)
     if not same(before, after):
         yield SchemaChange(
-            new.at(keyword) if keyword in new.schema else old.at(keyword),
-            CHANGED
+            pointer=new.at(keyword) if keyword in new.schema else old.at(keyword),
+            kind=CHANGED
             if keyword in old.schema and keyword in new.schema
             else ADDED
             if keyword in new.schema
             else REMOVED,
-            keyword,
-            before,
-            after,
-            BREAKING,
-            f"tag property changed from {preview_json(before)} to {preview_json(after)}",
+            keyword=keyword,
+            before=before,
+            after=after,
+            severity=BREAKING,
+            message=f"tag property changed from {preview_json(before)} to {preview_json(after)}",
         )
