@@ -2,11 +2,14 @@
 
 For each parameter the sources are the docstring, the first string in ``Annotated``,
 ``Field(...)`` objects in ``Annotated``, bare constraint objects in ``Annotated``
-(``annotated_types.Ge`` and friends), a ``= Field(...)`` default, and a plain default.
-Description precedence: docstring > ``Annotated`` string > ``= Field(...)`` default >
-``Annotated[..., Field(...)]``. Defaults: the ``=`` value wins over an ``Annotated``
-``Field`` default. Constraints and aliases merge in source order, later sources winning,
-exactly as pydantic merges ``FieldInfo`` objects.
+(``annotated_types.Ge`` and friends), a ``= Field(...)`` default, and a plain default. Which
+source wins is data, stated once: :data:`PRECEDENCE` ranks the sources of a description and
+of a default, :data:`MERGE_ORDER` is the order constraints and aliases merge in (later
+sources winning, exactly as pydantic merges ``FieldInfo`` objects). Both the merge and the
+candidates' reasons are driven by these tables.
+
+Every candidate carries the span of the source text it came from (``Candidate.span``),
+located only when read.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
@@ -29,6 +32,10 @@ from toollens.core.signature import (
     annotate,
     strip_annotated,
 )
+from toollens.core.spans import LazySpan
+
+if TYPE_CHECKING:
+    from toollens.core.source_locator import SourceLocator
 
 
 class Source(str, enum.Enum):
@@ -62,13 +69,6 @@ _SOURCE_LABELS = {
     Source.TYPE.value: "type",
 }
 
-DESCRIPTION_PRECEDENCE = (
-    Source.DOCSTRING,
-    Source.ANNOTATED_STR,
-    Source.FIELD_DEFAULT,
-    Source.ANNOTATED_FIELD,
-)
-
 
 class _Missing(enum.Enum):
     MISSING = "MISSING"
@@ -91,6 +91,12 @@ class Candidate:
         value: the value offered.
         won: whether this value is the one the model sees.
         reason: one line saying why it won or lost.
+        ignored: the source was turned off (docstring information off), so the value
+            never competed; ``reason`` says so in words.
+        span: where the value is written in the tool's source (see ``SourceSpan``: the
+            text ``inspect.getsource`` returns), or ``None`` when there is no source text
+            (builtins, JSON schemas, explicit overrides, a name from an alias). Located on
+            first read.
     """
 
     attribute: str
@@ -98,6 +104,10 @@ class Candidate:
     value: Any
     won: bool
     reason: str
+    ignored: bool = False
+    # A descriptor, not a shared default: reads give a SourceSpan or None; a PendingSpan
+    # given to __init__ is located on first read.
+    span: LazySpan = LazySpan()  # noqa: RUF009
 
 
 class _LazyCandidates:
@@ -117,8 +127,11 @@ class _LazyCandidates:
         if obj is None:
             raise AttributeError(self.name)  # a required field: no class-level default
         value = obj.__dict__[self.name]
-        if type(value) is _Sources:
-            value = _candidates(value, obj.default)
+        if type(value) is ParameterSources:
+            # candidates imports this module; by the first read both are loaded
+            from toollens.core.candidates import parameter_candidates
+
+            value = parameter_candidates(value, obj.default)
             obj.__dict__[self.name] = value
         return value
 
@@ -169,23 +182,29 @@ class ParameterMetadata:
         return next((c for c in self.candidates_for(attribute) if c.won), None)
 
 
-class _Sources(NamedTuple):
+class ParameterSources(NamedTuple):
     """The raw material of one parameter, split by source (kept for lazy provenance)."""
 
+    name: str
     kind: ParameterKind
     use_docstring: bool
     bare: Any
+    metadata: tuple[Any, ...]  # the flattened Annotated metadata, in order
     docstring: str | None
     annotated_str: str | None
     annotated_fields: tuple[FieldInfo, ...]
     annotated_constraints: FieldInfo | None
     default_field: FieldInfo | None
     plain_default: Any
+    locator: SourceLocator | None
 
 
 def _split_sources(
-    param: InspectedParameter, doc_description: str | None, use_docstring: bool
-) -> _Sources:
+    param: InspectedParameter,
+    doc_description: str | None,
+    use_docstring: bool,
+    locator: SourceLocator | None,
+) -> ParameterSources:
     bare, metadata = strip_annotated(param.hint)
     annotated_str = None
     fields: tuple[FieldInfo, ...] = ()
@@ -208,17 +227,133 @@ def _split_sources(
     default = param.default
     default_field = default if isinstance(default, FieldInfo) else None
     plain = MISSING if default is EMPTY or default_field is not None else default
-    return _Sources(
+    return ParameterSources(
+        param.name,
         param.kind,
         use_docstring,
         bare,
+        metadata,
         doc_description,
         annotated_str,
         fields,
         constraints,
         default_field,
         plain,
+        locator,
     )
+
+
+# -- The precedence tables ---------------------------------------------------------------
+# An offer is (value, origin): origin is the Annotated element that holds the value (a
+# FieldInfo, the string), or None when the source is not an Annotated element.
+_Offer = tuple[Any, Any]
+_OfferOf = Callable[[ParameterSources], "_Offer | None"]
+
+
+def _docstring_offer(src: ParameterSources) -> _Offer | None:
+    return (src.docstring, None) if src.docstring is not None and src.use_docstring else None
+
+
+def _annotated_str_offer(src: ParameterSources) -> _Offer | None:
+    return None if src.annotated_str is None else (src.annotated_str, src.annotated_str)
+
+
+def _field_default_description(src: ParameterSources) -> _Offer | None:
+    info = src.default_field
+    return (info.description, None) if info is not None and info.description else None
+
+
+def _annotated_field_description(src: ParameterSources) -> _Offer | None:
+    for info in reversed(src.annotated_fields):  # a later Field overrides an earlier one
+        if info.description:
+            return info.description, info
+    return None
+
+
+def _plain_default_offer(src: ParameterSources) -> _Offer | None:
+    return None if src.plain_default is MISSING else (src.plain_default, None)
+
+
+def _field_default_offer(src: ParameterSources) -> _Offer | None:
+    if src.default_field is None:
+        return None
+    value = _field_default(src.default_field)
+    return None if value is MISSING else (value, None)
+
+
+def _annotated_field_default(src: ParameterSources) -> _Offer | None:
+    for info in reversed(src.annotated_fields):
+        value = _field_default(info)
+        if value is not MISSING:
+            return value, info
+    return None
+
+
+@dataclass(frozen=True)
+class Precedence:
+    """How one attribute is chosen: its sources, highest first, and why the first wins.
+
+    Attributes:
+        attribute: ``"description"`` or ``"default"``.
+        order: ``(source, offer)`` pairs, highest precedence first; ``offer`` reads that
+            source's value (and the ``Annotated`` element holding it) from a parameter.
+        why: what a winner says when it beats other sources.
+    """
+
+    attribute: str
+    order: tuple[tuple[Source, _OfferOf], ...]
+    why: str
+
+    @property
+    def sources(self) -> tuple[Source, ...]:
+        return tuple(source for source, _ in self.order)
+
+
+DESCRIPTION = Precedence(
+    "description",
+    (
+        (Source.DOCSTRING, _docstring_offer),
+        (Source.ANNOTATED_STR, _annotated_str_offer),
+        (Source.FIELD_DEFAULT, _field_default_description),
+        (Source.ANNOTATED_FIELD, _annotated_field_description),
+    ),
+    "precedence: docstring > Annotated string > = Field default > Annotated Field",
+)
+DEFAULT = Precedence(
+    "default",
+    (
+        (Source.DEFAULT, _plain_default_offer),
+        (Source.FIELD_DEFAULT, _field_default_offer),
+        (Source.ANNOTATED_FIELD, _annotated_field_default),
+    ),
+    "the value after '=' wins",
+)
+PRECEDENCE = (DESCRIPTION, DEFAULT)
+
+# Constraints and aliases: every FieldInfo in this order, a later one overriding an earlier
+# one (pydantic's merge order).
+MERGE_ORDER: tuple[tuple[Source, Callable[[ParameterSources], tuple[FieldInfo, ...]]], ...] = (
+    (
+        Source.ANNOTATED_CONSTRAINT,
+        lambda src: () if src.annotated_constraints is None else (src.annotated_constraints,),
+    ),
+    (Source.ANNOTATED_FIELD, lambda src: src.annotated_fields),
+    (Source.FIELD_DEFAULT, lambda src: () if src.default_field is None else (src.default_field,)),
+)
+
+IGNORED_DOCSTRING = "ignored: docstring information is turned off"
+
+
+def _winner(rule: Precedence, src: ParameterSources, nothing: Any) -> Any:
+    for _source, offer_of in rule.order:
+        offer = offer_of(src)
+        if offer is not None:
+            return offer[0]
+    return nothing
+
+
+def field_sources(src: ParameterSources) -> list[tuple[Source, FieldInfo]]:
+    return [(source, info) for source, infos_of in MERGE_ORDER for info in infos_of(src)]
 
 
 @functools.lru_cache(maxsize=512)  # bounded: live editing keeps defining new classes
@@ -227,7 +362,7 @@ def _dataclass_field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-def _constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
+def constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
     for item in info.metadata:
         # dataclasses.is_dataclass(item) for an instance, without the function call.
         cls: type = type(item)
@@ -241,7 +376,7 @@ def _constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
 
 
 def _add_constraints(info: FieldInfo, into: dict[str, Any]) -> None:
-    """``into.update(_constraint_items(info))`` without a generator (the eager merge)."""
+    """``into.update(constraint_items(info))`` without a generator (the eager merge)."""
     for item in info.metadata:
         cls: type = type(item)
         if hasattr(cls, "__dataclass_fields__") and not isinstance(item, type):
@@ -251,83 +386,6 @@ def _add_constraints(info: FieldInfo, into: dict[str, Any]) -> None:
             for key, value in vars(item).items():
                 if value is not None and not key.startswith("_"):
                     into[key] = value
-
-
-def _ranked(
-    attribute: str, offers: list[tuple[Source, Any]], why_first: str
-) -> tuple[Candidate, ...]:
-    """Mark the first offer the winner; the rest lose to it."""
-    if not offers:
-        return ()
-    top_source = offers[0][0]
-    if len(offers) == 1:
-        why_first = f"the only source that sets it is the {top_source.label}"
-    else:
-        losers = ", ".join(dict.fromkeys(s.label for s, _ in offers[1:]))
-        why_first = f"the {top_source.label} wins over the {losers} ({why_first})"
-    out = [Candidate(attribute, top_source, offers[0][1], True, why_first)]
-    for source, value in offers[1:]:
-        out.append(
-            Candidate(attribute, source, value, False, f"overridden by the {top_source.label}")
-        )
-    return tuple(out)
-
-
-def _description_candidates(src: _Sources, use_docstring: bool) -> tuple[Candidate, ...]:
-    # Offers are appended in DESCRIPTION_PRECEDENCE order (a list, not a dict keyed by the
-    # enum: hashing a str enum member is a Python-level call on a hot path).
-    ordered: list[tuple[Source, Any]] = []
-    if src.docstring is not None and use_docstring:
-        ordered.append((Source.DOCSTRING, src.docstring))
-    if src.annotated_str is not None:
-        ordered.append((Source.ANNOTATED_STR, src.annotated_str))
-    if src.default_field is not None and src.default_field.description:
-        ordered.append((Source.FIELD_DEFAULT, src.default_field.description))
-    for info in reversed(src.annotated_fields):  # a later Field overrides an earlier one
-        if info.description:
-            ordered.append((Source.ANNOTATED_FIELD, info.description))
-            break
-    result = list(
-        _ranked(
-            "description",
-            ordered,
-            "precedence: docstring > Annotated string > = Field default > Annotated Field",
-        )
-    )
-    if src.docstring is not None and not use_docstring:
-        result.append(
-            Candidate(
-                "description",
-                Source.DOCSTRING,
-                src.docstring,
-                False,
-                "ignored: docstring information is turned off",
-            )
-        )
-    return tuple(result)
-
-
-def _default_candidates(src: _Sources, won: Any) -> tuple[Candidate, ...]:
-    # ``won`` is the winning value already on the metadata: the winner shows that very object.
-    if src.kind is ParameterKind.VAR_POSITIONAL:
-        return (Candidate("default", Source.TYPE, won, True, "*args collects into a list"),)
-    if src.kind is ParameterKind.VAR_KEYWORD:
-        return (Candidate("default", Source.TYPE, won, True, "**kwargs collects into a dict"),)
-    offers: list[tuple[Source, Any]] = []
-    if src.plain_default is not MISSING:
-        offers.append((Source.DEFAULT, src.plain_default))
-    if src.default_field is not None:
-        value = _field_default(src.default_field)
-        if value is not MISSING:
-            offers.append((Source.FIELD_DEFAULT, value))
-    for info in reversed(src.annotated_fields):
-        value = _field_default(info)
-        if value is not MISSING:
-            offers.append((Source.ANNOTATED_FIELD, value))
-            break
-    if offers:
-        offers[0] = (offers[0][0], won)
-    return _ranked("default", offers, "the value after '=' wins")
 
 
 def _field_default(info: FieldInfo) -> Any:
@@ -348,105 +406,39 @@ class _Factory:
         return f"<factory {getattr(self.factory, '__name__', repr(self.factory))}>"
 
 
-def _merged_candidates(
-    attribute_values: dict[str, list[tuple[Source, Any]]],
-) -> tuple[Candidate, ...]:
-    out: list[Candidate] = []
-    for attribute, offers in attribute_values.items():
-        last = len(offers) - 1
-        for index, (source, value) in enumerate(offers):
-            won = index == last
-            reason = (
-                f"set by the {source.label}"
-                if won and last == 0
-                else "set by the last source that names it (pydantic merge order)"
-                if won
-                else f"overridden by the later {offers[last][0].label}"
-            )
-            out.append(Candidate(attribute, source, value, won, reason))
-    return tuple(out)
-
-
-def _field_sources(src: _Sources) -> list[tuple[Source, FieldInfo]]:
-    ordered: list[tuple[Source, FieldInfo]] = []
-    if src.annotated_constraints is not None:
-        ordered.append((Source.ANNOTATED_CONSTRAINT, src.annotated_constraints))
-    ordered.extend((Source.ANNOTATED_FIELD, info) for info in src.annotated_fields)
-    if src.default_field is not None:
-        ordered.append((Source.FIELD_DEFAULT, src.default_field))
-    return ordered
-
-
-def _candidates(src: _Sources, default: Any) -> tuple[Candidate, ...]:
-    """Every candidate of one parameter, the winners marked (``merge_parameter``'s winners)."""
-    constraint_offers: dict[str, list[tuple[Source, Any]]] = {}
-    alias_offers: dict[str, list[tuple[Source, Any]]] = {}
-    for source, info in _field_sources(src):
-        for key, value in _constraint_items(info):
-            constraint_offers.setdefault(key, []).append((source, value))
-        if info.alias is not None:
-            alias_offers.setdefault("alias", []).append((source, info.alias))
-    return (
-        *_description_candidates(src, src.use_docstring),
-        *_default_candidates(src, default),
-        *_merged_candidates({**constraint_offers, **alias_offers}),
-    )
-
-
 def merge_parameter(
-    param: InspectedParameter, doc_description: str | None, *, use_docstring: bool = True
+    param: InspectedParameter,
+    doc_description: str | None,
+    *,
+    use_docstring: bool = True,
+    locator: SourceLocator | None = None,
 ) -> ParameterMetadata:
     """Merge one parameter's sources into its final metadata, with provenance.
 
-    The winners are computed here, in the precedence the candidates record; the candidates
-    themselves are built on first read of ``candidates``.
+    The winners are computed here from :data:`PRECEDENCE` and :data:`MERGE_ORDER`; the
+    candidates themselves (and their spans, found through ``locator``) are built on first
+    read of ``candidates``.
     """
-    src = _split_sources(param, doc_description, use_docstring)
+    src = _split_sources(param, doc_description, use_docstring, locator)
     if param.is_context:
         return ParameterMetadata(
             param.name, param.kind, src.bare, param.name, None, MISSING, {}, None, True, ()
         )
-    fields = src.annotated_fields
-    default_field = src.default_field
-
-    # Description: docstring > Annotated string > = Field default > last Annotated Field.
-    description = None
-    if doc_description is not None and use_docstring:
-        description = doc_description
-    elif src.annotated_str is not None:
-        description = src.annotated_str
-    elif default_field is not None and default_field.description:
-        description = default_field.description
-    else:
-        for info in reversed(fields):
-            if info.description:
-                description = info.description
-                break
-
-    # Default: the '=' value > a = Field(...) default > the last Annotated Field default.
+    description = _winner(DESCRIPTION, src, None)
     kind = param.kind
-    default: Any = MISSING
+    default: Any
     if kind is ParameterKind.VAR_POSITIONAL:
         default = []
     elif kind is ParameterKind.VAR_KEYWORD:
         default = {}
-    elif src.plain_default is not MISSING:
-        default = src.plain_default
     else:
-        if default_field is not None:
-            default = _field_default(default_field)
-        if default is MISSING:
-            for info in reversed(fields):
-                default = _field_default(info)
-                if default is not MISSING:
-                    break
+        default = _winner(DEFAULT, src, MISSING)
 
-    # Constraints and alias: pydantic merge order, a later source overriding an earlier one
-    # (a key keeps the place where it first appeared).
+    # Constraints and alias: a key keeps the place where it first appeared.
     constraints: dict[str, Any] = {}
     alias = None
-    if fields or default_field is not None or src.annotated_constraints is not None:
-        for info in _field_infos(src):
+    if src.annotated_fields or src.default_field is not None or src.annotated_constraints:
+        for _source, info in field_sources(src):
             _add_constraints(info, constraints)
             if info.alias is not None:
                 alias = info.alias
@@ -465,15 +457,6 @@ def merge_parameter(
         alias,
         src,
     )
-
-
-def _field_infos(src: _Sources) -> list[FieldInfo]:
-    """``_field_sources`` without the sources: the FieldInfos in pydantic merge order."""
-    infos = [] if src.annotated_constraints is None else [src.annotated_constraints]
-    infos += src.annotated_fields
-    if src.default_field is not None:
-        infos.append(src.default_field)
-    return infos
 
 
 _PARAMETER_FIELDS = (
@@ -504,7 +487,7 @@ def _new_metadata(
     default: Any,
     constraints: dict[str, Any],
     alias: str | None,
-    sources: _Sources,
+    sources: ParameterSources,
 ) -> ParameterMetadata:
     # What the generated frozen ``__init__`` does (one object.__setattr__ per field, the
     # last through ``_LazyCandidates.__set__``), at under half the cost; this runs once per
@@ -523,25 +506,3 @@ def _new_metadata(
         candidates=sources,
     )
     return meta
-
-
-def tool_candidates(
-    *,
-    attribute: str,
-    override: str | None,
-    inferred: str | None,
-    inferred_source: Source,
-) -> tuple[Candidate, ...]:
-    """Candidates for the tool's own name or description (an empty override is not given)."""
-    out: list[Candidate] = []
-    if override:
-        out.append(Candidate(attribute, Source.OVERRIDE, override, True, "explicit override wins"))
-    if inferred is not None:
-        won = not override
-        reason = (
-            f"inferred from the {inferred_source.label}"
-            if won
-            else "overridden by the explicit override"
-        )
-        out.append(Candidate(attribute, inferred_source, inferred, won, reason))
-    return tuple(out)
