@@ -1,9 +1,9 @@
 """Candidates: every value each source offers for a parameter or the tool, and why one won.
 
 Built on first read of ``ParameterMetadata.candidates`` (``merge_parameter`` computes only
-the winners), from the same precedence tables that drive the merge
-(``toollens.core.metadata.PRECEDENCE`` and ``MERGE_ORDER``); each candidate gets the span of
-the source text it was written in, located when read.
+the winners), from the precedence tables that drive the merge (``DESCRIPTION``, ``DEFAULT``
+and ``MERGE_ORDER`` in ``toollens.core.metadata``); each candidate gets the span of the
+source text it was written in, located when read.
 """
 
 from __future__ import annotations

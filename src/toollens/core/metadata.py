@@ -3,10 +3,10 @@
 For each parameter the sources are the docstring, the first string in ``Annotated``,
 ``Field(...)`` objects in ``Annotated``, bare constraint objects in ``Annotated``
 (``annotated_types.Ge`` and friends), a ``= Field(...)`` default, and a plain default. Which
-source wins is data, stated once: :data:`PRECEDENCE` ranks the sources of a description and
-of a default, :data:`MERGE_ORDER` is the order constraints and aliases merge in (later
-sources winning, exactly as pydantic merges ``FieldInfo`` objects). Both the merge and the
-candidates' reasons are driven by these tables.
+source wins is data, stated once: :data:`DESCRIPTION` and :data:`DEFAULT` rank the sources
+of a description and of a default; :data:`MERGE_ORDER` is the order constraints and aliases
+merge in, later sources winning, exactly as pydantic merges ``FieldInfo`` objects. Both the
+merge and the candidates' reasons are driven by these tables.
 
 Every candidate carries the span of the source text it came from (``Candidate.span``),
 located only when read.
@@ -304,10 +304,6 @@ class Precedence:
     order: tuple[tuple[Source, _OfferOf], ...]
     why: str
 
-    @property
-    def sources(self) -> tuple[Source, ...]:
-        return tuple(source for source, _ in self.order)
-
 
 DESCRIPTION = Precedence(
     "description",
@@ -328,7 +324,6 @@ DEFAULT = Precedence(
     ),
     "the value after '=' wins",
 )
-PRECEDENCE = (DESCRIPTION, DEFAULT)
 
 # Constraints and aliases: every FieldInfo in this order, a later one overriding an earlier
 # one (pydantic's merge order).
@@ -415,9 +410,9 @@ def merge_parameter(
 ) -> ParameterMetadata:
     """Merge one parameter's sources into its final metadata, with provenance.
 
-    The winners are computed here from :data:`PRECEDENCE` and :data:`MERGE_ORDER`; the
-    candidates themselves (and their spans, found through ``locator``) are built on first
-    read of ``candidates``.
+    The winners are computed here from the tables (:data:`DESCRIPTION`, :data:`DEFAULT`,
+    :data:`MERGE_ORDER`); the candidates themselves (and their spans, found through
+    ``locator``) are built on first read of ``candidates``.
     """
     src = _split_sources(param, doc_description, use_docstring, locator)
     if param.is_context:
@@ -437,7 +432,11 @@ def merge_parameter(
     # Constraints and alias: a key keeps the place where it first appeared.
     constraints: dict[str, Any] = {}
     alias = None
-    if src.annotated_fields or src.default_field is not None or src.annotated_constraints:
+    if (
+        src.annotated_fields
+        or src.default_field is not None
+        or src.annotated_constraints is not None
+    ):
         for _source, info in field_sources(src):
             _add_constraints(info, constraints)
             if info.alias is not None:
