@@ -18,13 +18,14 @@ import pytest
 
 from toollens.core.errors import StrictSchemaError
 from toollens.core.records import Change
+from toollens.core.schema.toolkit import preview_json
 from toollens.core.strict import (
     StrictRule,
     ensure_strict_json_schema,
     explain_strict,
     strict_schema,
 )
-from toollens.core.strict_rules import PROBLEMS, REASONS, show
+from toollens.core.strict_rules import PROBLEMS, REASONS
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "strict"
 REGEN = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
@@ -473,7 +474,7 @@ def test_every_change_has_its_rule_reason(
         assert isinstance(change.rule, StrictRule)
         template = REASONS[change.rule]
         assert change.reason == template.format(
-            before=show(change.before), after=show(change.after)
+            before=preview_json(change.before), after=preview_json(change.after)
         )
 
 

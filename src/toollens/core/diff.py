@@ -44,7 +44,6 @@ description-only   title, description, examples, ``$comment``, deprecated, readO
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -52,7 +51,6 @@ from typing import Any
 from toollens.core.diff_rules import VALUE_RULES, opaque
 from toollens.core.diff_shapes import SHAPE_RULES
 from toollens.core.diff_walk import (
-    MAX_DEPTH,
     NEW,
     OLD,
     SEVERITY_LABELS,
@@ -63,10 +61,16 @@ from toollens.core.diff_walk import (
     SchemaChange,
     Walk,
     canon,
-    show,
 )
 from toollens.core.errors import SchemaConstructionError
-from toollens.core.records import join_pointer
+from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.toolkit import (
+    DIFF_NESTING_LIMIT,
+    NotPlainJSON,
+    PlainProblem,
+    plain_json,
+    preview_json,
+)
 
 #: Every keyword rule, checked once at import: a keyword has one rule.
 _TABLE = RuleTable([*VALUE_RULES, *SHAPE_RULES], fallback=opaque)
@@ -157,7 +161,7 @@ def diff(a: Any, b: Any) -> SchemaDiff:
 
     Raises:
         SchemaConstructionError: an input is not a schema, a ``$ref`` is remote, missing or
-            loops, or the schema nests deeper than ``MAX_DEPTH`` levels.
+            loops, or the schema nests deeper than ``DIFF_NESTING_LIMIT`` levels.
     """
     return SchemaDiff(tuple(iter_changes(a, b)))
 
@@ -273,60 +277,35 @@ def _function_schema(func: Any, label: str) -> Any:
         ) from exc
 
 
-# A path is built as linked pairs (parent, token) and joined into a JSON pointer only for an
-# error: joining one for every node of every schema was most of a diff's time.
-_Path = tuple[Any, "str | int"] | None
-
-
-def _path_pointer(path: _Path) -> str:
-    tokens: list[str | int] = []
-    while path is not None:
-        path, token = path
-        tokens.append(token)
-    return join_pointer("", *reversed(tokens))
+# Messages for values a JSON Schema cannot hold, by problem: message template and hint.
+_NOT_PLAIN: dict[PlainProblem, tuple[str, str]] = {
+    PlainProblem.TOO_DEEP: (
+        f"the {{label}} nests deeper than {DIFF_NESTING_LIMIT} levels (or contains itself)",
+        "flatten the schema; deeper nesting is not a usable tool schema",
+    ),
+    PlainProblem.KEY_NOT_STRING: (
+        "the {label} has a non-string key {value!r}",
+        "JSON object keys are strings",
+    ),
+    PlainProblem.NOT_FINITE: (
+        "the {label} holds {value!r}, which JSON cannot express",
+        "use a finite number",
+    ),
+    PlainProblem.NOT_JSON: (
+        "the {label} holds a {kind}, which is not JSON data",
+        "use dicts, lists, strings, numbers, booleans and None",
+    ),
+}
 
 
 def _json_copy(value: Any, label: str) -> Any:
     """A plain-JSON deep copy (so caller dicts are never touched), checking as it goes."""
-    return _copy(value, label, None, 0)
-
-
-def _copy(value: Any, label: str, path: _Path, depth: int) -> Any:
-    if depth > MAX_DEPTH:
-        raise SchemaConstructionError(
-            f"the {label} nests deeper than {MAX_DEPTH} levels (or contains itself)",
-            pointer=_path_pointer(path),
-            hint="flatten the schema; deeper nesting is not a usable tool schema",
-        )
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
-        return value
-    if isinstance(value, Mapping):
-        copy: dict[str, Any] = {}
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise SchemaConstructionError(
-                    f"the {label} has a non-string key {key!r}",
-                    pointer=_path_pointer(path),
-                    hint="JSON object keys are strings",
-                )
-            copy[key] = _copy(item, label, (path, key), depth + 1)
-        return copy
-    if isinstance(value, (list, tuple)):
-        return [_copy(item, label, (path, i), depth + 1) for i, item in enumerate(value)]
-    if isinstance(value, float) and not math.isfinite(value):
-        raise SchemaConstructionError(
-            f"the {label} holds {value!r}, which JSON cannot express",
-            pointer=_path_pointer(path),
-            hint="use a finite number",
-        )
-    if isinstance(value, (str, int, float)):
-        return value
-    raise SchemaConstructionError(
-        f"the {label} holds a {type(value).__name__}, which is not JSON data",
-        pointer=_path_pointer(path),
-        hint="use dicts, lists, strings, numbers, booleans and None",
-    )
+    try:
+        return plain_json(value, DIFF_NESTING_LIMIT)
+    except NotPlainJSON as exc:
+        message, hint = _NOT_PLAIN[exc.problem]
+        text = message.format(label=label, value=exc.value, kind=type(exc.value).__name__)
+        raise SchemaConstructionError(text, pointer=exc.pointer, hint=hint) from exc
 
 
 def _unwrap(payload: dict[str, Any], label: str) -> _Side:
@@ -348,7 +327,7 @@ def _tool(tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: 
         value = tool.get(key)
         if value is not None and not isinstance(value, kind):
             raise SchemaConstructionError(
-                f"the {label}'s tool {key} is {show(value)}, not a {kind.__name__}",
+                f"the {label}'s tool {key} is {preview_json(value)}, not a {kind.__name__}",
                 pointer=join_pointer(base, key),
                 hint="fix the tool payload",
             )
@@ -359,7 +338,7 @@ def _tool(tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: 
     schema = tool.get(key, {"type": "object", "properties": {}})
     if not isinstance(schema, dict):
         raise SchemaConstructionError(
-            f"the {label}'s tool {key} is {show(schema)}, not a JSON Schema object",
+            f"the {label}'s tool {key} is {preview_json(schema)}, not a JSON Schema object",
             pointer=join_pointer(base, key),
             hint="fix the tool payload",
         )
@@ -384,7 +363,8 @@ def _tool_changes(old: _Side, new: _Side) -> Iterator[SchemaChange]:
             old.name,
             new.name,
             DiffSeverity.BREAKING,
-            f"renamed from {show(old.name)} to {show(new.name)}; callers refer to it by name",
+            f"renamed from {preview_json(old.name)} to {preview_json(new.name)}; "
+            "callers refer to it by name",
         )
     if old.description != new.description:
         kind = (

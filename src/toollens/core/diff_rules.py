@@ -30,9 +30,9 @@ from toollens.core.diff_walk import (
     Walk,
     canon,
     same,
-    show,
     type_set,
 )
+from toollens.core.schema.toolkit import preview_json
 
 BREAKING = DiffSeverity.BREAKING
 COMPATIBLE = DiffSeverity.COMPATIBLE
@@ -114,9 +114,9 @@ def simple(
         return
     kind, pointer, before, after = found
     text = {
-        ADDED: f"set to {show(after)}",
-        REMOVED: f"removed (was {show(before)})",
-    }.get(kind, f"changed from {show(before)} to {show(after)}")
+        ADDED: f"set to {preview_json(after)}",
+        REMOVED: f"removed (was {preview_json(before)})",
+    }.get(kind, f"changed from {preview_json(before)} to {preview_json(after)}")
     yield SchemaChange(
         pointer,
         kind,
@@ -221,7 +221,7 @@ def _type(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
             None,
             shown,
             BREAKING,
-            f"now restricted to type {show(shown)}",
+            f"now restricted to type {preview_json(shown)}",
         )
         return
     if after is None:
@@ -233,7 +233,7 @@ def _type(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
             shown,
             None,
             COMPATIBLE,
-            f"restriction to {show(shown)} removed",
+            f"restriction to {preview_json(shown)} removed",
         )
         return
     lost = {t for t in before if not accepts(after, t)}
@@ -247,7 +247,7 @@ def _type(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
         old_shown,
         new_shown,
         BREAKING if lost else COMPATIBLE,
-        f"{verb} from {show(old_shown)} to {show(new_shown)}",
+        f"{verb} from {preview_json(old_shown)} to {preview_json(new_shown)}",
     )
 
 
@@ -283,7 +283,7 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
             None,
             after,
             BREAKING,
-            f"now restricted to {show(after)}",
+            f"now restricted to {preview_json(after)}",
         )
         return
     if after is None:
@@ -294,7 +294,7 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
             before,
             None,
             COMPATIBLE,
-            f"restriction to {show(before)} removed",
+            f"restriction to {preview_json(before)} removed",
         )
         return
     old_values = {canon(v): v for v in before}
@@ -308,7 +308,7 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
                 before[0],
                 after[0],
                 BREAKING,
-                f"changed from {show(before[0])} to {show(after[0])}",
+                f"changed from {preview_json(before[0])} to {preview_json(after[0])}",
             )
         return
     for key, value in old_values.items():
@@ -320,7 +320,7 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
                 value,
                 None,
                 BREAKING,
-                f"value {show(value)} removed",
+                f"value {preview_json(value)} removed",
             )
     for key, value in new_values.items():
         if key not in old_values:
@@ -331,7 +331,7 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
                 None,
                 value,
                 COMPATIBLE,
-                f"value {show(value)} added",
+                f"value {preview_json(value)} added",
             )
 
 
@@ -370,12 +370,24 @@ def _bound(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaCha
         return
     if kind is ADDED:
         yield SchemaChange(
-            pointer, kind, keyword, None, after, BREAKING, f"set to {show(after)} (new restriction)"
+            pointer,
+            kind,
+            keyword,
+            None,
+            after,
+            BREAKING,
+            f"set to {preview_json(after)} (new restriction)",
         )
         return
     if kind is REMOVED:
         yield SchemaChange(
-            pointer, kind, keyword, before, None, COMPATIBLE, f"removed (was {show(before)})"
+            pointer,
+            kind,
+            keyword,
+            before,
+            None,
+            COMPATIBLE,
+            f"removed (was {preview_json(before)})",
         )
         return
     tighter = after > before if keyword in LOWER_BOUNDS else after < before
@@ -387,7 +399,8 @@ def _bound(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaCha
         before,
         after,
         BREAKING if tighter else COMPATIBLE,
-        f"{verb} from {show(before)} to {show(after)} ({'tightened' if tighter else 'loosened'})",
+        f"{verb} from {preview_json(before)} to {preview_json(after)} "
+        f"({'tightened' if tighter else 'loosened'})",
     )
 
 
@@ -413,7 +426,7 @@ def _multiple_of(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sch
         before,
         after,
         COMPATIBLE if loosened else BREAKING,
-        f"changed from {show(before)} to {show(after)}"
+        f"changed from {preview_json(before)} to {preview_json(after)}"
         f" ({'loosened' if loosened else 'old multiples may be rejected'})",
     )
 
@@ -464,5 +477,5 @@ def _discriminator(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[S
             before,
             after,
             BREAKING,
-            f"tag property changed from {show(before)} to {show(after)}",
+            f"tag property changed from {preview_json(before)} to {preview_json(after)}",
         )

@@ -34,9 +34,9 @@ from toollens.core.diff_walk import (
     SchemaChange,
     Walk,
     same,
-    show,
     type_set,
 )
+from toollens.core.schema.toolkit import preview_json
 
 #: The structural rules, as table entries.
 SHAPE_RULES: list[Entry] = []
@@ -110,7 +110,7 @@ def _properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
             before,
             after,
             BREAKING,
-            f"property {show(old_name)} renamed to {show(new_name)}",
+            f"property {preview_json(old_name)} renamed to {preview_json(new_name)}",
         )
     for name in gone:
         if name not in renamed:
@@ -122,7 +122,7 @@ def _properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
                 old_props[name],
                 None,
                 BREAKING,
-                f"property {show(name)} removed{was}",
+                f"property {preview_json(name)} removed{was}",
             )
     for name in fresh:
         if name not in renamed.values():
@@ -134,7 +134,7 @@ def _properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
                 None,
                 new_props[name],
                 BREAKING if required else COMPATIBLE,
-                f"new {'required' if required else 'optional'} property {show(name)}",
+                f"new {'required' if required else 'optional'} property {preview_json(name)}",
             )
     # `required` may name properties that `properties` does not declare.
     declared = set(old_props) | set(new_props)
@@ -146,7 +146,7 @@ def _properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
             None,
             name,
             BREAKING,
-            f"{show(name)} is now required",
+            f"{preview_json(name)} is now required",
         )
     for name in sorted(old_req - new_req - declared):
         yield SchemaChange(
@@ -156,7 +156,7 @@ def _properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
             name,
             None,
             COMPATIBLE,
-            f"{show(name)} is no longer required",
+            f"{preview_json(name)} is no longer required",
         )
 
 
@@ -181,7 +181,7 @@ def _pattern_properties(walk: Walk, old: Node, new: Node, keyword: str) -> Itera
                 raw,
                 None,
                 COMPATIBLE,
-                f"properties matching {show(pattern)} no longer constrained",
+                f"properties matching {preview_json(pattern)} no longer constrained",
             )
     for pattern, raw in after.items():
         if pattern not in before:
@@ -192,7 +192,7 @@ def _pattern_properties(walk: Walk, old: Node, new: Node, keyword: str) -> Itera
                 None,
                 raw,
                 BREAKING,
-                f"properties matching {show(pattern)} now constrained",
+                f"properties matching {preview_json(pattern)} now constrained",
             )
 
 

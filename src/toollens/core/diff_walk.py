@@ -21,29 +21,22 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote
 
 from toollens.core.errors import SchemaConstructionError
-from toollens.core.records import join_pointer
-
-#: Deepest nesting accepted, in JSON containers for input and in schema levels for the walk.
-MAX_DEPTH = 200
-
-#: Keywords whose value is a map of name -> subschema, a list of subschemas, or one subschema.
-MAP_KEYWORDS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-LIST_KEYWORDS = ("prefixItems", "allOf", "anyOf", "oneOf", "items")
-SINGLE_KEYWORDS = (
-    "items",
-    "additionalProperties",
-    "unevaluatedProperties",
-    "propertyNames",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-    "additionalItems",
-    "unevaluatedItems",
+from toollens.core.schema.pointer import (
+    LinkedPath,
+    RefProblem,
+    UnresolvedRef,
+    join_pointer,
+    linked_pointer,
+    resolve_local,
+)
+from toollens.core.schema.toolkit import (
+    DIFF_NESTING_LIMIT,
+    SCHEMA_LIST_KEYWORDS,
+    SCHEMA_MAP_KEYWORDS,
+    SCHEMA_VALUE_KEYWORDS,
+    preview_json,
 )
 
 OLD, NEW = 0, 1
@@ -175,12 +168,6 @@ def same(a: Any, b: Any) -> bool:
     return bool(canon(a) == canon(b))
 
 
-def show(value: Any, limit: int = 60) -> str:
-    """A short JSON rendering of a value for messages."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 @dataclass(frozen=True)
 class Node:
     """A resolved schema node: its effective keywords and where each of them lives.
@@ -225,49 +212,39 @@ def _error(message: str, pointer: str | None, hint: str) -> SchemaConstructionEr
     return SchemaConstructionError(message, pointer=pointer, hint=hint)
 
 
-def ref_pointer(ref: Any, where: str, side: str) -> str:
-    """The JSON pointer a local ``$ref`` names, normalised; remote refs are errors."""
-    if not isinstance(ref, str):
-        raise _error(
-            f"$ref in the {side} must be a string, found {show(ref)}",
-            where,
-            "write the reference as '#/$defs/Name'",
-        )
-    if not ref.startswith("#"):
-        raise _error(
-            f"$ref {ref!r} in the {side} is remote and toollens never fetches schemas",
-            where,
-            "inline the definition under $defs and refer to it as '#/$defs/Name'",
-        )
-    fragment = unquote(ref[1:])
-    if not fragment:
-        return ""
-    if not fragment.startswith("/"):
-        raise _error(
-            f"$ref {ref!r} in the {side} names an anchor, which is not supported",
-            where,
-            "refer to the definition by JSON pointer, e.g. '#/$defs/Name'",
-        )
-    tokens = [t.replace("~1", "/").replace("~0", "~") for t in fragment.split("/")[1:]]
-    return join_pointer("", *tokens)
+# What to say about a reference that cannot be followed: message template and hint.
+_REF_ERRORS: dict[RefProblem, tuple[str, str]] = {
+    RefProblem.NOT_A_STRING: (
+        "$ref in the {side} must be a string, found {shown}",
+        "write the reference as '#/$defs/Name'",
+    ),
+    RefProblem.REMOTE: (
+        "$ref {ref!r} in the {side} is remote and toollens never fetches schemas",
+        "inline the definition under $defs and refer to it as '#/$defs/Name'",
+    ),
+    RefProblem.ANCHOR: (
+        "$ref {ref!r} in the {side} names an anchor, which is not supported",
+        "refer to the definition by JSON pointer, e.g. '#/$defs/Name'",
+    ),
+    RefProblem.BAD_ESCAPE: (
+        "$ref {ref!r} in the {side} has %-escapes that are not UTF-8",
+        "write the name as it is, or %-escape its UTF-8 bytes",
+    ),
+    RefProblem.MISSING: (
+        "$ref {ref!r} in the {side} points to nothing",
+        "add the definition under $defs or fix the reference",
+    ),
+}
 
 
-def lookup(doc: Any, pointer: str, where: str, side: str) -> Any:
-    """The value at ``pointer`` in ``doc``; a missing target is an error naming ``where``."""
-    value = doc
-    for token in pointer.split("/")[1:]:
-        key = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(value, Mapping) and key in value:
-            value = value[key]
-        elif isinstance(value, list) and key.isascii() and key.isdigit() and int(key) < len(value):
-            value = value[int(key)]
-        else:
-            raise _error(
-                f"$ref '#{pointer}' in the {side} points to nothing",
-                where,
-                "add the definition under $defs or fix the reference",
-            )
-    return value
+def follow_ref(doc: Any, ref: Any, where: str, side: str) -> tuple[str, Any]:
+    """``(pointer, target)`` of a local ``$ref`` found at ``where``; anything else is an error."""
+    try:
+        return resolve_local(doc, ref)
+    except UnresolvedRef as exc:
+        message, hint = _REF_ERRORS[exc.problem]
+        shown = preview_json(ref)
+        raise _error(message.format(side=side, ref=ref, shown=shown), where, hint) from exc
 
 
 def resolve(doc: Any, raw: Any, home: str, side: str) -> Node:
@@ -281,7 +258,7 @@ def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
     targets: list[str] = []
     where = home
     while isinstance(raw, Mapping) and "$ref" in raw:
-        target = ref_pointer(raw["$ref"], where, side)
+        target, found = follow_ref(doc, raw["$ref"], where, side)
         if target in targets:
             raise _error(
                 f"$ref chain in the {side} loops back to '#{target}' without a schema",
@@ -294,7 +271,7 @@ def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
             if key != "$ref" and key not in merged:
                 merged[key] = value
                 elsewhere[key] = where
-        raw = lookup(doc, target, where, side)
+        raw = found
         where = target
     never = False
     if isinstance(raw, bool):
@@ -304,7 +281,7 @@ def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
             merged.setdefault(key, value)
     else:
         raise _error(
-            f"the {side} has {show(raw)} where a schema (object or boolean) belongs",
+            f"the {side} has {preview_json(raw)} where a schema (object or boolean) belongs",
             where,
             "use a JSON Schema object there",
         )
@@ -345,39 +322,31 @@ def check_document(doc: Any, side: str) -> None:
     The walk only visits what both sides share; without this, a broken reference inside a
     removed property would go unnoticed.
     """
-    # Paths are linked (parent, tokens) pairs, joined into a pointer only when needed.
-    stack: list[tuple[Any, Any]] = [(doc, None)]
+    # Paths are linked (parent, token) pairs, joined into a pointer only when needed.
+    stack: list[tuple[Any, LinkedPath]] = [(doc, None)]
     while stack:
         raw, path = stack.pop()
         if isinstance(raw, bool):
             continue
         if not isinstance(raw, Mapping):
             raise _error(
-                f"the {side} has {show(raw)} where a schema (object or boolean) belongs",
-                _linked_pointer(path),
+                f"the {side} has {preview_json(raw)} where a schema (object or boolean) belongs",
+                linked_pointer(path),
                 "use a JSON Schema object there",
             )
         if "$ref" in raw:
-            resolve(doc, raw, _linked_pointer(path), side)
-        for keyword in MAP_KEYWORDS:
+            resolve(doc, raw, linked_pointer(path), side)
+        for keyword in SCHEMA_MAP_KEYWORDS:
             children = raw.get(keyword)
             if isinstance(children, Mapping):
-                stack.extend((v, (path, (keyword, k))) for k, v in children.items())
-        for keyword in LIST_KEYWORDS:
+                stack.extend((v, ((path, keyword), k)) for k, v in children.items())
+        for keyword in SCHEMA_LIST_KEYWORDS:
             children = raw.get(keyword)
             if isinstance(children, list):
-                stack.extend((v, (path, (keyword, i))) for i, v in enumerate(children))
-        for keyword in SINGLE_KEYWORDS:
+                stack.extend((v, ((path, keyword), i)) for i, v in enumerate(children))
+        for keyword in SCHEMA_VALUE_KEYWORDS:
             if keyword in raw:
-                stack.append((raw[keyword], (path, (keyword,))))
-
-
-def _linked_pointer(path: Any) -> str:
-    parts: list[tuple[str | int, ...]] = []
-    while path is not None:
-        path, tokens = path
-        parts.append(tokens)
-    return join_pointer("", *(t for tokens in reversed(parts) for t in tokens))
+                stack.append((raw[keyword], (path, keyword)))
 
 
 Rule = Callable[["Walk", Node, Node, str], Iterator[SchemaChange]]
@@ -491,9 +460,9 @@ class Walk:
             return ()
         if key in self._active:
             return ()
-        if self._depth >= MAX_DEPTH:
+        if self._depth >= DIFF_NESTING_LIMIT:
             raise _error(
-                f"the schemas nest deeper than {MAX_DEPTH} levels",
+                f"the schemas nest deeper than {DIFF_NESTING_LIMIT} levels",
                 new.home,
                 "flatten the schema; deeper nesting is not a usable tool schema",
             )
@@ -659,7 +628,7 @@ def _lift(plain: Node, union: Node, keyword: str) -> Node:
             {k: plain.at(k) for k in part if plain.at(k) != plain.home},
             # Lifting a lifted branch again against the same union selects the same keys,
             # so the tag (and the key) stays the same: no endless unfolding.
-            tag=f"lift:{show(part.get('type'))}:{sorted(part)}",
+            tag=f"lift:{preview_json(part.get('type'))}:{sorted(part)}",
         )
         for i, part in enumerate(parts)
     )

@@ -30,6 +30,8 @@ from toollens.core.metadata import (
     merge_parameter,
 )
 from toollens.core.records import Change
+from toollens.core.schema.pointer import unescape_token
+from toollens.core.schema.toolkit import NotPlainJSON, plain_json
 from toollens.core.signature import (
     EMPTY,
     InspectedCallable,
@@ -454,13 +456,9 @@ def function_schema(
     )
 
 
-class _NotPlain(Exception):
-    """Raised inside ``_plain_copy`` when a value needs the JSON round trip."""
-
-
-# Exactly the atoms json.loads gives back unchanged (ints small enough to print: a huge int
-# fails json.dumps, and the round trip must keep that behaviour).
-_PLAIN_ATOMS = frozenset({str, float, bool, type(None)})
+# How deep ``plain_json`` copies before handing the schema to the JSON round trip, which
+# then raises for a Python-level cycle just as ``json.dumps`` always did.
+_FAST_COPY_DEPTH = 100
 
 
 def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
@@ -468,31 +466,13 @@ def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
 
     pydantic's schemas are plain JSON (dicts with str keys, lists, str, numbers, bool,
     None), for which the copy is the round trip at a fraction of the cost; anything else
-    (a tuple, a custom object from ``json_schema_extra``, very deep nesting, a huge int)
+    (a custom object from ``json_schema_extra``, a non-string key, NaN, very deep nesting)
     takes the round trip itself, with its conversions and its errors.
     """
     try:
-        return cast("dict[str, Any]", _plain_copy(raw, 100))
-    except _NotPlain:
+        return cast("dict[str, Any]", plain_json(raw, _FAST_COPY_DEPTH))
+    except NotPlainJSON:
         return cast("dict[str, Any]", json.loads(json.dumps(raw)))
-
-
-def _plain_copy(value: Any, room: int) -> Any:
-    cls = type(value)
-    if cls in _PLAIN_ATOMS or (cls is int and value.bit_length() <= 64):
-        return value
-    if room <= 0:  # deep or circular: leave it to json (RecursionError or ValueError)
-        raise _NotPlain
-    if cls is dict:
-        out = {}
-        for key, item in value.items():
-            if type(key) is not str:
-                raise _NotPlain
-            out[key] = _plain_copy(item, room - 1)
-        return out
-    if cls is list:
-        return [_plain_copy(item, room - 1) for item in value]
-    raise _NotPlain
 
 
 def _name_parameter(exc: ToolLensError, params: list[ParameterMetadata]) -> None:
@@ -501,7 +481,7 @@ def _name_parameter(exc: ToolLensError, params: list[ParameterMetadata]) -> None
         return
     parts = exc.pointer.split("/")
     if len(parts) >= 3 and parts[1] == "properties":
-        prop = parts[2].replace("~1", "/").replace("~0", "~")
+        prop = unescape_token(parts[2])
         for p in params:
             if p.schema_name == prop:
                 exc.parameter = p.name

@@ -19,8 +19,10 @@ from typing import Any
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING, ParameterMetadata
-from toollens.core.records import Finding, Severity, join_pointer
-from toollens.core.schema_walk import is_object_node, iter_schema_nodes, show, split_pointer
+from toollens.core.records import Finding, Severity
+from toollens.core.schema.pointer import join_pointer, split_pointer
+from toollens.core.schema.toolkit import FINDING_PREVIEW, preview_json
+from toollens.core.schema_walk import is_object_node, iter_schema_nodes
 from toollens.core.signature import ParameterKind
 
 
@@ -70,6 +72,8 @@ GENERIC_DESCRIPTIONS = frozenset(
     }
 )  # fmt: skip
 _ARTICLES = ("the ", "a ", "an ")
+# Characters of a competing candidate's value quoted inside a metadata-conflict finding.
+_CANDIDATE_PREVIEW = 50
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
@@ -118,7 +122,7 @@ def vague_tool_description(fs: FunctionSchema) -> Iterator[LintHit]:
     text = (fs.description or "").strip()
     why = _vague(text, name=None, min_words=3) if text else None
     if why:
-        yield LintHit(fields={"value": show(text), "why": why})
+        yield LintHit(fields={"value": preview_json(text, FINDING_PREVIEW), "why": why})
 
 
 def missing_parameter_description(fs: FunctionSchema) -> Iterator[LintHit]:
@@ -132,7 +136,7 @@ def vague_parameter_description(fs: FunctionSchema) -> Iterator[LintHit]:
         text = (param.description or "").strip()
         why = _vague(text, name=param.name, min_words=2) if text else None
         if why:
-            fields = {"name": param.name, "value": show(text), "why": why}
+            fields = {"name": param.name, "value": preview_json(text, FINDING_PREVIEW), "why": why}
             yield LintHit(_pointer(param), param.name, fields)
 
 
@@ -140,7 +144,11 @@ def unknown_documented_parameter(fs: FunctionSchema) -> Iterator[LintHit]:
     names = {p.name for p in fs.parameters}
     for documented in fs.docstring.params:
         if documented not in names:
-            yield LintHit(None, None, {"name": documented, "known": show(sorted(names))})
+            yield LintHit(
+                None,
+                None,
+                {"name": documented, "known": preview_json(sorted(names), FINDING_PREVIEW)},
+            )
 
 
 def dropped_docstring_section(fs: FunctionSchema) -> Iterator[LintHit]:
@@ -150,7 +158,7 @@ def dropped_docstring_section(fs: FunctionSchema) -> Iterator[LintHit]:
 
 def returns_not_sent(fs: FunctionSchema) -> Iterator[LintHit]:
     if fs.docstring.returns:
-        yield LintHit(fields={"value": show(fs.docstring.returns)})
+        yield LintHit(fields={"value": preview_json(fs.docstring.returns, FINDING_PREVIEW)})
 
 
 def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
@@ -164,7 +172,9 @@ def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
             continue
         winner = next(c for c in offers if c.won)
         losers = "; ".join(
-            f"the {c.source.label} says {show(c.value, 50)}" for c in offers if not c.won
+            f"the {c.source.label} says {preview_json(c.value, _CANDIDATE_PREVIEW)}"
+            for c in offers
+            if not c.won
         )
         yield LintHit(
             _pointer(param),
@@ -172,7 +182,7 @@ def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
             {
                 "name": param.name,
                 "winner": winner.source.label,
-                "value": show(winner.value, 50),
+                "value": preview_json(winner.value, _CANDIDATE_PREVIEW),
                 "losers": losers,
             },
         )
@@ -241,7 +251,7 @@ def unchecked_format(fs: FunctionSchema) -> Iterator[LintHit]:
             yield LintHit(
                 join_pointer(node.pointer, "format"),
                 param.name if param is not None else None,
-                {"value": show(fmt)},
+                {"value": preview_json(fmt, FINDING_PREVIEW)},
             )
 
 
@@ -297,7 +307,7 @@ def docstring_style_uncertain(fs: FunctionSchema) -> Iterator[LintHit]:
 
 def docstring_parse_error(fs: FunctionSchema) -> Iterator[LintHit]:
     if fs.docstring.parse_error:
-        yield LintHit(fields={"error": show(fs.docstring.parse_error)})
+        yield LintHit(fields={"error": preview_json(fs.docstring.parse_error, FINDING_PREVIEW)})
 
 
 def unannotated_parameter(fs: FunctionSchema) -> Iterator[LintHit]:

@@ -17,7 +17,6 @@ pointer and a hint; JSON and pydantic exceptions never escape.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import enum
 import functools
@@ -36,7 +35,9 @@ from pydantic.errors import PydanticUserError
 from typing_extensions import TypedDict, is_typeddict
 
 from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, StrictSchemaError
-from toollens.core.records import Change, join_pointer
+from toollens.core.records import Change
+from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.toolkit import copy_json
 from toollens.core.validation import pointer_from_loc
 
 WRAPPER_KEY = "response"
@@ -207,12 +208,12 @@ def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSche
     if path is OutputPath.PLAIN_TEXT:
         return OutputSchema(output_type, path, name, strict, None, None, [])
     adapter, cached_schema = _adapter_and_schema(output_type, wrapped=path is OutputPath.WRAPPED)
-    raw = copy.deepcopy(cached_schema)
+    raw = copy_json(cached_schema)
     changes: list[Change] = []
     if strict:
         sent, changes = _make_strict(name, raw)
     else:
-        sent = copy.deepcopy(raw)
+        sent = copy_json(raw)
     return OutputSchema(output_type, path, name, strict, sent, raw, list(changes), adapter)
 
 
@@ -356,7 +357,7 @@ def _make_strict(name: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[C
     from toollens.core.strict import explain_strict
 
     try:
-        strict_schema, changes = explain_strict(copy.deepcopy(raw))
+        strict_schema, changes = explain_strict(raw)  # reads raw, returns a fresh schema
     except StrictSchemaError as exc:
         raise StrictSchemaError(
             f"output type {name} cannot be strict: {exc.message}",

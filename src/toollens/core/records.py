@@ -10,6 +10,11 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+# Re-exported for modules that still import it from here; it lives in schema.pointer.
+from toollens.core.schema.pointer import join_pointer
+
+__all__ = ["Change", "Finding", "Severity", "join_pointer"]
+
 
 class Severity(str, enum.Enum):
     """How much a finding matters."""
@@ -63,13 +68,3 @@ class Finding:
     def __str__(self) -> str:
         where = f" at {self.pointer or '/'}" if self.pointer is not None else ""
         return f"{self.severity.value}[{self.rule}]{where}: {self.message} Fix: {self.fix}"
-
-
-def escape_pointer_token(token: str | int) -> str:
-    """Escape one reference token per RFC 6901 (``~`` -> ``~0``, ``/`` -> ``~1``)."""
-    return str(token).replace("~", "~0").replace("/", "~1")
-
-
-def join_pointer(base: str, *tokens: str | int) -> str:
-    """Append escaped tokens to a JSON pointer; ``""`` is the whole document."""
-    return base + "".join("/" + escape_pointer_token(t) for t in tokens)

@@ -12,7 +12,6 @@ cannot be inspected at all raises, so the front end can show a banner.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import enum
 import json
@@ -32,8 +31,17 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.metadata import MISSING
-from toollens.core.records import Change, Finding, join_pointer
-from toollens.core.schema_walk import copy_json
+from toollens.core.records import Change, Finding
+from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.toolkit import (
+    DATA_NESTING_LIMIT,
+    SCHEMA_CHECK_DEPTH,
+    SCHEMA_LIST_KEYWORDS,
+    SCHEMA_MAP_KEYWORDS,
+    SCHEMA_VALUE_KEYWORDS,
+    copy_json,
+    shorten,
+)
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
@@ -201,8 +209,7 @@ def _is_output_type(target: Any) -> bool:
 
 
 def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, type) else value.__qualname__
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shorten(repr(value) if not isinstance(value, type) else value.__qualname__)
 
 
 def parse_schema_text(text: str | bytes | bytearray) -> dict[str, Any]:
@@ -368,7 +375,7 @@ def _schema_views(
     raw: dict[str, Any], options: ReportOptions, errors: dict[str, str]
 ) -> tuple[dict[str, Any] | None, tuple[Change, ...]]:
     if not options.strict:
-        return copy.deepcopy(raw), ()
+        return copy_json(raw), ()
     from toollens.core.strict import explain_strict
 
     try:
@@ -453,8 +460,8 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
 
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
-    check_plain_data(raw)  # before deepcopy, which recurses once per level
-    raw = copy.deepcopy(dict(raw))
+    check_plain_data(raw)  # before copy_json, which recurses once per level
+    raw = copy_json(dict(raw))
     _check_schema(raw)
     errors: dict[str, str] = {}
     schema, changes = _schema_views(raw, options, errors)
@@ -477,31 +484,12 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
 
 
 _TYPES = frozenset({"null", "boolean", "object", "array", "number", "string", "integer"})
-_SCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
-_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
-_SCHEMA_VALUES = (
-    "items",
-    "additionalProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "additionalItems",
-)
-
-
-# Deep enough for any schema strict mode or a provider accepts (100 levels of subschemas,
-# two containers each, plus defaults), shallow enough that deepcopy and the renderers,
-# which recurse once per level, stay far from the interpreter's recursion limit.
-MAX_DATA_DEPTH = 256
+# Keywords that must hold a non-empty list; `items` may also be one schema, checked as such.
+_LIST_ONLY = tuple(k for k in SCHEMA_LIST_KEYWORDS if k not in SCHEMA_VALUE_KEYWORDS)
 
 
 def check_plain_data(value: Any) -> None:
-    """Reject a dict that contains itself or nests past ``MAX_DATA_DEPTH``, iteratively.
+    """Reject a dict that contains itself or nests past ``DATA_NESTING_LIMIT``, iteratively.
 
     JSON text can express neither, but a dict built in Python can, and every later step
     (copying, strict conversion, rendering) would otherwise recurse without end.
@@ -519,7 +507,7 @@ def check_plain_data(value: Any) -> None:
             continue
         if not isinstance(node, (Mapping, list, tuple)):
             continue
-        if id(node) in on_path or len(on_path) >= MAX_DATA_DEPTH:
+        if id(node) in on_path or len(on_path) >= DATA_NESTING_LIMIT:
             where = join_pointer("", *path, *([] if key is None else [key]))
             if id(node) in on_path:
                 raise SchemaConstructionError(
@@ -529,7 +517,7 @@ def check_plain_data(value: Any) -> None:
                     "to '#/$defs/Name'",
                 )
             raise SchemaConstructionError(
-                f"the schema nests more than {MAX_DATA_DEPTH} levels of objects and arrays",
+                f"the schema nests more than {DATA_NESTING_LIMIT} levels of objects and arrays",
                 pointer=where,
                 hint="flatten it, or move repeated parts under $defs and reference them",
             )
@@ -558,7 +546,7 @@ def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
             pointer=pointer,
             hint='write a subschema such as {"type": "string"}',
         )
-    if depth > 200:
+    if depth > SCHEMA_CHECK_DEPTH:
         raise SchemaConstructionError(
             "the schema is nested too deeply", pointer=pointer, hint="use $defs and $ref"
         )
@@ -582,7 +570,7 @@ def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
             pointer=join_pointer(pointer, "required"),
             hint="fix the keyword there",
         )
-    for key in _SCHEMA_MAPS:
+    for key in SCHEMA_MAP_KEYWORDS:
         if key in schema:
             value = schema[key]
             if not isinstance(value, Mapping):
@@ -593,7 +581,7 @@ def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
                 )
             for name, sub in value.items():
                 _check_schema(sub, join_pointer(pointer, key, str(name)), depth + 1)
-    for key in _SCHEMA_LISTS:
+    for key in _LIST_ONLY:
         if key in schema:
             value = schema[key]
             if not isinstance(value, list) or not value:
@@ -604,7 +592,7 @@ def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
                 )
             for index, sub in enumerate(value):
                 _check_schema(sub, join_pointer(pointer, key, index), depth + 1)
-    for key in _SCHEMA_VALUES:
+    for key in SCHEMA_VALUE_KEYWORDS:
         if key not in schema:
             continue
         if key == "items" and isinstance(schema[key], list):  # draft-07 tuple form

@@ -19,21 +19,28 @@ The rule ids and their wording live in ``toollens.core.strict_rules``.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Collection, Mapping
 from typing import Any, Final, NoReturn
-from urllib.parse import unquote
 
 from toollens.core.errors import StrictSchemaError
 from toollens.core.records import Change
-from toollens.core.strict_rules import MAX_DEPTH, MAX_NODES, PROBLEMS, REASONS, StrictRule, show
+from toollens.core.schema.pointer import (
+    LinkedPath,
+    RefProblem,
+    UnresolvedRef,
+    linked_pointer,
+    ref_tokens,
+)
+from toollens.core.schema.toolkit import (
+    STRICT_NESTING_LIMIT,
+    STRICT_NODE_BUDGET,
+    copy_json,
+    preview_json,
+)
+from toollens.core.strict_rules import PROBLEMS, REASONS, StrictRule
 
 __all__ = ["StrictRule", "ensure_strict_json_schema", "explain_strict", "strict_schema"]
-
-# A path is a chain of (parent, token) pairs, built in O(1) per node and turned into a
-# JSON pointer only when an error or a change needs one. ``None`` is the document root.
-_Path = tuple[Any, Any] | None
 
 _MISSING: Final = object()
 
@@ -85,8 +92,8 @@ _CONTAINERS: Final = (dict, list, tuple)
 _ANNOTATION_KEYS: Final = ("title", "description")
 _APPLICATOR_KEYS: Final = frozenset(_APPLICATORS)
 
-# Reasons without placeholders, looked up once: formatting them with ``show(before)`` and
-# ``show(after)`` (two json.dumps calls per change) would return the same text.
+# Reasons without placeholders, looked up once: formatting them with ``preview_json(before)``
+# and ``preview_json(after)`` (two json.dumps calls per change) would return the same text.
 _FIXED_REASONS: Final = {
     rule: text for rule, text in REASONS.items() if "{" not in text and "}" not in text
 }
@@ -145,15 +152,15 @@ def _convert(
     schema: Mapping[str, Any], nullable_defaults: Collection[str], *, record: bool
 ) -> tuple[dict[str, Any], list[Change]]:
     if not isinstance(schema, Mapping):
-        _fail(StrictRule.NOT_A_SCHEMA, None, kind=type(schema).__name__, value=show(schema))
+        _fail(StrictRule.NOT_A_SCHEMA, None, kind=type(schema).__name__, value=preview_json(schema))
     root = schema if isinstance(schema, dict) else dict(schema)
     _check_depth(root)
     if isinstance(nullable_defaults, str):  # one name, not a collection of characters
         nullable_defaults = (nullable_defaults,)
     walker = _Walker(root, record=record, nullable=frozenset(nullable_defaults))
     if not root:
-        out = copy.deepcopy(dict(_EMPTY_STRICT))
-        walker.note(StrictRule.EMPTY_SCHEMA, None, {}, copy.deepcopy(out))
+        out = copy_json(dict(_EMPTY_STRICT))
+        walker.note(StrictRule.EMPTY_SCHEMA, None, {}, copy_json(out))
         return out, walker.changes
     out = walker.node(root, None, None, 1, root=True)
     if isinstance(out.get("anyOf"), list):
@@ -161,7 +168,7 @@ def _convert(
     typ = out.get("type")
     if isinstance(typ, list) and "object" in typ:
         if typ != ["object"]:
-            _fail(StrictRule.ROOT_NULLABLE, None, value=show(typ))
+            _fail(StrictRule.ROOT_NULLABLE, None, value=preview_json(typ))
         out["type"] = "object"
         walker.note(StrictRule.ROOT_TYPE_LIST, None, ["object"], "object")
     return out, walker.changes
@@ -175,7 +182,7 @@ class _Walker:
         self.record = record
         self.changes: list[Change] = []
         self.nullable = nullable
-        self.budget = MAX_NODES
+        self.budget = STRICT_NODE_BUDGET
         # Outputs built while a singleton allOf is being merged; the merged node is walked
         # again (as the reference does) and these are returned as they are, not rebuilt.
         self.tracking = 0
@@ -188,42 +195,42 @@ class _Walker:
         self.processed: set[int] = set()
         self.apply = {key: getattr(self, name) for key, name in _APPLICATORS.items()}
 
-    def note(self, rule: StrictRule, out: _Path, before: Any, after: Any) -> None:
+    def note(self, rule: StrictRule, out: LinkedPath, before: Any, after: Any) -> None:
         if self.record:
             reason = _FIXED_REASONS.get(rule)
             if reason is None:
                 template = REASONS[rule]
                 reason = template.format(
-                    before=show(before) if "{before" in template else "",
-                    after=show(after) if "{after" in template else "",
+                    before=preview_json(before) if "{before" in template else "",
+                    after=preview_json(after) if "{after" in template else "",
                 )
-            self.changes.append(_change(_pointer(out), rule, before, after, reason))
+            self.changes.append(_change(linked_pointer(out), rule, before, after, reason))
 
-    def spend(self, at: _Path) -> None:
+    def spend(self, at: LinkedPath) -> None:
         self.budget -= 1
         if self.budget < 0:
-            _fail(StrictRule.TOO_LARGE, at, limit=MAX_NODES)
+            _fail(StrictRule.TOO_LARGE, at, limit=STRICT_NODE_BUDGET)
 
     def node(
         self,
         src: Any,
-        inp: _Path,
-        out: _Path,
+        inp: LinkedPath,
+        out: LinkedPath,
         depth: int,
         root: bool = False,
         nested: bool = False,
     ) -> dict[str, Any]:
         """Convert one schema node read at ``inp`` and written at ``out``."""
         if not isinstance(src, dict):
-            _fail(StrictRule.NOT_A_SCHEMA, inp, kind=type(src).__name__, value=show(src))
+            _fail(StrictRule.NOT_A_SCHEMA, inp, kind=type(src).__name__, value=preview_json(src))
         done = self.done
         if done and done.get(id(src)) is src:
             return src
-        if depth > MAX_DEPTH:
-            _fail(StrictRule.TOO_DEEP, inp, limit=MAX_DEPTH)
+        if depth > STRICT_NESTING_LIMIT:
+            _fail(StrictRule.TOO_DEEP, inp, limit=STRICT_NESTING_LIMIT)
         self.budget -= 1  # spend(), inlined: this runs for every node
         if self.budget < 0:
-            _fail(StrictRule.TOO_LARGE, inp, limit=MAX_NODES)
+            _fail(StrictRule.TOO_LARGE, inp, limit=STRICT_NODE_BUDGET)
         if not root and isinstance(src.get("$id"), str):
             nested = True
         if "$ref" in src:
@@ -238,8 +245,8 @@ class _Walker:
     def _body(
         self,
         src: dict[str, Any],
-        inp: _Path,
-        out: _Path,
+        inp: LinkedPath,
+        out: LinkedPath,
         depth: int,
         root: bool,
         nested: bool,
@@ -260,21 +267,21 @@ class _Walker:
         if infer:
             typ = "object"
         elif typ is None and get("additionalProperties", False) is not False:
-            _fail(StrictRule.OPEN_OBJECT, inp, value=show(src["additionalProperties"]))
+            _fail(StrictRule.OPEN_OBJECT, inp, value=preview_json(src["additionalProperties"]))
         close = False
         if typ == "object" or (isinstance(typ, list) and "object" in typ):
             extra = get("additionalProperties", _MISSING)
             if extra is _MISSING:
                 close = not partial
             elif extra is not False:
-                _fail(StrictRule.OPEN_OBJECT, inp, value=show(extra))
+                _fail(StrictRule.OPEN_OBJECT, inp, value=preview_json(extra))
         one_of: Any = get("oneOf")
         fold_one_of = isinstance(one_of, list)
         drop_default = not partial and "default" in src and src["default"] is None
 
         if self.record and (infer or close or has_props or fold_one_of or drop_default):
             # note(), unrolled: one pointer for all of this node's changes.
-            at = _pointer(out)
+            at = linked_pointer(out)
             append = self.changes.append
             if infer:
                 append(_change(at, StrictRule.INFER_OBJECT_TYPE, get("type"), "object", _R_INFER))
@@ -286,7 +293,7 @@ class _Walker:
                 if not isinstance(old, list) or old != names:
                     append(
                         _change(
-                            at, StrictRule.REQUIRE_ALL_PROPERTIES, _copy(old), names, _R_REQUIRE
+                            at, StrictRule.REQUIRE_ALL_PROPERTIES, copy_json(old), names, _R_REQUIRE
                         )
                     )
             if fold_one_of:
@@ -300,7 +307,8 @@ class _Walker:
             # A leaf: no subschema to convert and no keyword to rewrite, only to copy.
             atoms = _ATOM_TYPES
             result = {
-                key: value if type(value) in atoms else _copy(value) for key, value in src.items()
+                key: value if type(value) in atoms else copy_json(value)
+                for key, value in src.items()
             }
             if close:
                 result["additionalProperties"] = False
@@ -325,13 +333,13 @@ class _Walker:
             if key in converted:
                 result[key] = converted[key]
             elif key == "type":
-                result[key] = "object" if infer else _copy(value)
+                result[key] = "object" if infer else copy_json(value)
             elif key == "required" and has_props:
                 result[key] = list(props)
             elif (key == "default" and drop_default) or (key == "oneOf" and fold_one_of):
                 continue
             else:
-                result[key] = value if type(value) in _ATOM_TYPES else _copy(value)
+                result[key] = value if type(value) in _ATOM_TYPES else copy_json(value)
         if infer and "type" not in src:
             result["type"] = "object"
         if close:
@@ -344,23 +352,29 @@ class _Walker:
 
     # -- applicators: each converts one keyword's value, or copies it if it has no schemas
 
-    def _schema(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
+    def _schema(
+        self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
+    ) -> Any:
         if not isinstance(value, dict):  # e.g. tuple-form `items`, left as the reference does
-            return _copy(value)
+            return copy_json(value)
         return self.node(value, inp, out, depth, False, nested)
 
-    def _schema_map(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
+    def _schema_map(
+        self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
+    ) -> Any:
         if not isinstance(value, dict):
-            return _copy(value)
+            return copy_json(value)
         node = self.node
         return {
             name: node(sub, (inp, name), (out, name), depth, False, nested)
             for name, sub in value.items()
         }
 
-    def _schema_list(self, value: Any, inp: _Path, out: _Path, depth: int, nested: bool) -> Any:
+    def _schema_list(
+        self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
+    ) -> Any:
         if not isinstance(value, list):
-            return _copy(value)
+            return copy_json(value)
         node = self.node
         return [node(sub, (inp, i), (out, i), depth, False, nested) for i, sub in enumerate(value)]
 
@@ -368,8 +382,8 @@ class _Walker:
         self,
         any_of: Any,
         one_of: list[Any],
-        inp: _Path,
-        out: _Path,
+        inp: LinkedPath,
+        out: LinkedPath,
         depth: int,
         nested: bool,
     ) -> list[Any]:
@@ -391,7 +405,7 @@ class _Walker:
         return variants
 
     def _root_properties(
-        self, props: dict[str, Any], inp: _Path, out: _Path, depth: int, nested: bool
+        self, props: dict[str, Any], inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
     ) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for name, sub in props.items():
@@ -400,13 +414,13 @@ class _Walker:
             if name not in self.nullable or default is None:
                 result[name] = self.node(sub, sub_in, sub_out, depth + 1, nested=nested)
                 continue
-            self.note(StrictRule.NULLABLE_DEFAULT, sub_out, _copy(default), None)
+            self.note(StrictRule.NULLABLE_DEFAULT, sub_out, copy_json(default), None)
             if _allows_null(sub):
                 rest = {k: v for k, v in sub.items() if k != "default"}
                 result[name] = self.node(rest, sub_in, sub_out, depth + 1, nested=nested)
                 continue
             core = {k: v for k, v in sub.items() if k != "default" and k not in _ANNOTATION_KEYS}
-            wrapped = {k: _copy(v) for k, v in sub.items() if k in _ANNOTATION_KEYS}
+            wrapped = {k: copy_json(v) for k, v in sub.items() if k in _ANNOTATION_KEYS}
             inner_out = ((sub_out, "anyOf"), 0)
             wrapped["anyOf"] = [
                 self.node(core, sub_in, inner_out, depth + 2, nested=nested),
@@ -418,7 +432,13 @@ class _Walker:
     # -- references
 
     def _ref_node(
-        self, src: dict[str, Any], inp: _Path, out: _Path, depth: int, root: bool, nested: bool
+        self,
+        src: dict[str, Any],
+        inp: LinkedPath,
+        out: LinkedPath,
+        depth: int,
+        root: bool,
+        nested: bool,
     ) -> dict[str, Any]:
         if nested:
             _fail(StrictRule.NESTED_ID, inp)
@@ -456,46 +476,42 @@ class _Walker:
         finally:
             self.inlining.difference_update(keys)
 
-    def _resolve(self, ref: Any, at: _Path, *, inline: bool) -> tuple[dict[str, Any], _Path]:
+    def _resolve(
+        self, ref: Any, at: LinkedPath, *, inline: bool
+    ) -> tuple[dict[str, Any], LinkedPath]:
         """Find the local target of ``ref``; never fetches anything."""
-        if not isinstance(ref, str):
-            _fail(StrictRule.REF_FORMAT, at, ref=show(ref), detail="is not a string")
-        if ref == "#" and not inline:
-            return self.root, None
-        if not ref.startswith("#"):
-            _fail(StrictRule.REF_REMOTE, at, ref=show(ref))
-        if not ref.startswith("#/"):
-            detail = (
-                "points at the document root, which cannot be inlined next to sibling keywords"
-                if ref == "#"
-                else "is not a JSON pointer (anchors are not supported)"
-            )
-            _fail(StrictRule.REF_FORMAT, at, ref=show(ref), detail=detail)
         try:
-            decoded = unquote(ref[2:], errors="strict")
-        except UnicodeDecodeError:
-            _fail(StrictRule.REF_FORMAT, at, ref=show(ref), detail="has invalid %-escapes")
-        # Decoded before splitting, so %2F also separates tokens (as in the reference).
+            tokens = ref_tokens(ref)
+        except UnresolvedRef as exc:
+            rule, detail = _REF_FAILURES[exc.problem]
+            _fail(rule, at, ref=preview_json(ref), **detail)
+        if not tokens:
+            if not inline:
+                return self.root, None
+            detail = "points at the document root, which cannot be inlined next to sibling keywords"
+            _fail(StrictRule.REF_FORMAT, at, ref=preview_json(ref), detail=detail)
         target: dict[str, Any] = self.root
-        path: _Path = None
-        for raw in decoded.split("/"):
-            token = raw.replace("~1", "/").replace("~0", "~")
+        path: LinkedPath = None
+        for token in tokens:
             if token not in target:
-                detail = f"has no target: {show(token)} is missing at {_pointer(path) or '/'}"
-                _fail(StrictRule.REF_MISSING, at, ref=show(ref), detail=detail)
+                where = linked_pointer(path) or "/"
+                detail = f"has no target: {preview_json(token)} is missing at {where}"
+                _fail(StrictRule.REF_MISSING, at, ref=preview_json(ref), detail=detail)
             value = target[token]
             path = (path, token)
             if not isinstance(value, dict):
-                detail = f"does not lead to a schema object: {_pointer(path)} is not an object"
-                _fail(StrictRule.REF_MISSING, at, ref=show(ref), detail=detail)
+                detail = (
+                    f"does not lead to a schema object: {linked_pointer(path)} is not an object"
+                )
+                _fail(StrictRule.REF_MISSING, at, ref=preview_json(ref), detail=detail)
             if isinstance(value.get("$id"), str):
                 _fail(StrictRule.NESTED_ID, at)
             target = value
         return target, path
 
     def _follow(
-        self, ref: Any, at: _Path, out: _Path, depth: int, nested: bool, *, chain: bool
-    ) -> tuple[dict[str, Any], dict[str, Any], list[str], _Path]:
+        self, ref: Any, at: LinkedPath, out: LinkedPath, depth: int, nested: bool, *, chain: bool
+    ) -> tuple[dict[str, Any], dict[str, Any], list[str], LinkedPath]:
         """Resolve ``ref`` to its target as the reference would see it at this point.
 
         A target already converted in place is read in its strict form, any other as
@@ -516,9 +532,9 @@ class _Walker:
                 seen.append(ref)
                 self.spend(where)
                 raw, where = self._resolve(ref, where, inline=True)
-                key = _pointer(where)
+                key = linked_pointer(where)
                 if key in self.inlining:
-                    _fail(StrictRule.REF_RECURSIVE, at, ref=show(ref))
+                    _fail(StrictRule.REF_RECURSIVE, at, ref=preview_json(ref))
                 self.inlining.add(key)
                 keys.append(key)
                 if id(raw) in self.processed:
@@ -545,8 +561,8 @@ class _Walker:
         self,
         src: dict[str, Any],
         entry: Any,
-        inp: _Path,
-        out: _Path,
+        inp: LinkedPath,
+        out: LinkedPath,
         depth: int,
         root: bool,
         nested: bool,
@@ -584,7 +600,7 @@ class _Walker:
             self.inlining.difference_update(keys)
 
 
-def _merge_entry(entry: dict[str, Any], parent: dict[str, Any], at: _Path) -> dict[str, Any]:
+def _merge_entry(entry: dict[str, Any], parent: dict[str, Any], at: LinkedPath) -> dict[str, Any]:
     """Entry keys first, then the parent's; refuse overlaps that would change the meaning."""
     merged = dict(entry)
     conflicts = []
@@ -629,25 +645,23 @@ def _change(pointer: str, rule: StrictRule, before: Any, after: Any, reason: str
     return change
 
 
-def _fail(rule: StrictRule, at: _Path, **fields: Any) -> NoReturn:
+# How each unusable reference is refused: the rule and, for REF_FORMAT, the detail.
+_REF_FAILURES: Final[Mapping[RefProblem, tuple[StrictRule, dict[str, str]]]] = {
+    RefProblem.NOT_A_STRING: (StrictRule.REF_FORMAT, {"detail": "is not a string"}),
+    RefProblem.REMOTE: (StrictRule.REF_REMOTE, {}),
+    RefProblem.ANCHOR: (
+        StrictRule.REF_FORMAT,
+        {"detail": "is not a JSON pointer (anchors are not supported)"},
+    ),
+    RefProblem.BAD_ESCAPE: (StrictRule.REF_FORMAT, {"detail": "has invalid %-escapes"}),
+}
+
+
+def _fail(rule: StrictRule, at: LinkedPath, **fields: Any) -> NoReturn:
     message, hint = PROBLEMS[rule]
-    raise StrictSchemaError(message.format(**fields), pointer=_pointer(at), rule=rule, hint=hint)
-
-
-def _pointer(path: _Path) -> str:
-    """``join_pointer("", *tokens)`` of the path, without a generator per token."""
-    tokens: list[str] = []
-    while path is not None:
-        path, token = path
-        text = token if type(token) is str else str(token)
-        if "~" in text or "/" in text:
-            text = text.replace("~", "~0").replace("/", "~1")
-        tokens.append(text)
-    if not tokens:
-        return ""
-    tokens.append("")  # joined in reverse: the leading "/" of the first token
-    tokens.reverse()
-    return "/".join(tokens)
+    raise StrictSchemaError(
+        message.format(**fields), pointer=linked_pointer(at), rule=rule, hint=hint
+    )
 
 
 def _constrains_ref(node: dict[str, Any]) -> bool:
@@ -665,22 +679,6 @@ def _allows_null(node: dict[str, Any]) -> bool:
         ):
             return True
     return False
-
-
-def _copy(value: Any) -> Any:
-    """Deep copy of a JSON value (depth already bounded by ``_check_depth``)."""
-    cls = type(value)
-    if cls is dict:
-        return {key: _copy(item) for key, item in value.items()}
-    if cls is list:
-        return [_copy(item) for item in value]
-    if isinstance(value, _ATOMS):
-        return value
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return cls(_copy(item) for item in value)
-    return copy.deepcopy(value)  # not JSON; copied anyway so nothing is shared
 
 
 def _json_equal(left: Any, right: Any) -> bool:
@@ -707,16 +705,16 @@ def _json_equal(left: Any, right: Any) -> bool:
 
 
 def _check_depth(root: dict[str, Any]) -> None:
-    """Reject nesting deeper than ``MAX_DEPTH`` (never a RecursionError: see ``_deeper``)."""
-    if _deeper(root, MAX_DEPTH):
-        _fail(StrictRule.TOO_DEEP, _deep_path(root), limit=MAX_DEPTH)
+    """Reject nesting past ``STRICT_NESTING_LIMIT`` (never a RecursionError: see ``_deeper``)."""
+    if _deeper(root, STRICT_NESTING_LIMIT):
+        _fail(StrictRule.TOO_DEEP, _deep_path(root), limit=STRICT_NESTING_LIMIT)
 
 
 def _deeper(value: Any, room: int) -> bool:
     """Whether ``value`` (a container) nests more than ``room`` containers deep.
 
     Recursive, which is faster than an explicit stack here; the recursion stops at
-    ``MAX_DEPTH`` levels whatever the input's depth, so it never nears the interpreter's
+    ``STRICT_NESTING_LIMIT`` levels whatever the input's depth, so it never nears the interpreter's
     limit (the conversion walk itself recurses deeper than this).
     """
     if room <= 0:
@@ -728,12 +726,12 @@ def _deeper(value: Any, room: int) -> bool:
     return False
 
 
-def _deep_path(root: dict[str, Any]) -> _Path:
-    """Path of the first container past ``MAX_DEPTH`` (only called once it exists)."""
-    stack: list[tuple[Any, int, _Path]] = [(root, 1, None)]
+def _deep_path(root: dict[str, Any]) -> LinkedPath:
+    """Path of the first container past ``STRICT_NESTING_LIMIT`` (only called once it exists)."""
+    stack: list[tuple[Any, int, LinkedPath]] = [(root, 1, None)]
     while stack:
         value, depth, path = stack.pop()
-        if depth > MAX_DEPTH:
+        if depth > STRICT_NESTING_LIMIT:
             return path
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for token, child in items:

@@ -8,16 +8,9 @@ so adding a rule is adding one enum member and one table entry.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final
-
-MAX_DEPTH: Final = 100
-"""Deepest container nesting accepted (dicts and lists, counted from the root as 1)."""
-
-MAX_NODES: Final = 100_000
-"""Most schema nodes one conversion may visit; only a ``$ref`` fan-out gets near it."""
+from typing import Final
 
 
 class StrictRule(str, enum.Enum):
@@ -175,12 +168,3 @@ PROBLEMS: Final[Mapping[StrictRule, tuple[str, str]]] = MappingProxyType(
 # Checked once at import: every id has exactly one text, so a new rule cannot be forgotten.
 if set(REASONS) | set(PROBLEMS) != set(StrictRule) or not set(REASONS).isdisjoint(PROBLEMS):
     raise RuntimeError("every StrictRule needs exactly one entry in REASONS or PROBLEMS")
-
-
-def show(value: Any, limit: int = 60) -> str:
-    """Short JSON text of a value for messages (falls back to ``repr`` for non-JSON)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=repr)
-    except (TypeError, ValueError):  # non-str keys or a cycle: repr still says what it is
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

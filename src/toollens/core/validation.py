@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from toollens.core.records import join_pointer
+from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.toolkit import shorten
 
 
 def pointer_from_loc(loc: Sequence[Any], data: Any, *, missing: bool = False) -> str:
@@ -31,7 +32,4 @@ def pointer_from_loc(loc: Sequence[Any], data: Any, *, missing: bool = False) ->
 def validation_message(error: Any) -> str:
     """One clause for a pydantic error dict: what was expected and what came."""
     value = error.get("input")
-    shown = repr(value)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    return f"{error.get('msg', 'invalid value')} (got {shown})"
+    return f"{error.get('msg', 'invalid value')} (got {shorten(repr(value))})"

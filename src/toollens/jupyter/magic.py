@@ -19,6 +19,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from IPython.display import display
 
 from toollens.core.metadata import MISSING
+from toollens.core.schema.toolkit import shorten
 from toollens.jupyter.explorer import PROVIDERS
 from toollens.jupyter.live import defined_names
 
@@ -185,5 +186,4 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shorten(repr(value))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.records import join_pointer
+from toollens.core.schema.pointer import join_pointer
 from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, json_rows
 from toollens.render.json_html import dump_scalar as _dump_scalar
 from toollens.render.json_html import key_text as _key_text

@@ -25,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from toollens.core.records import escape_pointer_token
+from toollens.core.schema.pointer import escape_token
 from toollens.render.markup import safe_repr
 
 __all__ = [
@@ -257,7 +257,7 @@ def _looks_big(node: Any) -> bool:
 def _key_parts(name: str) -> tuple[str, str]:
     """A key's pointer token and its highlighted ``"name": `` prefix."""
     key_html = _tok("nt", _esc(json.dumps(name, ensure_ascii=False))) + _KEY_SEP
-    return escape_pointer_token(name), key_html
+    return escape_token(name), key_html
 
 
 def _block(node: Any, depth: int, key_html: str, comma: bool, guess: bool) -> _Block | None:

@@ -1,0 +1,5 @@
+"""JSON-Schema plumbing every part of the core shares: pointers, ``$ref``, copies, limits.
+
+``pointer`` builds and reads JSON pointers and resolves local references; ``toolkit`` knows
+where subschemas sit, previews and copies JSON values and names the nesting limits.
+"""
