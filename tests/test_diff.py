@@ -714,7 +714,7 @@ def test_equal_looking_subtrees_are_still_compared(
 
 
 def test_an_edit_of_one_property_walks_only_that_property(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toollens.core import diff_walk
+    from toollens.core.diff import walk as diff_walk
 
     props = {f"p{i}": obj({"x": dict(S), "y": {"$ref": "#/$defs/A"}}) for i in range(50)}
     old = obj(props, **{"$defs": {"A": obj({"z": I})}})

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaDiff, diff
-from toollens.core.diff_walk import Walk
+from toollens.core.diff.walk import Walk
 from toollens.core.errors import SchemaConstructionError
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

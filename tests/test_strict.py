@@ -25,7 +25,7 @@ from toollens.core.strict import (
     explain_strict,
     strict_schema,
 )
-from toollens.core.strict_rules import PROBLEMS, REASONS
+from toollens.core.strict.rules import PROBLEMS, REASONS
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "strict"
 REGEN = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"

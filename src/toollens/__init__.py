@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.display_hooks import set_loader
 from toollens.core.errors import (
     ModelBehaviorError,
     SchemaConstructionError,
@@ -30,7 +31,7 @@ _LAZY = {
     "strict_schema": "toollens.core.strict",
     "explain_strict": "toollens.core.strict",
     "ensure_strict_json_schema": "toollens.core.strict",
-    "StrictRule": "toollens.core.strict_rules",
+    "StrictRule": "toollens.core.strict",
     "OutputSchema": "toollens.core.output",
     "output_schema": "toollens.core.output",
     "provider_tool": "toollens.core.providers",
@@ -40,6 +41,8 @@ _LAZY = {
     "SchemaDiff": "toollens.core.diff",
     "Report": "toollens.core.report",
     "report": "toollens.core.report",
+    "compare": "toollens.frameworks.compare",
+    "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
 }
@@ -47,6 +50,7 @@ _LAZY = {
 __all__ = [
     "Candidate",
     "Change",
+    "Comparison",
     "DiffWidget",
     "Explorer",
     "Finding",
@@ -65,6 +69,7 @@ __all__ = [
     "ToolLensError",
     "__version__",
     "check_provider",
+    "compare",
     "diff",
     "ensure_strict_json_schema",
     "explain_strict",
@@ -85,8 +90,13 @@ if TYPE_CHECKING:
     from toollens.core.output import OutputSchema, output_schema
     from toollens.core.providers import check_provider, provider_tool
     from toollens.core.report import Report, report
-    from toollens.core.strict import ensure_strict_json_schema, explain_strict, strict_schema
-    from toollens.core.strict_rules import StrictRule
+    from toollens.core.strict import (
+        StrictRule,
+        ensure_strict_json_schema,
+        explain_strict,
+        strict_schema,
+    )
+    from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
 
 
@@ -101,6 +111,14 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
+
+
+def _load_renderers() -> None:
+    # Called the first time a Report is displayed: importing render registers its display.
+    import toollens.render  # noqa: F401
+
+
+set_loader(_load_renderers)
 
 
 def load_ipython_extension(ipython: Any) -> None:

@@ -60,6 +60,7 @@ examples:
   toollens show tools.py:search --view strict --format json
   toollens diff old/tools.py:search tools.py:search
   toollens check tools:search --provider openai-chat --provider gemini
+  toollens compare tools:search --framework mcp --framework pydantic-ai
 
 {_TARGETS}
 
@@ -259,6 +260,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     strictness(check)
     output_format(check, "text")
     check.set_defaults(handler=_run_check)
+    _add_compare_command(command, output_format)  # the frameworks lens (block at the end)
     return parser
 
 
@@ -589,3 +591,106 @@ def _check_summary(result: _CheckResult) -> str:
         n = len(result.view_errors)
         parts.append(f"{n} view error{'' if n == 1 else 's'}")
     return ", ".join(parts) if parts else "no findings"
+
+
+# -- compare (the frameworks lens) ----------------------------------------------------------
+
+_COMPARE_EPILOG = """\
+Hands the function to each framework's own API (OpenAI Agents SDK, pydantic-ai, LangChain,
+the MCP SDK, FastMCP, the Anthropic and Google GenAI SDKs; whichever are installed: pip
+install toollens[frameworks]) and shows what each would send, a per-parameter matrix of
+where they disagree, and each schema's diff against toollens's reference view. The exit
+code gates on the frameworks agreeing with each other (title keys are ignored; with one
+framework, it is compared with toollens's reference view).
+
+examples:
+  toollens compare tools:search
+  toollens compare tools.py:search --framework mcp --framework openai-agents
+  toollens compare tools:search --format json
+
+exit codes:
+  0  every framework sends the same schema
+  1  only compatible or description-only differences
+  2  a breaking difference between two frameworks, or a framework refuses the function
+  3  the command could not run (bad target, a requested framework not installed)"""
+
+
+def _add_compare_command(command: Callable[..., Any], output_format: Callable[..., Any]) -> None:
+    from toollens.frameworks import names
+
+    frameworks = names()
+    cmp = command(
+        "compare",
+        "what each framework sends for one function, and where they differ",
+        _COMPARE_EPILOG,
+    )
+    cmp.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
+    cmp.add_argument(
+        "--framework",
+        dest="frameworks",
+        action="append",
+        choices=frameworks,
+        metavar="NAME",
+        help=f"a framework to compare; repeat for several: {', '.join(frameworks)} "
+        "(default: every installed one)",
+    )
+    output_format(cmp, "text")
+    cmp.set_defaults(handler=_run_compare)
+
+
+def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.core.diff import DiffSeverity
+    from toollens.core.errors import TargetError
+    from toollens.frameworks import installed
+    from toollens.frameworks.compare import compare
+
+    target = _load(args.target)
+    if not callable(target) or isinstance(target, type):
+        raise TargetError(
+            f"{args.target} is a {type(target).__name__}, not a function",
+            hint="compare takes MODULE:FUNC or file.py:FUNC",
+        )
+    wanted = args.frameworks or installed()
+    missing = [name for name in wanted if name not in installed(wanted)]
+    if missing:
+        raise TargetError(
+            f"framework not installed: {', '.join(missing)}",
+            hint="pip install 'toollens[frameworks]', or leave it out",
+        )
+    if not wanted:
+        raise TargetError("no framework is installed", hint="pip install 'toollens[frameworks]'")
+    result = compare(target, wanted)
+    if len(result.gate_pairs()) < 2 and not result.refused:
+        # One framework and no reference view (toollens refuses the function): nothing to
+        # gate on, and "0: they agree" would be a claim nobody checked.
+        raise TargetError(
+            f"nothing to compare {wanted[0]} with: {result.reference_error}",
+            hint="name a second framework with --framework",
+        )
+    agreement = result.agreement
+    code = (
+        EXIT_OK
+        if agreement is None
+        else EXIT_BREAKING
+        if agreement is DiffSeverity.BREAKING
+        else EXIT_CHANGED
+    )
+    if args.format == "json":
+        return _dump(result.to_dict()), code
+    return format_compare(result), code
+
+
+def format_compare(result: Any) -> str:
+    """The comparison as text, then the breaking differences that set the exit code."""
+    from toollens.core.diff import DiffSeverity
+    from toollens.render.frameworks import comparison_text
+
+    text = comparison_text(result)
+    breaking = [
+        f"  {a} -> {b}: {c.where} {c.keyword}: {c.message}"
+        for a, b, c in result.iter_pair_changes()
+        if c.severity is DiffSeverity.BREAKING
+    ]
+    if breaking:
+        text += "\nbreaking differences between frameworks\n" + "\n".join(breaking) + "\n"
+    return text

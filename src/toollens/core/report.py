@@ -24,6 +24,7 @@ from typing import Any, Literal, TypeVar, get_origin
 from pydantic import BaseModel
 from typing_extensions import is_typeddict
 
+from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import (
     SchemaConstructionError,
     StrictSchemaError,
@@ -111,16 +112,8 @@ class Report:
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
     ) -> dict[str, str]:
-        # core never imports render at module level; this is the one display hook.
-        from toollens.render.html import render_html
-        from toollens.render.text import render_text
-
-        bundle = {"text/plain": render_text(self), "text/html": render_html(self)}
-        if include is not None:
-            bundle = {k: v for k, v in bundle.items() if k in set(include)}
-        if exclude is not None:
-            bundle = {k: v for k, v in bundle.items() if k not in set(exclude)}
-        return bundle
+        # The renderer is registered by toollens.render: core never imports a front end.
+        return mimebundle(self, include, exclude)
 
 
 def report(

@@ -1,7 +1,13 @@
-"""Report -> HTML (escaped, styled) and plain text; pure functions over core results."""
+"""Report -> HTML (escaped, styled) and plain text; pure functions over core results.
+
+Importing this package also registers how a notebook displays a ``Report`` (see
+``toollens.core.display_hooks``): the display of a report lives here, not in core.
+"""
 
 from __future__ import annotations
 
+from toollens.core.display_hooks import register_renderer
+from toollens.core.report import Report
 from toollens.render.css import STYLE, style_tag
 from toollens.render.html import (
     render_diff_html,
@@ -12,6 +18,14 @@ from toollens.render.html import (
 )
 from toollens.render.text import render_text, render_view, view_data
 
+
+def report_mimebundle(rep: Report) -> dict[str, str]:
+    """How a notebook shows a Report: plain text and the static HTML report."""
+    return {"text/plain": render_text(rep), "text/html": render_html(rep)}
+
+
+register_renderer(Report, report_mimebundle)
+
 __all__ = [
     "STYLE",
     "render_diff_html",
@@ -21,6 +35,7 @@ __all__ = [
     "render_panels",
     "render_text",
     "render_view",
+    "report_mimebundle",
     "style_tag",
     "view_data",
 ]

@@ -48,20 +48,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.diff_rules import VALUE_RULES, opaque
-from toollens.core.diff_shapes import SHAPE_RULES
-from toollens.core.diff_walk import (
-    NEW,
-    OLD,
-    SEVERITY_LABELS,
-    SIDE_NAMES,
-    ChangeKind,
-    DiffSeverity,
-    RuleTable,
-    SchemaChange,
-    Walk,
-    canon,
-)
+from toollens.core.diff.changes import SEVERITY_LABELS, ChangeKind, DiffSeverity, SchemaChange
+from toollens.core.diff.nodes import NEW, OLD, SIDE_NAMES, canon
+from toollens.core.diff.rules import TABLE
+from toollens.core.diff.walk import Walk
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -71,9 +61,6 @@ from toollens.core.schema.toolkit import (
     plain_json,
     preview_json,
 )
-
-#: Every keyword rule, checked once at import: a keyword has one rule.
-_TABLE = RuleTable([*VALUE_RULES, *SHAPE_RULES], fallback=opaque)
 
 __all__ = ["ChangeKind", "DiffSeverity", "SchemaChange", "SchemaDiff", "diff", "iter_changes"]
 
@@ -172,7 +159,7 @@ def iter_changes(a: Any, b: Any) -> Iterator[SchemaChange]:
     Errors are raised when iteration starts.
     """
     old, new = _load(a, OLD), _load(b, NEW)
-    walk = Walk(old.schema, new.schema, _TABLE)
+    walk = Walk(old.schema, new.schema, TABLE)
     changes = [*_tool_changes(old, new), *walk.compare(walk.root(OLD), walk.root(NEW))]
     unique = {_identity(c): c for c in changes}  # a definition used twice reports once
     yield from sorted(unique.values(), key=_order)

@@ -1,7 +1,7 @@
 """The rules strict conversion applies or refuses, as data.
 
 Every rewrite and every refusal has a stable id (``StrictRule``). The id is the contract;
-the wording in the two tables below may improve. ``toollens.core.strict`` reads the tables,
+the wording in the two tables below may improve. the strict walker reads the tables,
 so adding a rule is adding one enum member and one table entry.
 """
 

@@ -1,24 +1,13 @@
-"""The walk behind :func:`toollens.core.diff.diff`: ``$ref`` resolution and pair comparison.
-
-Two schemas are walked side by side. Each pair of nodes is resolved (``$ref`` chains
-followed, ``$ref`` siblings and a one-branch ``allOf`` merged into the node) and then every
-keyword present on either side is dispatched through a :class:`RuleTable` (the rules live
-in ``diff_rules`` and ``diff_shapes``).
-A rule is a small generator that yields :class:`SchemaChange` records and recurses into
-subschemas through :meth:`Walk.compare`.
+"""Schema nodes as the diff sees them: ``$ref`` chains followed, siblings merged.
 
 Every node keeps the JSON pointer where each of its keywords lives, so a change inside a
-``$ref``-erenced definition points into ``$defs`` (in the new schema for added and changed
-things, in the old schema for removed ones) and a definition used in several places is
-reported once.
+``$ref``-erenced definition points into ``$defs`` and a definition used in several places
+is reported once. ``check_document`` checks every subschema and reference up front.
 """
 
 from __future__ import annotations
 
-import enum
-import json
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +21,6 @@ from toollens.core.schema.pointer import (
     resolve_local,
 )
 from toollens.core.schema.toolkit import (
-    DIFF_NESTING_LIMIT,
     SCHEMA_LIST_KEYWORDS,
     SCHEMA_MAP_KEYWORDS,
     SCHEMA_VALUE_KEYWORDS,
@@ -43,94 +31,6 @@ OLD, NEW = 0, 1
 #: Tag of the synthesised empty schema that stands for an absent or ``true`` subschema.
 EMPTY_TAG = "empty"
 SIDE_NAMES = ("old schema (a)", "new schema (b)")
-
-
-class DiffSeverity(str, enum.Enum):
-    """How much a schema change matters to the tool's callers and to the model."""
-
-    BREAKING = "breaking"  # a call that used to be valid may be rejected, or callers must change
-    COMPATIBLE = "compatible"  # every call that used to be valid still is
-    DESCRIPTION_ONLY = "description-only"  # what the model reads changed, validation did not
-
-    @property
-    def rank(self) -> int:
-        """0 for the worst severity; used to sort and to find the worst."""
-        return _SEVERITY_ORDER.index(self)
-
-
-_SEVERITY_ORDER = (DiffSeverity.BREAKING, DiffSeverity.COMPATIBLE, DiffSeverity.DESCRIPTION_ONLY)
-
-
-class ChangeKind(str, enum.Enum):
-    """What happened to the thing a change is about."""
-
-    ADDED = "added"  # present only in the new schema; the pointer is into the new schema
-    REMOVED = "removed"  # present only in the old schema; the pointer is into the old schema
-    CHANGED = "changed"  # present in both with different values; pointer into the new schema
-    MOVED = "moved"  # the same schema under a new name; before/after are the two pointers
-
-
-#: Keywords of changes about the tool as a whole (pointer ``""``) rather than its parameters.
-TOOL_KEYWORDS = ("tool.name", "tool.description", "tool.strict")
-
-
-@dataclass(frozen=True)
-class SchemaChange:
-    """One difference between two tool schemas.
-
-    Attributes:
-        pointer: RFC 6901 pointer of the schema node the change is about: into the new
-            schema for added, changed and moved things, into the old one for removed things.
-            Tool-level changes (``keyword`` starting with ``"tool."``) use ``""``.
-        kind: added, removed, changed or moved.
-        keyword: the JSON Schema keyword concerned (``"type"``, ``"required"``, ``"enum"``,
-            ``"properties"`` for whole properties, ``"anyOf"`` for whole branches, ...) or
-            ``"tool.name"`` / ``"tool.description"`` / ``"tool.strict"``.
-        before: the old value (``None`` when added); JSON data.
-        after: the new value (``None`` when removed); JSON data.
-        severity: breaking, compatible or description-only.
-        message: one readable clause, with the values shown.
-    """
-
-    pointer: str
-    kind: ChangeKind
-    keyword: str
-    before: Any
-    after: Any
-    severity: DiffSeverity
-    message: str
-
-    @property
-    def is_tool_level(self) -> bool:
-        """Whether the change is about the tool (name, description, strict), not a schema node."""
-        return self.keyword.startswith("tool.")
-
-    @property
-    def where(self) -> str:
-        """The pointer as shown to a person: ``(tool)`` for tool-level changes, ``/`` for root."""
-        return "(tool)" if self.is_tool_level else (self.pointer or "/")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form; keys in a fixed order."""
-        return {
-            "pointer": self.pointer,
-            "kind": self.kind.value,
-            "keyword": self.keyword,
-            "severity": self.severity.value,
-            "message": self.message,
-            "before": self.before,
-            "after": self.after,
-        }
-
-    def __str__(self) -> str:
-        return f"{SEVERITY_LABELS[self.severity]:<13}{self.where}  {self.keyword}: {self.message}"
-
-
-SEVERITY_LABELS = {
-    DiffSeverity.BREAKING: "BREAKING",
-    DiffSeverity.COMPATIBLE: "COMPATIBLE",
-    DiffSeverity.DESCRIPTION_ONLY: "DESCRIPTION",
-}
 
 
 class _Absent:
@@ -208,7 +108,7 @@ class Node:
         return (self.home, tuple(sorted(self.elsewhere.items())), self.never, self.tag)
 
 
-def _error(message: str, pointer: str | None, hint: str) -> SchemaConstructionError:
+def input_error(message: str, pointer: str | None, hint: str) -> SchemaConstructionError:
     return SchemaConstructionError(message, pointer=pointer, hint=hint)
 
 
@@ -244,7 +144,7 @@ def follow_ref(doc: Any, ref: Any, where: str, side: str) -> tuple[str, Any]:
     except UnresolvedRef as exc:
         message, hint = _REF_ERRORS[exc.problem]
         shown = preview_json(ref)
-        raise _error(message.format(side=side, ref=ref, shown=shown), where, hint) from exc
+        raise input_error(message.format(side=side, ref=ref, shown=shown), where, hint) from exc
 
 
 def resolve(doc: Any, raw: Any, home: str, side: str) -> Node:
@@ -260,7 +160,7 @@ def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
     while isinstance(raw, Mapping) and "$ref" in raw:
         target, found = follow_ref(doc, raw["$ref"], where, side)
         if target in targets:
-            raise _error(
+            raise input_error(
                 f"$ref chain in the {side} loops back to '#{target}' without a schema",
                 where,
                 "make one definition in the chain an actual schema",
@@ -280,7 +180,7 @@ def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
         for key, value in raw.items():
             merged.setdefault(key, value)
     else:
-        raise _error(
+        raise input_error(
             f"the {side} has {preview_json(raw)} where a schema (object or boolean) belongs",
             where,
             "use a JSON Schema object there",
@@ -329,7 +229,7 @@ def check_document(doc: Any, side: str) -> None:
         if isinstance(raw, bool):
             continue
         if not isinstance(raw, Mapping):
-            raise _error(
+            raise input_error(
                 f"the {side} has {preview_json(raw)} where a schema (object or boolean) belongs",
                 linked_pointer(path),
                 "use a JSON Schema object there",
@@ -347,171 +247,6 @@ def check_document(doc: Any, side: str) -> None:
         for keyword in SCHEMA_VALUE_KEYWORDS:
             if keyword in raw:
                 stack.append((raw[keyword], (path, keyword)))
-
-
-Rule = Callable[["Walk", Node, Node, str], Iterator[SchemaChange]]
-#: The keywords a rule owns (several: read together, run once) and the rule.
-Entry = tuple[tuple[str, ...], Rule]
-
-
-class RuleTable:
-    """Keyword -> rule, checked when built: every keyword has exactly one owner."""
-
-    def __init__(self, entries: Iterable[Entry], fallback: Rule) -> None:
-        self._leaders: dict[str, str] = {}
-        self._rules: dict[str, Rule] = {}
-        self.fallback = fallback
-        for keywords, rule in entries:
-            for keyword in keywords:
-                if keyword in self._leaders:
-                    raise RuntimeError(f"diff keyword {keyword!r} has two rules")
-                self._leaders[keyword] = keywords[0]
-            self._rules[keywords[0]] = rule
-
-    def lookup(self, keyword: str) -> tuple[str, Rule]:
-        """The keyword that leads ``keyword``'s group, and the rule to run for it."""
-        leader = self._leaders.get(keyword, keyword)
-        return leader, self._rules.get(leader, self.fallback)
-
-    def __contains__(self, keyword: object) -> bool:
-        return keyword in self._leaders
-
-
-_DEF_KEYWORDS = ("$defs", "definitions")
-_DEF_PREFIXES = ("#/$defs/", "#/definitions/")
-# A "$ref" member with a string value, in compact JSON text.
-_REF_IN_TEXT = re.compile(r'"\$ref":"((?:[^"\\]|\\.)*)"')
-
-
-def _json_text(value: Any) -> str | None:
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return None
-
-
-def _refs_into_defs(text: str) -> bool:
-    """Whether every ``$ref`` in ``text`` names something under ``$defs``/``definitions``."""
-    # The encoder escapes only quotes, backslashes and control characters, so the raw
-    # text of a reference starts with a prefix exactly when the reference does.
-    return all(ref.startswith(_DEF_PREFIXES) for ref in _REF_IN_TEXT.findall(text))
-
-
-def _same_definitions(old_doc: Any, new_doc: Any) -> bool:
-    """Both documents define the same things, referring only to each other."""
-    if not (isinstance(old_doc, Mapping) and isinstance(new_doc, Mapping)):
-        return False
-    old = _json_text({k: old_doc.get(k) for k in _DEF_KEYWORDS})
-    new = _json_text({k: new_doc.get(k) for k in _DEF_KEYWORDS})
-    return old is not None and old == new and _refs_into_defs(old)
-
-
-class Walk:
-    """One comparison of two schema documents; memoises node pairs.
-
-    A pair already being compared higher up the walk (a recursive schema) counts as equal,
-    so every walk ends; a pair compared before returns its earlier result. Equal subtrees
-    are not walked at all (see :meth:`unchanged`): an edit of one property of a schema with
-    hundreds walks that property and its ancestors.
-    """
-
-    def __init__(self, old_doc: Any, new_doc: Any, table: RuleTable) -> None:
-        self._docs = (old_doc, new_doc)
-        self._table = table
-        self._done: dict[tuple[object, ...], tuple[SchemaChange, ...]] = {}
-        self._active: set[tuple[object, ...]] = set()
-        self._depth = 0
-        for doc, side in zip(self._docs, SIDE_NAMES, strict=True):
-            check_document(doc, side)
-        self._same_defs = _same_definitions(old_doc, new_doc)
-
-    def unchanged(self, old: Node, new: Node) -> bool:
-        """Whether two plain nodes are the same JSON, and so are whatever they refer to."""
-        if old.tag or new.tag or old.elsewhere or new.elsewhere or old.never or new.never:
-            return False
-        if old.branches is not None or new.branches is not None:
-            return False
-        # `==` first (C speed, stops at the first difference); it takes True for 1, so
-        # the JSON texts decide.
-        if old.schema != new.schema:
-            return False
-        text = _json_text(old.schema)
-        if text is None or text != _json_text(new.schema):
-            return False
-        return '"$ref"' not in text or (self._same_defs and _refs_into_defs(text))
-
-    def node(self, side: int, raw: Any, pointer: str) -> Node:
-        """Resolve ``raw``, found at ``pointer`` in the old (0) or new (1) document."""
-        return resolve(self._docs[side], raw, pointer, SIDE_NAMES[side])
-
-    def root(self, side: int) -> Node:
-        return self.node(side, self._docs[side], "")
-
-    def equal(self, old: Node, new: Node) -> bool:
-        return not self.compare(old, new)
-
-    def compare(self, old: Node, new: Node) -> tuple[SchemaChange, ...]:
-        """Every change from ``old`` to ``new``, unordered."""
-        key = (old.key, new.key)
-        done = self._done.get(key)
-        if done is not None:
-            return done
-        if self.unchanged(old, new):
-            return ()
-        if key in self._active:
-            return ()
-        if self._depth >= DIFF_NESTING_LIMIT:
-            raise _error(
-                f"the schemas nest deeper than {DIFF_NESTING_LIMIT} levels",
-                new.home,
-                "flatten the schema; deeper nesting is not a usable tool schema",
-            )
-        self._active.add(key)
-        self._depth += 1
-        try:
-            changes = tuple(self._changes(old, new))
-        finally:
-            self._active.discard(key)
-            self._depth -= 1
-        self._done[key] = changes
-        return changes
-
-    def _changes(self, old: Node, new: Node) -> Iterator[SchemaChange]:
-        if old.never or new.never:
-            yield from _never_changes(old, new)
-            return
-        old, new = lift_unions(old, new)
-        seen: set[str] = set()
-        for keyword in sorted(set(old.schema) | set(new.schema)):
-            leader, rule = self._table.lookup(keyword)
-            if leader not in seen:
-                seen.add(leader)
-                yield from rule(self, old, new, leader)
-
-
-def _never_changes(old: Node, new: Node) -> Iterator[SchemaChange]:
-    if old.never and new.never:
-        return
-    if old.never:
-        yield SchemaChange(
-            new.home,
-            ChangeKind.CHANGED,
-            "schema",
-            False,
-            dict(new.schema),
-            DiffSeverity.COMPATIBLE,
-            "now accepts values (was the false schema, which accepts nothing)",
-        )
-    else:
-        yield SchemaChange(
-            new.home,
-            ChangeKind.CHANGED,
-            "schema",
-            dict(old.schema),
-            False,
-            DiffSeverity.BREAKING,
-            "now the false schema: no value is accepted",
-        )
 
 
 # Keywords that only constrain one instance type; used to split a type list into branches.

@@ -1,0 +1,48 @@
+"""How a core record is displayed in a notebook, without core importing a renderer.
+
+A record that notebooks show (``Report``) keeps ``_repr_mimebundle_`` and asks this
+registry for its bundle; ``toollens.render`` registers the function that renders each
+record type when it is imported, so the dependency points one way (render -> core).
+``toollens/__init__`` sets the loader that imports ``toollens.render`` the first time a
+record is displayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Bundle = dict[str, str]
+
+_renderers: dict[type, Callable[[Any], Bundle]] = {}
+_loader: list[Callable[[], None]] = []
+
+
+def register_renderer(kind: type, render: Callable[[Any], Bundle]) -> None:
+    """Display every ``kind`` with ``render(value) -> {mime type: text}``."""
+    _renderers[kind] = render
+
+
+def set_loader(load: Callable[[], None]) -> None:
+    """Call ``load()`` (once) when a record is displayed before any renderer registered."""
+    _loader[:] = [load]
+
+
+def mimebundle(
+    value: Any, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+) -> Bundle:
+    """The display bundle of ``value``, filtered as IPython asks (``include``/``exclude``)."""
+    render = _renderers.get(type(value))
+    if render is None and _loader:
+        _loader.pop()()
+        render = _renderers.get(type(value))
+    if render is None:
+        return {"text/plain": repr(value)}
+    bundle = render(value)
+    if include is not None:
+        wanted = set(include)
+        bundle = {k: v for k, v in bundle.items() if k in wanted}
+    if exclude is not None:
+        unwanted = set(exclude)
+        bundle = {k: v for k, v in bundle.items() if k not in unwanted}
+    return bundle

@@ -1,0 +1,29 @@
+"""Anthropic SDK: ``beta_tool(func).to_dict()`` (no client is built)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks.records import Sent
+
+SPEC = FrameworkSpec(
+    key="anthropic",
+    label="Anthropic SDK",
+    api="beta_tool(func).to_dict()",
+    distribution="anthropic",
+    modules=("anthropic",),
+)
+
+
+def build(func: Callable[..., Any]) -> Sent:
+    from anthropic import beta_tool
+
+    payload = copy_json(dict(beta_tool(func).to_dict()))
+    return Sent(
+        name=payload["name"],
+        description=payload.get("description"),
+        parameters=copy_json(payload["input_schema"]),
+        payload=payload,
+    )

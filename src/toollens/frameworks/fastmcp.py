@@ -1,0 +1,32 @@
+"""FastMCP: ``FastMCP().tool(func)``, then the server's ``list_tools()`` as MCP tools."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toollens.frameworks._spec import FrameworkSpec, copy_json, run_coroutine
+from toollens.frameworks.records import Sent
+
+SPEC = FrameworkSpec(
+    key="fastmcp",
+    label="FastMCP",
+    api="FastMCP().tool(func); list_tools()",
+    distribution="fastmcp",
+    modules=("fastmcp",),
+)
+
+
+def build(func: Callable[..., Any]) -> Sent:
+    from fastmcp import FastMCP
+
+    server = FastMCP("toollens")
+    server.tool(func)
+    (tool,) = run_coroutine(server.list_tools())
+    payload = tool.to_mcp_tool().model_dump(mode="json", by_alias=True, exclude_none=True)
+    return Sent(
+        name=payload["name"],
+        description=payload.get("description"),
+        parameters=copy_json(payload["inputSchema"]),
+        payload=payload,
+    )

@@ -1,0 +1,41 @@
+"""Google GenAI: ``FunctionDeclaration.from_callable_with_api_option`` (no client needed).
+
+``use_json_schema=True`` is the path the SDK recommends (it warns on the other one): the
+declaration carries ``parametersJsonSchema``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks.records import Sent
+
+SPEC = FrameworkSpec(
+    key="google-genai",
+    label="Google GenAI",
+    api="FunctionDeclaration.from_callable_with_api_option(callable=func, use_json_schema=True)",
+    distribution="google-genai",
+    modules=("google.genai.types",),
+)
+
+
+_NO_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
+
+
+def build(func: Callable[..., Any]) -> Sent:
+    from google.genai import types
+
+    declaration = types.FunctionDeclaration.from_callable_with_api_option(
+        callable=func, api_option="GEMINI_API", use_json_schema=True
+    )
+    payload = declaration.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return Sent(
+        name=payload["name"],
+        description=payload.get("description"),
+        # No parameters declared: a function that takes no arguments (the diff engine reads
+        # an absent parameter schema the same way).
+        parameters=copy_json(payload.get("parametersJsonSchema", _NO_PARAMETERS)),
+        payload=payload,
+    )

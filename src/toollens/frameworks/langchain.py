@@ -1,0 +1,34 @@
+"""LangChain: ``convert_to_openai_tool(func)`` on the plain function."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks.records import Sent
+
+SPEC = FrameworkSpec(
+    key="langchain",
+    label="LangChain",
+    api="convert_to_openai_tool(func)",
+    distribution="langchain-core",
+    modules=("langchain_core.utils.function_calling",),
+)
+
+
+def build(func: Callable[..., Any]) -> Sent:
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    return sent_from_openai_tool(convert_to_openai_tool(func))
+
+
+def sent_from_openai_tool(payload: dict[str, Any]) -> Sent:
+    """Split LangChain's OpenAI tool payload into name, description and parameters."""
+    function = payload["function"]
+    return Sent(
+        name=function["name"],
+        description=function.get("description"),
+        parameters=copy_json(function.get("parameters", {})),
+        payload=copy_json(payload),
+    )

@@ -1,0 +1,32 @@
+"""MCP Python SDK: ``MCPServer().add_tool(func)``, then the server's own ``list_tools()``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toollens.frameworks._spec import FrameworkSpec, copy_json, run_coroutine
+from toollens.frameworks.records import Sent
+
+SPEC = FrameworkSpec(
+    key="mcp",
+    label="MCP Python SDK",
+    api="MCPServer().add_tool(func); list_tools()",
+    distribution="mcp",
+    modules=("mcp.server.mcpserver",),
+)
+
+
+def build(func: Callable[..., Any]) -> Sent:
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer("toollens")
+    server.add_tool(func)
+    (tool,) = run_coroutine(server.list_tools())
+    payload = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return Sent(
+        name=tool.name,
+        description=tool.description,
+        parameters=copy_json(payload["inputSchema"]),
+        payload=payload,
+    )

@@ -1,0 +1,30 @@
+"""OpenAI Agents SDK: ``function_tool(func)``; the payload from its Chat Completions converter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks.records import Sent
+
+SPEC = FrameworkSpec(
+    key="openai-agents",
+    label="OpenAI Agents SDK",
+    api="function_tool(func)",
+    distribution="openai-agents",
+    modules=("agents", "agents.models.chatcmpl_converter"),
+)
+
+
+def build(func: Callable[..., Any]) -> Sent:
+    from agents import function_tool
+    from agents.models.chatcmpl_converter import Converter
+
+    tool = function_tool(func)
+    return Sent(
+        name=tool.name,
+        description=tool.description,
+        parameters=copy_json(tool.params_json_schema),
+        payload=copy_json(dict(Converter.tool_to_openai(tool))),
+    )

@@ -1,0 +1,135 @@
+"""The layering holds: no import cycle in ``src/toollens``, and core imports no front end.
+
+The graph is read from the source with ``ast``: every ``import`` and ``from ... import``
+between toollens modules, at module level or inside a function (a lazy import is still a
+dependency), except those under ``if TYPE_CHECKING:``, which never run.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import toollens
+
+PACKAGE_DIR = Path(toollens.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            yield from (n for child in node.orelse for n in _imports_in(child))
+            continue
+        yield from _imports_in(node)
+
+
+def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        yield node
+    else:
+        yield from _imports(node)
+
+
+def _targets(node: ast.Import | ast.ImportFrom, here: str, modules: set[str]) -> Iterator[str]:
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+        return
+    assert node.level == 0, f"{here} uses a relative import; toollens imports absolutely"
+    base = node.module or ""
+    for alias in node.names:
+        candidate = f"{base}.{alias.name}"
+        yield candidate if candidate in modules else base
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the toollens modules it imports."""
+    modules = _modules()
+    names = set(modules)
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[name] = {
+            target
+            for node in _imports(tree)
+            for target in _targets(node, name, names)
+            if target in names and target != name
+        }
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a list of modules (first == last), or ``None``."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: finished
+    for start in sorted(graph):
+        if start in state:
+            continue
+        path = [start]
+        state[start] = 1
+        stack = [iter(sorted(graph[start]))]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            elif nxt not in state:
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(sorted(graph[nxt])))
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_graph_sees_lazy_and_package_imports() -> None:
+    graph = import_graph()
+    assert "toollens.core.strict.convert" in graph["toollens.core.strict"]
+    assert "toollens.core.schema.pointer" in graph["toollens.core.strict.refs"]
+    assert any(target.startswith("toollens.render") for target in graph["toollens.cli"])
+
+
+def test_no_import_cycle_in_src() -> None:
+    assert find_cycle(import_graph()) is None
+
+
+def test_core_imports_no_front_end() -> None:
+    graph = import_graph()
+    front_ends = ("toollens.render", "toollens.jupyter", "toollens.cli")
+    for module, targets in graph.items():
+        if module.startswith("toollens.core"):
+            assert not [t for t in targets if t.startswith(front_ends)], module
+
+
+def test_a_report_displays_without_importing_render_first() -> None:
+    # The display of a Report lives in render; core asks the registry, which loads render.
+    code = (
+        "import sys, toollens\n"
+        "rep = toollens.report({'type': 'object', 'properties': {'a': {'type': 'string'}}})\n"
+        "assert 'toollens.render' not in sys.modules\n"
+        "bundle = rep._repr_mimebundle_(include=['text/html', 'text/plain'])\n"
+        "assert set(bundle) == {'text/html', 'text/plain'}, bundle\n"
+        "assert 'toollens.render' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
