@@ -2,7 +2,7 @@
 
 Built on first read of ``ParameterMetadata.candidates`` (``merge_parameter`` computes only
 the winners), from the precedence tables that drive the merge (``DESCRIPTION``, ``DEFAULT``
-and ``MERGE_ORDER`` in ``toollens.core.metadata``); each candidate gets the span of the
+and ``MERGE_ORDER`` in ``toollens.core.precedence``); each candidate gets the span of the
 source text it was written in, located when read.
 """
 
@@ -12,17 +12,16 @@ from typing import Any
 
 from pydantic.fields import FieldInfo
 
-from toollens.core.metadata import (
+from toollens.core.precedence import (
     DEFAULT,
     DESCRIPTION,
     IGNORED_DOCSTRING,
-    Candidate,
     ParameterSources,
     Precedence,
-    Source,
     constraint_items,
     field_sources,
 )
+from toollens.core.provenance import Candidate, Source
 from toollens.core.signature import ParameterKind
 from toollens.core.spans import PendingSpan, SpanOf
 

@@ -3,10 +3,9 @@
 For each parameter the sources are the docstring, the first string in ``Annotated``,
 ``Field(...)`` objects in ``Annotated``, bare constraint objects in ``Annotated``
 (``annotated_types.Ge`` and friends), a ``= Field(...)`` default, and a plain default. Which
-source wins is data, stated once: :data:`DESCRIPTION` and :data:`DEFAULT` rank the sources
-of a description and of a default; :data:`MERGE_ORDER` is the order constraints and aliases
-merge in, later sources winning, exactly as pydantic merges ``FieldInfo`` objects. Both the
-merge and the candidates' reasons are driven by these tables.
+source wins is data, stated once in ``toollens.core.precedence`` (``DESCRIPTION``,
+``DEFAULT``, ``MERGE_ORDER``); both the merge here and the candidates' reasons are driven
+by those tables.
 
 Every candidate carries the span of the source text it came from (``Candidate.span``),
 located only when read.
@@ -15,16 +14,22 @@ located only when read.
 from __future__ import annotations
 
 import dataclasses
-import enum
-import functools
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from pydantic.fields import FieldInfo
-from pydantic_core import PydanticUndefined
 
 from toollens.core.annotation_text import annotation_text
+from toollens.core.candidates import parameter_candidates
+from toollens.core.precedence import (
+    DEFAULT,
+    DESCRIPTION,
+    ParameterSources,
+    dataclass_field_names,
+    field_sources,
+    winner,
+)
+from toollens.core.provenance import MISSING, Candidate, Source
 from toollens.core.signature import (
     EMPTY,
     InspectedParameter,
@@ -32,82 +37,11 @@ from toollens.core.signature import (
     annotate,
     strip_annotated,
 )
-from toollens.core.spans import LazySpan
 
 if TYPE_CHECKING:
     from toollens.core.source_locator import SourceLocator
 
-
-class Source(str, enum.Enum):
-    """Where a metadata value came from."""
-
-    OVERRIDE = "override"
-    CALLABLE = "callable"
-    DOCSTRING = "docstring"
-    ANNOTATED_STR = "annotated-str"
-    ANNOTATED_FIELD = "annotated-field"
-    ANNOTATED_CONSTRAINT = "annotated-constraint"
-    FIELD_DEFAULT = "field-default"
-    DEFAULT = "default"
-    TYPE = "type"
-
-    @property
-    def label(self) -> str:
-        return _SOURCE_LABELS[self._value_]
-
-
-# Keyed by value: a str lookup avoids Enum.__hash__, a Python-level call, on a hot path.
-_SOURCE_LABELS = {
-    Source.OVERRIDE.value: "explicit override",
-    Source.CALLABLE.value: "callable",
-    Source.DOCSTRING.value: "docstring",
-    Source.ANNOTATED_STR.value: "Annotated string",
-    Source.ANNOTATED_FIELD.value: "Annotated Field(...)",
-    Source.ANNOTATED_CONSTRAINT.value: "Annotated constraint",
-    Source.FIELD_DEFAULT.value: "= Field(...) default",
-    Source.DEFAULT.value: "= default",
-    Source.TYPE.value: "type",
-}
-
-
-class _Missing(enum.Enum):
-    MISSING = "MISSING"
-
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-MISSING = _Missing.MISSING
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One value offered by one source for one attribute of a parameter or tool.
-
-    Attributes:
-        attribute: ``"description"``, ``"default"``, ``"alias"``, ``"name"`` or a constraint
-            such as ``"ge"``.
-        source: where the value came from.
-        value: the value offered.
-        won: whether this value is the one the model sees.
-        reason: one line saying why it won or lost.
-        ignored: the source was turned off (docstring information off), so the value
-            never competed; ``reason`` says so in words.
-        span: where the value is written in the tool's source (see ``SourceSpan``: the
-            text ``inspect.getsource`` returns), or ``None`` when there is no source text
-            (builtins, JSON schemas, explicit overrides, a name from an alias). Located on
-            first read.
-    """
-
-    attribute: str
-    source: Source
-    value: Any
-    won: bool
-    reason: str
-    ignored: bool = False
-    # A descriptor, not a shared default: reads give a SourceSpan or None; a PendingSpan
-    # given to __init__ is located on first read.
-    span: LazySpan = LazySpan()  # noqa: RUF009
+__all__ = ["MISSING", "Candidate", "ParameterMetadata", "Source", "merge_parameter"]
 
 
 class _LazyCandidates:
@@ -128,9 +62,6 @@ class _LazyCandidates:
             raise AttributeError(self.name)  # a required field: no class-level default
         value = obj.__dict__[self.name]
         if type(value) is ParameterSources:
-            # candidates imports this module; by the first read both are loaded
-            from toollens.core.candidates import parameter_candidates
-
             value = parameter_candidates(value, obj.default)
             obj.__dict__[self.name] = value
         return value
@@ -182,23 +113,6 @@ class ParameterMetadata:
         return next((c for c in self.candidates_for(attribute) if c.won), None)
 
 
-class ParameterSources(NamedTuple):
-    """The raw material of one parameter, split by source (kept for lazy provenance)."""
-
-    name: str
-    kind: ParameterKind
-    use_docstring: bool
-    bare: Any
-    metadata: tuple[Any, ...]  # the flattened Annotated metadata, in order
-    docstring: str | None
-    annotated_str: str | None
-    annotated_fields: tuple[FieldInfo, ...]
-    annotated_constraints: FieldInfo | None
-    default_field: FieldInfo | None
-    plain_default: Any
-    locator: SourceLocator | None
-
-
 def _split_sources(
     param: InspectedParameter,
     doc_description: str | None,
@@ -243,162 +157,17 @@ def _split_sources(
     )
 
 
-# -- The precedence tables ---------------------------------------------------------------
-# An offer is (value, origin): origin is the Annotated element that holds the value (a
-# FieldInfo, the string), or None when the source is not an Annotated element.
-_Offer = tuple[Any, Any]
-_OfferOf = Callable[[ParameterSources], "_Offer | None"]
-
-
-def _docstring_offer(src: ParameterSources) -> _Offer | None:
-    return (src.docstring, None) if src.docstring is not None and src.use_docstring else None
-
-
-def _annotated_str_offer(src: ParameterSources) -> _Offer | None:
-    return None if src.annotated_str is None else (src.annotated_str, src.annotated_str)
-
-
-def _field_default_description(src: ParameterSources) -> _Offer | None:
-    info = src.default_field
-    return (info.description, None) if info is not None and info.description else None
-
-
-def _annotated_field_description(src: ParameterSources) -> _Offer | None:
-    for info in reversed(src.annotated_fields):  # a later Field overrides an earlier one
-        if info.description:
-            return info.description, info
-    return None
-
-
-def _plain_default_offer(src: ParameterSources) -> _Offer | None:
-    return None if src.plain_default is MISSING else (src.plain_default, None)
-
-
-def _field_default_offer(src: ParameterSources) -> _Offer | None:
-    if src.default_field is None:
-        return None
-    value = _field_default(src.default_field)
-    return None if value is MISSING else (value, None)
-
-
-def _annotated_field_default(src: ParameterSources) -> _Offer | None:
-    for info in reversed(src.annotated_fields):
-        value = _field_default(info)
-        if value is not MISSING:
-            return value, info
-    return None
-
-
-@dataclass(frozen=True)
-class Precedence:
-    """How one attribute is chosen: its sources, highest first, and why the first wins.
-
-    Attributes:
-        attribute: ``"description"`` or ``"default"``.
-        order: ``(source, offer)`` pairs, highest precedence first; ``offer`` reads that
-            source's value (and the ``Annotated`` element holding it) from a parameter.
-        why: what a winner says when it beats other sources.
-    """
-
-    attribute: str
-    order: tuple[tuple[Source, _OfferOf], ...]
-    why: str
-
-
-DESCRIPTION = Precedence(
-    "description",
-    (
-        (Source.DOCSTRING, _docstring_offer),
-        (Source.ANNOTATED_STR, _annotated_str_offer),
-        (Source.FIELD_DEFAULT, _field_default_description),
-        (Source.ANNOTATED_FIELD, _annotated_field_description),
-    ),
-    "precedence: docstring > Annotated string > = Field default > Annotated Field",
-)
-DEFAULT = Precedence(
-    "default",
-    (
-        (Source.DEFAULT, _plain_default_offer),
-        (Source.FIELD_DEFAULT, _field_default_offer),
-        (Source.ANNOTATED_FIELD, _annotated_field_default),
-    ),
-    "the value after '=' wins",
-)
-
-# Constraints and aliases: every FieldInfo in this order, a later one overriding an earlier
-# one (pydantic's merge order).
-MERGE_ORDER: tuple[tuple[Source, Callable[[ParameterSources], tuple[FieldInfo, ...]]], ...] = (
-    (
-        Source.ANNOTATED_CONSTRAINT,
-        lambda src: () if src.annotated_constraints is None else (src.annotated_constraints,),
-    ),
-    (Source.ANNOTATED_FIELD, lambda src: src.annotated_fields),
-    (Source.FIELD_DEFAULT, lambda src: () if src.default_field is None else (src.default_field,)),
-)
-
-IGNORED_DOCSTRING = "ignored: docstring information is turned off"
-
-
-def _winner(rule: Precedence, src: ParameterSources, nothing: Any) -> Any:
-    for _source, offer_of in rule.order:
-        offer = offer_of(src)
-        if offer is not None:
-            return offer[0]
-    return nothing
-
-
-def field_sources(src: ParameterSources) -> list[tuple[Source, FieldInfo]]:
-    return [(source, info) for source, infos_of in MERGE_ORDER for info in infos_of(src)]
-
-
-@functools.lru_cache(maxsize=512)  # bounded: live editing keeps defining new classes
-def _dataclass_field_names(cls: type) -> tuple[str, ...]:
-    # dataclasses.fields() rebuilds its tuple on every call; a class's fields do not change.
-    return tuple(f.name for f in dataclasses.fields(cls))
-
-
-def constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
-    for item in info.metadata:
-        # dataclasses.is_dataclass(item) for an instance, without the function call.
-        cls: type = type(item)
-        if hasattr(cls, "__dataclass_fields__") and not isinstance(item, type):
-            for name in _dataclass_field_names(cls):
-                yield name, getattr(item, name)
-        elif hasattr(item, "__dict__") and not callable(item):
-            for key, value in vars(item).items():
-                if value is not None and not key.startswith("_"):
-                    yield key, value
-
-
 def _add_constraints(info: FieldInfo, into: dict[str, Any]) -> None:
     """``into.update(constraint_items(info))`` without a generator (the eager merge)."""
     for item in info.metadata:
         cls: type = type(item)
         if hasattr(cls, "__dataclass_fields__") and not isinstance(item, type):
-            for name in _dataclass_field_names(cls):
+            for name in dataclass_field_names(cls):
                 into[name] = getattr(item, name)
         elif hasattr(item, "__dict__") and not callable(item):
             for key, value in vars(item).items():
                 if value is not None and not key.startswith("_"):
                     into[key] = value
-
-
-def _field_default(info: FieldInfo) -> Any:
-    if info.default is not PydanticUndefined and info.default is not Ellipsis:
-        return info.default
-    if info.default_factory is not None:
-        return _Factory(info.default_factory)
-    return MISSING
-
-
-@dataclass(frozen=True)
-class _Factory:
-    """A ``default_factory``, shown as such rather than called."""
-
-    factory: Any
-
-    def __repr__(self) -> str:
-        return f"<factory {getattr(self.factory, '__name__', repr(self.factory))}>"
 
 
 def merge_parameter(
@@ -410,8 +179,8 @@ def merge_parameter(
 ) -> ParameterMetadata:
     """Merge one parameter's sources into its final metadata, with provenance.
 
-    The winners are computed here from the tables (:data:`DESCRIPTION`, :data:`DEFAULT`,
-    :data:`MERGE_ORDER`); the candidates themselves (and their spans, found through
+    The winners are computed here from the precedence tables (``DESCRIPTION``, ``DEFAULT``,
+    ``MERGE_ORDER``); the candidates themselves (and their spans, found through
     ``locator``) are built on first read of ``candidates``.
     """
     src = _split_sources(param, doc_description, use_docstring, locator)
@@ -419,7 +188,7 @@ def merge_parameter(
         return ParameterMetadata(
             param.name, param.kind, src.bare, param.name, None, MISSING, {}, None, True, ()
         )
-    description = _winner(DESCRIPTION, src, None)
+    description = winner(DESCRIPTION, src, None)
     kind = param.kind
     default: Any
     if kind is ParameterKind.VAR_POSITIONAL:
@@ -427,7 +196,7 @@ def merge_parameter(
     elif kind is ParameterKind.VAR_KEYWORD:
         default = {}
     else:
-        default = _winner(DEFAULT, src, MISSING)
+        default = winner(DEFAULT, src, MISSING)
 
     # Constraints and alias: a key keeps the place where it first appeared.
     constraints: dict[str, Any] = {}
