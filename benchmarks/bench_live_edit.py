@@ -49,11 +49,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def _panel_values(explorer: Any) -> dict[str, str]:
-    values = {key: widget.value for key, widget in explorer.panels.items()}
-    for extra in ("findings", "changes", "banner"):
-        widget = getattr(explorer, extra, None)
-        if widget is not None:
-            values[extra] = widget.value
+    values = {key: str(html) for key, html in explorer.panels.items()}
+    for extra in ("changes", "banner"):  # the explorer's other synced HTML traits
+        values[extra] = str(getattr(explorer, extra))
     return values
 
 

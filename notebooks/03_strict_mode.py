@@ -365,7 +365,7 @@ def find_books(
 
 
 fs = toollens.function_schema(find_books)
-for provider in ("openai-chat", "anthropic", "gemini"):
+for provider in ("openai-chat", "anthropic", "gemini-openapi"):
     print(provider)
     for finding in toollens.check_provider(fs, provider):
         print(f"  {finding.severity.value:<7} {finding.rule:<28} {finding.pointer}")
@@ -380,15 +380,17 @@ for provider in ("openai-chat", "anthropic", "gemini"):
 # - **Anthropic** (strict tool use): closed objects like OpenAI, but no numeric,
 #   string-length or array constraints, so `minimum`, `minLength` and `uniqueItems`
 #   must move into the description and be checked in your function.
-# - **Gemini** (function declarations): an OpenAPI subset, not JSON Schema. toollens
-#   translates the payload for it (no `additionalProperties`, `nullable: true` instead
-#   of a `null` type, `$ref` inlined) and reports only what it could not translate.
+# - **Gemini, classic `parameters`** (`gemini-openapi`): an OpenAPI subset, not JSON
+#   Schema. toollens translates the payload for it (no `additionalProperties`,
+#   `nullable: true` instead of a `null` type, `$ref` inlined) and reports only what it
+#   could not translate. The default `gemini` payload sends the schema unchanged as
+#   `parametersJsonSchema`, which takes JSON Schema.
 #
 # `toollens.provider_tool(fs, provider)` gives the exact payload; compare two of them:
 
 # %%
 print(compact(toollens.provider_tool(fs, "openai-chat")["function"]["parameters"]["properties"]["filters"]))
-print(compact(toollens.provider_tool(fs, "gemini")["parameters"]["properties"]["filters"]))
+print(compact(toollens.provider_tool(fs, "gemini-openapi")["parameters"]["properties"]["filters"]))
 
 
 # %% [markdown]

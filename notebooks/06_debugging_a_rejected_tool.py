@@ -37,8 +37,9 @@ from IPython.display import display
 import toollens
 from toollens.render import render_panels, style_tag
 
-# OpenAI strict mode, Anthropic strict tool use, Gemini's classic function declarations.
-PROVIDERS = ("openai-chat", "anthropic", "gemini")
+# OpenAI strict mode, Anthropic strict tool use, Gemini's classic function declarations
+# (provider "gemini-openapi"; the default "gemini" sends JSON Schema as parametersJsonSchema).
+PROVIDERS = ("openai-chat", "anthropic", "gemini-openapi")
 PROVIDER_ARGS = [arg for provider in PROVIDERS for arg in ("--provider", provider)]
 
 
@@ -139,10 +140,11 @@ findings(tickets_v1.create_ticket)
 #   ("Invalid schema for function") before the model runs.
 # - **Anthropic, strict tool use**: strict tools support no numeric constraints, and
 #   `gt=0` becomes `exclusiveMinimum`. (`uniqueItems` is out too.)
-# - **Gemini, classic function declarations** (`parameters`, an OpenAPI-style `Schema`):
+# - **Gemini, classic function declarations** (`gemini-openapi`: `parameters`, an
+#   OpenAPI-style `Schema`; the default `gemini` payload sends `parametersJsonSchema`):
 #   an `enum` there is a list of strings, and `Literal[1, 2, 3]` is an enum of integers.
-#   Any other Gemini finding points at a keyword that `Schema` has no field for; the
-#   steps below remove those as well.
+#   Keywords `Schema` has no field for (`uniqueItems`, `exclusiveMinimum`) are dropped
+#   from the payload instead, each drop recorded; only what cannot be dropped is a finding.
 #
 # Every finding has a JSON pointer, so each one leads to one parameter. We fix one
 # provider at a time.

@@ -18,8 +18,23 @@ def test_import_does_not_load_ui_libraries() -> None:
     code = (
         "import sys, toollens; "
         "toollens.function_schema(lambda x: x, strict=False); "
-        "bad = [m for m in ('IPython', 'ipywidgets', 'traitlets') if m in sys.modules]; "
+        "bad = [m for m in ('IPython', 'ipywidgets', 'traitlets', 'anywidget') "
+        "if m in sys.modules]; "
         "print(','.join(bad))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == ""
+
+
+def test_load_ext_imports_no_widget_library() -> None:
+    """``%load_ext toollens`` registers the magic; widgets load only when one is shown."""
+    code = (
+        "import sys; from IPython.core.interactiveshell import InteractiveShell; "
+        "shell = InteractiveShell.instance(); shell.run_line_magic('load_ext', 'toollens'); "
+        "assert 'toolschema' in shell.magics_manager.magics['line']; "
+        "print(','.join(m for m in ('ipywidgets', 'anywidget') if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

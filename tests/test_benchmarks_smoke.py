@@ -83,3 +83,8 @@ def test_corpus_tools_build_and_edits_change_them() -> None:
         "Field description",
         "default",
     ]
+
+
+def test_bench_bundle_quick() -> None:
+    proc = _run("bench_bundle.py")
+    _assert_table(proc, "explorer.js (minified)", "KB", "target")

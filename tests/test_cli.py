@@ -303,6 +303,19 @@ def test_check_a_view_that_cannot_be_built_exits_1() -> None:
     assert run("check", "tools_v1:score", "--no-strict").code == EXIT_OK
 
 
+def test_strict_refusal_of_kwargs_is_a_finding_not_a_failure() -> None:
+    # Issue 13: **kwargs in strict mode refuses the strict view only; show still shows every
+    # other view and check reports an error finding (exit 1), never "could not run" (3).
+    shown = run("show", "tools_v1:configure")
+    assert shown.code == EXIT_OK, shown
+    assert "**options cannot be expressed in a strict schema" in shown.out
+    assert "options" in run("show", "tools_v1:configure", "--view", "raw").out
+    checked = run("check", "tools_v1:configure")
+    assert checked.code == EXIT_FINDINGS, checked
+    assert "error[view.strict]" in checked.out
+    assert run("check", "tools_v1:configure", "--no-strict").code == EXIT_OK
+
+
 def test_check_a_provider_payload_file() -> None:
     result = run("check", "weather.tool.json", "--format", "json")
     assert result.code == EXIT_OK, result
@@ -324,7 +337,6 @@ def test_check_a_provider_payload_file() -> None:
         (["show", "missing.py:f"], ["'missing.py' does not exist"]),
         (["show", "tools_v1.py"], ["names a Python file but no function"]),
         (["show", "tools_v1:NOT_A_TOOL"], ["int object 42 is not a callable"]),
-        (["show", "tools_v1:configure"], ["**options cannot be expressed in a strict schema"]),
         (["diff", "tools_v1:search", "malformed.json"], ["line 5 column 5"]),
         (["check", "no_such_module:f"], ["no module named"]),
         (["show", "what is this"], ["cannot tell what 'what is this' names"]),
@@ -372,10 +384,11 @@ def test_debug_shows_the_traceback(argv: list[str]) -> None:
     [
         ([], "the following arguments are required: COMMAND"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
-        (["show"], "the following arguments are required: TARGET"),
         (["show", "tools_v1:search", "--view", "everything"], "invalid choice: 'everything'"),
         (["check", "tools_v1:search", "--provider", "bogus"], "invalid choice: 'bogus'"),
         (["diff", "tools_v1:search"], "required: NEW"),
+        (["diff", "tools_v1:search", "tools_v2:search", "--lock"], "give no OLD or NEW"),
+        (["diff", "--lock", "--provider", "anthropic"], "the lock holds the providers"),
         (["show", "tools_v1:search", "--format", "yaml"], "invalid choice: 'yaml'"),
         (["show", "tools_v1:search", "--unknown"], "unrecognized arguments: --unknown"),
     ],

@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaDiff, diff
@@ -321,6 +321,8 @@ JUNK = st.recursive(
 
 @SETTINGS
 @given(JUNK, JUNK)
+@example({"minimum": None}, {"minimum": 0})  # a null bound once raised TypeError
+@example({"maximum": 3}, {"maximum": None})
 def test_only_construction_errors(a: Any, b: Any) -> None:
     try:
         result = diff(a, b)

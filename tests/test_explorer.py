@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from toollens.core.errors import SchemaConstructionError, ToolLensError
-from toollens.jupyter.explorer import FOLDED_LINES, Explorer
+from toollens.jupyter.explorer import FOLDED_LINES, PANELS, Explorer
 from toollens.jupyter.live import register_source
 
 TOOL = '''
@@ -81,11 +81,12 @@ class FakeScheduler:
 
 
 def panel_html(explorer: Explorer) -> dict[str, str]:
-    return {key: str(w.value) for key, w in explorer.panels.items()}
+    return {key: str(html) for key, html in explorer.panels.items()}
 
 
-def visible(widget: Any) -> bool:
-    return widget.layout.display != "none"
+def visible(html: str) -> bool:
+    """The front end shows the banner and the note only when they have text."""
+    return bool(html)
 
 
 @pytest.fixture
@@ -97,30 +98,24 @@ def test_initial_render_fills_every_view(weather: types.ModuleType) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
     assert "tl-explorer" in explorer._dom_classes
     assert explorer.editor.value.startswith("def get_weather(")
-    for key, widget in explorer.panels.items():
-        assert f"tl-panel-{key}" in widget._dom_classes
-        assert widget.value, key
-    assert "tl-panel-findings" in explorer.findings._dom_classes
-    assert "tl-panel-changes" in explorer.changes._dom_classes
-    assert "tl-panels" in explorer.panels_box._dom_classes
-    assert "The city to forecast." in explorer.panels["metadata"].value
+    assert set(explorer.panels) == {"signature", "strict", "output", "metadata", "findings"}
+    for key, html in explorer.panels.items():
+        assert f"tl-panel-{key}" in html
+    assert "The city to forecast." in explorer.panels["metadata"]
     assert not visible(explorer.banner)
     assert explorer.last_render_stats.ok
-    assert not explorer.editor.widget.disabled
+    assert not explorer.read_only
 
 
-def test_layout_three_views_side_by_side_then_metadata_row(weather: types.ModuleType) -> None:
+def test_layout_wide_views_first_then_signature_and_output(weather: types.ModuleType) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
-    order = [explorer.panels[k] for k in ("signature", "strict", "output", "metadata")]
-    assert list(explorer.panels_box.children) == order
-    assert "tl-grid" in explorer.panels_box._dom_classes  # the report's own grid rule
-    assert "tl-full" in explorer.panels["metadata"]._dom_classes  # grid-column: 1 / -1
-    children = list(explorer.children)
-    assert children.index(explorer.panels_box) < children.index(explorer.findings)
-    assert children.index(explorer.findings) < children.index(explorer.changes)
-    style = children[0].value
-    assert ".tl-explorer .tl-toolbar" in style  # WIDGET_STYLE from render.css
-    assert ".tl-root .tl-full" in style
+    # The front end places the panels in this order: strict schema and metadata table at
+    # full width (what an author reads), signature and output side by side, findings last.
+    assert explorer.panel_order == ["strict", "metadata", "signature", "output", "findings"]
+    assert list(explorer.panel_order) == list(PANELS)
+    assert ".tl-xp .tl-toolbar" in explorer.css  # WIDGET_STYLE from render.css
+    assert ".tl-root .tl-full" in explorer.css
+    assert explorer._esm.startswith("/* toollens explorer front end; sources sha256: ")
 
 
 def test_docstring_edit_updates_only_the_panels_it_changes(weather: types.ModuleType) -> None:
@@ -146,7 +141,7 @@ def test_docstring_edit_updates_only_the_panels_it_changes(weather: types.Module
     assert "output" not in stats.panels_updated
     assert after["output"] == before["output"]
     assert stats.bytes_sent >= len(after["metadata"]) + len(after["strict"])
-    assert "description" in explorer.changes.value
+    assert "description" in explorer.changes
 
 
 def test_edits_are_debounced_into_one_render(weather: types.ModuleType) -> None:
@@ -158,7 +153,7 @@ def test_edits_are_debounced_into_one_render(weather: types.ModuleType) -> None:
     assert len(scheduler.pending) == 1
     assert scheduler.cancelled == 2
     scheduler.run()
-    assert "C city" in explorer.panels["strict"].value
+    assert "C city" in explorer.panels["strict"]
 
 
 def test_flush_without_pending_render_is_a_no_op(weather: types.ModuleType) -> None:
@@ -177,62 +172,78 @@ def test_syntax_error_keeps_text_and_last_good_views_marked_stale(
     explorer.editor.value = broken
     assert explorer.editor.value == broken  # never reset
     assert visible(explorer.banner)
-    assert "tl-banner-error" in explorer.banner._dom_classes
-    assert "Line 1, column 73" in explorer.banner.value
-    assert "SyntaxError: expected &#x27;:&#x27;" in explorer.banner.value
-    assert "Traceback" not in explorer.banner.value
-    assert "tl-stale" in explorer.panels_box._dom_classes
+    assert explorer.error_mark
+    assert "Line 1, column 73" in explorer.banner
+    assert "SyntaxError: expected &#x27;:&#x27;" in explorer.banner
+    assert "Traceback" not in explorer.banner
+    assert explorer.stale
     assert panel_html(explorer) == good
     assert explorer.error is not None
     assert explorer.error.line == 1
-    assert explorer.apply_button.disabled
+    assert not explorer.can_apply
     assert not explorer.last_render_stats.ok
 
     explorer.editor.value = broken.replace("-> str\n", "-> str:\n", 1)
     assert not visible(explorer.banner)
-    assert "tl-banner-error" not in explorer.banner._dom_classes
-    assert "tl-stale" not in explorer.panels_box._dom_classes
+    assert not explorer.error_mark
+    assert not explorer.stale
     assert explorer.error is None
-    assert not explorer.apply_button.disabled
+    assert explorer.can_apply
 
 
 def test_exception_while_defining_shows_its_line_escaped(weather: types.ModuleType) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
     explorer.editor.value += "\nraise ValueError('<script>x</script>')\n"
     assert visible(explorer.banner)
-    assert "Line 10:" in explorer.banner.value
-    assert "ValueError: &lt;script&gt;" in explorer.banner.value
-    assert "<script>" not in explorer.banner.value
+    assert "Line 10:" in explorer.banner
+    assert "ValueError: &lt;script&gt;" in explorer.banner
+    assert "<script>" not in explorer.banner
 
 
 def test_schema_construction_error_is_a_banner_not_a_traceback(
     weather: types.ModuleType,
 ) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
-    explorer.editor.value = explorer.editor.value.replace("days: int = 1", "**extra: int")
+    explorer.editor.value = explorer.editor.value.replace("days: int = 1", "days: 'Nowhere' = 1")
     assert visible(explorer.banner)
-    assert "extra" in explorer.banner.value
-    assert "tl-stale" in explorer.panels_box._dom_classes
-    explorer.strict_toggle.value = False  # non-strict accepts **kwargs: renders at once
+    assert "Nowhere" in explorer.banner
+    assert explorer.stale
+    explorer.editor.value = explorer.editor.value.replace("'Nowhere'", "int")
     assert not visible(explorer.banner)
-    assert "extra" in explorer.panels["signature"].value
+    assert "days" in explorer.panels["signature"]
+
+
+def test_strict_refusal_of_kwargs_shows_inside_the_strict_view(
+    weather: types.ModuleType,
+) -> None:
+    # Issue 13: the source is fine, so no banner; the refusal is a finding of the strict view.
+    explorer = Explorer(weather.get_weather, debounce=0)
+    explorer.editor.value = explorer.editor.value.replace("days: int = 1", "**extra: int")
+    assert not visible(explorer.banner)
+    assert "No views yet" not in explorer.banner
+    assert "extra" in explorer.panels["signature"]
+    assert "extra" in explorer.panels["metadata"]
+    assert "cannot be expressed in a strict schema" in explorer.panels["strict"]
+    assert "plain text" in explorer.panels["output"]
+    explorer.strict = False  # non-strict accepts **kwargs
+    assert "cannot be expressed" not in explorer.panels["strict"]
 
 
 def test_toolbar_changes_render_immediately(weather: types.ModuleType) -> None:
     scheduler = FakeScheduler()
     explorer = Explorer(weather.get_weather, scheduler=scheduler)
-    strict_before = explorer.panels["strict"].value
-    explorer.strict_toggle.value = False
+    strict_before = explorer.panels["strict"]
+    explorer.strict = False
     assert not scheduler.pending
     assert explorer.report.options.strict is False
-    assert explorer.panels["strict"].value != strict_before
-    explorer.name_text.value = "weather_now"
+    assert explorer.panels["strict"] != strict_before
+    explorer.name_override = "weather_now"
     assert explorer.report.title == "weather_now"
-    explorer.description_text.value = "Override <desc>"
+    explorer.description_override = "Override <desc>"
     assert explorer.report.function.description == "Override <desc>"
-    explorer.provider_select.value = "anthropic"
+    explorer.provider = "anthropic"
     assert explorer.report.provider == "anthropic"
-    explorer.style_select.value = "numpy"
+    explorer.docstring_style = "numpy"
     assert explorer.report.options.docstring_style == "numpy"
 
 
@@ -240,16 +251,16 @@ def test_toolbar_change_uses_the_pending_edit(weather: types.ModuleType) -> None
     scheduler = FakeScheduler()
     explorer = Explorer(weather.get_weather, scheduler=scheduler)
     explorer.editor.value = explorer.editor.value.replace("The city to", "Fetch city to")
-    explorer.strict_toggle.value = False
+    explorer.strict = False
     assert not scheduler.pending  # the toolbar render replaced the pending one
-    assert "Fetch city to" in explorer.panels["strict"].value
+    assert "Fetch city to" in explorer.panels["strict"]
 
 
 def test_renamed_function_shows_a_note(weather: types.ModuleType) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
     explorer.editor.value = explorer.editor.value.replace("def get_weather", "def get_forecast")
     assert visible(explorer.note)
-    assert "get_forecast" in explorer.note.value
+    assert "get_forecast" in explorer.note
     assert explorer.report.title == "get_forecast"
 
 
@@ -267,19 +278,19 @@ def _plain(city: str, units: str = "c") -> str:
 )
 def test_targets_without_source_open_read_only(target: Any) -> None:
     explorer = Explorer(target, debounce=0)
-    assert explorer.editor.widget.disabled
-    assert explorer.apply_button.disabled
+    assert explorer.read_only
+    assert not explorer.can_apply
     assert visible(explorer.note)
-    assert "read-only" in explorer.note.value
+    assert "read-only" in explorer.note
     assert explorer.report is not None
     assert explorer.apply() is False
 
 
 def test_output_type_is_read_only() -> None:
     explorer = Explorer(list[int], debounce=0)
-    assert explorer.editor.widget.disabled
+    assert explorer.read_only
     assert explorer.report.target_kind == "output-type"
-    assert explorer.panels["output"].value
+    assert explorer.panels["output"]
 
 
 def test_unsupported_object_raises_a_toollens_error() -> None:
@@ -297,20 +308,20 @@ def test_json_schema_target_reparses_live() -> None:
     schema = {"type": "object", "properties": {"city": {"type": "string"}}}
     explorer = Explorer(schema, debounce=0)
     assert explorer.editor.value.startswith('{\n  "type": "object"')
-    assert not explorer.editor.widget.disabled
-    assert explorer.apply_button.disabled
+    assert not explorer.read_only
+    assert not explorer.can_apply
     edited = explorer.editor.value.replace('"city"', '"town"')
     explorer.editor.value = edited
-    assert "town" in explorer.panels["strict"].value
+    assert "town" in explorer.panels["strict"]
     assert schema["properties"] == {"city": {"type": "string"}}  # caller's dict untouched
 
     broken = edited.replace('"string"', '"string",')
     explorer.editor.value = broken
     assert visible(explorer.banner)
-    assert "invalid JSON" in explorer.banner.value
+    assert "invalid JSON" in explorer.banner
     # Interpreters blame either the trailing comma (3.13) or the brace after it (3.10-3.12):
     # what matters is that the banner's line and column hold one of them.
-    where = re.search(r"Line (\d+), column (\d+)", explorer.banner.value)
+    where = re.search(r"Line (\d+), column (\d+)", explorer.banner)
     assert where is not None
     line, column = int(where[1]), int(where[2])
     comma = broken.index('"string",') + len('"string"')
@@ -318,7 +329,7 @@ def test_json_schema_target_reparses_live() -> None:
     assert broken[comma + 1 : brace].isspace()
     assert offset_of(broken, line, column) in (comma, brace)
     explorer.editor.value = "[1, 2]"
-    assert "must be an object" in explorer.banner.value
+    assert "must be an object" in explorer.banner
     explorer.editor.value = edited
     assert not visible(explorer.banner)
 
@@ -330,10 +341,10 @@ def test_pydantic_model_source_is_editable(in_sys_modules: bool) -> None:
     namespace = None if in_sys_modules else module.__dict__
     explorer = Explorer(module.Booking, debounce=0, namespace=namespace)
     assert explorer.editor.value.startswith("class Booking(BaseModel):")
-    assert not explorer.editor.widget.disabled
+    assert not explorer.read_only
     explorer.editor.value = explorer.editor.value.replace("Room name", "Meeting room")
     assert not visible(explorer.banner)
-    assert "Meeting room" in explorer.panels["strict"].value
+    assert "Meeting room" in explorer.panels["strict"]
 
 
 def test_apply_writes_to_the_namespace_only_on_click(weather: types.ModuleType) -> None:
@@ -341,10 +352,10 @@ def test_apply_writes_to_the_namespace_only_on_click(weather: types.ModuleType) 
     explorer = Explorer(original, debounce=0)
     explorer.editor.value = explorer.editor.value.replace("Get the weather", "Applied weather")
     assert weather.get_weather is original  # editing alone writes nothing
-    explorer.apply_button.click()
+    explorer._on_message(explorer, {"type": "apply"}, [])  # the button
     assert weather.get_weather is not original
     assert weather.get_weather.__doc__.startswith("Applied weather")
-    assert "Applied" in explorer.note.value
+    assert "Applied" in explorer.note
 
 
 def test_apply_into_an_explicit_namespace(weather: types.ModuleType) -> None:
@@ -360,22 +371,22 @@ def test_future_annotations_module_edits_keep_working() -> None:
     module = make_module("from __future__ import annotations\n" + TOOL)
     explorer = Explorer(module.get_weather, debounce=0)
     explorer.editor.value = explorer.editor.value.replace("days: int", "days: 'int'")
-    assert not visible(explorer.banner), explorer.banner.value
+    assert not visible(explorer.banner), explorer.banner
 
 
 def test_bundled_example_explores() -> None:
     from toollens.examples import EXAMPLES
 
     explorer = Explorer(EXAMPLES["get_weather"], debounce=0)
-    assert "How many days to forecast" in explorer.panels["metadata"].value
+    assert "How many days to forecast" in explorer.panels["metadata"]
     explorer.editor.value = explorer.editor.value.replace("The temperature unit", "Unit")
-    assert not visible(explorer.banner), explorer.banner.value
-    assert "Unit of the answer" in explorer.panels["metadata"].value
+    assert not visible(explorer.banner), explorer.banner
+    assert "Unit of the answer" in explorer.panels["metadata"]
 
 
 def test_mime_bundle_has_widget_view_and_html_fallback(weather: types.ModuleType) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
-    bundle = explorer._repr_mimebundle_()
+    bundle, _metadata = explorer._repr_mimebundle_()  # anywidget: (data, metadata)
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "text/plain" in bundle
     assert "<style>" in bundle["text/html"]
@@ -386,7 +397,7 @@ def test_html_fallback_keeps_the_last_good_views(weather: types.ModuleType) -> N
     explorer = Explorer(weather.get_weather, debounce=0)
     explorer.editor.value = explorer.editor.value.replace("Get the weather", "Fresh weather")
     explorer.editor.value = "def get_weather(:\n"
-    assert "Fresh weather" in explorer._repr_mimebundle_()["text/html"]
+    assert "Fresh weather" in explorer._repr_mimebundle_()[0]["text/html"]
 
 
 def test_close_cancels_a_pending_render(weather: types.ModuleType) -> None:
@@ -410,9 +421,9 @@ def test_a_rendering_failure_is_a_banner(
     monkeypatch.setattr(render_html, "render_panels", broken)
     explorer.editor.value += "\n"
     assert visible(explorer.banner)
-    assert "rendering the views failed" in explorer.banner.value
-    assert "&lt;boom&gt;" in explorer.banner.value
-    assert "tl-stale" in explorer.panels_box._dom_classes
+    assert "rendering the views failed" in explorer.banner
+    assert "&lt;boom&gt;" in explorer.banner
+    assert explorer.stale
 
 
 def test_a_dict_that_cannot_be_json_is_our_error() -> None:
@@ -430,7 +441,7 @@ def test_an_edit_that_leaves_the_schema_alone_is_not_diffed(
 
     explorer = Explorer(weather.get_weather, debounce=0)
     explorer.editor.value = explorer.editor.value.replace("How many days.", "How many days?")
-    assert "description" in explorer.changes.value
+    assert "description" in explorer.changes
 
     def refuses(*_args: Any) -> Any:
         raise AssertionError("diffed an unchanged schema")
@@ -438,19 +449,34 @@ def test_an_edit_that_leaves_the_schema_alone_is_not_diffed(
     monkeypatch.setattr(diff_module, "diff", refuses)
     explorer.editor.value += "\n    # a comment changes no schema\n"
     assert explorer.last_render_stats.ok
-    assert "did not change the schema" in explorer.changes.value
+    assert "did not change the schema" in explorer.changes
 
 
 def test_long_folded_documents_are_cut_live_and_whole_in_the_static_view() -> None:
     params = ", ".join(f"p{i}: int = {i}" for i in range(150))
     module = make_module(f'def wide({params}) -> None:\n    """Many knobs."""\n')
     explorer = Explorer(module.wide, debounce=0)
-    payload = explorer.findings.value.split("<details>")[-1]
+    payload = explorer.panels["findings"].split("<details>")[-1]
     assert f"The first {FOLDED_LINES} of" in payload
     assert payload.count('class="tl-line"') == FOLDED_LINES
-    raw = explorer.panels["strict"].value.split("Before strict conversion")[-1]
+    inline, side_by_side = explorer.panels["strict"].split('class="tl-sbs-view"')
+    assert "The first" not in inline  # the inline diff shows every line
+    raw = side_by_side.split("Before strict conversion")[-1]
     assert f"The first {FOLDED_LINES} of" in raw
-    assert "The first" not in explorer.panels["strict"].value.split("<details>")[0]
-    static = explorer._repr_mimebundle_()["text/html"]
+    static = explorer._repr_mimebundle_()[0]["text/html"]
     assert "The first" not in static
     assert '"p149"' in static
+
+
+def test_repr_is_stable_for_saved_outputs(weather: types.ModuleType) -> None:
+    explorer = Explorer(weather.get_weather, debounce=0)
+    assert repr(explorer) == "<toollens Explorer of get_weather>"
+    bundle, _metadata = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == "<toollens Explorer of get_weather>"
+
+
+def test_every_panel_has_its_own_synced_trait(weather: types.ModuleType) -> None:
+    explorer = Explorer(weather.get_weather, debounce=0)
+    for key in PANELS:
+        assert f"panel_{key}" in explorer.keys  # synced to the front end
+        assert explorer.panels[key] == getattr(explorer, f"panel_{key}")

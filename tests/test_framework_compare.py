@@ -21,7 +21,7 @@ from framework_functions import (
 )
 from toollens.core.diff import DiffSeverity
 from toollens.core.errors import TargetError
-from toollens.core.schema_walk import is_object_node
+from toollens.core.providers.walk import is_object_node
 from toollens.frameworks import ADAPTERS, Status, adapt, installed, preload, spec
 from toollens.frameworks._spec import run_coroutine
 from toollens.frameworks.compare import REFERENCE, Comparison, compare

@@ -163,9 +163,9 @@ def hostile(
 
 
 def _widget_html(explorer: Any) -> list[str]:
-    parts = [str(w.value) for w in explorer.panels.values()]
-    parts += [str(explorer.findings.value), str(explorer.changes.value)]
-    parts += [str(explorer.note.value), str(explorer.banner.value)]
+    parts = [str(html) for html in explorer.panels.values()]  # findings is one of them
+    parts += [str(explorer.changes)]
+    parts += [str(explorer.note), str(explorer.banner)]
     return [p for p in parts if p]
 
 
@@ -183,26 +183,26 @@ def test_explorer_panels_banner_and_changes_escape_payloads() -> None:
     # an edit whose diff carries the payloads into the "last edit changed" list
     explorer.editor.value = explorer.editor.value.replace("{{7*7}}", "{{7*7}} <script>x</script>")
     assert explorer.error is None
-    assert explorer.changes.value
+    assert explorer.changes
     for fragment in _widget_html(explorer):
         audit_html(fragment)
 
     # an exception at definition time carrying every payload lands in the banner
     explorer.editor.value += f"\nraise ValueError({P!r})\n"
     assert explorer.error is not None
-    banner = str(explorer.banner.value)
+    banner = str(explorer.banner)
     _check(banner)
     for fragment in _widget_html(explorer):
         audit_html(fragment)
 
     # a SyntaxError whose message carries the payloads
     explorer.editor.value = f"raise SyntaxError({P!r})\n"
-    _check(str(explorer.banner.value))
+    _check(str(explorer.banner))
 
     # a schema error (ToolLensError) naming a hostile parameter in the banner
     explorer.editor.value = "def hostile(x: '<script>alert(1)</script>') -> None:\n    pass\n"
     assert explorer.error is not None
-    _check(str(explorer.banner.value), shown=(XSS_PAYLOADS[0],))
+    _check(str(explorer.banner), shown=(XSS_PAYLOADS[0],))
 
 
 def test_explorer_note_for_read_only_target_escapes_its_repr() -> None:
@@ -233,7 +233,7 @@ def test_explorer_json_mode_escapes_payloads() -> None:
     assert XSS_PAYLOADS[0] in visible_text("".join(_widget_html(explorer)))
     explorer.editor.value = '{"type": "object", "title": "<script>alert(1)</script>", '
     assert explorer.error is not None
-    audit_html(str(explorer.banner.value))
+    audit_html(str(explorer.banner))
 
 
 def test_diff_widget_escapes_payloads() -> None:
@@ -243,13 +243,13 @@ def test_diff_widget_escapes_payloads() -> None:
     plain = module_from_source(TOOL_SOURCE.replace("{{7*7}}", "plain"))
     widget = DiffWidget(plain.hostile, module.hostile)
     assert widget.error is None
-    audit_html(str(widget.body.value))
-    assert "{{7*7}}" in visible_text(str(widget.body.value))
+    audit_html(str(widget.html))
+    assert "{{7*7}}" in visible_text(str(widget.html))
 
     broken = DiffWidget(HOSTILE_SCHEMA, {"type": "object"})  # remote $ref: cannot compare
     assert broken.error is not None
-    audit_html(str(broken.banner.value))
-    assert "<script>" in visible_text(str(broken.banner.value))
+    audit_html(str(broken.banner))
+    assert "<script>" in visible_text(str(broken.banner))
 
 
 @pytest.mark.parametrize("payload", XSS_PAYLOADS[:4])

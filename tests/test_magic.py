@@ -144,7 +144,7 @@ def test_pydantic_model_defined_in_a_cell_is_editable(
     explorer.editor.value = explorer.editor.value.replace("Room name", "Meeting room")
     explorer.flush()
     assert explorer.error is None
-    assert "Meeting room" in explorer.panels["strict"].value
+    assert "Meeting room" in explorer.panels["strict"]
     shell.user_ns.pop("CellBooking")
 
 
@@ -162,8 +162,19 @@ def test_every_option_reaches_the_report(shell: InteractiveShell, shown: list[An
     assert options.name == "weather tool"
     assert options.description == "Weather, now"
     assert options.docstring_style == "google"
-    assert explorer.strict_toggle.value is False
-    assert explorer.provider_select.value == "anthropic"
+    assert explorer.strict is False
+    assert explorer.provider == "anthropic"
+
+
+def test_optional_defaults_option_reaches_the_explorer(
+    shell: InteractiveShell, shown: list[Any]
+) -> None:
+    shell.run_line_magic("toolschema", "get_weather --optional-defaults nullable")
+    (explorer,) = shown
+    assert explorer.report.options.optional_defaults == "nullable"
+    assert explorer.optional_defaults == "nullable"  # the toolbar shows it
+    explorer.optional_defaults = "keep"
+    assert explorer.report.options.optional_defaults is None
 
 
 def test_expression_targets(shell: InteractiveShell, shown: list[Any]) -> None:
@@ -206,7 +217,7 @@ def test_diff_opens_a_diff_widget(shell: InteractiveShell, shown: list[Any]) -> 
     shell.run_line_magic("toolschema", "get_weather --diff other --no-strict")
     (widget,) = shown
     assert isinstance(widget, DiffWidget)
-    assert widget.mode_toggle.value is False
+    assert widget.strict is False
     assert widget.diff is not None
     assert len(widget.diff) > 0
 
@@ -259,7 +270,7 @@ def test_cell_magic_runs_the_cell_and_explores_the_last_function(
     assert explorer.editor.value == cell  # the explorer edits the cell's source
     explorer.editor.value = cell.replace("The city to forecast.", "Edited in the cell.")
     explorer.flush()
-    assert "Edited in the cell." in explorer.panels["strict"].value
+    assert "Edited in the cell." in explorer.panels["strict"]
     assert "Edited" not in shell.user_ns["from_cell"].__doc__
 
 
@@ -270,7 +281,7 @@ def test_cell_magic_with_ipython_syntax(shell: InteractiveShell, shown: list[Any
     explorer.editor.value = cell.replace("The city to forecast.", "Town.")
     explorer.flush()
     assert not explorer.error, explorer.error
-    assert "Town." in explorer.panels["metadata"].value
+    assert "Town." in explorer.panels["metadata"]
 
 
 def test_cell_magic_picks_a_named_function(shell: InteractiveShell, shown: list[Any]) -> None:

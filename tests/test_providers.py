@@ -15,17 +15,19 @@ from pydantic import BaseModel, Field
 
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
-from toollens.core.provider_rules import RULES, RULES_BY_ID, Scope
 from toollens.core.providers import (
     PROVIDERS,
+    RULES,
+    RULES_BY_ID,
+    Scope,
     check_provider,
     iter_provider_findings,
     provider_payload,
     provider_tool,
     translate_for,
 )
+from toollens.core.providers.walk import iter_schema_nodes
 from toollens.core.records import Finding, Severity
-from toollens.core.schema_walk import iter_schema_nodes
 
 # --------------------------------------------------------------------------------------------
 # Helpers
@@ -149,6 +151,11 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      prop(type="string", enum=[f"{i:03d}" + "x" * 58 for i in range(251)]),
      prop(type="string", enum=[f"{i:03d}" + "x" * 58 for i in range(250)]), None, None,
      "/properties/p/enum"),
+    ("openai.grammar-rejected", "openai-chat",
+     prop(type="object", properties={}, required=[], additionalProperties=False,
+          dependencies={"a": ["b"]}),
+     prop(type="object", properties={}, required=[], additionalProperties=False), None, None,
+     "/properties/p/dependencies"),
     ("anthropic.root-not-object", "anthropic", [1], obj(), None, None, ""),
     ("anthropic.one-of", "anthropic", prop(oneOf=[{"type": "string"}]),
      prop(anyOf=[{"type": "string"}]), None, None, "/properties/p/oneOf"),
@@ -170,37 +177,44 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      "/properties/p/additionalProperties"),
     ("anthropic.complex-enum", "anthropic", prop(enum=[{"a": 1}, "b"]), prop(enum=["a", "b"]),
      None, None, "/properties/p/enum"),
-    ("anthropic.format-unsupported", "anthropic", prop(type="string", format="hostname"),
-     prop(type="string", format="uri"), None, None, "/properties/p/format"),
+    ("anthropic.format-unsupported", "anthropic", prop(type="string", format="regex"),
+     prop(type="string", format="hostname"), None, None, "/properties/p/format"),
+    ("anthropic.sdk-moves-keyword", "anthropic",
+     prop(type="object", properties={}, additionalProperties=False, minProperties=1),
+     prop(type="object", properties={}, additionalProperties=False), None, None,
+     "/properties/p/minProperties"),
+    ("anthropic.untyped-node", "anthropic", prop(description="anything"), prop(type="string"),
+     None, None, "/properties/p"),
     ("gemini.name-invalid", "gemini", gobj(), gobj(), "1st-tool", "tools.v1:get-weather", None),
     ("gemini.parameter-name-invalid", "gemini", gobj({"page-size": {"type": "integer"}}),
      gobj({"page_size": {"type": "integer"}}), None, None, "/properties/page-size"),
     ("gemini.root-not-object", "gemini", {"type": "array", "items": {"type": "string"}}, gobj(),
      None, None, ""),
-    ("gemini.additional-properties", "gemini", obj(), gobj(), None, None,
+    ("gemini.additional-properties", "gemini-openapi", obj(), gobj(), None, None,
      "/additionalProperties"),
-    ("gemini.type-list", "gemini", gprop(type=["string", "null"]),
+    ("gemini.type-list", "gemini-openapi", gprop(type=["string", "null"]),
      gprop(type="string", nullable=True), None, None, "/properties/p/type"),
-    ("gemini.type-unsupported", "gemini", gprop(type="null"), gprop(type="STRING"), None, None,
-     "/properties/p/type"),
-    ("gemini.const", "gemini", gprop(type="string", const="a"),
+    ("gemini.type-unsupported", "gemini-openapi", gprop(type="date"), gprop(type="null"), None,
+     None, "/properties/p/type"),
+    ("gemini.const", "gemini-openapi", gprop(type="string", const="a"),
      gprop(type="string", enum=["a"]), None, None, "/properties/p/const"),
-    ("gemini.one-of", "gemini", gprop(oneOf=[{"type": "string"}]),
+    ("gemini.one-of", "gemini-openapi", gprop(oneOf=[{"type": "string"}]),
      gprop(anyOf=[{"type": "string"}]), None, None, "/properties/p/oneOf"),
-    ("gemini.default", "gemini", gprop(type="integer", default=1), gprop(type="integer"), None,
-     None, "/properties/p/default"),
-    ("gemini.property-names", "gemini", gprop(type="object", propertyNames={"pattern": "^a"}),
-     gprop(type="object"), None, None, "/properties/p/propertyNames"),
-    ("gemini.ref-siblings", "gemini",
+    ("gemini.default", "gemini-openapi", gprop(type="integer", default=1),
+     gprop(type="integer"), None, None, "/properties/p/default"),
+    ("gemini.property-names", "gemini-openapi",
+     gprop(type="object", propertyNames={"pattern": "^a"}), gprop(type="object"), None, None,
+     "/properties/p/propertyNames"),
+    ("gemini.ref-siblings", "gemini-openapi",
      {"$defs": {"A": {"type": "string"}}, **gobj({"a": {"$ref": "#/$defs/A", "title": "A"}})},
      {"$defs": {"A": {"type": "string"}}, **gobj({"a": {"$ref": "#/$defs/A"}})}, None, None,
      "/properties/a"),
-    ("gemini.recursive-schema", "gemini", GEMINI_RECURSIVE,
+    ("gemini.recursive-schema", "gemini-openapi", GEMINI_RECURSIVE,
      {"$defs": {"A": {"type": "string"}}, **gobj({"a": {"$ref": "#/$defs/A"}})}, None, None,
      "/$defs/Node/properties/kids/items"),
-    ("gemini.enum-not-string", "gemini", gprop(type="integer", enum=[1, 2]),
+    ("gemini.enum-not-string", "gemini-openapi", gprop(type="integer", enum=[1, 2]),
      gprop(type="string", enum=["1", "2"]), None, None, "/properties/p/enum"),
-    ("gemini.unknown-keyword", "gemini",
+    ("gemini.unknown-keyword", "gemini-openapi",
      gprop(type="array", items={"type": "string"}, uniqueItems=True),
      gprop(type="array", items={"type": "string"}, maxItems=3), None, None,
      "/properties/p/uniqueItems"),
@@ -222,7 +236,8 @@ def test_provider_rule(
     pointer: str | None,
 ) -> None:
     spec = RULES_BY_ID[rule]
-    finding = only(check_provider(bad, provider, name=bad_name), rule)
+    # Judged as given: the gemini-openapi translation would otherwise rewrite what it can.
+    finding = only(check_provider(bad, provider, name=bad_name, translate=False), rule)
     assert finding.pointer == pointer
     assert finding.severity is spec.severity
     assert finding.source == spec.source
@@ -231,7 +246,7 @@ def test_provider_rule(
     assert finding.message
     assert finding.fix
     assert not UNFILLED.search(finding.message + finding.fix)
-    none_of(check_provider(good, provider, name=good_name), rule)
+    none_of(check_provider(good, provider, name=good_name, translate=False), rule)
 
 
 def test_every_provider_rule_has_a_case() -> None:
@@ -247,7 +262,7 @@ def test_rule_ids_are_prefixed_by_their_family() -> None:
 @pytest.mark.parametrize("rule", [r for r in RULES if r.scope is Scope.STRICT], ids=lambda r: r.id)
 def test_strict_only_rules_are_silent_when_not_strict(rule: Any) -> None:
     case = next(c for c in CASES if c[0] == rule.id)
-    none_of(check_provider(case[2], case[1], name=case[4], strict=False), rule.id)
+    none_of(check_provider(case[2], case[1], name=case[4], strict=False, translate=False), rule.id)
 
 
 def test_finding_names_the_parameter_under_properties() -> None:
@@ -324,7 +339,7 @@ def test_check_provider_never_raises(provider: str, schema: Any) -> None:
 
 def test_deep_schema_is_translated_up_to_a_limit() -> None:
     fsdeep = _deep(1500)
-    payload = provider_payload(fsdeep, "gemini", name="t")
+    payload = provider_payload(fsdeep, "gemini-openapi", name="t")
     only(list(payload.findings), "gemini.translation-limit")
 
 
@@ -416,8 +431,18 @@ def test_anthropic_shape(strict: bool) -> None:
 
 
 def test_gemini_shape() -> None:
+    # The default Gemini declaration carries the normalised JSON Schema as it is.
     fs = function_schema(weather)
-    tool = provider_tool(fs, "gemini")
+    assert provider_tool(fs, "gemini") == {
+        "name": "weather",
+        "description": "Get the weather forecast for a city.",
+        "parametersJsonSchema": fs.json_schema,
+    }
+
+
+def test_gemini_openapi_shape() -> None:
+    fs = function_schema(weather)
+    tool = provider_tool(fs, "gemini-openapi")
     assert tool == {
         "name": "weather",
         "description": "Get the weather forecast for a city.",
@@ -507,7 +532,12 @@ def _strict_flag(provider: str, tool: dict[str, Any]) -> bool:
 
 
 def _schema_of(provider: str, tool: dict[str, Any]) -> dict[str, Any]:
-    key = {"openai-chat": None, "openai-responses": "parameters", "anthropic": "input_schema"}
+    key = {
+        "openai-chat": None,
+        "openai-responses": "parameters",
+        "anthropic": "input_schema",
+        "gemini": "parametersJsonSchema",
+    }
     if provider == "openai-chat":
         return dict(tool["function"]["parameters"])
     return dict(tool[key.get(provider) or "parameters"])
@@ -522,15 +552,16 @@ def test_every_adapter_gets_the_same_schema_and_strictness(func: Any, strict: bo
         payload = provider_payload(fs, provider)
         tool = payload.payload
         assert payload.strict is fs.strict
-        if provider == "gemini":
-            expected, changes = translate_for("gemini", fs.json_schema, fs.strict)
+        if provider == "gemini-openapi":
+            expected, changes = translate_for("gemini-openapi", fs.json_schema, fs.strict)
             assert _schema_of(provider, tool) == expected
             assert list(payload.changes) == changes
             assert "strict" not in tool
         else:
             assert _schema_of(provider, tool) == fs.json_schema
             assert payload.changes == ()
-            assert _strict_flag(provider, tool) is strict
+            if provider != "gemini":  # Gemini has no strict flag
+                assert _strict_flag(provider, tool) is strict
     if not strict:  # "strict": false is sent explicitly, never dropped
         assert provider_tool(fs, "openai-chat")["function"]["strict"] is False
         assert provider_tool(fs, "openai-responses")["strict"] is False
@@ -542,6 +573,7 @@ def test_gemini_translation_of_rich_function_is_clean() -> None:
     for strict in (True, False):
         fs = function_schema(rich, strict=strict)
         assert check_provider(fs, "gemini") == []
+        assert check_provider(fs, "gemini-openapi") == []
 
 
 def test_check_provider_checks_what_the_provider_receives() -> None:
@@ -612,17 +644,17 @@ def test_gemini_translation(
     case: str, schema: dict[str, Any], expected: dict[str, Any], rules: list[str]
 ) -> None:
     before = copy.deepcopy(schema)
-    out, changes = translate_for("gemini", schema, True)
+    out, changes = translate_for("gemini-openapi", schema, True)
     assert out == expected
     assert json.dumps(out) == json.dumps(expected)  # key order too
     assert [c.rule for c in changes] == rules
     assert schema == before
-    assert translate_for("gemini", schema, True) == (out, changes)  # deterministic
-    assert check_provider(out, "gemini") == []
+    assert translate_for("gemini-openapi", schema, True) == (out, changes)  # deterministic
+    assert check_provider(out, "gemini-openapi", translate=False) == []
 
 
 def test_gemini_translation_stops_at_recursion() -> None:
-    payload = provider_payload(RECURSIVE, "gemini", name="tree")
+    payload = provider_payload(RECURSIVE, "gemini-openapi", name="tree")
     findings = list(payload.findings)
     sites = [f.pointer for f in findings if f.rule == "gemini.recursive-schema"]
     # Once where the definition was inlined, once inside the kept definition.
@@ -632,7 +664,7 @@ def test_gemini_translation_stops_at_recursion() -> None:
     assert payload.schema["$defs"]["Node"]["properties"]["kids"]["items"] == {
         "$ref": "#/$defs/Node"
     }
-    all_findings = check_provider(RECURSIVE, "gemini", name="tree")
+    all_findings = check_provider(RECURSIVE, "gemini-openapi", name="tree")
     assert [f.rule for f in all_findings].count("gemini.recursive-schema") >= 1
 
 
@@ -647,7 +679,7 @@ def walk(tree: Tree) -> None:
 
 def test_gemini_recursive_function_schema() -> None:
     fs = function_schema(walk)
-    findings = check_provider(fs, "gemini")
+    findings = check_provider(fs, "gemini-openapi")
     first = findings[0]
     assert first.rule == "gemini.recursive-schema"
     assert first.parameter == "tree"
@@ -670,3 +702,103 @@ def test_function_schema_type_is_used() -> None:
     assert check_provider(fs, "anthropic") == []
     nullable = function_schema(weather, optional_defaults="nullable")
     assert check_provider(nullable, "openai-chat") == []
+
+
+def test_percent_encoded_ref_resolves_like_strict_and_diff() -> None:
+    # A $ref is a URI: "#/$defs/My%20T" names the definition "My T" everywhere.
+    from toollens.core.diff import diff
+    from toollens.core.strict import explain_strict
+
+    schema = {"$defs": {"My T": {"type": "string"}}, **obj({"a": {"$ref": "#/$defs/My%20T"}})}
+    explain_strict(schema)  # resolves, or it would raise ref-missing
+    for provider in PROVIDERS:
+        none_of(check_provider(schema, provider, name="t"), "schema.unresolved-ref")
+    assert diff(schema, schema).changes == ()
+    bad = {"$defs": {"My T": {"type": "string"}}, **obj({"a": {"$ref": "#/$defs/My%FFT"}})}
+    assert "%-escapes" in only(check_provider(bad, "openai-chat"), "schema.unresolved-ref").message
+
+
+def test_unwrap_recognises_every_payload_toollens_builds() -> None:
+    from toollens.core.providers import unwrap_payload
+
+    fs = function_schema(weather)
+    for provider in PROVIDERS:
+        payload = provider_payload(fs, provider)
+        found = unwrap_payload(payload.payload)
+        assert found is not None
+        assert found.provider == provider
+        assert found.schema == payload.schema
+        assert found.field("name") == "weather"
+    assert unwrap_payload(obj()) is None
+
+
+def test_verdict_names_each_judge() -> None:
+    from toollens.core.providers import provider_verdict
+
+    verdict = provider_verdict(obj(), "openai-chat", name="t")
+    assert verdict.accepted
+    assert [j.origin.value for j in verdict.judgements] == ["documented rule", "llguidance"]
+    assert [j.detail for j in verdict.judgements] == ["no rule broken", "compiles"]
+    assert all(s.date for s in verdict.judgements[0].sources)
+    rejected = provider_verdict(
+        prop(type="string", minLength=5, maxLength=2), "openai-chat", name="t"
+    )
+    assert not rejected.accepted
+    grammar = rejected.judgements[1]
+    assert grammar.outcome == "rejected"
+    assert "unsatisfiable" in grammar.detail
+    lax = provider_verdict(obj(), "openai-chat", name="t", strict=False)
+    assert lax.judgements[1].outcome == "not run"
+    assert [
+        j.origin.value for j in provider_verdict(obj(), "gemini-openapi", name="t").judgements
+    ] == [
+        "documented rule",
+        "translation",
+    ]
+
+
+def test_readme_lists_every_rule_with_its_source_and_date() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for rule in RULES_BY_ID.values():
+        rows = [line for line in readme.splitlines() if line.startswith("|")]
+        row = next((line for line in rows if f"`{rule.id}`" in line), "")
+        assert rule.cite.url in row, rule.id
+        assert rule.cite.date in row, rule.id
+
+
+def test_llguidance_failing_itself_is_a_warning_not_a_verdict(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # llguidance 1.9 can panic (a BaseException from Rust) while cutting an error message
+    # inside a multi-byte character; that says nothing about the schema.
+    llguidance = pytest.importorskip("llguidance")
+    from toollens.core.providers import provider_verdict
+    from toollens.core.providers.grammar import _compile
+
+    class Panic(BaseException):
+        pass
+
+    class Matcher:
+        @staticmethod
+        def grammar_from_json_schema(text: str) -> str:
+            return text
+
+        @staticmethod
+        def validate_grammar(grammar: str, **_: Any) -> str:
+            raise Panic("end byte index 100 is not a char boundary")
+
+    monkeypatch.setattr(llguidance, "LLMatcher", Matcher)
+    _compile.cache_clear()
+    try:
+        findings = check_provider(obj(), "openai-chat", name="t")
+        finding = only(findings, "openai.grammar-unchecked")
+        assert finding.severity is Severity.WARNING
+        assert "char boundary" in finding.message
+        none_of(findings, "openai.grammar-rejected")
+        verdict = provider_verdict(obj(), "openai-chat", name="t")
+        assert verdict.accepted
+        assert verdict.judgements[1].outcome == "not run"
+    finally:
+        _compile.cache_clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import json
 import os
 import re
@@ -53,6 +54,9 @@ def check_text_golden(name: str, actual: str) -> None:
 _VOID = {"br", "hr", "img", "input", "meta", "link", "col", "wbr"}
 _ALLOWED_ATTRS = {
     "class",
+    "data-trigger",
+    "data-span",
+    "data-rule",
     "title",
     "data-view",
     "data-toollens",
@@ -292,18 +296,62 @@ def _lines(fragment: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def test_strict_changes_highlight_their_lines() -> None:
+_DIFF_LINE = re.compile(r'<span class="tl-line tl-dl tl-(\w+)"(?: data-rule="([^"]*)")?>')
+_GUTTER = re.compile(r'<span class="tl-gut">(?:<span[^>]*>[^<]*</span>)*</span>')
+
+
+def _diff_lines(fragment: str) -> list[tuple[str, str, str]]:
+    """(kind, rule ids in the gutter, text) of every line of a line diff."""
+    pieces = _DIFF_LINE.split(fragment)[1:]
+    out = []
+    for kind, rules, body in zip(pieces[0::3], pieces[1::3], pieces[2::3], strict=True):
+        text = re.sub(r"<[^>]+>", "", _GUTTER.sub("", body, count=1))
+        out.append((kind, rules or "", html_module.unescape(text)[1:]))  # [0] is the sign
+    return out
+
+
+def test_strict_changes_show_where_they_happen() -> None:
     rep = report(CLOSES_NESTED)
     assert "/properties/filters" in {c.pointer for c in rep.strict_changes}
-    lines = _lines(render_panels(rep)["strict"].split("<details>")[0])
-    filters = next(line for line in lines if '"filters": {' in line[2])
-    assert "tl-changed" in filters[0].split()
-    assert "close-object" in filters[1]
+    inline = render_panels(rep)["strict"].split('class="tl-sbs-view"')[0]
+    lines = _diff_lines(inline)
+    added = [(rules, text) for kind, rules, text in lines if kind == "add"]
+    closes = [text for rules, text in added if "close-object" in rules.split()]
+    # the root and "filters" are closed: each added line says so in its gutter
+    assert len(closes) == 2
+    assert all('"additionalProperties": false' in text for text in closes)
+    # every property became required: the added entries are green, the keyword is tagged
+    required = [text.strip() for kind, _, text in lines if kind == "add"]
+    assert '"query"' in required
+    assert any("require-all-properties" in rules for _, rules, _ in lines)
     query = next(line for line in lines if '"query": {' in line[2])
-    assert "tl-changed" not in query[0].split()
-    tag_type = [line for line in lines if '"string"' in line[2]]
-    assert tag_type
-    assert all("tl-changed" not in line[0].split() for line in tag_type)
+    assert query[0] == "ctx"
+    assert query[1] == ""
+    # nothing is removed: strict conversion only adds here
+    assert not [line for line in lines if line[0] == "del"]
+
+
+def test_strict_diff_hover_gives_reason_and_rule_doc() -> None:
+    rep = report(CLOSES_NESTED)
+    strict = render_panels(rep)["strict"]
+    titles = re.findall(r'<span class="tl-gtag" title="([^"]*)">close-object</span>', strict)
+    assert titles
+    title = html_module.unescape(titles[0])
+    assert title.startswith("close-object: closed the object")
+    assert "The rule: " in title
+
+
+def test_strict_diff_side_by_side_marks_both_columns() -> None:
+    rep = report({"type": "object", "properties": {"a": {"type": "string", "default": None}}})
+    sbs = render_panels(rep)["strict"].split('class="tl-sbs-view"')[1]
+    assert "Before strict conversion" in sbs
+    assert "After: what the model receives" in sbs
+    before, after = sbs.split("After: what the model receives")
+    removed = [line for line in _diff_lines(before) if line[0] == "del"]
+    assert any(
+        '"default": null' in text and "drop-none-default" in rules for _, rules, text in removed
+    )
+    assert any(kind == "add" for kind, _, _ in _diff_lines(after))
 
 
 def test_pretty_json_matches_json_dumps_and_maps_pointers() -> None:
@@ -366,27 +414,55 @@ def test_signature_panel_kind_is_a_short_badge_with_the_full_name_on_hover() -> 
 @pytest.mark.parametrize(
     ("name", "columns"),
     [
-        # only docstring and plain defaults: no empty Annotated/Field columns, no alias
-        ("book_meeting", ["parameter", "type", "docstring", "= default", "default"]),
-        (
-            "get_weather",
-            [
-                "parameter",
-                "type",
-                "docstring",
-                "Annotated string",
-                "Annotated Field(...)",
-                "= default",
-                "default",
-                "constraints",
-            ],
-        ),
+        # one column per attribute, each once; constraints only when some parameter has them
+        ("book_meeting", ["parameter", "type", "description", "default"]),
+        ("get_weather", ["parameter", "type", "description", "default", "constraints"]),
     ],
 )
-def test_metadata_table_has_a_column_per_source_present(name: str, columns: list[str]) -> None:
+def test_metadata_table_has_one_column_per_attribute(name: str, columns: list[str]) -> None:
     html = render_panels(example_report(name))["metadata"]
     head = html.split("<thead>")[1].split("</thead>")[0]
     assert re.findall(r"<th>(.*?)</th>", head) == columns
+
+
+def test_metadata_cell_shows_the_winner_first_with_its_source() -> None:
+    html = render_panels(example_report("get_weather"))["metadata"]
+    row = next(r for r in html.split("<tr>") if '<td class="tl-name">city</td>' in r)
+    cells = re.findall(r"<td>(.*?)</td>", row, flags=re.S)
+    description = cells[1]
+    winner = description.split("<details")[0]
+    assert 'class="tl-cand tl-won"' in winner
+    assert "The city to forecast" in winner
+    assert '<span class="tl-srcl">docstring</span>' in winner
+    # the losing Annotated string waits behind a fold, struck through
+    assert '<details class="tl-others"><summary>1 other source</summary>' in description
+    assert "<s>City name</s>" in description.split("<details")[1]
+    assert '<td class="tl-empty">required</td>' in row
+
+
+def test_variadic_parameters_get_no_second_type_column() -> None:
+    def shapes(a: int, *rest: int, **extra: str) -> None:
+        """Shapes."""
+
+    html = render_panels(report(shapes, strict=False))["metadata"]
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    assert re.findall(r"<th>(.*?)</th>", head).count("type") == 1
+    assert re.findall(r"<th>(.*?)</th>", head).count("default") == 1
+
+
+def test_why_each_value_won_is_folded() -> None:
+    html = render_panels(example_report("get_weather"))["metadata"]
+    assert '<details class="tl-details"><summary>Why each value won' in html
+
+
+def test_span_text_is_what_the_editor_reads() -> None:
+    from types import SimpleNamespace
+
+    from toollens.render.html import span_text
+
+    span = SimpleNamespace(start_line=3, start_column=4, end_line=3, end_column=17)
+    assert span_text(span) == "3:4-3:17"
+    assert span_text(None) == ""
 
 
 def test_counts_are_plural() -> None:
@@ -488,3 +564,55 @@ def test_render_text_has_every_section() -> None:
     for section in ("Signature", "Metadata", "Strict schema", "Output", "Lint", "Provider"):
         assert f"== {section} " in text
     assert "injected run context, not in schema" in text
+
+
+def test_schema_lines_carry_the_source_span_of_their_value() -> None:
+    from types import SimpleNamespace
+
+    from toollens.render.html import schema_spans
+    from toollens.render.line_diff import Side, inline_diff
+
+    def cand(attribute: str, won: bool, line: int) -> Any:
+        span = SimpleNamespace(start_line=line, start_column=8, end_line=line, end_column=20)
+        return SimpleNamespace(attribute=attribute, won=won, span=span)
+
+    city = SimpleNamespace(
+        is_context=False,
+        schema_name="city",
+        candidates=[cand("description", True, 6), cand("description", False, 1)],
+    )
+    days = SimpleNamespace(
+        is_context=False,
+        schema_name="days",
+        candidates=[cand("default", True, 2), cand("ge", True, 2)],
+    )
+    fake = SimpleNamespace(function=SimpleNamespace(parameters=[city, days]))
+    spans = schema_spans(fake)  # type: ignore[arg-type]
+    assert spans["/properties/city"] == "6:8-6:20"  # the winner, not the loser on line 1
+    assert spans["/properties/city/description"] == "6:8-6:20"
+    assert spans["/properties/days"] == "2:8-2:20"  # no description: its default
+    assert spans["/properties/days/minimum"] == "2:8-2:20"
+    schema = {"properties": {"city": {"description": "x"}, "days": {"minimum": 1}}}
+    after = Side(schema)
+    after.link(spans)
+    shown = inline_diff(Side(schema), after)
+    assert shown.count('data-span="6:8-6:20"') == 2
+    assert shown.count('data-span="2:8-2:20"') == 2
+
+
+def test_one_default_problem_shows_its_lint_and_provider_angles_together() -> None:
+    rep = example_report("get_weather")
+    html = render_panels(rep)["findings"]
+    lint_part, provider_part = html.split("<h4>Provider ")
+    # each provider default finding sits inside the lint item about the same parameter
+    for pointer in ("/properties/unit", "/properties/days"):
+        together = (
+            rf"lint\.default-not-applied</span> <code>{pointer}</code>"
+            rf"(?:(?!lint\.).)*?The same problem(?:(?!lint\.).)*?"
+            rf"openai\.default</span> <code>{pointer}/default</code>"
+        )
+        assert re.search(together, lint_part, flags=re.S), pointer
+    assert "openai.default" not in provider_part
+    assert "Shown with the lint findings above" in provider_part
+    for finding in rep.findings:  # nothing is dropped
+        assert h(finding.message) in html

@@ -221,11 +221,30 @@ def test_boolean_and_tuple_subschemas_are_accepted() -> None:
 
 
 def test_construction_error_propagates() -> None:
-    def kwargs_tool(**extra: int) -> None:
+    def context_second(x: int, ctx: ToolContextLike) -> None:
         return None
 
     with pytest.raises(SchemaConstructionError):
-        report(kwargs_tool)  # **kwargs cannot be strict: the whole target fails
+        report(context_second, context_types=[ToolContextLike])  # context not first
+
+
+class ToolContextLike:
+    """A type passed as a context type in the test above."""
+
+
+def test_strict_refusal_of_kwargs_keeps_every_other_view() -> None:
+    def kwargs_tool(x: int, **extra: int) -> None:
+        return None
+
+    rep = report(kwargs_tool)  # **kwargs cannot be strict: only the strict view fails
+    assert rep.schema is None
+    assert "**extra cannot be expressed in a strict schema" in rep.view_errors["strict"]
+    assert rep.raw_schema is not None
+    assert set(rep.raw_schema["properties"]) == {"x", "extra"}
+    assert rep.output is not None
+    assert rep.output.is_plain_text
+    assert "output" not in rep.view_errors
+    assert "lint" not in rep.view_errors
 
 
 # ---------------------------------------------------------------- view errors isolated

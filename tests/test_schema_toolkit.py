@@ -231,12 +231,7 @@ def test_diff_resolves_a_percent_encoded_ref() -> None:
     assert change.pointer == "/$defs/My T/properties/x"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="schema_walk.resolve_local (providers helper's area) does not %-decode yet; "
-    "passes once the provider checks resolve through toollens.core.schema.pointer",
-)
-@pytest.mark.parametrize("provider", ["openai-chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("provider", ["openai-chat", "anthropic", "gemini", "gemini-openapi"])
 def test_provider_checks_resolve_a_percent_encoded_ref(provider: str) -> None:
     rules = {finding.rule for finding in check_provider(_ENCODED, provider)}
     assert "schema.unresolved-ref" not in rules

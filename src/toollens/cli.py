@@ -38,6 +38,7 @@ EXIT_BREAKING = 2  # diff: at least one breaking change
 EXIT_ERROR = 3  # the command could not run: usage error, bad target, unreadable file
 
 DEFAULT_PROVIDER = "openai-chat"
+ALL_PROVIDERS = "all"  # `check --provider all`: every provider in the table
 _DOCSTRING_STYLES = ("google", "numpy", "sphinx")
 
 _EXIT_CODES = """\
@@ -50,9 +51,16 @@ exit codes:
 _TARGETS = """\
 targets:
   MODULE:FUNC          import MODULE (the working directory is importable) and take
-                       FUNC; dotted paths work: pkg.tools:Search.run
+                       FUNC; dotted paths work: pkg.tools:Search.lookup for a
+                       static or class method (an instance method needs an
+                       instance: name one, e.g. search = Search().run)
   path/to/file.py:FUNC load the file as a module and take FUNC
   path/to/file.json    a JSON Schema, or a provider tool payload"""
+
+_TARGET_HELP = (
+    "MODULE:FUNC, file.py:FUNC or file.json; without it, every tool under "
+    "[tool.toollens] in pyproject.toml"
+)
 
 _MAIN_EPILOG = f"""\
 examples:
@@ -95,6 +103,8 @@ examples:
   # in CI: fail on a breaking change (2) or an error (3), let the rest pass
   git show main:tools.py > old_tools.py
   toollens diff old_tools.py:search tools.py:search || [ $? -eq 1 ]
+  # the project's tools ([tool.toollens]) against toollens.lock.json, as PR annotations
+  toollens diff --lock --format github
 
 {_TARGETS}
 
@@ -109,6 +119,7 @@ examples:
   toollens check tools:search
   toollens check tools.py:search --provider openai-chat --provider anthropic
   toollens check schema.json --no-strict --format json
+  toollens check --format github    # every tool under [tool.toollens], as PR annotations
 
 {_TARGETS}
 
@@ -148,10 +159,21 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(self._err)
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
 
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed = super().parse_args(args, namespace)
+        # A subcommand may check combinations argparse cannot express (diff: OLD without
+        # NEW); its check reports through that subcommand's usage, exit 3.
+        check: Callable[[argparse.Namespace], None] | None = getattr(parsed, "check", None)
+        if check is not None:
+            check(parsed)
+        return parsed
+
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__
+    from toollens import __version__, cli_project
     from toollens.render.text import VIEWS as views
 
     streams = (stdout, stderr)
@@ -195,16 +217,16 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
             help="skip strict conversion (OpenAI strict mode)",
         )
 
-    def output_format(p: argparse.ArgumentParser, default: str) -> None:
+    def output_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
         p.add_argument(
             "--format",
-            choices=("text", "json"),
+            choices=("text", "json", *more),
             default=default,
             help=f"output format (default: {default})",
         )
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
-    show.add_argument("target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or file.json")
+    show.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     show.add_argument(
         "--view",
         choices=(*views, "all"),
@@ -234,8 +256,8 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
     )
-    dif.add_argument("old", metavar="OLD", help="the old tool")
-    dif.add_argument("new", metavar="NEW", help="the new tool")
+    dif.add_argument("old", metavar="OLD", nargs="?", help="the old tool")
+    dif.add_argument("new", metavar="NEW", nargs="?", help="the new tool")
     strictness(dif)
     dif.add_argument(
         "--provider",
@@ -243,23 +265,25 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
         metavar="P",
         help="compare Python targets as this provider's payload: " + ", ".join(providers),
     )
-    output_format(dif, "text")
+    output_format(dif, "text", "github")
+    cli_project.add_project_arguments(dif)
     dif.set_defaults(handler=_run_diff)
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
-    check.add_argument("target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or file.json")
+    check.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     check.add_argument(
         "--provider",
         dest="providers",
         action="append",
-        choices=providers,
+        choices=(*providers, ALL_PROVIDERS),
         metavar="P",
-        help=f"a provider to check against; repeat for several: {', '.join(providers)} "
-        f"(default: {DEFAULT_PROVIDER})",
+        help=f"a provider to check against; repeat for several: {', '.join(providers)}, "
+        f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
     )
     strictness(check)
-    output_format(check, "text")
+    output_format(check, "text", "github")
     check.set_defaults(handler=_run_check)
+    cli_project.add_snapshot_command(command, strictness, _run_snapshot)
     _add_compare_command(command, output_format)  # the frameworks lens (block at the end)
     return parser
 
@@ -374,6 +398,12 @@ def _report(target_text: str, args: argparse.Namespace, provider: str, **extra: 
 
 
 def _run_show(args: argparse.Namespace) -> tuple[str, int]:
+    if args.target is None:  # every tool of the project
+        from toollens.cli_project import join_shown, project_reports
+
+        items = project_reports(args, [args.provider], style=args.style)
+        shown = [format_show(reports[0], args.view, args.format) for reports, _ in items]
+        return join_shown(shown, args.format), EXIT_OK
     rep = _report(
         args.target,
         args,
@@ -434,7 +464,14 @@ def _ensure_newline(text: str) -> str:
 
 
 def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens import cli_project
     from toollens.core.diff import diff
+
+    if args.lock or args.update or args.old is None:  # no targets: the project's lock
+        text, lock_diff = cli_project.diff_lock(args)
+        if args.update or not lock_diff.changed:
+            return text, EXIT_OK
+        return text, EXIT_BREAKING if lock_diff.breaking else EXIT_CHANGED
 
     old = _diff_side(args.old, args, "OLD")
     new = _diff_side(args.new, args, "NEW")
@@ -442,6 +479,8 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changes else EXIT_OK
     if args.format == "json":
         return _dump(result.to_dict()), code
+    if args.format == "github":
+        return cli_project.format_diff_github(result, args.new), code
     return format_diff(result, args.old, args.new), code
 
 
@@ -485,13 +524,42 @@ def format_diff(result: Any, old: str, new: str) -> str:
 
 
 def _run_check(args: argparse.Namespace) -> tuple[str, int]:
-    providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
+    asked = args.providers or [DEFAULT_PROVIDER]
+    if ALL_PROVIDERS in asked:
+        asked = [p for p in asked if p != ALL_PROVIDERS] + list(_provider_names())
+    providers = list(dict.fromkeys(asked))
+    if args.target is None or args.format == "github":  # project list, or annotations
+        return _run_checks(args, providers)
     reports = [_report(args.target, args, p) for p in providers]
     result = _CheckResult(reports)
     code = EXIT_FINDINGS if result.errors else EXIT_OK
     if args.format == "json":
         return _dump(result.to_dict()), code
     return format_check(result), code
+
+
+def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, int]:
+    """``check`` over the project's tools (no target), or any check as GitHub annotations."""
+    from toollens import cli_project
+
+    if args.target is None:
+        items = cli_project.project_reports(args, providers if args.providers else None)
+    else:
+        reports = tuple(_report(args.target, args, p) for p in providers)
+        items = ((reports, reports[0].target),)
+    results = [(_CheckResult(reports), obj, reports[0].function) for reports, obj in items]
+    code = EXIT_FINDINGS if any(r.errors for r, _, _ in results) else EXIT_OK
+    if args.format == "json":
+        return _dump({"tools": [r.to_dict() for r, _, _ in results]}), code
+    if args.format == "text":
+        return "".join(format_check(r) for r, _, _ in results), code
+    return cli_project.format_checks_github(results, args.target), code
+
+
+def _run_snapshot(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.cli_project import write_snapshot
+
+    return write_snapshot(args), EXIT_OK
 
 
 class _CheckResult:
@@ -504,6 +572,7 @@ class _CheckResult:
         self.providers: dict[str, tuple[Any, ...]] = {
             r.provider: tuple(r.provider_findings) for r in reports
         }
+        self.verdicts: dict[str, Any] = {r.provider: r.provider_verdict for r in reports}
         # A view that could not be built (strict conversion failed, a checker raised) is a
         # problem CI should see, not something to pass silently.
         self.view_errors: dict[str, str] = {}
@@ -540,6 +609,9 @@ class _CheckResult:
             },
             "lint": [finding_to_dict(f) for f in self.lint],
             "providers": {p: [finding_to_dict(f) for f in fs] for p, fs in self.providers.items()},
+            "verdicts": {
+                p: verdict_to_dict(v) for p, v in self.verdicts.items() if v is not None
+            },
             "view_errors": dict(self.view_errors),
         }
 
@@ -557,6 +629,23 @@ def finding_to_dict(finding: Any) -> dict[str, Any]:
     }
 
 
+def verdict_to_dict(verdict: Any) -> dict[str, Any]:
+    """A provider's verdict as JSON data: accepted, and each judge's outcome."""
+    return {
+        "accepted": verdict.accepted,
+        "judgements": [
+            {
+                "origin": j.origin.value,
+                "label": j.label,
+                "outcome": j.outcome,
+                "detail": j.detail,
+                "sources": [{"title": s.title, "url": s.url, "date": s.date} for s in j.sources],
+            }
+            for j in verdict.judgements
+        ],
+    }
+
+
 def format_check(result: _CheckResult) -> str:
     """Findings grouped by checker, worst first within each group, then a summary."""
     lines = [f"{result.title}: {_check_summary(result)}"]
@@ -565,6 +654,11 @@ def format_check(result: _CheckResult) -> str:
     groups = [("lint", result.lint), *result.providers.items()]
     for label, findings in groups:
         lines.append(f"{label}:")
+        verdict = result.verdicts.get(label) if label != "lint" else None
+        if verdict is not None:
+            from toollens.render.verdict import verdict_lines
+
+            lines.extend("  " + line for line in verdict_lines(verdict))
         if not findings:
             lines.append("  no findings")
         lines.extend(_finding_lines(f) for f in sorted(findings, key=_severity_rank))
@@ -624,7 +718,13 @@ def _add_compare_command(command: Callable[..., Any], output_format: Callable[..
         "what each framework sends for one function, and where they differ",
         _COMPARE_EPILOG,
     )
-    cmp.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
+    cmp.add_argument(
+        "target",
+        metavar="TARGET",
+        nargs="?",
+        help="MODULE:FUNC or file.py:FUNC; without it, every tool under [tool.toollens], "
+        "with its frameworks list",
+    )
     cmp.add_argument(
         "--framework",
         dest="frameworks",
@@ -639,18 +739,33 @@ def _add_compare_command(command: Callable[..., Any], output_format: Callable[..
 
 
 def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
+    frameworks: Sequence[str] = ()
+    if args.target is None:  # every tool of the project, with the table's frameworks
+        from toollens.cli_project import project_tools
+
+        items, frameworks = project_tools(args)
+    else:
+        items = ((args.target, _load(args.target)),)
+    outcomes = [_compare_one(label, obj, args.frameworks or frameworks) for label, obj in items]
+    code = max(code for _, code in outcomes)  # 0 < 1 < 2: the worst disagreement
+    if args.format == "json":
+        data = [result.to_dict() for result, _ in outcomes]
+        return _dump(data if args.target is None else data[0]), code
+    return "\n".join(format_compare(result) for result, _ in outcomes), code
+
+
+def _compare_one(label: str, target: Any, frameworks: Sequence[str]) -> tuple[Any, int]:
     from toollens.core.diff import DiffSeverity
     from toollens.core.errors import TargetError
     from toollens.frameworks import installed
     from toollens.frameworks.compare import compare
 
-    target = _load(args.target)
     if not callable(target) or isinstance(target, type):
         raise TargetError(
-            f"{args.target} is a {type(target).__name__}, not a function",
+            f"{label} is a {type(target).__name__}, not a function",
             hint="compare takes MODULE:FUNC or file.py:FUNC",
         )
-    wanted = args.frameworks or installed()
+    wanted = list(frameworks) or installed()
     missing = [name for name in wanted if name not in installed(wanted)]
     if missing:
         raise TargetError(
@@ -675,9 +790,7 @@ def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
         if agreement is DiffSeverity.BREAKING
         else EXIT_CHANGED
     )
-    if args.format == "json":
-        return _dump(result.to_dict()), code
-    return format_compare(result), code
+    return result, code
 
 
 def format_compare(result: Any) -> str:

@@ -3,7 +3,8 @@
 A target is written one of three ways:
 
 - ``MODULE:ATTR`` -- import ``MODULE`` (the working directory is on ``sys.path`` for the
-  import, as with ``python -m``) and follow the dotted ``ATTR`` (``pkg.mod:Class.method``);
+  import, as with ``python -m``) and follow the dotted ``ATTR`` (``pkg.mod:Class.method``;
+  the engine refuses an instance method read from its class, which still expects ``self``);
 - ``path/to/file.py:ATTR`` -- load the file under a unique module name and follow ``ATTR``;
 - ``path/to/file.json`` -- a JSON Schema, or a provider's tool payload, read from the file.
 
@@ -36,6 +37,7 @@ from toollens.core.errors import TargetError, ToolLensError
 __all__ = [
     "TargetSpec",
     "load_json_file",
+    "load_module",
     "parse_target",
     "resolve_target",
     "unwrap_payload",
@@ -130,6 +132,20 @@ def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> A
         module = _load_file(base / spec.location, shown=spec.location)
     assert spec.attribute is not None
     return _follow(module, spec.attribute, spec.location)
+
+
+def load_module(location: str, *, cwd: str | os.PathLike[str] | None = None) -> types.ModuleType:
+    """Import the module a target's location names: ``pkg.tools`` or ``path/to/file.py``.
+
+    Raises:
+        TargetError: as :func:`resolve_target`, for the module part of a target.
+    """
+    base = Path(os.getcwd() if cwd is None else cwd)
+    if _looks_like_path(location):
+        return _load_file(base / location, shown=location)
+    if not _DOTTED.fullmatch(location):
+        raise TargetError(f"{location!r} is neither a module name nor a .py file", hint=_FORMS)
+    return _import_module(location, base)
 
 
 @contextmanager
@@ -264,17 +280,6 @@ def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) ->
         raise TargetError(f"{label}: {exc.message}", pointer=exc.pointer, hint=exc.hint) from exc
 
 
-# The shapes of a tool definition each provider receives, as
-# (path to the parameters schema, path to the name, path to the description).
-_PAYLOAD_SHAPES: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
-    (("function", "parameters"), ("function", "name"), ("function", "description")),  # chat
-    (("parameters",), ("name",), ("description",)),  # responses, gemini declaration
-    (("input_schema",), ("name",), ("description",)),  # anthropic
-    (("parametersJsonSchema",), ("name",), ("description",)),  # gemini, JSON Schema form
-    (("parameters_json_schema",), ("name",), ("description",)),
-)
-
-
 @dataclass(frozen=True)
 class UnwrappedPayload:
     """The parts of a provider tool payload that describe the tool."""
@@ -287,30 +292,17 @@ class UnwrappedPayload:
 def unwrap_payload(data: Mapping[str, Any]) -> UnwrappedPayload | None:
     """The parameters schema, name and description of a provider tool payload.
 
-    Returns ``None`` when ``data`` is not a payload (it is then taken to be a schema).
+    Returns ``None`` when ``data`` is not a payload (it is then taken to be a schema). The
+    payload shapes are the providers' own (:func:`toollens.core.providers.unwrap_payload`).
     """
+    from toollens.core.providers import unwrap_payload as unwrap_tool
 
-    def get(path: tuple[str, ...]) -> Any:
-        node: Any = data
-        for key in path:
-            if not isinstance(node, Mapping) or key not in node:
-                return None
-            node = node[key]
-        return node
-
-    if data.get("type") == "function" and isinstance(data.get("function"), Mapping):
-        shapes = _PAYLOAD_SHAPES[:1]
-    elif isinstance(data.get("name"), str):
-        shapes = _PAYLOAD_SHAPES[1:]
-    else:
+    tool = unwrap_tool(data)
+    if tool is None or not isinstance(tool.schema, Mapping):
         return None
-    for schema_path, name_path, description_path in shapes:
-        schema = get(schema_path)
-        if isinstance(schema, Mapping):
-            name, description = get(name_path), get(description_path)
-            return UnwrappedPayload(
-                schema=dict(schema),
-                name=name if isinstance(name, str) else None,
-                description=description if isinstance(description, str) else None,
-            )
-    return None
+    name, description = tool.field("name"), tool.field("description")
+    return UnwrappedPayload(
+        schema=dict(tool.schema),
+        name=name if isinstance(name, str) else None,
+        description=description if isinstance(description, str) else None,
+    )

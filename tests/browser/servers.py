@@ -77,7 +77,7 @@ if not alive(parent):
 class Server:
     """A running Jupyter server of ours."""
 
-    kind: str  # "lab" or "voila"
+    kind: str  # "lab", "voila" or "marimo"
     proc: subprocess.Popen[bytes]
     base: str
     token: str
@@ -101,7 +101,8 @@ class Server:
 
     def url(self, path: str) -> str:
         sep = "&" if "?" in path else "?"
-        return f"{self.base}{path}{sep}token={self.token}"
+        name = "access_token" if self.kind == "marimo" else "token"
+        return f"{self.base}{path}{sep}{name}={self.token}"
 
     def log_tail(self, chars: int = 3000) -> str:
         try:
@@ -154,7 +155,9 @@ def _write_lab_config(tmp: Path) -> None:
                     "news_url": None,
                     "check_for_updates_class": "jupyterlab.NeverCheckForUpdate",
                     "expose_app_in_browser": True,
-                }
+                },
+                # Notebook 7 runs on the same server; it exposes its app only when asked too.
+                "JupyterNotebookApp": {"expose_app_in_browser": True},
             }
         )
     )
@@ -263,6 +266,27 @@ def start_voila(tmp: Path, work: Path) -> Server:
         f"--Voila.connection_dir_root={tmp / 'runtime'}",
     ]
     return _start("voila", cmd, tmp, work, env, port, token)
+
+
+def start_marimo(tmp: Path, work: Path, app: str) -> Server:
+    """Serve the marimo app ``work/app`` with ``marimo run`` on 127.0.0.1, with a token."""
+    env = isolated_env(tmp)
+    env["MARIMO_SKIP_UPDATE_CHECK"] = "1"
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [
+        venv_bin("marimo"),
+        "run",
+        str(work / app),
+        "--headless",
+        "--host=127.0.0.1",
+        f"--port={port}",
+        f"--token-password={token}",
+        "--no-sandbox",
+        "--no-check",
+    ]
+    server = _start("marimo", cmd, tmp, work, env, port, token)
+    server.kind = "marimo"
+    return server
 
 
 def our_processes(marker: str) -> list[int]:

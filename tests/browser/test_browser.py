@@ -1,10 +1,12 @@
-"""The explorer in a real browser: Debian's Chromium driving JupyterLab 4 and Voila.
+"""The explorer in real browsers: Debian's Chromium driving Voila, JupyterLab 4, Notebook 7
+and marimo.
 
-What a unit test cannot see: that the widget renders its four views in real front ends,
-that typing in the editor reaches the kernel and comes back as new views quickly, that a
-syntax error shows a banner without losing the author's text, and that HTML in a docstring
-stays text. Screenshots of every state go to ``tests/artifacts/``; the edit latency is
-written to ``tests/artifacts/browser_latency.json``.
+What a unit test cannot see: that the one anywidget renders in each front end, that the
+CodeMirror editor indents, marks errors at their line and keeps the cursor, that typing
+reaches the kernel and comes back as new views quickly (and flashes what changed), that the
+Strict view marks what strict mode added, that clicking a view lands on its source, and
+that HTML in a docstring stays text. Screenshots go to ``tests/artifacts/``; the edit
+latency to ``tests/artifacts/browser_latency.json``.
 
 Servers listen on 127.0.0.1 only, with a random token and private Jupyter directories, and
 are always shut down with their kernels (see ``servers.py``). Skipped without Chromium or
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -25,7 +28,16 @@ from typing import Any
 
 import nbformat
 import pytest
-from servers import CHROMIUM, Server, launch_browser, make_tmp, start_lab, start_voila, stop
+from servers import (
+    CHROMIUM,
+    Server,
+    launch_browser,
+    make_tmp,
+    start_lab,
+    start_marimo,
+    start_voila,
+    stop,
+)
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
@@ -36,22 +48,38 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-QUICKSTART = ROOT / "notebooks" / "01_quickstart.ipynb"
-BUDGET_S = int(os.environ.get("BROWSER_TEST_BUDGET", "300"))
+BUDGET_S = int(os.environ.get("BROWSER_TEST_BUDGET", "420"))
 
-EXPLORER = ".tl-explorer"
-EDITOR = f"{EXPLORER} .tl-editor textarea"
-PANEL = f"{EXPLORER} .widget-html.tl-panel-{{}}"
+NOTEBOOK = "explorer.ipynb"
+NB7_NOTEBOOK = "explorer_nb7.ipynb"
+SETUP = (
+    "%load_ext toollens\n"
+    "import toollens\n"
+    "from toollens.examples import EXAMPLES\n"
+    'get_weather = EXAMPLES["get_weather"]'
+)
+DIFF_CELL = (
+    "def get_forecast(city: str, days: int = 1) -> str:\n"
+    "    \"\"\"Weather.\"\"\"\n"
+    "    return city\n\n"
+    "toollens.DiffWidget(get_weather, get_forecast)"
+)
+EXPLORER = ".tl-xp"
+EDITOR = f"{EXPLORER} .tl-editor"
+CONTENT = f"{EDITOR} .cm-content"
+SLOT = f"{EXPLORER} .tl-slot-{{}}"
 VIEWS = {  # panel -> text that shows the view rendered for get_weather
     "signature": "days",
-    "metadata": "Annotated",
+    "metadata": "How many days to forecast",
     "strict": "additionalProperties",
     "output": "plain text",
+    "findings": "Lint",
 }
 # Where the edits go: the end of get_weather's `city:` docstring line.
 CITY_LINE = 'e.g. "Paris" or "San Francisco, CA".'
-EDITS = 5
-LATENCY_LIMIT_MS = 2000
+LOOP_LINE = "for day in range(days):"
+EDITS = 7
+LATENCY_MEDIAN_MS = 200
 
 KERNEL_READY_JS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -59,40 +87,71 @@ KERNEL_READY_JS = """() => {
   return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
 }"""
 
-# Put the caret right after `needle` in the editor, and focus it.
-CARET_JS = """([selector, needle]) => {
-  const ta = document.querySelector(selector);
-  const at = ta.value.indexOf(needle);
-  if (at < 0) return -1;
-  ta.focus();
-  ta.setSelectionRange(at + needle.length, at + needle.length);
-  return at;
-}"""
+# The editor's CodeMirror view (the front end hangs it on its .tl-editor box). Playwright's
+# CSS engine pierces shadow roots (marimo's widgets live in one); querySelector does not.
+VIEW_JS = """
+const tlRoots = () => {
+  const out = [document];
+  for (let i = 0; i < out.length; i++) {
+    for (const el of out[i].querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot);
+  }
+  return out;
+};
+const tlFind = (sel) => {
+  for (const r of tlRoots()) { const el = r.querySelector(sel); if (el) return el; }
+  return null;
+};
+const tlView = () => tlFind('.tl-xp .tl-editor').tlView;
+"""
 
-# Record every keydown in the editor and the first moment each panel's text contains
-# `marker`, all on the page's own clock (performance.now()).
-WATCH_JS = """([editor, panels, marker]) => {
+# Put the caret right after `needle` in the editor, and focus it.
+CARET_JS = (
+    "(needle) => {"
+    + VIEW_JS
+    + """
+  const view = tlView();
+  const at = view.state.doc.toString().indexOf(needle);
+  if (at < 0) return -1;
+  view.focus();
+  view.dispatch({selection: {anchor: at + needle.length}});
+  return at + needle.length;
+}"""
+)
+TEXT_JS = "() => {" + VIEW_JS + " return tlView().state.doc.toString(); }"
+HEAD_JS = "() => {" + VIEW_JS + " return tlView().state.selection.main.head; }"
+FOCUS_JS = "() => {" + VIEW_JS + " return tlView().hasFocus; }"
+
+# Record every keydown in the editor, the first moment each view's text contains `marker`,
+# and every element that flashes, all on the page's own clock (performance.now()).
+WATCH_JS = (
+    "([panels, marker]) => {"
+    + VIEW_JS
+    + """
   const old = window.__tlWatch;
-  if (old) { old.observer.disconnect(); old.ta.removeEventListener('keydown', old.onKey, true); }
-  const ta = document.querySelector(editor);
-  const watch = {ta, keys: [], seen: {}};
+  if (old) { old.observer.disconnect(); old.el.removeEventListener('keydown', old.onKey, true); }
+  const el = tlView().contentDOM;
+  const watch = {el, keys: [], seen: {}, flashed: []};
   watch.onKey = () => watch.keys.push(performance.now());
-  ta.addEventListener('keydown', watch.onKey, true);
-  const els = Object.fromEntries(
-    panels.map(p => [p, document.querySelector(`.tl-explorer .widget-html.tl-panel-${p}`)]));
-  const check = () => {
+  el.addEventListener('keydown', watch.onKey, true);
+  const slots = Object.fromEntries(panels.map(p => [p, tlFind(`.tl-xp .tl-slot-${p}`)]));
+  const check = (records) => {
     const now = performance.now();
-    for (const [name, el] of Object.entries(els)) {
-      if (!(name in watch.seen) && el.textContent.includes(marker)) watch.seen[name] = now;
+    for (const [name, slot] of Object.entries(slots)) {
+      if (!(name in watch.seen) && slot.textContent.includes(marker)) watch.seen[name] = now;
+    }
+    for (const r of records || []) {
+      if (r.type === 'attributes' && r.target.classList && r.target.classList.contains('tl-flash'))
+        watch.flashed.push(r.target.textContent.slice(0, 80));
     }
   };
   watch.observer = new MutationObserver(check);
-  for (const el of Object.values(els)) {
-    watch.observer.observe(
-      el, {subtree: true, childList: true, characterData: true, attributes: true});
+  for (const slot of Object.values(slots)) {
+    watch.observer.observe(slot, {subtree: true, childList: true, characterData: true,
+      attributes: true, attributeFilter: ['class']});
   }
   window.__tlWatch = watch;
 }"""
+)
 
 PAYLOAD_SUMMARY = "Look up <script>window.__pwned=1</script> a city."
 PAYLOAD_CITY = (
@@ -124,8 +183,7 @@ INJECTED_JS = """() => {
   const roots = [...document.querySelectorAll('.tl-root')];
   const bad = [];
   for (const root of roots) {
-    // (an ipywidgets Button draws its icon as <i class="fa ...">: not ours to check)
-    for (const el of root.querySelectorAll('script, img, svg, iframe, b, i:not(.fa)')) {
+    for (const el of root.querySelectorAll('script, img, svg, iframe, b, i')) {
       bad.push(el.outerHTML.slice(0, 80));
     }
     for (const el of root.querySelectorAll('*')) {
@@ -137,6 +195,28 @@ INJECTED_JS = """() => {
   }
   return {roots: roots.length, bad};
 }"""
+
+MARIMO_APP = '''
+import marimo
+
+app = marimo.App(width="full")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from toollens import Explorer
+    from toollens.examples import EXAMPLES
+
+    explorer = mo.ui.anywidget(Explorer(EXAMPLES["get_weather"]))
+    explorer
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+'''
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -161,45 +241,38 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def _fresh_copy(source: Path, target: Path) -> None:
-    """The notebook without saved outputs, so the front end must execute it live."""
-    nb = nbformat.read(source, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-    nb.metadata.pop("widgets", None)
-    nbformat.write(nb, target)
-
-
-def _xss_notebook(target: Path) -> None:
+def _notebook(target: Path, *cells: str) -> None:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
         "language": "python",
     }
-    nb.cells = [
-        nbformat.v4.new_code_cell(XSS_SOURCE.strip()),
-        nbformat.v4.new_code_cell("toollens.Explorer(evil_tool)"),
-        nbformat.v4.new_code_cell("toollens.report(evil_tool)"),
-    ]
+    nb.cells = [nbformat.v4.new_code_cell(cell) for cell in cells]
     nbformat.write(nb, target)
 
 
 @pytest.fixture(scope="module")
 def workdir() -> Iterator[Path]:
-    """Copies of the notebooks (Lab autosaves into what it opens), in a private tmp dir."""
+    """The test notebooks and marimo app, in a private tmp dir (Lab autosaves into them)."""
     tmp = make_tmp("toollens-nb-")
-    _fresh_copy(QUICKSTART, tmp / QUICKSTART.name)
-    _xss_notebook(tmp / "payloads.ipynb")
+    _notebook(tmp / NOTEBOOK, SETUP, "%toolschema get_weather", DIFF_CELL)
+    # Notebook 7 gets its own copy: a session (and kernel) per notebook path.
+    _notebook(tmp / NB7_NOTEBOOK, SETUP, "%toolschema get_weather")
+    _notebook(
+        tmp / "payloads.ipynb",
+        XSS_SOURCE.strip(),
+        "toollens.Explorer(evil_tool)",
+        "toollens.report(evil_tool)",
+    )
+    (tmp / "marimo_app.py").write_text(MARIMO_APP.lstrip())
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
 def servers(watchdog: None, workdir: Path) -> Iterator[dict[str, Server]]:
-    """Voila and JupyterLab, started together (each takes seconds to boot on 2 cores)."""
+    """Voila and Jupyter (Lab and Notebook 7 share one server), started together."""
     started: dict[str, Server] = {}
     tmps = []
     try:
@@ -248,18 +321,18 @@ def _open_voila(browser: Any, voila: Server, name: str) -> Any:
     return page
 
 
-def _expect_four_views(page: Any) -> None:
-    expect(page.locator(EDITOR)).to_be_visible(timeout=120_000)
+def _expect_views(page: Any) -> None:
+    expect(page.locator(f"{EDITOR} .cm-editor")).to_be_visible(timeout=120_000)
     for panel, text in VIEWS.items():
-        locator = page.locator(PANEL.format(panel))
-        expect(locator).to_be_visible()
+        locator = page.locator(SLOT.format(panel))
         expect(locator).to_contain_text(text)
 
 
 @pytest.fixture(scope="module")
 def voila_page(browser: Any, voila: Server, artifacts: Path) -> Iterator[Any]:
-    page = _open_voila(browser, voila, QUICKSTART.name)
+    page = _open_voila(browser, voila, NOTEBOOK)
     try:
+        _expect_views(page)
         yield page
     except BaseException:
         page.screenshot(path=str(artifacts / "voila_FAILED.png"))
@@ -269,51 +342,146 @@ def voila_page(browser: Any, voila: Server, artifacts: Path) -> Iterator[Any]:
         page.close()
 
 
-def _caret_after(page: Any, needle: str) -> None:
-    assert page.evaluate(CARET_JS, [EDITOR, needle]) >= 0, f"{needle!r} not in the editor"
+def _caret_after(page: Any, needle: str) -> int:
+    at = page.evaluate(CARET_JS, needle)
+    assert at >= 0, f"{needle!r} not in the editor"
+    return int(at)
 
 
-def _timed_edit(page: Any, marker: str) -> dict[str, float]:
+def _text(page: Any) -> str:
+    return str(page.evaluate(TEXT_JS))
+
+
+def _timed_edit(page: Any, marker: str) -> dict[str, Any]:
     """Type ` marker` after the city line; ms from the last keystroke to each view's change."""
-    page.evaluate(WATCH_JS, [EDITOR, ["metadata", "strict"], marker])
-    _caret_after(page, CITY_LINE)
+    page.evaluate(WATCH_JS, [["metadata", "strict"], marker])
+    at = _caret_after(page, CITY_LINE)
     page.keyboard.type(" " + marker, delay=20)  # real key events, a fast typist
     page.wait_for_function(
         "() => window.__tlWatch && Object.keys(window.__tlWatch.seen).length === 2",
         timeout=10_000,
     )
-    watch = page.evaluate("() => ({keys: window.__tlWatch.keys, seen: window.__tlWatch.seen})")
+    watch = page.evaluate(
+        "() => ({keys: window.__tlWatch.keys, seen: window.__tlWatch.seen,"
+        " flashed: window.__tlWatch.flashed})"
+    )
     last_key = max(watch["keys"])
     assert len(watch["keys"]) == len(marker) + 1, watch["keys"]
-    return {name: round(at - last_key, 1) for name, at in watch["seen"].items()}
+    # the views changed under the cursor, which stayed where the typing left it
+    assert page.evaluate(HEAD_JS) == at + len(marker) + 1
+    seen = {name: round(t - last_key, 1) for name, t in watch["seen"].items()}
+    return {"seen": seen, "flashed": watch["flashed"]}
 
 
-# ---------------------------------------------------------------------------------------
-
-
-def test_voila_renders_the_four_views(voila_page: Any, artifacts: Path) -> None:
-    _expect_four_views(voila_page)
-    explorer = voila_page.locator(EXPLORER)
+def _shoot_explorer(page: Any, path: Path, width: int, top: Path | None = None) -> dict[str, int]:
+    """A screenshot of the explorer at ``width``; returns the page's and explorer's widths."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    explorer = page.locator(EXPLORER)
     explorer.scroll_into_view_if_needed()
-    voila_page.screenshot(path=str(artifacts / "voila_rendered.png"))
-    # Voila scrolls inside its own container, so content below the viewport would be blank
-    # in an element screenshot: make the window as tall as the explorer for this one.
-    height = int(explorer.bounding_box()["height"]) + 200
-    voila_page.set_viewport_size({"width": 1400, "height": max(1000, height)})
+    height = int(explorer.bounding_box()["height"]) + 120
+    # Voila scrolls inside its own container: a window as tall as the explorer shows it all.
+    page.set_viewport_size({"width": width, "height": max(1000, height)})
     try:
-        explorer.screenshot(path=str(artifacts / "explorer.png"))
+        explorer.screenshot(path=str(path))
+        if top is not None:  # the editor, the strict diff and the metadata table
+            box = explorer.bounding_box()
+            clip = {**box, "height": min(box["height"], 1480)}
+            page.screenshot(path=str(top), clip=clip)
+        return dict(
+            page.evaluate(
+                """() => ({page: document.scrollingElement.scrollWidth,
+                  explorer: document.querySelector('.tl-xp').scrollWidth,
+                  shown: document.querySelector('.tl-xp').clientWidth})"""
+            )
+        )
     finally:
-        voila_page.set_viewport_size({"width": 1400, "height": 1000})
+        page.set_viewport_size({"width": 1400, "height": 1000})
 
 
-def test_typing_updates_metadata_and_strict_views_quickly(voila_page: Any, artifacts: Path) -> None:
-    _expect_four_views(voila_page)
+# ---------------------------------------------------------------------------------- Voila
+
+
+def test_voila_renders_editor_views_and_fits_1000px(voila_page: Any, artifacts: Path) -> None:
+    page = voila_page
+    # a real editor: line numbers, Python highlighting
+    numbers = page.locator(f"{EDITOR} .cm-lineNumbers .cm-gutterElement")
+    expect(numbers.filter(has_text=re.compile(r"^18$"))).to_have_count(1)
+    keyword = page.locator(f"{CONTENT} span", has_text=re.compile(r"^def$")).first
+    expect(keyword).to_be_visible()
+    assert keyword.evaluate("el => getComputedStyle(el).color") != page.locator(
+        f"{CONTENT} .cm-line"
+    ).first.evaluate("el => getComputedStyle(el).color")
+    wide = _shoot_explorer(
+        page, artifacts / "explorer_1400.png", 1400, top=artifacts / "explorer_1400_top.png"
+    )
+    narrow = _shoot_explorer(page, artifacts / "explorer_1000.png", 1000)
+    assert wide["page"] <= 1400, wide
+    assert narrow["page"] <= 1000, narrow  # no horizontal page scroll at 1,000 px
+    assert narrow["explorer"] <= narrow["shown"], narrow
+    # the toolbar stays in sight while the views below the editor are read
+    page.locator(SLOT.format("metadata")).scroll_into_view_if_needed()
+    # (the front end moves it on the scroll event, which arrives after the scroll)
+    page.wait_for_function(
+        """() => {
+          const y = document.querySelector('.tl-xp .tl-toolbar').getBoundingClientRect().y;
+          return y >= -1 && y <= 80;
+        }""",
+        timeout=5_000,
+    )
+    toolbar = page.locator(f"{EXPLORER} .tl-toolbar").bounding_box()
+    assert page.locator(SLOT.format("metadata")).bounding_box()["y"] > toolbar["y"]
+    # the diff widget fits its output area exactly (it used to stick out by 4 px)
+    diff = page.locator(".tl-diff-widget")
+    expect(diff).to_contain_text("Schema diff")
+    widths = diff.evaluate(
+        """el => {
+          const area = el.closest('.jp-OutputArea-output') || el.parentElement;
+          return [el.getBoundingClientRect().width, area.getBoundingClientRect().width,
+                  el.scrollWidth, el.clientWidth];
+        }"""
+    )
+    assert widths[0] <= widths[1], widths
+    assert widths[2] <= widths[3], widths
+
+
+def test_strict_view_marks_what_strict_mode_added(voila_page: Any) -> None:
+    strict = voila_page.locator(SLOT.format("strict"))
+    closed = strict.locator('.tl-inline-view .tl-dl.tl-add[data-rule~="close-object"]')
+    expect(closed).to_have_count(1)
+    expect(closed).to_contain_text('"additionalProperties": false')
+    tag = closed.locator(".tl-gtag")
+    expect(tag).to_have_text("close-object")
+    assert "strict mode requires additionalProperties: false" in tag.get_attribute("title")
+    required = strict.locator('.tl-inline-view .tl-dl[data-rule~="require-all-properties"]')
+    expect(required).to_contain_text('"required"')
+    added = strict.locator(".tl-inline-view .tl-dl.tl-add")
+    expect(added.filter(has_text='"unit"')).to_have_count(1)
+    expect(added.filter(has_text='"days"')).to_have_count(1)
+    # the side-by-side toggle shows before/after columns instead
+    voila_page.locator(f"{EXPLORER} .tl-sbs-toggle").check()
+    expect(strict.locator(".tl-sbs-view")).to_be_visible()
+    expect(strict.locator(".tl-inline-view")).to_be_hidden()
+    expect(strict.locator(".tl-sbs-view")).to_contain_text("Before strict conversion")
+    voila_page.locator(f"{EXPLORER} .tl-sbs-toggle").uncheck()
+    expect(strict.locator(".tl-inline-view")).to_be_visible()
+
+
+def test_typing_updates_views_quickly_and_flashes_what_changed(
+    voila_page: Any, artifacts: Path
+) -> None:
     runs = []
+    flashed = []
     for n in range(1, EDITS + 1):
         marker = f"tlmark{n}q"
-        seen = _timed_edit(voila_page, marker)
+        result = _timed_edit(voila_page, marker)
+        seen = result["seen"]
+        flashed += result["flashed"]
         runs.append({"marker": marker, **seen, "both": max(seen.values())})
-        assert marker in voila_page.locator(EDITOR).input_value()
+        assert marker in _text(voila_page)
+    changes = voila_page.locator(f"{EXPLORER} .tl-panel-changes")
+    expect(changes).to_contain_text("after edit")
+    expect(changes).to_contain_text("/properties/city")
+    assert any("tlmark" in text for text in flashed), flashed  # the changed line flashed
     voila_page.screenshot(path=str(artifacts / "voila_after_edits.png"))
     both = [run["both"] for run in runs]
     result = {
@@ -321,53 +489,105 @@ def test_typing_updates_metadata_and_strict_views_quickly(voila_page: Any, artif
         "browser": "chromium (headless)",
         "edits": len(runs),
         "measured": "ms from the last keystroke (keydown) to the Metadata and Strict views "
-        "both showing the typed text; includes the explorer's 150 ms debounce",
+        "both showing the typed text; includes the explorer's debounce",
         "median_ms": round(statistics.median(both), 1),
         "max_ms": max(both),
         "runs": runs,
     }
     (artifacts / "browser_latency.json").write_text(json.dumps(result, indent=2) + "\n")
     print("edit -> views latency (ms):", both, "median:", result["median_ms"])
-    assert max(both) <= LATENCY_LIMIT_MS, runs
+    assert result["median_ms"] <= LATENCY_MEDIAN_MS, runs
 
 
-def test_syntax_error_shows_banner_and_keeps_text(voila_page: Any, artifacts: Path) -> None:
-    _expect_four_views(voila_page)
-    editor = voila_page.locator(EDITOR)
-    banner = voila_page.locator(f"{EXPLORER} .tl-banner")
-    panels = voila_page.locator(f"{EXPLORER} .tl-panels")
-    broken = " oops("
-    _caret_after(voila_page, "-> str:")
-    voila_page.keyboard.type(broken, delay=20)
-    expect(banner).to_be_visible(timeout=5_000)
-    expect(banner).to_have_class(has_class("tl-banner-error"))
-    expect(banner).to_contain_text("Line")
-    expect(panels).to_have_class(has_class("tl-stale"))
-    assert "-> str:" + broken in editor.input_value(), "the typed text was lost"
-    banner.scroll_into_view_if_needed()
-    voila_page.screenshot(path=str(artifacts / "voila_syntax_error.png"))
+def test_enter_keeps_indent_tab_indents_and_errors_are_marked_at_their_line(
+    voila_page: Any, artifacts: Path
+) -> None:
+    page = voila_page
+    original = _text(page)
+    banner = page.locator(f"{EXPLORER} .tl-banner")
+    _caret_after(page, LOOP_LINE)
+    page.keyboard.press("Enter")  # after a colon: one level deeper
+    page.keyboard.type("probe = day", delay=15)
+    assert "    for day in range(days):\n        probe = day\n" in _text(page)
+    _caret_after(page, "    lines = []")
+    page.keyboard.press("Enter")  # after a statement: the same level
+    page.keyboard.type("extra = 0", delay=15)
+    assert "    lines = []\n    extra = 0\n" in _text(page)
+    line = _text(page).split("\n").index("    extra = 0") + 1
+    expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("after edit")
+    expect(banner).to_be_empty()
 
-    for _ in broken:
-        voila_page.keyboard.press("Backspace")
-    expect(banner).to_be_hidden(timeout=5_000)
-    expect(panels).not_to_have_class(has_class("tl-stale"))
-    assert broken not in editor.input_value()
-    voila_page.screenshot(path=str(artifacts / "voila_fixed.png"))
+    page.keyboard.press("Tab")  # indents the line, focus stays in the editor
+    assert "\n        extra = 0\n" in _text(page)
+    assert page.evaluate(FOCUS_JS)
+    # unexpected indent: banner, gutter mark and underline at the line
+    expect(banner).to_contain_text(f"Line {line}", timeout=5_000)
+    expect(page.locator(f"{EXPLORER} .tl-panels")).to_have_class(re.compile(r"\btl-stale\b"))
+    marker = page.locator(f"{EDITOR} .cm-lint-marker-error")
+    expect(marker).to_have_count(1)
+    gutter_line = page.locator(f"{EDITOR} .cm-lineNumbers .cm-gutterElement", has_text=str(line))
+    marker_box, line_box = marker.bounding_box(), gutter_line.first.bounding_box()
+    assert abs(marker_box["y"] - line_box["y"]) < line_box["height"], (marker_box, line_box)
+    underline = page.locator(f"{EDITOR} .cm-lintRange-error")
+    expect(underline).to_have_count(1)
+    page.screenshot(path=str(artifacts / "voila_error_marked.png"))
+
+    page.keyboard.press("Shift+Tab")
+    expect(banner).to_be_empty(timeout=5_000)
+    expect(page.locator(f"{EDITOR} .cm-lint-marker-error")).to_have_count(0)
+    # undo history survived every re-render: undo back to the original text
+    for _ in range(30):
+        if _text(page) == original:
+            break
+        page.keyboard.press("Control+z")
+    assert _text(page) == original
+
+
+def test_toggling_strict_names_the_trigger_and_flashes(voila_page: Any) -> None:
+    page = voila_page
+    page.evaluate(WATCH_JS, [["strict"], "never-typed"])
+    page.locator(f'{EXPLORER} input[data-trait="strict"]').uncheck()
+    changes = page.locator(f"{EXPLORER} .tl-panel-changes")
+    expect(changes).to_contain_text("after strict off")
+    expect(page.locator(SLOT.format("strict"))).to_contain_text("Strict mode is off")
+    assert page.evaluate("() => window.__tlWatch.flashed.length") > 0
+    page.locator(f'{EXPLORER} select[data-trait="provider"]').select_option("anthropic")
+    expect(changes).to_contain_text("after provider: anthropic")
+    page.locator(f'{EXPLORER} select[data-trait="provider"]').select_option("openai-chat")
+    page.locator(f'{EXPLORER} input[data-trait="strict"]').check()
+    expect(changes).to_contain_text("after strict on")
+
+
+def test_clicking_a_metadata_cell_selects_its_source(voila_page: Any, artifacts: Path) -> None:
+    page = voila_page
+    cell = page.locator(f"{SLOT.format('metadata')} td .tl-won[data-span]")
+    if cell.count() == 0:
+        pytest.skip("this engine records no source spans (Candidate.span) yet")
+    target = cell.filter(has_text="How many days to forecast").first
+    target.click()
+    highlight = page.locator(f"{EDITOR} .tl-span-hl")
+    expect(highlight).to_have_count(1)
+    expect(highlight).to_contain_text("How many days to forecast")
+    page.screenshot(path=str(artifacts / "voila_click_through.png"))
+    line = page.locator(f"{SLOT.format('strict')} .tl-inline-view .tl-dl[data-span]").filter(
+        has_text='"description": "The city to forecast'
+    )
+    line.first.click()
+    expect(highlight).to_contain_text("The city to forecast")
 
 
 def test_html_in_docstrings_renders_as_text(browser: Any, voila: Server, artifacts: Path) -> None:
     page = _open_voila(browser, voila, "payloads.ipynb")
     try:
-        explorer = page.locator(EXPLORER)
-        expect(page.locator(EDITOR)).to_be_visible(timeout=120_000)
-        metadata = page.locator(PANEL.format("metadata"))
+        expect(page.locator(f"{EDITOR} .cm-editor")).to_be_visible(timeout=120_000)
+        metadata = page.locator(SLOT.format("metadata"))
         expect(metadata).to_contain_text(PAYLOAD_SUMMARY.split(" a city")[0])
         expect(metadata).to_contain_text(PAYLOAD_CITY)
-        expect(page.locator(PANEL.format("strict"))).to_contain_text(
+        expect(page.locator(SLOT.format("strict"))).to_contain_text(
             '<iframe src=\\"javascript:window.__pwned=1\\"></iframe>'
         )
         # the static report (text/html output) as well as the widget
-        static = page.locator(".tl-root:not(.tl-explorer)")
+        static = page.locator('.tl-root[data-toollens="report"]')
         expect(static.first).to_contain_text("<script>window.__pwned=1</script>")
         expect(static.first).to_contain_text('<a href="javascript:window.__pwned=1">click me</a>')
         # Hovering would fire an injected onmouseover handler.
@@ -375,8 +595,6 @@ def test_html_in_docstrings_renders_as_text(browser: Any, voila: Server, artifac
             if target.is_visible():
                 target.hover(timeout=2_000)
         injected = page.evaluate(INJECTED_JS)
-        explorer.scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / "voila_payloads.png"))
         assert injected["roots"] >= 2, injected
         assert injected["bad"] == [], injected["bad"]
         assert page.evaluate("() => typeof window.__pwned") == "undefined"
@@ -384,37 +602,77 @@ def test_html_in_docstrings_renders_as_text(browser: Any, voila: Server, artifac
         page.close()
 
 
-def test_jupyterlab_renders_the_four_views_and_follows_edits(
-    browser: Any, lab: Server, artifacts: Path
-) -> None:
+# ------------------------------------------------------------------ JupyterLab, Notebook 7
+
+
+def _run_in_jupyter(browser: Any, lab: Server, path: str, name: str, artifacts: Path) -> None:
     page = browser.new_page()
     try:
-        page.goto(lab.url(f"/lab/tree/{QUICKSTART.name}?reset"), wait_until="domcontentloaded")
+        page.goto(lab.url(path), wait_until="domcontentloaded")
         page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)
         expect(page.locator(".jp-NotebookPanel:visible")).to_have_count(1, timeout=90_000)
         page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
         # Fire and forget: awaiting the command's promise can block evaluate() for good.
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        _expect_four_views(page)
+        _expect_views(page)
         page.locator(EXPLORER).scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / "jupyterlab_rendered.png"))
+        page.screenshot(path=str(artifacts / f"{name}_rendered.png"))
         started = time.monotonic()
         _caret_after(page, CITY_LINE)
-        page.keyboard.type(" labmarkq", delay=20)
-        expect(page.locator(PANEL.format("metadata"))).to_contain_text("labmarkq", timeout=5_000)
-        expect(page.locator(PANEL.format("strict"))).to_contain_text("labmarkq", timeout=5_000)
-        print(f"jupyterlab: edit reflected after {time.monotonic() - started:.2f}s (incl. typing)")
-        page.screenshot(path=str(artifacts / "jupyterlab_after_edit.png"))
+        page.keyboard.type(f" {name}markq", delay=20)
+        expect(page.locator(SLOT.format("metadata"))).to_contain_text(f"{name}markq")
+        expect(page.locator(SLOT.format("strict"))).to_contain_text(f"{name}markq")
+        print(f"{name}: edit reflected after {time.monotonic() - started:.2f}s (incl. typing)")
+        # Enter keeps the indent here too (the front end's own keymap, not the notebook's)
+        _caret_after(page, LOOP_LINE)
+        page.keyboard.press("Enter")
+        page.keyboard.type("probe = day", delay=15)
+        assert "\n        probe = day\n" in _text(page)
+        expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("after edit")
+        page.screenshot(path=str(artifacts / f"{name}_after_edit.png"))
     except BaseException:
-        page.screenshot(path=str(artifacts / "jupyterlab_FAILED.png"))
+        page.screenshot(path=str(artifacts / f"{name}_FAILED.png"))
         print(lab.log_tail())
         raise
     finally:
         page.close()
 
 
-def has_class(cls: str) -> Any:
-    """A pattern matching a class list that contains ``cls``."""
-    import re
+def test_jupyterlab_renders_and_follows_edits(browser: Any, lab: Server, artifacts: Path) -> None:
+    _run_in_jupyter(browser, lab, f"/lab/tree/{NOTEBOOK}?reset", "jupyterlab", artifacts)
 
-    return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+def test_notebook7_renders_and_follows_edits(browser: Any, lab: Server, artifacts: Path) -> None:
+    _run_in_jupyter(browser, lab, f"/notebooks/{NB7_NOTEBOOK}", "notebook7", artifacts)
+
+
+# ----------------------------------------------------------------------------------- marimo
+
+
+def test_marimo_runs_the_same_widget(browser: Any, workdir: Path, artifacts: Path) -> None:
+    pytest.importorskip("marimo")
+    tmp = make_tmp("toollens-marimo-")
+    server = start_marimo(tmp, workdir, "marimo_app.py")
+    page = None
+    try:
+        server.wait_ready()
+        page = browser.new_page()
+        page.goto(server.url("/"), wait_until="domcontentloaded", timeout=120_000)
+        _expect_views(page)
+        _caret_after(page, CITY_LINE)
+        page.keyboard.type(" marimomarkq", delay=20)
+        expect(page.locator(SLOT.format("metadata"))).to_contain_text("marimomarkq")
+        page.locator(f'{EXPLORER} input[data-trait="strict"]').uncheck()
+        expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("after strict off")
+        page.screenshot(path=str(artifacts / "marimo_after_edit.png"))
+    except BaseException:
+        if page is not None:
+            page.screenshot(path=str(artifacts / "marimo_FAILED.png"))
+        print(server.log_tail())
+        raise
+    finally:
+        if page is not None:
+            page.close()
+        left = stop(server)
+        print(f"marimo: stopped (rc={server.proc.returncode}), killed leftovers: {left}")
+        shutil.rmtree(tmp, ignore_errors=True)

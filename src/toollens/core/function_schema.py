@@ -7,6 +7,7 @@ and every value carries its provenance (see ``toollens.core.metadata``).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import warnings
@@ -21,7 +22,12 @@ from pydantic.json_schema import PydanticJsonSchemaWarning
 
 from toollens.core.candidates import tool_candidates
 from toollens.core.docstrings import DocstringStyle, ParsedDocstring, parse_docstring
-from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, ToolLensError
+from toollens.core.errors import (
+    ModelBehaviorError,
+    SchemaConstructionError,
+    StrictSchemaError,
+    ToolLensError,
+)
 from toollens.core.metadata import (
     MISSING,
     Candidate,
@@ -30,7 +36,7 @@ from toollens.core.metadata import (
     merge_parameter,
 )
 from toollens.core.records import Change
-from toollens.core.schema.pointer import unescape_token
+from toollens.core.schema.pointer import join_pointer, unescape_token
 from toollens.core.schema.toolkit import NotPlainJSON, plain_json
 from toollens.core.signature import (
     EMPTY,
@@ -43,7 +49,7 @@ from toollens.core.signature import (
 )
 from toollens.core.source_locator import SourceLocator
 from toollens.core.spans import SpanOf
-from toollens.core.validation import pointer_from_loc, validation_message
+from toollens.core.validation import pointer_from_loc, pydantic_reason, validation_message
 
 OptionalDefaults = Literal["keep", "nullable"]
 
@@ -295,6 +301,15 @@ def _field_for(param: InspectedParameter, meta: ParameterMetadata, func_name: st
     return (bare, Field(default=default, description=description))
 
 
+def _parse_docs(info: InspectedCallable, style: DocstringStyle | str | None) -> ParsedDocstring:
+    """The docstring; a callable object's class summary wins over its ``__call__`` summary."""
+    doc = parse_docstring(info.doc, style)
+    if info.summary_doc is None:
+        return doc
+    summary = parse_docstring(info.summary_doc, style).description
+    return dataclasses.replace(doc, description=summary)
+
+
 def _build_model(
     name: str, fields: dict[str, Any], config: ConfigDict
 ) -> tuple[type[BaseModel], dict[str, Any], tuple[str, ...]]:
@@ -312,8 +327,7 @@ def _build_model(
     except Exception as exc:  # pydantic raises several error types for unsupported annotations
         culprit = _find_unsupported_field(fields, config)
         raise SchemaConstructionError(
-            f"pydantic cannot build a schema for this type ({type(exc).__name__}: "
-            f"{_first_line(exc)})",
+            f"pydantic cannot build a schema for this type ({pydantic_reason(exc)})",
             parameter=culprit,
             hint="use a JSON-serialisable type (str, int, a pydantic model, ...); if it is an "
             "injected context object, put it first and pass its type in context_types",
@@ -327,11 +341,6 @@ def _find_unsupported_field(fields: dict[str, Any], config: ConfigDict) -> str |
         except Exception:  # probing: the first field pydantic rejects is the culprit
             return fname
     return None
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
 
 
 def function_schema(
@@ -369,8 +378,10 @@ def function_schema(
         raise SchemaConstructionError(
             f"unknown optional_defaults {optional_defaults!r}", hint="use 'keep' or 'nullable'"
         )
-    info = inspect_callable(func, context_types=context_types or ())
-    doc = parse_docstring(info.doc, docstring_style)
+    info = inspect_callable(
+        func, context_types=context_types or (), docstring_required=use_docstring_info
+    )
+    doc = _parse_docs(info, docstring_style)
     tool_name = name or info.name
     tool_description = description or (doc.description if use_docstring_info else None)
     locator = SourceLocator(func, doc)
@@ -404,10 +415,16 @@ def function_schema(
             continue
         if param.kind is ParameterKind.VAR_KEYWORD:
             if strict:
-                raise SchemaConstructionError(
+                from toollens.core.strict import StrictRule
+
+                # A refusal of the strict view only (StrictSchemaError): the report still
+                # shows every other view of the non-strict schema.
+                raise StrictSchemaError(
                     f"**{param.name} cannot be expressed in a strict schema (strict objects "
                     "are closed)",
                     parameter=param.name,
+                    pointer=join_pointer("", "properties", meta.schema_name),
+                    rule=StrictRule.OPEN_OBJECT.value,
                     hint=f"pass strict=False and send keywords nested under {param.name!r}, "
                     "or declare explicit parameters",
                 )

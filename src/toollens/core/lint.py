@@ -19,10 +19,10 @@ from typing import Any
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING, ParameterMetadata
+from toollens.core.providers.walk import is_object_node, iter_schema_nodes
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.pointer import join_pointer, split_pointer
 from toollens.core.schema.toolkit import FINDING_PREVIEW, preview_json
-from toollens.core.schema_walk import is_object_node, iter_schema_nodes
 from toollens.core.signature import ParameterKind
 
 

@@ -2,7 +2,8 @@
 
 An output type takes one of three paths, decided by :func:`output_schema`:
 
-- **plain text** for no declared type (``None``) and ``str``: no JSON schema is sent and the
+- **plain text** for no declared type (``None``, ``type(None)``, or a callable's missing
+  return annotation, ``inspect.Signature.empty``) and ``str``: no JSON schema is sent and the
   answer is returned as the text the model wrote;
 - **direct** for pydantic models (generic ones included), TypedDicts and ``dict`` types: their
   object schema is sent as it is;
@@ -20,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import inspect
 import json
 import math
 import re
@@ -38,7 +40,7 @@ from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, St
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import copy_json
-from toollens.core.validation import pointer_from_loc
+from toollens.core.validation import pointer_from_loc, pydantic_reason
 
 WRAPPER_KEY = "response"
 """The one key of the object a wrapped output type is sent in."""
@@ -81,13 +83,15 @@ class OutputSchema:
     raises instead; a viewer prefers data to an exception).
 
     Attributes:
-        output_type: the type as given (``None`` when no type was declared).
+        output_type: the type as given (``None`` when no type was declared, for ``None``,
+            ``type(None)`` and a missing return annotation alike).
         path: plain text, direct or wrapped.
         name: a stable, descriptive name such as ``list[Foo]`` or ``Foo | None``.
         strict: whether strict mode was asked for; it decides both the schema and validation.
         json_schema: the schema sent to the model (strict when ``strict``).
         raw_json_schema: pydantic's schema before strict conversion.
         strict_changes: the rewrites strict conversion made, in order.
+        unannotated: the type came from a callable with no return annotation (plain text).
     """
 
     output_type: Any
@@ -98,6 +102,14 @@ class OutputSchema:
     raw_json_schema: dict[str, Any] | None
     strict_changes: list[Change]
     _adapter: TypeAdapter[Any] | None = field(default=None, repr=False, compare=False)
+    unannotated: bool = False
+
+    @property
+    def label(self) -> str:
+        """The path in words, e.g. ``plain text (no return annotation)``."""
+        if self.unannotated:
+            return "plain text (no return annotation)"
+        return _PATH_LABELS[self.path]
 
     @property
     def is_plain_text(self) -> bool:
@@ -192,7 +204,9 @@ def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSche
     """Build the output schema a model receives for ``output_type``.
 
     Args:
-        output_type: the declared output type; ``None`` means none was declared.
+        output_type: the declared output type; ``None`` (or ``type(None)``, the same thing
+            once annotated) means none was declared, and ``inspect.Signature.empty`` (a
+            callable without a return annotation) too: all three are plain text.
         strict: convert the schema to strict form and validate answers in pydantic strict mode.
 
     Returns:
@@ -203,10 +217,15 @@ def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSche
             with ``extra="allow"``); it keeps the converter's pointer.
         SchemaConstructionError: pydantic cannot build a schema for the type.
     """
+    unannotated = output_type is inspect.Signature.empty
+    if unannotated or output_type is type(None):
+        output_type = None  # `-> None` and no annotation: the result reaches the model as text
     path = _path_of(output_type)
     name = type_name(output_type)
     if path is OutputPath.PLAIN_TEXT:
-        return OutputSchema(output_type, path, name, strict, None, None, [])
+        return OutputSchema(
+            output_type, path, name, strict, None, None, [], unannotated=unannotated
+        )
     adapter, cached_schema = _adapter_and_schema(output_type, wrapped=path is OutputPath.WRAPPED)
     raw = copy_json(cached_schema)
     changes: list[Change] = []
@@ -277,10 +296,25 @@ def _literal_value(value: Any) -> str:
     return repr(value)
 
 
+_PATH_LABELS = {
+    OutputPath.PLAIN_TEXT: "plain text",
+    OutputPath.DIRECT: "direct",
+    OutputPath.WRAPPED: "wrapped",
+}
+
+
 def _explain(schema: OutputSchema) -> str:
     tp, name = schema.output_type, schema.name
+    if schema.unannotated:
+        return (
+            "The callable has no return annotation, so its result reaches the model as plain "
+            "text and no schema is sent."
+        )
     if tp is None:
-        return "No output type was declared, so the answer is plain text and no schema is sent."
+        return (
+            "No output type was declared (None, or a function's -> None), so the answer is "
+            "plain text and no schema is sent."
+        )
     if schema.path is OutputPath.PLAIN_TEXT:
         return "str output is plain text, so no schema is sent and the answer is kept as written."
     if schema.path is OutputPath.DIRECT:
@@ -342,14 +376,10 @@ def _build(output_type: Any, wrapped: bool) -> tuple[TypeAdapter[Any], dict[str,
     # else it raises while inspecting an arbitrary user type is the same kind of problem.
     except (PydanticUserError, TypeError, NameError, ValueError) as exc:
         raise SchemaConstructionError(
-            f"output type {name} cannot become a JSON schema: {_first_line(exc)}",
+            f"output type {name} cannot become a JSON schema: {pydantic_reason(exc)}",
             pointer="",
             hint="use JSON-representable types (models, TypedDicts, lists, scalars)",
         ) from exc
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def _make_strict(name: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Change]]:

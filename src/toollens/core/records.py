@@ -13,7 +13,7 @@ from typing import Any
 # Re-exported for modules that still import it from here; it lives in schema.pointer.
 from toollens.core.schema.pointer import join_pointer
 
-__all__ = ["Change", "Finding", "Severity", "join_pointer"]
+__all__ = ["Change", "Finding", "Origin", "Severity", "join_pointer"]
 
 
 class Severity(str, enum.Enum):
@@ -22,6 +22,14 @@ class Severity(str, enum.Enum):
     ERROR = "error"  # the request will be rejected / the tool cannot work
     WARNING = "warning"  # accepted, but likely not what the author meant
     INFO = "info"  # worth knowing
+
+
+class Origin(str, enum.Enum):
+    """What produced a provider finding or verdict."""
+
+    DOCUMENTED_RULE = "documented rule"  # a rule written from the provider's documentation
+    GRAMMAR = "llguidance"  # OpenAI's grammar engine compiled (or refused) the schema
+    TRANSLATION = "translation"  # toollens' own rewrite for the provider could not do it
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,8 @@ class Finding:
         fix: what to do about it.
         parameter: the parameter concerned, when there is one.
         source: a link or citation for the rule (provider documentation page).
+        origin: what produced the finding (a documented rule, llguidance, a translation);
+            ``None`` for lint findings.
     """
 
     rule: str
@@ -64,6 +74,7 @@ class Finding:
     fix: str
     parameter: str | None = None
     source: str | None = field(default=None, compare=False)
+    origin: Origin | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         where = f" at {self.pointer or '/'}" if self.pointer is not None else ""

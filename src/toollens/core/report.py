@@ -19,7 +19,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 
 from pydantic import BaseModel
 from typing_extensions import is_typeddict
@@ -43,6 +43,9 @@ from toollens.core.schema.toolkit import (
     copy_json,
     shorten,
 )
+
+if TYPE_CHECKING:
+    from toollens.core.providers import ProviderVerdict
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
@@ -108,6 +111,16 @@ class Report:
     def findings(self) -> tuple[Finding, ...]:
         """Lint findings then provider findings."""
         return (*self.lint, *self.provider_findings)
+
+    @property
+    def provider_verdict(self) -> ProviderVerdict | None:
+        """The provider's verdict and which judge said what (``None`` if the view failed)."""
+        if "provider" in self.view_errors and not self.provider_findings:
+            return None
+        from toollens.core.providers import verdict_of
+
+        strict = self.function.strict if self.function is not None else self.options.strict
+        return verdict_of(self.provider, self.provider_findings, strict=strict)
 
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
@@ -303,7 +316,9 @@ def _provider_views(
     findings = _guard(
         errors,
         "provider",
-        lambda: tuple(check_provider(subject, options.provider, **extra)),
+        # A plain schema is checked as its payload carries it, so the payload shown is never
+        # flagged for what the translation already rewrote.
+        lambda: tuple(check_provider(subject, options.provider, **extra, translate=plain)),
         no_findings,
     )
     return built, findings
@@ -405,9 +420,10 @@ def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
     try:
         raw = target.model_json_schema()
     except Exception as exc:  # pydantic raises several types for unsupported field types
+        from toollens.core.validation import pydantic_reason
+
         raise SchemaConstructionError(
-            f"pydantic cannot build a schema for {target.__qualname__} "
-            f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})",
+            f"pydantic cannot build a schema for {target.__qualname__} ({pydantic_reason(exc)})",
             hint="use JSON-serialisable field types",
         ) from exc
     errors: dict[str, str] = {}

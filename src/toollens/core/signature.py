@@ -12,11 +12,12 @@ import functools
 import inspect
 import sys
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import GenericAlias
 from typing import Annotated, Any, get_args, get_origin
 
+from toollens.core.callables import resolve_shape
 from toollens.core.errors import SchemaConstructionError
 
 # Context types recognised by qualified name, so neither SDK has to be installed or imported.
@@ -91,6 +92,7 @@ class InspectedCallable:
     parameters: tuple[InspectedParameter, ...]
     return_hint: Any
     is_async: bool
+    summary_doc: str | None = None  # a callable object's class docstring, whose summary wins
 
     @property
     def context_parameter(self) -> str | None:
@@ -132,48 +134,28 @@ def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
     return isinstance(origin, type) and qualified_name(origin) in KNOWN_CONTEXT_TYPES
 
 
-def _hint_source(func: Any) -> Any:
-    """The object whose ``__annotations__``/``__globals__`` describe ``func``'s parameters."""
-    if isinstance(func, functools.partial):
-        return _hint_source(func.func)
-    if isinstance(func, (staticmethod, classmethod)):
-        return _hint_source(func.__func__)
-    if inspect.ismethod(func):
-        return _hint_source(func.__func__)
-    if inspect.isclass(func):
-        return func.__init__
-    if not (inspect.isfunction(func) or inspect.isbuiltin(func)) and callable(func):
-        call = type(func).__call__
-        return _hint_source(call)
-    return inspect.unwrap(func)
-
-
 def _display_name(func: Any) -> str:
     if isinstance(func, functools.partial):
         return _display_name(func.func)
     if isinstance(func, (staticmethod, classmethod)):
         return _display_name(func.__func__)
-    name = getattr(func, "__name__", None)
+    try:
+        name = getattr(func, "__name__", None)
+    except Exception:  # a hostile __getattr__: the type's name still identifies it
+        name = None
     if isinstance(name, str):
         return name
     return type(func).__name__
 
 
-def _docstring(func: Any) -> str | None:
-    target = func
-    if isinstance(target, functools.partial):
-        target = target.func
-    if isinstance(target, (staticmethod, classmethod)):
-        target = target.__func__
-    doc = inspect.getdoc(target)
-    if doc is None and callable(target) and not inspect.isroutine(target):
-        doc = inspect.getdoc(type(target).__call__)  # an instance documented on __call__
-    return doc
-
-
-def _resolve_hints(source: Any, params: Iterable[str]) -> dict[str, Any]:
+def _resolve_hints(
+    source: Any, params: Iterable[str], localns: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    if source is None:  # the parameters come from an explicit __signature__ only
+        return {}
+    local = dict(localns) if localns is not None else None
     try:
-        return typing.get_type_hints(source, include_extras=True)
+        return typing.get_type_hints(source, localns=local, include_extras=True)
     except Exception as exc:  # any error in user annotations must become ours, not crash
         raw = getattr(source, "__annotations__", {}) or {}
         globalns = getattr(source, "__globals__", None)
@@ -185,7 +167,7 @@ def _resolve_hints(source: Any, params: Iterable[str]) -> dict[str, Any]:
                 continue
             try:
                 typing.get_type_hints(
-                    _Probe({name: raw[name]}), globalns=globalns, include_extras=True
+                    _Probe({name: raw[name]}), globalns=globalns, localns=local, include_extras=True
                 )
             except Exception as inner:  # the first annotation that fails is the culprit
                 raise SchemaConstructionError(
@@ -201,6 +183,13 @@ def _resolve_hints(source: Any, params: Iterable[str]) -> dict[str, Any]:
         ) from exc
 
 
+def _is_async(obj: Any) -> bool:
+    try:
+        return inspect.iscoroutinefunction(obj)
+    except Exception:  # inspect reads __annotations__ and __code__, which user code can raise
+        return False
+
+
 class _Probe:
     """An object carrying one annotation, to find which annotation fails to resolve."""
 
@@ -209,16 +198,21 @@ class _Probe:
 
 
 def inspect_callable(
-    func: Callable[..., Any], *, context_types: Iterable[Any] = ()
+    func: Callable[..., Any], *, context_types: Iterable[Any] = (), docstring_required: bool = True
 ) -> InspectedCallable:
-    """Inspect a callable: parameters with resolved hints and the context parameter."""
+    """Inspect a callable: parameters with resolved hints and the context parameter.
+
+    A docstring that raises when read (a ``__doc__`` property) is an error when
+    ``docstring_required``, else it counts as absent (the docstring is only shown, not used).
+    """
     if not callable(func):
         raise SchemaConstructionError(
             f"{func!r} is not callable", hint="pass a function, method or callable object"
         )
     name = _display_name(func)
+    shape = resolve_shape(func, name)
     try:
-        signature = inspect.signature(func)
+        signature = inspect.signature(shape.signature_of)
     except (ValueError, TypeError) as exc:
         raise SchemaConstructionError(
             f"{name} has no inspectable signature ({exc})",
@@ -230,8 +224,8 @@ def inspect_callable(
             hint="wrap it in a plain Python function",
         ) from exc
 
-    source = _hint_source(func)
-    hints = _resolve_hints(source, signature.parameters)
+    source = shape.hint_source
+    hints = _resolve_hints(source, signature.parameters, shape.localns)
     extra = tuple(context_types)
     params: list[InspectedParameter] = []
     for index, (pname, param) in enumerate(signature.parameters.items()):
@@ -264,8 +258,13 @@ def inspect_callable(
         )
 
     return_hint = hints.get("return", signature.return_annotation)
-    target = source
-    is_async = inspect.iscoroutinefunction(target) or inspect.iscoroutinefunction(func)
+    is_async = _is_async(source) or _is_async(shape.signature_of)
+    try:
+        doc, summary_doc = shape.docstrings()
+    except SchemaConstructionError:
+        if docstring_required:
+            raise
+        doc, summary_doc = None, None
     return InspectedCallable(
-        func, name, _docstring(func), signature, tuple(params), return_hint, is_async
+        func, name, doc, signature, tuple(params), return_hint, is_async, summary_doc
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,3 +34,46 @@ def validation_message(error: Any) -> str:
     """One clause for a pydantic error dict: what was expected and what came."""
     value = error.get("input")
     return f"{error.get('msg', 'invalid value')} (got {shorten(repr(value))})"
+
+
+# Sentences of pydantic's messages that advise on pydantic's own configuration; they are
+# advice to a pydantic user, not to a tool author, so toollens never repeats them.
+PYDANTIC_ADVICE = (
+    "arbitrary_types_allowed",
+    "model_config",
+    "__get_pydantic_core_schema__",
+    "__get_pydantic_json_schema__",
+    "model_rebuild",
+    "rebuild()",
+    "you should define",
+    "For further information",
+    "errors.pydantic.dev",
+)
+
+
+def pydantic_reason(exc: BaseException) -> str:
+    """What went wrong in a pydantic schema error, without pydantic's configuration advice.
+
+    ``Unable to generate pydantic-core schema for <class 'X'>. Set `arbitrary_types_allowed`
+    ...`` becomes ``no JSON schema is known for <class 'X'>``; other messages keep their
+    first line, less any sentence that advises on pydantic's configuration.
+    """
+    lines = str(exc).strip().splitlines()
+    first = lines[0] if lines else ""
+    if first.startswith("Unable to generate pydantic-core schema for "):
+        subject = first.removeprefix("Unable to generate pydantic-core schema for ")
+        subject = subject.split(". ", 1)[0].rstrip(".")
+        return f"no JSON schema is known for {subject}"
+    if "is not fully defined" in first:
+        named = re.search(r"you should define `([^`]*)`", first)
+        subject = named.group(1) if named else ""
+        if not subject or "toollens" in subject:  # our own wrapper: the name means nothing
+            return "it refers to a name that is not defined"
+        return f"it refers to {subject}, which is not defined"
+    kept = [
+        sentence
+        for sentence in first.split(". ")
+        if sentence and not any(marker in sentence for marker in PYDANTIC_ADVICE)
+    ]
+    text = ". ".join(kept).strip().rstrip(".")
+    return text or f"{type(exc).__name__} while building the schema"

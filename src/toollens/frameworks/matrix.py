@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from toollens.core.providers.walk import is_object_node
 from toollens.core.schema.pointer import UnresolvedRef, resolve_local
-from toollens.core.schema_walk import is_object_node
 
 __all__ = ["ATTRIBUTES", "TOOL_ROW", "Cell", "Column", "Matrix", "MatrixRow", "build_matrix"]
 

@@ -2,7 +2,8 @@
 
 Thin like the explorer: :func:`toollens.core.report.report` gives each side's schema,
 :func:`toollens.core.diff.diff` compares them and
-:func:`toollens.render.html.render_diff_html` draws the result.
+:func:`toollens.render.html.render_diff_html` draws the result; the front end (the same
+bundle as the explorer's) only shows that HTML and the two toggles.
 """
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ from __future__ import annotations
 import html
 from typing import Any
 
-import ipywidgets as widgets
+import traitlets
 
-from toollens.jupyter.explorer import PROVIDERS
+from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
+from toollens.jupyter.widget_base import BaseWidget
 
 _SCHEMA_ONLY = "schema"
 
 
-class DiffWidget(widgets.VBox):  # type: ignore[misc]
+class DiffWidget(BaseWidget):
     """Compare two tools (callables, models or JSON Schemas) and show what changed.
 
     Args:
@@ -29,51 +31,42 @@ class DiffWidget(widgets.VBox):  # type: ignore[misc]
         **options: other :func:`toollens.core.report.report` options for both sides.
     """
 
+    view_kind = traitlets.Unicode("diff").tag(sync=True)
+    css = traitlets.Unicode().tag(sync=True)
+    strict = traitlets.Bool(True).tag(sync=True)
+    provider = traitlets.Unicode(_SCHEMA_ONLY).tag(sync=True)
+    providers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    html = traitlets.Unicode("").tag(sync=True)
+    banner = traitlets.Unicode("").tag(sync=True)
+
     def __init__(
         self, a: Any, b: Any, *, strict: bool = True, provider: str | None = None, **options: Any
     ) -> None:
-        super().__init__()
+        both_callable = callable(a) and callable(b) and not (_is_type(a) or _is_type(b))
+        choices = [_SCHEMA_ONLY, *_PROVIDER_TABLE]
+        if provider is not None and provider not in choices:
+            choices.append(provider)
+        super().__init__(
+            css=_css(),
+            strict=strict,
+            provider=provider or _SCHEMA_ONLY,
+            # One choice means no provider menu: payloads compare only for two callables.
+            providers=choices if both_callable else [_SCHEMA_ONLY],
+        )
         self.add_class("tl-diff")
-        self.add_class("tl-root")  # the render stylesheet is scoped under .tl-root
         self._a, self._b = a, b
         self._options = options
         self.diff: Any = None
         self.error: str | None = None
-        self._html = ""
-        self.mode_toggle = widgets.ToggleButtons(
-            options=(("strict", True), ("raw", False)), value=strict, description="schema"
-        )
-        self.mode_toggle.style.button_width = "70px"
-        both_callable = callable(a) and callable(b) and not (_is_type(a) or _is_type(b))
-        choices = (_SCHEMA_ONLY, *PROVIDERS)
-        self.provider_select = widgets.Dropdown(
-            options=choices if provider in choices or provider is None else (*choices, provider),
-            value=provider or _SCHEMA_ONLY,
-            description="provider",
-            layout=widgets.Layout(width="auto", display=None if both_callable else "none"),
-        )
-        self.banner = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.banner.add_class("tl-banner")
-        self.body = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.body.add_class("tl-diff-body")
-        toolbar = widgets.HBox([self.mode_toggle, self.provider_select])
-        toolbar.add_class("tl-toolbar")
-        self.children = [
-            widgets.HTML(f"<style>{_css()}</style>", layout=widgets.Layout(display="none")),
-            toolbar,
-            self.banner,
-            self.body,
-        ]
-        for control in (self.mode_toggle, self.provider_select):
-            control.observe(lambda _change: self.render(), names="value")
+        self.observe(lambda _change: self.render(), names=["strict", "provider"])
         self.render()
 
     def _side(self, target: Any) -> Any:
         from toollens.core.errors import ToolLensError
         from toollens.core.report import report
 
-        strict = bool(self.mode_toggle.value)
-        provider = self.provider_select.value
+        strict = bool(self.strict)
+        provider = self.provider
         rep = report(
             target,
             strict=strict,
@@ -96,26 +89,20 @@ class DiffWidget(widgets.VBox):  # type: ignore[misc]
         try:
             old, new = self._side(self._a), self._side(self._b)
             self.diff = diff(old, new)
-            self._html = str(render_diff_html(self.diff, old, new))
+            page = str(render_diff_html(self.diff, old, new))
         except Exception as exc:  # any failure is shown in the widget, never as a traceback
             self.error = f"{type(exc).__name__}: {exc}"
-            self.banner.value = (
+            self.banner = (
                 f'<div class="tl-error-box">Cannot compare: {html.escape(self.error)}</div>'
             )
-            self.banner.layout.display = None
-            self.body.add_class("tl-stale")
             return
         self.error = None
-        self.banner.layout.display = "none"
-        self.body.remove_class("tl-stale")
-        if self.body.value != self._html:
-            self.body.value = self._html
+        with self.hold_sync():
+            self.banner = ""
+            self.html = page
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None and self._html:
-            bundle["text/html"] = self._html  # render_diff_html carries its stylesheet
-        return bundle
+    def _static_html(self) -> str | None:
+        return self.html or None  # render_diff_html carries its stylesheet
 
 
 def _is_type(value: Any) -> bool:

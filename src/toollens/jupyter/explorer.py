@@ -1,9 +1,11 @@
 """The explorer widget: edit a tool's source and watch every view the model sees update.
 
 The widget is thin: :func:`toollens.core.report.report` computes the views and
-:func:`toollens.render.html.render_panels` renders them; this module wires an editor and a
-toolbar to that pipeline, debounces edits, and keeps the last good views (marked stale)
-while the source does not run.
+:func:`toollens.render.html.render_panels` renders them; this module keeps the editor's text,
+the toolbar's options and the rendered panels as synced traits of one anywidget, debounces
+edits, and keeps the last good views (marked stale) while the source does not run. The
+front end (``frontend/src``, bundled into ``static/explorer.js``) hosts a CodeMirror editor
+and places the panels; it renders nothing of its own.
 """
 
 from __future__ import annotations
@@ -19,11 +21,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import ipywidgets as widgets
+import traitlets
 
 from toollens.core.metadata import MISSING
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
-from toollens.jupyter.editor import SourceEditor, TextareaEditor
 from toollens.jupyter.live import (
     LiveError,
     apply_source,
@@ -32,11 +33,17 @@ from toollens.jupyter.live import (
     exception_error,
     source_of,
 )
+from toollens.jupyter.widget_base import BaseWidget
 
 PROVIDERS = tuple(_PROVIDER_TABLE)
 DOCSTRING_STYLES = ("auto", "google", "numpy", "sphinx")  # "auto": detect from the text
-# Grid order: three narrow views side by side, then the metadata table on a row of its own.
-PANELS = ("signature", "strict", "output", "metadata")
+OPTIONAL_DEFAULTS = ("keep", "nullable")
+# Where the front end places each view: the strict schema and the metadata table get the
+# whole width (they are what an author reads), signature and output share a row, findings last.
+# Adding a view (e.g. "frameworks"): put its key here, declare a synced ``panel_<key>`` trait
+# on Explorer, and have render_panels() return it; the front end makes a slot per key
+# (class ``tl-slot-<key>``, in this order) and redraws/flashes it when its trait changes.
+PANELS = ("strict", "metadata", "signature", "output", "findings")
 # Lines shown of a folded JSON document (the schema before strict conversion, the provider
 # payload) while editing: every edit resends the panels, and for a tool with hundreds of
 # parameters those documents are most of the bytes. The static report shows every line.
@@ -47,11 +54,19 @@ Scheduler = Callable[[float, Callable[[], None]], Cancel]
 Mode = Literal["source", "json", "read-only"]
 
 _filenames = itertools.count(1)
+# What each toolbar trait is called in the change list ("what triggered this").
+_TRIGGERS = {
+    "provider": "provider: {}",
+    "docstring_style": "docstring: {}",
+    "optional_defaults": "optional defaults: {}",
+    "name_override": "name override",
+    "description_override": "description override",
+}
 
 
 @dataclass(frozen=True)
 class RenderStats:
-    """What the last render did: which panel widgets were reassigned and how many bytes."""
+    """What the last render did: which views changed and how many bytes they resent."""
 
     ok: bool
     panels_updated: tuple[str, ...] = ()
@@ -71,8 +86,31 @@ def default_scheduler(delay: float, callback: Callable[[], None]) -> Cancel:
     return loop.call_later(delay, callback).cancel
 
 
-class Explorer(widgets.VBox):  # type: ignore[misc]
-    """Edit a tool's source (or JSON Schema) and see the four views update live.
+class WidgetSource:
+    """The editor's text as Python sees it: the widget's synced ``source`` trait.
+
+    The editor itself (CodeMirror) lives in the front end; setting :attr:`value` here is
+    what typing there does, so headless code and tests drive the explorer the same way.
+    """
+
+    def __init__(self, widget: Explorer) -> None:
+        self._widget = widget
+
+    @property
+    def value(self) -> str:
+        return str(self._widget.source)
+
+    @value.setter
+    def value(self, text: str) -> None:
+        self._widget.source = text
+
+    @property
+    def read_only(self) -> bool:
+        return bool(self._widget.read_only)
+
+
+class Explorer(BaseWidget):
+    """Edit a tool's source (or JSON Schema) and see every view update live.
 
     Args:
         target: a function, a pydantic model class, an output type, or a JSON Schema dict.
@@ -84,9 +122,37 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             always run against a copy of the function's own module globals.
         source: the text to edit instead of the target's own source (a ``%%toolschema`` cell).
         source_transform: applied to the text before it runs (IPython syntax in a cell).
-        editor: a :class:`SourceEditor`; a monospace Textarea when not given.
         scheduler: ``scheduler(delay, callback) -> cancel`` used for the debounce.
     """
+
+    view_kind = traitlets.Unicode("explorer").tag(sync=True)
+    css = traitlets.Unicode().tag(sync=True)
+    source = traitlets.Unicode().tag(sync=True)
+    read_only = traitlets.Bool(False).tag(sync=True)
+    strict = traitlets.Bool(True).tag(sync=True)
+    provider = traitlets.Unicode("openai-chat").tag(sync=True)
+    providers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    docstring_style = traitlets.Unicode("auto").tag(sync=True)
+    docstring_styles = traitlets.List(traitlets.Unicode(), list(DOCSTRING_STYLES)).tag(sync=True)
+    optional_defaults = traitlets.Unicode("keep").tag(sync=True)
+    optional_defaults_choices = traitlets.List(
+        traitlets.Unicode(), list(OPTIONAL_DEFAULTS)
+    ).tag(sync=True)
+    name_override = traitlets.Unicode("").tag(sync=True)
+    description_override = traitlets.Unicode("").tag(sync=True)
+    can_apply = traitlets.Bool(False).tag(sync=True)
+    panel_order = traitlets.List(traitlets.Unicode(), list(PANELS)).tag(sync=True)
+    # One trait per view, so an edit resends only the views it changed.
+    panel_strict = traitlets.Unicode("").tag(sync=True)
+    panel_metadata = traitlets.Unicode("").tag(sync=True)
+    panel_signature = traitlets.Unicode("").tag(sync=True)
+    panel_output = traitlets.Unicode("").tag(sync=True)
+    panel_findings = traitlets.Unicode("").tag(sync=True)
+    changes = traitlets.Unicode("").tag(sync=True)
+    banner = traitlets.Unicode("").tag(sync=True)
+    error_mark = traitlets.Dict().tag(sync=True)
+    note = traitlets.Unicode("").tag(sync=True)
+    stale = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -100,19 +166,29 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         description: str | None = None,
         optional_defaults: str | None = None,
         context_types: Iterable[Any] | None = None,
-        debounce: float = 0.15,
+        debounce: float = 0.1,
         namespace: dict[str, Any] | None = None,
         source: str | None = None,
         source_transform: Callable[[str], str] | None = None,
-        editor: SourceEditor | None = None,
         scheduler: Scheduler | None = None,
     ) -> None:
-        super().__init__()
+        mode, text, flags, note = self._open(target, source)
+        super().__init__(
+            css=_css(),
+            source=text,
+            read_only=mode == "read-only",
+            strict=strict,
+            provider=provider,
+            providers=list(PROVIDERS if provider in PROVIDERS else (*PROVIDERS, provider)),
+            docstring_style=docstring_style or "auto",
+            optional_defaults=optional_defaults or "keep",
+            name_override=name or "",
+            description_override=description or "",
+        )
         self.add_class("tl-explorer")
-        self.add_class("tl-root")  # the render stylesheet is scoped under .tl-root
+        self._mode, self._flags, self._base_note = mode, flags, note
         self._target = target
         self._output_type = output_type
-        self._optional_defaults = optional_defaults
         self._context_types = tuple(context_types or ())
         self._debounce = debounce
         self._scheduler = scheduler or default_scheduler
@@ -120,13 +196,12 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self._filename = f"<toollens-edit-{next(_filenames)}>"
         self._lock = threading.RLock()
         self._pending: Cancel | None = None
+        self._trigger = "open"
         self.report: Any = None
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
         self._diffed: str | None = None  # JSON of the last schema an edit diffed cleanly
-
-        self._mode, text, self._flags, note = self._open(target, source)
         # Edits run against the target's own module globals (so its imports resolve); Apply
         # binds the result in `namespace` (the notebook's), which is often the same dict.
         self._globals = _namespace_of(target)
@@ -134,41 +209,19 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             self._globals = namespace
         self._namespace = namespace if namespace is not None else self._globals
         self._target_name = getattr(target, "__name__", None)
-        self.editor: SourceEditor = editor or TextareaEditor(text)
-        self.editor.value = text
-        self.editor.set_read_only(self._mode == "read-only")
-        self._build_toolbar(strict, provider, docstring_style, name, description)
-        self.note = _html("tl-explorer-note")
-        self.banner = _html("tl-banner")
-        self.panels = {key: _html(f"tl-panel-{key}") for key in PANELS}
-        self.panels["metadata"].add_class("tl-full")  # the table needs the whole width
-        # The columns come from the report's own .tl-grid rule, so both look the same.
-        self.panels_box = widgets.GridBox(list(self.panels.values()))
-        self.panels_box.add_class("tl-panels")
-        self.panels_box.add_class("tl-grid")
-        self.findings = _html("tl-panel-findings")
-        self.changes = _html("tl-panel-changes")
-        self.children = [
-            widgets.HTML(f"<style>{_css()}</style>", layout=widgets.Layout(display="none")),
-            self.toolbar,
-            self.note,
-            self.editor.widget,
-            self.banner,
-            self.panels_box,
-            self.findings,
-            self.changes,
-        ]
-        self._base_note = note
+        self.editor = WidgetSource(self)
         self._set_note(note)
-        _hide(self.banner)
-        self.editor.observe_value(self._on_edit)
+        self.observe(self._on_edit, names="source")
+        self.observe(self._on_option, names=["strict", *_TRIGGERS])
+        self.on_msg(self._on_message)
         self.render()
         if self.report is None and self._mode == "read-only" and self._failure is not None:
             raise self._failure
 
     # -- construction ---------------------------------------------------------------------
 
-    def _open(self, target: Any, source: str | None) -> tuple[Mode, str, int, str | None]:
+    @staticmethod
+    def _open(target: Any, source: str | None) -> tuple[Mode, str, int, str | None]:
         if isinstance(target, Mapping):
             from toollens.core.report import check_plain_data
 
@@ -191,81 +244,43 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         note = f"{what} has no editable Python source; the views are read-only."
         return "read-only", f"# no editable source for {what}", 0, note
 
-    def _build_toolbar(
-        self,
-        strict: bool,
-        provider: str,
-        style: str | None,
-        name: str | None,
-        description: str | None,
-    ) -> None:
-        providers = PROVIDERS if provider in PROVIDERS else (*PROVIDERS, provider)
-        self.strict_toggle = widgets.Checkbox(value=strict, description="strict", indent=False)
-        self.provider_select = widgets.Dropdown(
-            options=providers, value=provider, description="provider"
-        )
-        self.style_select = widgets.Dropdown(
-            options=DOCSTRING_STYLES, value=style or "auto", description="docstring"
-        )
-        self.name_text = widgets.Text(value=name or "", placeholder="name override")
-        self.description_text = widgets.Text(
-            value=description or "", placeholder="description override"
-        )
-        self.apply_button = widgets.Button(
-            description="Apply",
-            tooltip="Bind the edited function in the namespace (only on click)",
-            icon="check",
-            disabled=self._mode != "source" or self._namespace is None,
-        )
-        for control in (self.provider_select, self.style_select):
-            control.layout.width = "auto"
-            control.style.description_width = "initial"  # not the 80px label column
-        self.strict_toggle.layout.width = "auto"
-        for control in (
-            self.strict_toggle,
-            self.provider_select,
-            self.style_select,
-            self.name_text,
-            self.description_text,
-        ):
-            control.observe(lambda _change: self.render(), names="value")
-        self.apply_button.on_click(lambda _button: self.apply())
-        self.toolbar = widgets.HBox(
-            [
-                self.strict_toggle,
-                self.provider_select,
-                self.style_select,
-                self.name_text,
-                self.description_text,
-                self.apply_button,
-            ]
-        )
-        self.toolbar.add_class("tl-toolbar")
-
     # -- rendering -------------------------------------------------------------------------
 
     def options(self) -> dict[str, Any]:
         """The keyword arguments the toolbar currently gives ``report``."""
         return {
-            "strict": bool(self.strict_toggle.value),
-            "provider": self.provider_select.value,
-            "docstring_style": None
-            if self.style_select.value == "auto"
-            else self.style_select.value,
-            "name": self.name_text.value or None,
-            "description": self.description_text.value or None,
+            "strict": bool(self.strict),
+            "provider": self.provider,
+            "docstring_style": None if self.docstring_style == "auto" else self.docstring_style,
+            "name": self.name_override or None,
+            "description": self.description_override or None,
             "output_type": self._output_type,
-            "optional_defaults": self._optional_defaults,
+            "optional_defaults": None
+            if self.optional_defaults == "keep"
+            else self.optional_defaults,
             "context_types": self._context_types,
         }
 
-    def _on_edit(self, _text: str) -> None:
+    def _on_edit(self, _change: Any) -> None:
+        self._trigger = "edit"
         if self._debounce <= 0:
             self.render()
             return
         with self._lock:
             self._cancel_pending()
             self._pending = self._scheduler(self._debounce, self.render)
+
+    def _on_option(self, change: Any) -> None:
+        name = change["name"]
+        if name == "strict":
+            self._trigger = "strict on" if change["new"] else "strict off"
+        else:
+            self._trigger = _TRIGGERS[name].format(change["new"])
+        self.render()
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "apply":
+            self.apply()
 
     def _cancel_pending(self) -> None:
         if self._pending is not None:
@@ -282,7 +297,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         """Render the current source and toolbar options now."""
         from toollens.core.report import report
 
-        with self._lock:
+        with self._lock, self.hold_sync():
             self._cancel_pending()
             started = time.perf_counter()
             self._failure = None
@@ -304,8 +319,13 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                     error = LiveError("exception", f"rendering the views failed: {exc!r}")
             self._show_error(error or LiveError("exception", "no views"), started)
 
+    @property
+    def panels(self) -> dict[str, str]:
+        """Each view's current HTML, by panel key (see :data:`PANELS`)."""
+        return {key: str(getattr(self, f"panel_{key}")) for key in PANELS}
+
     def _current_target(self) -> tuple[Any, LiveError | None, str | None]:
-        text = self.editor.value
+        text = self.source
         if self._mode == "read-only":
             return self._target, None, None
         if self._mode == "json":
@@ -324,26 +344,25 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def _show(self, rep: Any, note: str | None, started: float) -> None:
         from toollens.render.html import render_panels
 
-        panels = render_panels(rep, folded_lines=FOLDED_LINES)
-        updated: list[str] = []
-        sent = 0
-        targets = {**self.panels, "findings": self.findings, "changes": self.changes}
-        fresh = {**{key: panels.get(key, "") for key in PANELS}}
-        fresh["findings"] = panels.get("findings", "")
-        fresh["changes"] = self._changes_html(rep)
-        for key, widget in targets.items():
-            if widget.value != fresh[key]:
-                widget.value = fresh[key]
-                updated.append(key)
-                sent += len(fresh[key].encode())
+        fresh = render_panels(rep, folded_lines=FOLDED_LINES)
+        fresh = {key: fresh.get(key, "") for key in PANELS}
+        old = self.panels
+        updated = [key for key in PANELS if old[key] != fresh[key]]
+        sent = sum(len(fresh[key].encode()) for key in updated)
+        for key in updated:
+            setattr(self, f"panel_{key}", fresh[key])
+        changes = self._changes_html(rep)
+        if changes != self.changes:
+            self.changes = changes
+            updated.append("changes")
+            sent += len(changes.encode())
         self.report = rep
         self.error = None
-        self.editor.set_error(None, None)
-        _hide(self.banner)
-        self.banner.remove_class("tl-banner-error")
-        self.panels_box.remove_class("tl-stale")
+        self.error_mark = {}
+        self.banner = ""
+        self.stale = False
         self._set_note(note or self._base_note)
-        self.apply_button.disabled = self._mode != "source" or self._namespace is None
+        self.can_apply = self._mode == "source" and self._namespace is not None
         self.last_render_stats = RenderStats(
             True, tuple(updated), sent, time.perf_counter() - started
         )
@@ -353,26 +372,26 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         new = _diffable(rep)
         text = _json_text(new)
         last_text, self._diffed = self._diffed, None
+        from toollens.render.diff_html import render_edit_changes
+
         if old is None or new is None:
-            return ""
+            return str(render_edit_changes(None))
         from toollens.core.diff import SchemaDiff, diff
-        from toollens.render.html import render_edit_changes
 
         if text is not None and text == last_text:
             # Most edits that change no schema (a comment, the body, a toggle that leaves
             # it alone): the same JSON as last time, which diffed without error.
             self._diffed = text
-            return str(render_edit_changes(SchemaDiff()))
+            return str(render_edit_changes(SchemaDiff(), trigger=self._trigger))
         try:
             changes = diff(old, new)
         except Exception as exc:  # a diff failure must not hide the views themselves
             return _escaped_div("tl-changes-error", f"changes unavailable: {exc}")
         self._diffed = text
-        return str(render_edit_changes(changes))
+        return str(render_edit_changes(changes, trigger=self._trigger))
 
     def _show_error(self, error: LiveError, started: float) -> None:
         self.error = error
-        self.editor.set_error(error.line, error.message)
         stale = self.report is not None
         tail = (
             "The views below are from the last version that worked (stale)."
@@ -386,22 +405,16 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             f'<div class="tl-banner-body"><b>{html.escape(where)}:</b> '
             f"{html.escape(error.message)}<br><small>{html.escape(tail)}</small></div>"
         )
-        self.banner.value = body
-        self.banner.add_class("tl-banner-error")
-        _show(self.banner)
-        if stale:
-            self.panels_box.add_class("tl-stale")
-        self.apply_button.disabled = True
+        self.error_mark = {"line": error.line, "column": error.column, "message": error.message}
+        self.banner = body
+        self.stale = stale
+        self.can_apply = False
         self.last_render_stats = RenderStats(
             False, ("banner",), len(body.encode()), time.perf_counter() - started
         )
 
     def _set_note(self, note: str | None) -> None:
-        if note:
-            self.note.value = _escaped_div("tl-note-body", note)
-            _show(self.note)
-        else:
-            _hide(self.note)
+        self.note = _escaped_div("tl-note-body", note) if note else ""
 
     # -- apply, display, teardown ----------------------------------------------------------
 
@@ -409,7 +422,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         """Write the edited source into the namespace (the Apply button); ``True`` on success."""
         if self._mode != "source" or self._namespace is None:
             return False
-        text = self.editor.value
+        text = self.source
         if self._transform is not None:
             text = self._transform(text)
         filename = f"<toollens-apply-{next(_filenames)}>"
@@ -431,22 +444,22 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self._set_note(f"Applied: {result.name!r} now refers to the edited version.")
         return True
 
-    @property
-    def source(self) -> str:
-        """The editor's current text."""
-        return self.editor.value
+    def __repr__(self) -> str:
+        what = getattr(self, "_target_name", None) or type(getattr(self, "_target", None)).__name__
+        return f"<toollens Explorer of {what}>"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None and self.report is not None:
-            from toollens.render.html import render_html
+    def _static_html(self) -> str | None:
+        if self.report is None:
+            return None
+        from toollens.render.html import render_html
 
-            bundle["text/html"] = render_html(self.report)
-        return bundle
+        return render_html(self.report)
 
     def close(self) -> None:
-        with self._lock:
-            self._cancel_pending()
+        lock = getattr(self, "_lock", None)  # None when __init__ raised before setting it
+        if lock is not None:
+            with lock:
+                self._cancel_pending()
         super().close()
 
 
@@ -468,9 +481,19 @@ def _json_text(schema: dict[str, Any] | None) -> str | None:
 
 
 def _is_editable(target: Any) -> bool:
-    if editable_function(target) is not None and not hasattr(target, "__self__"):
+    if (
+        editable_function(target) is not None
+        and not hasattr(target, "__self__")
+        and not _defined_in_class(target)
+    ):
         return True
     return isinstance(target, type) and _is_pydantic_model(target)
+
+
+def _defined_in_class(func: Any) -> bool:
+    """A function from a class body: re-run alone, it would lose its class (and ``self``)."""
+    parts = str(getattr(func, "__qualname__", "")).split(".")
+    return len(parts) > 1 and parts[-2] != "<locals>"
 
 
 def _is_pydantic_model(cls: type) -> bool:
@@ -534,21 +557,6 @@ def _css() -> str:
     from toollens.render.css import STYLE, WIDGET_STYLE
 
     return STYLE + WIDGET_STYLE
-
-
-def _html(*classes: str) -> widgets.HTML:
-    widget = widgets.HTML(layout=widgets.Layout(width="auto"))
-    for cls in classes:
-        widget.add_class(cls)
-    return widget
-
-
-def _hide(widget: widgets.DOMWidget) -> None:
-    widget.layout.display = "none"
-
-
-def _show(widget: widgets.DOMWidget) -> None:
-    widget.layout.display = None
 
 
 def _escaped_div(cls: str, text: str) -> str:

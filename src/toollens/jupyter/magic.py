@@ -19,8 +19,8 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from IPython.display import display
 
 from toollens.core.metadata import MISSING
+from toollens.core.providers import PROVIDER_IDS as PROVIDERS
 from toollens.core.schema.toolkit import shorten
-from toollens.jupyter.explorer import PROVIDERS
 from toollens.jupyter.live import defined_names
 
 
@@ -47,7 +47,17 @@ class ToolSchemaMagics(Magics):
         help="Show the schema without strict conversion.",
     )
     @argument(
-        "--provider", choices=PROVIDERS, default=None, help="Provider payload and findings to show."
+        "--provider",
+        choices=tuple(PROVIDERS),
+        default=None,
+        help="Provider payload and findings to show.",
+    )
+    @argument(
+        "--optional-defaults",
+        dest="optional_defaults",
+        choices=("keep", "nullable"),
+        default=None,
+        help="'nullable': parameters with a non-None default also accept null (strict mode).",
     )
     @argument(
         "--output-type", metavar="EXPR", default=None, help="Output type to show (an expression)."
@@ -124,6 +134,7 @@ class ToolSchemaMagics(Magics):
             "strict": args.strict,
             "provider": args.provider or "openai-chat",
             "docstring_style": args.style,
+            "optional_defaults": args.optional_defaults,
             "name": _unquote(args.name),
             "description": _unquote(args.description),
             "output_type": (

@@ -93,12 +93,20 @@ STYLE = """
 .tl-root .tl-table th { font-weight: 600; color: var(--tl-muted); white-space: nowrap; }
 .tl-root .tl-table td.tl-name { font-weight: 600; white-space: nowrap; }
 /* Long types may break inside a word, but only when the narrow column needs it. */
+/* Long types wrap between tokens; a word breaks only when it alone is wider than the cell
+   ("anywhere" would also shrink the column until words break inside). */
 .tl-root .tl-panel-signature td code, .tl-root .tl-panel-signature td .tl-name {
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 }
 .tl-root .tl-meta th { white-space: normal; }
-.tl-root .tl-meta td.tl-src { min-width: 6em; }
-.tl-root .tl-meta td.tl-src-won { min-width: 11em; }
+.tl-root .tl-meta .tl-won { font-weight: normal; }
+.tl-root .tl-srcl {
+  display: inline-block; font-size: 0.75em; line-height: 1.4; padding: 0 5px;
+  border: 1px solid var(--tl-border); border-radius: 8px; color: var(--tl-muted);
+  white-space: nowrap; vertical-align: baseline;
+}
+.tl-root details.tl-others { margin: 2px 0 0; font-size: 0.92em; }
+.tl-root details.tl-others > summary { font-size: 0.9em; }
 .tl-root .tl-meta td.tl-empty { color: var(--tl-faint); }
 .tl-root .tl-badge.tl-kind { font-family: MONO; font-size: 0.8em; padding: 0 5px; }
 .tl-root .tl-cand { margin: 0 0 3px; }
@@ -132,6 +140,32 @@ STYLE = """
 .tl-root .tl-sev-compatible { color: var(--tl-won); border-color: currentColor; }
 .tl-root .tl-sev-description-only { color: var(--tl-muted); border-color: currentColor; }
 .tl-root h4 { margin: 10px 0 4px; font-size: 1em; font-weight: 600; }
+/* Line diffs: a gutter of rule tags, the +/- sign, then the line, which wraps (long
+   descriptions stay readable) with its indentation kept. */
+/* The strict view shows a whole tool's schema without scrolling, up to about 60 lines. */
+.tl-root .tl-ldiff { white-space: normal; max-height: 64em; }
+.tl-root .tl-ldiff .tl-dl {
+  display: grid; grid-template-columns: 11.5em 1.1em minmax(0, 1fr); min-width: 0;
+}
+.tl-root .tl-ldiff .tl-dc { white-space: pre-wrap; overflow-wrap: anywhere; }
+.tl-root .tl-gut {
+  display: flex; flex-flow: column; gap: 1px; padding: 0 4px 0 6px; overflow: hidden;
+  border-right: 1px solid var(--tl-border); margin-right: 4px;
+}
+.tl-root .tl-gtag {
+  font-size: 0.72em; line-height: 1.6; color: var(--tl-accent); cursor: help;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+}
+.tl-root .tl-sign { color: var(--tl-muted); user-select: none; }
+.tl-root .tl-dl.tl-add .tl-sign { color: #1a7f37; font-weight: 600; }
+.tl-root .tl-dl.tl-del .tl-sign { color: #cf222e; font-weight: 600; }
+.tl-root .tl-sbs-view { display: none; }
+.tl-root.tl-sbs .tl-sbs-view { display: block; }
+.tl-root.tl-sbs .tl-inline-view { display: none; }
+.tl-root .tl-sbs-cols {
+  display: grid; gap: 10px; grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
+}
+.tl-root .tl-sbs-col { min-width: 0; }
 .tl-root .tl-diff {
   display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
 }
@@ -145,54 +179,71 @@ STYLE = """
 .tl-root .tl-tok-err { color: var(--tl-error); }
 """.replace("MONO", _MONO)
 
-# The explorer widget's own rules (toolbar, editor, banners, grid of panel widgets), added
-# after STYLE inside the widget; ipywidgets' classes (.widget-text, ...) are what it renders.
+# The explorer widget's own rules: sticky toolbar, editor beside the change list, the grid
+# the front end places the panels in, banners, the flash that marks what changed. Scoped
+# under .tl-xp, the root element the widget's front end builds (see jupyter/frontend).
 WIDGET_STYLE = """
-.tl-explorer { width: 100%; box-sizing: border-box; }
-.tl-explorer .tl-toolbar {
-  display: flex; flex-flow: row wrap; gap: 4px 10px; align-items: center; width: 100%;
+/* clip, not hidden: "hidden" would make the explorer a scroll container, and the sticky
+   toolbar would then stick to it instead of to the notebook's scrolling area. */
+.tl-xp { width: 100%; max-width: 100%; overflow-x: clip; }
+/* Kept in sight by the front end (a transform while the explorer scrolls past the top). */
+.tl-xp .tl-toolbar {
+  position: relative; z-index: 5; display: flex; flex-flow: row wrap;
+  gap: 4px 14px; align-items: center; padding: 6px 8px; margin: 0 0 8px;
+  background: var(--tl-bg); border-bottom: 1px solid var(--tl-border);
 }
-.tl-explorer .tl-toolbar > .widget-inline-hbox { margin: 0; }
-.tl-explorer .tl-toolbar > .widget-checkbox { flex: 0 0 auto; width: auto; }
-.tl-explorer .tl-toolbar > .widget-dropdown { flex: 0 1 auto; width: auto; }
-.tl-explorer .tl-toolbar > .widget-dropdown select { min-width: 6.5em; }
-.tl-explorer .tl-toolbar > .widget-text {
-  flex: 1 1 120px; min-width: 100px; max-width: 240px; width: auto;
+.tl-xp .tl-toolbar.tl-floating { box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15); }
+.tl-xp .tl-ctl {
+  display: inline-flex; gap: 5px; align-items: center; white-space: nowrap; color: var(--tl-muted);
 }
-.tl-explorer .tl-toolbar > .widget-button { flex: 0 0 auto; width: auto; padding: 0 14px; }
-/* The editor's Layout is width 100%: side margins would make the explorer scroll sideways. */
-.tl-explorer > .tl-editor { margin-left: 0; margin-right: 0; }
-.tl-explorer .tl-editor textarea {
-  font-family: MONO;
-  font-size: var(--jp-code-font-size, 13px); line-height: 1.4; tab-size: 4;
-  white-space: pre; overflow-wrap: normal; overflow-x: auto;
+.tl-xp .tl-toolbar select, .tl-xp .tl-toolbar input[type=text], .tl-xp .tl-apply {
+  font: inherit; color: var(--tl-fg); background: var(--tl-bg);
+  border: 1px solid var(--tl-border); border-radius: 3px; padding: 2px 6px;
 }
-.tl-explorer .tl-editor-error textarea { border: 1px solid #c62828; }
-.tl-explorer .tl-banner-error .widget-html-content,
-.tl-explorer .tl-explorer-note .widget-html-content {
-  white-space: normal; line-height: 1.4;
+.tl-xp .tl-toolbar input[type=text] { flex: 0 1 12em; min-width: 7em; width: 12em; }
+.tl-xp .tl-apply { cursor: pointer; padding: 2px 14px; }
+.tl-xp .tl-apply:disabled { cursor: default; opacity: 0.5; }
+.tl-xp .tl-top { display: flex; flex-flow: row wrap; gap: 12px; margin: 0 0 12px; }
+.tl-xp .tl-edit-col { flex: 3 1 440px; min-width: 0; }
+.tl-xp .tl-panel-changes {
+  flex: 2 1 260px; min-width: 0; max-height: 30em; overflow: auto; align-self: stretch;
 }
-.tl-explorer .tl-banner-error .tl-banner-body {
-  background: #fdecea; color: #611a15; border-left: 4px solid #c62828;
-  padding: 6px 10px; border-radius: 3px; font-size: 13px;
+.tl-xp .tl-changes-head { margin: 0 0 4px; }
+.tl-xp .tl-trigger { color: var(--tl-accent); border-color: currentColor; }
+.tl-xp .tl-panels {
+  display: grid; gap: 12px; align-items: stretch;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 380px), 1fr));
 }
-.tl-explorer .tl-explorer-note .tl-note-body {
-  background: #eef4fb; color: #1a3550; border-left: 4px solid #4a7ab5;
-  padding: 4px 10px; border-radius: 3px; font-size: 13px;
+.tl-xp .tl-slot { min-width: 0; }
+.tl-xp .tl-slot > .tl-panel { height: 100%; }
+.tl-xp .tl-slot-strict, .tl-xp .tl-slot-metadata, .tl-xp .tl-slot-findings {
+  grid-column: 1 / -1;
 }
-.tl-explorer .tl-panels > .widget-html { min-width: 0; margin: 0; }
-.tl-explorer .tl-panels .widget-html-content,
-.tl-explorer .tl-panel-findings .widget-html-content,
-.tl-explorer .tl-panel-changes .widget-html-content {
-  min-width: 0; max-width: 100%; overflow-x: auto; white-space: normal; line-height: normal;
+.tl-xp .tl-panels.tl-stale > .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
+.tl-xp .tl-banner-body {
+  margin: 6px 0 0; background: rgba(207, 34, 46, 0.1); color: var(--tl-fg);
+  border-left: 4px solid var(--tl-error); padding: 6px 10px; border-radius: 3px;
 }
-.tl-explorer .tl-panels.tl-stale > .widget-html { opacity: 0.55; filter: grayscale(0.6); }
-.tl-explorer .tl-panels.tl-stale > .widget-html::after {
-  content: "stale"; position: absolute; top: 8px; right: 10px; padding: 0 6px;
-  border: 1px solid #c62828; border-radius: 8px; color: #c62828; font-size: 11px;
-  background: var(--jp-layout-color0, #fff);
+.tl-xp .tl-note-body {
+  margin: 0 0 8px; background: rgba(9, 105, 218, 0.08); color: var(--tl-fg);
+  border-left: 4px solid var(--tl-info); padding: 4px 10px; border-radius: 3px;
 }
-""".replace("MONO", _MONO)
+.tl-xp .tl-flash { animation: tl-flash 1.6s ease-out; }
+.tl-xp .tl-panel.tl-flash { animation: tl-flash-edge 1.6s ease-out; }
+@keyframes tl-flash-edge {
+  0%, 30% { box-shadow: 0 0 0 3px rgba(255, 196, 0, 0.8); }
+  100% { box-shadow: 0 0 0 3px transparent; }
+}
+@keyframes tl-flash {
+  0%, 30% { background-color: rgba(255, 196, 0, 0.55); }
+  100% { background-color: transparent; }
+}
+.tl-xp [data-span] { cursor: pointer; }
+.tl-xp [data-span]:hover { text-decoration: underline dotted var(--tl-accent); }
+.tl-xp .tl-span-active { outline: 2px solid var(--tl-accent); outline-offset: -2px; }
+.tl-xp .cm-editor { max-width: 100%; }
+.tl-xp .cm-lintRange-error { text-decoration: underline wavy var(--tl-error); }
+"""
 
 
 def style_tag() -> Markup:

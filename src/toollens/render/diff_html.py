@@ -4,12 +4,12 @@ grouped by severity; plus the short "what the last edit changed" list of the exp
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toollens.render.css import style_tag
 from toollens.render.display import enum_value as _value
-from toollens.render.highlight import LineMark, highlight_json, pretty_json
+from toollens.render.line_diff import Side, side_by_side
 from toollens.render.markup import Child, Markup, badge, code, join, note, tag
 
 __all__ = ["render_diff_html", "render_edit_changes"]
@@ -25,19 +25,16 @@ def _pointer_candidates(change: Any) -> list[str]:
     return [*out, pointer]
 
 
-def _diff_marks(
-    changes: Iterable[Any], present: Mapping[str, int], side: str
-) -> dict[str, LineMark]:
-    marks: dict[str, LineMark] = {}
+def _tag_changes(changes: Iterable[Any], before: Side, after: Side) -> None:
+    """Put each change's severity in the gutter of its line, on the side that shows it."""
     for change in changes:
-        pointer = next((p for p in _pointer_candidates(change) if p in present), None)
-        if pointer is None:
-            continue
         sev = _value(change.severity)
-        old = marks.get(pointer)
-        reasons = (*(old.reasons if old else ()), f"{sev}: {change.message}")
-        marks[pointer] = LineMark(f"{side} tl-sev-line-{sev}", reasons)
-    return marks
+        for side in (after, before):
+            shown = [p for p in _pointer_candidates(change) if p in side.line_of]
+            line = side.line_of[shown[0]] if shown else None
+            if line is not None:
+                side.tag_at(line, sev, f"{sev}: {change.message}")
+                break
 
 
 def _keyword(change: Any) -> Child:
@@ -76,24 +73,9 @@ def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
     of ``%toolschema --diff``.
     """
     changes = list(schema_diff.changes)
-    _, old_lines = pretty_json(old_schema)
-    _, new_lines = pretty_json(new_schema)
-    columns = tag(
-        "div",
-        tag(
-            "div",
-            tag("h4", "Before"),
-            highlight_json(old_schema, marks=_diff_marks(changes, old_lines, "tl-del")),
-            class_="tl-panel",
-        ),
-        tag(
-            "div",
-            tag("h4", "After"),
-            highlight_json(new_schema, marks=_diff_marks(changes, new_lines, "tl-add")),
-            class_="tl-panel",
-        ),
-        class_="tl-diff",
-    )
+    before, after = Side(old_schema), Side(new_schema)
+    _tag_changes(changes, before, after)
+    columns = tag("div", side_by_side(before, after), class_="tl-panel tl-diff")
     counts = {sev: sum(1 for c in changes if _value(c.severity) == sev) for sev in _SEVERITY_ORDER}
     summary = ", ".join(f"{n} {sev}" for sev, n in counts.items() if n) if changes else "no changes"
     header = tag(
@@ -116,15 +98,42 @@ def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
     )
 
 
-def render_edit_changes(schema_diff: Any) -> str:
-    """A short list of what the last edit changed in the schema, for the explorer.
+def render_edit_changes(schema_diff: Any, *, trigger: str = "edit") -> str:
+    """A short list of what the last change did to the schema, for the explorer.
 
-    A fragment without the stylesheet: the explorer shows it next to the panels.
+    ``trigger`` names what caused it (``"edit"``, ``"strict off"``, ``"provider: gemini"``)
+    and heads the list. A fragment without the stylesheet: the explorer shows it next to
+    the editor.
     """
+    if schema_diff is None:  # nothing changed yet
+        return str(
+            tag(
+                "div",
+                tag("div", tag("strong", "What changed"), class_="tl-changes-head"),
+                _note(
+                    "Edit the source or change an option: what that does to the schema "
+                    "shows here, and flashes in the views."
+                ),
+                class_="tl-edit-changes",
+            )
+        )
     changes = list(schema_diff.changes)
+    head = tag(
+        "div",
+        tag("strong", "What changed"),
+        " ",
+        _badge(f"after {trigger}", "tl-trigger"),
+        class_="tl-changes-head",
+    )
     if not changes:
         return str(
-            tag("div", _note("The last edit did not change the schema."), class_="tl-edit-changes")
+            tag(
+                "div",
+                head,
+                _note(f"The last {_noun(trigger)} did not change the schema."),
+                class_="tl-edit-changes",
+                data_trigger=trigger,
+            )
         )
     items = [
         tag(
@@ -140,8 +149,13 @@ def render_edit_changes(schema_diff: Any) -> str:
     return str(
         tag(
             "div",
-            tag("strong", "Last edit changed"),
+            head,
             tag("ul", items, class_="tl-edit"),
             class_="tl-edit-changes",
+            data_trigger=trigger,
         )
     )
+
+
+def _noun(trigger: str) -> str:
+    return "edit" if trigger == "edit" else "change"

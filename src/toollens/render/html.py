@@ -13,8 +13,8 @@ import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from toollens.core.metadata import MISSING, Candidate, ParameterMetadata, Source
-from toollens.core.records import Change, Finding
+from toollens.core.metadata import Candidate, ParameterMetadata
+from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
@@ -26,7 +26,8 @@ from toollens.render.display import (
     signature_line,
     type_text,
 )
-from toollens.render.highlight import LineMark, highlight_json
+from toollens.render.highlight import LineMark, highlight_json, line_for
+from toollens.render.line_diff import Side, inline_diff, side_by_side, too_long
 from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
 from toollens.render.rows import (
     Cand,
@@ -37,8 +38,10 @@ from toollens.render.rows import (
     finding_item,
     metadata_row,
     signature_row,
+    value_cell,
     why_item,
 )
+from toollens.render.verdict import verdict_html
 
 __all__ = [
     "PANEL_KEYS",
@@ -51,18 +54,6 @@ __all__ = [
 
 PANEL_KEYS = ("signature", "metadata", "strict", "output", "findings")
 
-# Metadata columns, one per source in precedence order, each shown only when some parameter
-# takes a candidate from it.
-_SOURCE_COLUMNS = (
-    Source.DOCSTRING,
-    Source.ANNOTATED_STR,
-    Source.ANNOTATED_FIELD,
-    Source.FIELD_DEFAULT,
-    Source.DEFAULT,
-)
-_EXTRA_SOURCES = (Source.ANNOTATED_CONSTRAINT, Source.OVERRIDE, Source.TYPE)
-
-_PATH_LABELS = {"plain-text": "plain text", "direct": "direct", "wrapped": "wrapped"}
 
 
 _value = enum_value
@@ -221,18 +212,75 @@ _NO_SIGNATURE = {
 # ----------------------------------------------------------------------------- metadata
 
 
+def span_text(span: Any) -> str:
+    """A source span as ``"l1:c1-l2:c2"`` (the ``data-span`` the explorer's editor reads)."""
+    if span is None:
+        return ""
+    return f"{span.start_line}:{span.start_column}-{span.end_line}:{span.end_column}"
+
+
 def _cand(c: Candidate, *, show_source: bool = False) -> Cand:
     shown = (
         c.value
         if c.attribute == "description" and isinstance(c.value, str)
         else (safe_repr(c.value, limit=120))
     )
-    return (c.source.label if show_source else c.attribute, shown, c.won, c.reason)
+    label = c.source.label if show_source else c.attribute
+    return (label, shown, c.won, c.reason, span_text(getattr(c, "span", None)))
 
 
-def _metadata_columns(params: Sequence[ParameterMetadata]) -> list[Source]:
-    used = {c.source for p in params for c in p.candidates}
-    return [s for s in (*_SOURCE_COLUMNS, *_EXTRA_SOURCES) if s in used]
+def _sourced(c: Candidate) -> Cand:
+    """A candidate with its source as the label: ``ge=1`` from ``Annotated Field(...)``."""
+    label, shown, won, reason, span = _cand(c, show_source=True)
+    if c.attribute not in ("description", "default", "alias"):
+        shown = f"{c.attribute}={safe_repr(c.value, limit=40)}"
+    return (label, shown, won, reason, span)
+
+
+# JSON Schema keyword of each constraint a parameter's metadata can carry.
+_CONSTRAINT_KEYWORDS = {
+    "ge": "minimum",
+    "le": "maximum",
+    "gt": "exclusiveMinimum",
+    "lt": "exclusiveMaximum",
+    "min_length": "minLength",
+    "max_length": "maxLength",
+    "pattern": "pattern",
+    "multiple_of": "multipleOf",
+}
+
+
+def schema_spans(report: Report) -> dict[str, str]:
+    """JSON pointer -> the source span its value came from, for the schema's properties.
+
+    A property's own line points at the span of its description (else its default); its
+    ``description``, ``default`` and constraint keywords at the winning candidate's span.
+    Empty when the engine records no spans.
+    """
+    fs = report.function
+    if fs is None:
+        return {}
+    out: dict[str, str] = {}
+    for meta in fs.parameters:
+        if meta.is_context:
+            continue
+        base = join_pointer("/properties", meta.schema_name)
+        for c in meta.candidates:
+            span = span_text(getattr(c, "span", None))
+            if not c.won or not span:
+                continue
+            keyword = _CONSTRAINT_KEYWORDS.get(c.attribute, c.attribute)
+            out.setdefault(join_pointer(base, keyword), span)
+            # the description's span wins the property line: it is what authors edit
+            if c.attribute == "description" or (c.attribute == "default" and base not in out):
+                out[base] = span
+    return out
+
+
+# The Metadata table's value columns: the attribute each one shows, and what an empty cell
+# says. Constraints (ge, max_length...) share one column.
+_VALUE_COLUMNS = (("description", "·"), ("default", "required"))
+_NOT_CONSTRAINTS = frozenset({"description", "default", "alias", "name"})
 
 
 def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
@@ -253,7 +301,6 @@ def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
         tag("summary", f"Why each value won ({len(items)})"),
         tag("ul", items, class_="tl-why"),
         class_="tl-details",
-        open=True,
     )
 
 
@@ -261,68 +308,62 @@ def _why_cands(cands: Sequence[Candidate]) -> tuple[tuple[str, bool, str], ...]:
     return tuple((c.source.label, c.won, c.reason) for c in cands)
 
 
+def _metadata_cells(meta: ParameterMetadata, shown: Mapping[str, bool]) -> tuple[Markup, ...]:
+    by_attribute: dict[str, list[Cand]] = {}
+    for c in meta.candidates:
+        column = "constraints" if c.attribute not in _NOT_CONSTRAINTS else c.attribute
+        by_attribute.setdefault(column, []).append(_sourced(c))
+    cells = [value_cell(tuple(by_attribute.get(a, ())), empty) for a, empty in _VALUE_COLUMNS]
+    cells += [
+        value_cell(tuple(by_attribute.get(column, ())), "·")
+        for column in ("constraints", "alias")
+        if shown[column]
+    ]
+    return tuple(cells)
+
+
 def _metadata_panel(report: Report) -> Markup:
     fs = report.function
     if fs is None:
         return _schema_properties_panel(report)
     params = fs.parameters
-    columns = _metadata_columns(params)
-    # The kind is in the Signature panel; constraints and alias columns only when used.
-    show_constraints = any(p.constraints for p in params if not p.is_context)
-    show_alias = any(p.alias for p in params if not p.is_context)
-    shown = {"default": True, "constraints": show_constraints, "alias": show_alias}
-    tail = [column for column, show in shown.items() if show]
-    head = [tag("th", c) for c in ("parameter", "type")]
-    head += [tag("th", s.label) for s in columns]
-    head += [tag("th", c) for c in tail]
+    # One column per attribute, the value the model sees first (its source as a label);
+    # constraints and alias columns only when some parameter has them.
+    shown = {
+        "constraints": any(p.constraints for p in params if not p.is_context),
+        "alias": any(p.alias for p in params if not p.is_context),
+    }
+    columns = ["parameter", "type", "description", "default"]
+    columns += [column for column in ("constraints", "alias") if shown[column]]
     rows = []
-    span = len(columns) + len(tail)
     for meta in params:
         if meta.is_context:
-            rows.append(context_metadata_row(meta.name, type_text(meta.annotation), span))
-            continue
-        by_source: dict[Source, list[Cand]] = {}
-        won_by_source: set[Source] = set()
-        for c in meta.candidates:
-            by_source.setdefault(c.source, []).append(_cand(c))
-            if c.won and c.attribute == "description":
-                won_by_source.add(c.source)
-        cells = tuple(tuple(by_source.get(source, ())) for source in columns)
-        # The description the model reads keeps its column readable when space is short.
-        won_text = tuple(source in won_by_source for source in columns)
-        constraints = ", ".join(
-            f"{k}={safe_repr(v, limit=40)}" for k, v in meta.constraints.items()
-        )
-        rows.append(
-            metadata_row(
-                meta.name,
-                type_text(meta.annotation),
-                cells,
-                won_text,
-                None if meta.default is MISSING else safe_repr(meta.default, limit=60),
-                constraints,
-                meta.alias,
-                (show_constraints, show_alias),
+            rows.append(
+                context_metadata_row(meta.name, type_text(meta.annotation), len(columns) - 2)
             )
-        )
+            continue
+        cells = _metadata_cells(meta, shown)
+        rows.append(metadata_row(meta.name, type_text(meta.annotation), cells))
     table = tag(
         "div",
         tag(
             "table",
-            tag("thead", tag("tr", head)),
+            tag("thead", tag("tr", [tag("th", c) for c in columns])),
             tag("tbody", rows),
             class_="tl-table tl-meta",
         ),
         class_="tl-scroll",
     )
-    tool_line = _tool_provenance(report)
     body = join(
-        tool_line,
+        _tool_provenance(report),
         table if rows else _note("No parameters."),
-        _note("✓ marks the value the model sees; struck-through values lost (hover for why)."),
+        _note(
+            "Each cell shows the value the model sees and where it came from; unfold "
+            "“other sources” for the values that lost (hover for why)."
+        ),
         _why_list(report, params),
     )
-    return _panel("metadata", "Metadata", body, subtitle="every source, and which one won")
+    return _panel("metadata", "Metadata", body, subtitle="what the model sees, and from where")
 
 
 def _tool_provenance(report: Report) -> Child:
@@ -440,20 +481,71 @@ def _strict_panel(report: Report, folded_lines: int | None = None) -> Markup:
     subtitle = "strict off"
     if report.schema is not None and report.options.strict:
         subtitle = plural(len(report.strict_changes), "change")
-        parts.append(highlight_json(report.schema, marks=_change_marks(report.strict_changes)))
+        shown = _strict_diff(report, folded_lines)
+        if shown is None:  # too long to diff while typing: mark the changed lines instead
+            shown = highlight_json(report.schema, marks=_change_marks(report.strict_changes))
+        parts.append(shown)
         parts.append(tag("h4", "What strict conversion changed"))
         parts.append(_changes_list(report.strict_changes))
     elif report.schema is not None:
         parts.append(_note("Strict mode is off: this is the schema as pydantic built it."))
         parts.append(highlight_json(report.schema))
-    if report.raw_schema is not None and (report.options.strict or report.schema is None):
-        if report.schema is None:
-            parts.append(tag("h4", "Before strict conversion"))
-            parts.append(highlight_json(report.raw_schema))
-        else:
-            raw = highlight_json(report.raw_schema, max_lines=folded_lines)
-            parts.append(tag("details", tag("summary", "Before strict conversion"), raw))
+    if report.raw_schema is not None and report.schema is None:
+        parts.append(tag("h4", "Before strict conversion"))
+        parts.append(highlight_json(report.raw_schema))
     return _panel("strict", "Strict schema", parts, subtitle=subtitle)
+
+
+# Where each strict rewrite shows: the keyword it adds, rewrites or removes, under the
+# node the change's pointer names (a rule not listed marks the node itself).
+_RULE_KEYWORD = {
+    "close-object": "additionalProperties",
+    "require-all-properties": "required",
+    "drop-none-default": "default",
+    "oneof-to-anyof": "anyOf",
+    "infer-object-type": "type",
+    "root-type-list": "type",
+}
+
+
+def _rule_doc(rule: str) -> str:
+    from toollens.core.strict import REASONS, StrictRule
+
+    try:
+        text = REASONS[StrictRule(rule)]
+    except (ValueError, KeyError):
+        return ""
+    return text.replace("{before}", "…").replace("{after}", "…")
+
+
+def _strict_diff(report: Report, folded_lines: int | None) -> Markup | None:
+    """The strict schema as a diff against the raw one, each rewrite tagged with its rule."""
+    before, after = Side(report.raw_schema), Side(report.schema)
+    if too_long(before, after):
+        return None
+    for change in report.strict_changes:
+        rule = _value(change.rule)
+        title = f"{rule}: {change.reason}\n\nThe rule: {_rule_doc(rule)}"
+        keyword = _RULE_KEYWORD.get(rule)
+        pointer = join_pointer(change.pointer, keyword) if keyword else change.pointer
+        if pointer in after.line_of:
+            after.tag_at(after.line_of[pointer], rule, title)
+        elif pointer in before.line_of:
+            before.tag_at(before.line_of[pointer], rule, title)
+        else:
+            line = line_for(change.pointer, after.line_of)
+            if line is not None:
+                after.tag_at(line, rule, title)
+    after.link(schema_spans(report))
+    titles = ("Before strict conversion", "After: what the model receives")
+    return join(
+        tag("div", inline_diff(before, after), class_="tl-inline-view"),
+        tag(
+            "div",
+            side_by_side(before, after, titles, max_lines=folded_lines),
+            class_="tl-sbs-view",
+        ),
+    )
 
 
 # ------------------------------------------------------------------------------- output
@@ -469,10 +561,9 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
         if not error:
             parts.append(_note("No output type for this target."))
         return _panel("output", "Output schema", parts)
-    path = _value(out.path)
     head = tag(
         "p",
-        _badge(_PATH_LABELS.get(path, path), "tl-on"),
+        _badge(out.label, "tl-on"),
         _code(out.name),
         " ",
         _badge("strict" if out.strict else "not strict", "tl-on" if out.strict else ""),
@@ -500,7 +591,7 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
                     highlight_json(out.raw_json_schema, max_lines=folded_lines),
                 )
             )
-    return _panel("output", "Output schema", parts, subtitle=_PATH_LABELS.get(path, path))
+    return _panel("output", "Output schema", parts, subtitle=out.label)
 
 
 # ----------------------------------------------------------------------------- findings
@@ -529,6 +620,62 @@ def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
     return tag("ul", [_finding_item(f) for f in findings], class_="tl-findings")
 
 
+def group_findings(
+    lint: Sequence[Finding], provider: Sequence[Finding]
+) -> tuple[dict[int, list[Finding]], list[Finding]]:
+    """Provider findings about the same problem as a lint finding, and the rest.
+
+    One problem seen from two angles (a default strict mode drops: lint says the model never
+    applies it, the provider check says the provider rejects it) is shown once: a provider
+    finding joins the lint finding at its pointer or its parent whose rule names the same
+    keyword (``openai.default`` at ``/properties/unit/default`` joins
+    ``lint.default-not-applied`` at ``/properties/unit``).
+
+    Returns:
+        ``{index of the lint finding: [provider findings]}`` and the provider findings left.
+    """
+    angles: dict[int, list[Finding]] = {}
+    rest: list[Finding] = []
+    for finding in provider:
+        pointer = finding.pointer or ""
+        keyword = pointer.rsplit("/", 1)[-1]
+        parent = pointer.rsplit("/", 1)[0]
+        match = next(
+            (
+                index
+                for index, item in enumerate(lint)
+                if item.pointer in (pointer, parent) and keyword and keyword in _value(item.rule)
+            ),
+            None,
+        )
+        if match is None:
+            rest.append(finding)
+        else:
+            angles.setdefault(match, []).append(finding)
+    return angles, rest
+
+
+def _grouped_findings_list(
+    lint: Sequence[Finding], angles: Mapping[int, list[Finding]], provider: str, empty: str
+) -> Markup:
+    if not lint:
+        return _note(empty)
+    items = []
+    for index, finding in enumerate(lint):
+        item = _finding_item(finding)
+        more = angles.get(index)
+        if more:
+            extra = tag(
+                "div",
+                tag("span", f"The same problem, as {provider} sees it:", class_="tl-muted"),
+                tag("ul", [_finding_item(f) for f in more], class_="tl-findings"),
+                class_="tl-angle",
+            )
+            item = Markup(item[: -len("</li>")] + extra + "</li>")
+        items.append(item)
+    return tag("ul", items, class_="tl-findings")
+
+
 def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
     parts: list[Child] = [tag("h4", "Lint")]
     if "lint" in report.view_errors:
@@ -538,13 +685,18 @@ def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
         if report.function is not None
         else "Lint checks callables (docstrings, Annotated metadata); nothing to check here."
     )
-    parts.append(_findings_list(report.lint, lint_empty))
+    angles, provider_rest = group_findings(report.lint, report.provider_findings)
+    parts.append(_grouped_findings_list(report.lint, angles, report.provider, lint_empty))
     parts.append(tag("h4", "Provider ", _code(report.provider)))
     if "provider" in report.view_errors:
         parts.append(_error_box(report.view_errors["provider"], label="provider view failed"))
-    parts.append(
-        _findings_list(report.provider_findings, f"{report.provider} accepts this schema.")
-    )
+    verdict = report.provider_verdict
+    if verdict is not None:
+        parts.append(verdict_html(verdict))
+    provider_empty = f"{report.provider} accepts this schema."
+    if len(provider_rest) < len(report.provider_findings):
+        provider_empty = "Shown with the lint findings above, where they concern the same thing."
+    parts.append(_findings_list(provider_rest, provider_empty))
     if report.provider_payload is not None:
         parts.append(
             tag(

@@ -22,33 +22,70 @@ __all__ = [
     "finding_item",
     "metadata_row",
     "signature_row",
+    "value_cell",
     "why_item",
 ]
 
 _ROWS = 1024  # per cache: more than one edit of a 200-parameter tool shows, per kind
 
-#: A candidate as shown: (label, shown value, won, reason).
-Cand = tuple[str, str, bool, str]
+#: A candidate as shown: (label, shown value, won, reason, source span "l1:c1-l2:c2" or "").
+Cand = tuple[str, str, bool, str, str]
 
 
 @functools.lru_cache(maxsize=_ROWS)
 def candidate(c: Cand) -> Markup:
     """One source's value for an attribute: ✓ when it won, struck through when it lost."""
-    label, shown, won, reason = c
+    label, shown, won, reason, span = c
     if won:
         body: Child = [
             tag("span", label, class_="tl-attr"),
             shown,
             tag("span", " ✓", class_="tl-mark"),
         ]
-        return tag("div", body, class_="tl-cand tl-won", title=reason)
+        return tag("div", body, class_="tl-cand tl-won", title=reason, data_span=span or None)
     return tag(
         "div",
         tag("span", label, class_="tl-attr"),
         tag("s", shown),
         class_="tl-cand tl-lost",
         title=reason,
+        data_span=span or None,
     )
+
+
+@functools.lru_cache(maxsize=_ROWS)
+def value_cell(cands: tuple[Cand, ...], empty: str) -> Markup:
+    """The value the model sees first, its source as a small label; the losers on demand.
+
+    ``empty`` is shown when no source offers a value (``"required"`` for a default).
+    """
+    if not cands:
+        return tag("td", empty, class_="tl-empty")
+    won = [c for c in cands if c[2]]
+    lost = [c for c in cands if not c[2]]
+    body: list[Child] = [
+        tag(
+            "div",
+            shown,
+            " ",
+            tag("span", label, class_="tl-srcl"),
+            class_="tl-cand tl-won",
+            title=reason,
+            data_span=span or None,
+        )
+        for label, shown, _won, reason, span in won
+    ]
+    if lost:
+        others = "1 other source" if len(lost) == 1 else f"{len(lost)} other sources"
+        body.append(
+            tag(
+                "details",
+                tag("summary", others),
+                [candidate(c) for c in lost],
+                class_="tl-others",
+            )
+        )
+    return tag("td", body)
 
 
 @functools.lru_cache(maxsize=_ROWS)
@@ -78,53 +115,9 @@ def signature_row(
     )
 
 
-@functools.lru_cache(maxsize=_ROWS)
-def metadata_row(
-    name: str,
-    type_text: str,
-    cells: tuple[tuple[Cand, ...], ...],
-    won_text: tuple[bool, ...],
-    default: str | None,
-    constraints: str | None,
-    alias: str | None,
-    show: tuple[bool, bool],
-) -> Markup:
-    """A parameter of the Metadata table: one cell of candidates per source column.
-
-    ``default`` is ``None`` when required; ``show`` says whether the constraints and alias
-    columns are there.
-    """
-    out: list[Markup] = [
-        tag("td", name, class_="tl-name"),
-        tag("td", code(type_text)),
-    ]
-    for cands, won in zip(cells, won_text, strict=True):
-        out.append(
-            tag(
-                "td",
-                [candidate(c) for c in cands] if cands else "·",
-                class_=("tl-src tl-src-won" if won else "tl-src") if cands else "tl-empty",
-            )
-        )
-    out.append(
-        tag(
-            "td",
-            "required" if default is None else default,
-            class_="tl-muted" if default is None else None,
-        )
-    )
-    show_constraints, show_alias = show
-    if show_constraints:
-        out.append(
-            tag(
-                "td",
-                code(constraints) if constraints else "·",
-                class_=None if constraints else "tl-empty",
-            )
-        )
-    if show_alias:
-        out.append(tag("td", code(alias) if alias else "·", class_=None if alias else "tl-empty"))
-    return tag("tr", out)
+def metadata_row(name: str, type_text: str, cells: tuple[Markup, ...]) -> Markup:
+    """A parameter of the Metadata table: name, type, then one :func:`value_cell` per column."""
+    return tag("tr", tag("td", name, class_="tl-name"), tag("td", code(type_text)), *cells)
 
 
 @functools.lru_cache(maxsize=_ROWS)

@@ -18,6 +18,7 @@ from toollens.core.records import Change, Finding
 from toollens.core.report import Report
 from toollens.render.display import default_text, enum_value, signature_line, type_text
 from toollens.render.markup import safe_repr
+from toollens.render.verdict import verdict_lines
 
 __all__ = ["FORMATS", "VIEWS", "render_text", "render_view", "view_data"]
 
@@ -162,6 +163,9 @@ def _provider_text(report: Report) -> str:
         parts.append("error: " + report.view_errors["provider"])
     if report.provider_payload is not None:
         parts.append(_dump(report.provider_payload))
+    verdict = report.provider_verdict
+    if verdict is not None:
+        parts.extend(verdict_lines(verdict))
     parts.extend(_finding_text(f) for f in report.provider_findings)
     if not report.provider_findings:
         parts.append("no provider findings")

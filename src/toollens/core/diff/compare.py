@@ -297,16 +297,12 @@ def _json_copy(value: Any, label: str) -> Any:
 
 def _unwrap(payload: dict[str, Any], label: str) -> _Side:
     """Tell a provider tool payload from a bare JSON Schema and take it apart."""
-    if payload.get("type") == "function" and isinstance(payload.get("function"), dict):
-        return _tool(payload["function"], "/function", ("parameters",), label)  # OpenAI chat
-    if payload.get("type") == "function" and "name" in payload:
-        return _tool(payload, "", ("parameters",), label)  # OpenAI responses
-    if "name" in payload and "input_schema" in payload:
-        return _tool(payload, "", ("input_schema",), label)  # Anthropic
-    gemini = ("parameters", "parametersJsonSchema", "parameters_json_schema")
-    if "name" in payload and "type" not in payload and any(k in payload for k in gemini):
-        return _tool(payload, "", gemini, label)  # Gemini function declaration
-    return _Side(payload)
+    from toollens.core.providers import unwrap_payload
+
+    tool = unwrap_payload(payload)
+    if tool is None:
+        return _Side(payload)
+    return _tool(dict(tool.tool), tool.tool_pointer, (tool.schema_key,), label)
 
 
 def _tool(tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: str) -> _Side:

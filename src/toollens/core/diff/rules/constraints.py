@@ -61,8 +61,9 @@ def _bound(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaCha
     if found is None:
         return
     kind, pointer, before, after = found
-    if not all(is_number(v) for v in (before, after) if v is not None):
-        # draft-4 boolean exclusiveMinimum and malformed values
+    present = {ADDED: (after,), REMOVED: (before,)}.get(kind, (before, after))
+    if not all(is_number(v) for v in present):
+        # draft-4 boolean exclusiveMinimum and malformed values (a `null` bound included)
         yield from opaque(walk, old, new, keyword)
         return
     if kind is ADDED:

@@ -1,37 +1,42 @@
 """Walking a JSON schema: every subschema position, iteratively and bounded.
 
-Shared by the provider rules and the linter. A schema built in Python may contain itself
-(``d["properties"]["a"] = d``) or nest thousands of levels deep; the walk stops at a cycle
-and at ``MAX_DEPTH``, so callers see findings, never ``RecursionError`` or a hang.
+The shared walker of the provider rules (and of the linter). A schema built in Python may
+contain itself (``d["properties"]["a"] = d``) or nest thousands of levels deep; the walk
+stops at a cycle and at ``MAX_DEPTH``, so callers see findings, never ``RecursionError`` or a hang.
 """
 
 from __future__ import annotations
 
-import copy
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.records import join_pointer
-
-_SCHEMA_VALUED = (
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "not",
-    "contains",
-    "propertyNames",
-    "if",
-    "then",
-    "else",
-    "unevaluatedItems",
-    "unevaluatedProperties",
+from toollens.core.schema.pointer import UnresolvedRef, join_pointer, split_pointer
+from toollens.core.schema.pointer import resolve_local as resolve_pointer
+from toollens.core.schema.toolkit import (
+    DEFINITION_KEYWORDS,
+    FINDING_PREVIEW,
+    SCHEMA_LIST_KEYWORDS,
+    SCHEMA_MAP_KEYWORDS,
+    SCHEMA_VALUE_KEYWORDS,
+    copy_json,
+    preview_json,
 )
-_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
-DEFINITION_KEYS = ("$defs", "definitions")
 
+__all__ = [
+    "DEFINITION_KEYS",
+    "SchemaNode",
+    "copy_json",
+    "is_array_node",
+    "is_object_node",
+    "iter_children",
+    "iter_schema_nodes",
+    "resolve_local",
+    "show",
+    "split_pointer",
+]
+
+DEFINITION_KEYS = DEFINITION_KEYWORDS
 MAX_NODES = 100_000  # a walk stops here; the checks report on what they saw
 MAX_DEPTH = 512  # deeper subschemas are not visited (no provider accepts such nesting)
 
@@ -65,15 +70,15 @@ def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
     if not isinstance(value, dict):
         return
     for key, child in value.items():
-        if key in _SCHEMA_MAPS and isinstance(child, dict):
+        if key in SCHEMA_MAP_KEYWORDS and isinstance(child, dict):
             for name, sub in child.items():
                 if not isinstance(sub, bool):
                     yield key, join_pointer(pointer, key, name), sub
-        elif key in _SCHEMA_LISTS and isinstance(child, list):
+        elif key in SCHEMA_LIST_KEYWORDS and isinstance(child, list):
             for index, sub in enumerate(child):
                 if not isinstance(sub, bool):
                     yield key, join_pointer(pointer, key, index), sub
-        elif key in _SCHEMA_VALUED and isinstance(child, dict):
+        elif key in SCHEMA_VALUE_KEYWORDS and isinstance(child, dict):
             yield key, join_pointer(pointer, key), child
 
 
@@ -114,36 +119,24 @@ def iter_schema_nodes(schema: Any, *, max_nodes: int = MAX_NODES) -> Iterator[Sc
         stack.extend(reversed(children))
 
 
-def unescape_token(token: str) -> str:
-    return token.replace("~1", "/").replace("~0", "~")
-
-
-def split_pointer(pointer: str, limit: int = -1) -> list[str]:
-    """The unescaped tokens of ``pointer``; only the first ``limit`` when given."""
-    if not pointer:
-        return []
-    tokens = pointer.split("/", limit + 1 if limit >= 0 else -1)[1:]
-    return [unescape_token(t) for t in tokens[: limit if limit >= 0 else None]]
+_WHY = {
+    "not-a-string": "is not a string",
+    "remote": "is not a local reference (toollens never downloads schemas)",
+    "anchor": "uses an anchor, not a JSON pointer",
+    "bad-escape": "has invalid %-escapes",
+    "missing": "points at nothing in this schema",
+}
 
 
 def resolve_local(schema: Any, ref: Any) -> tuple[str | None, Any]:
-    """Resolve a local ``$ref``: ``(pointer, target)``, or ``(None, why)`` when it cannot be."""
-    if not isinstance(ref, str):
-        return None, "is not a string"
-    if not ref.startswith("#"):
-        return None, "is not a local reference (toollens never downloads schemas)"
-    fragment = ref[1:]
-    if fragment and not fragment.startswith("/"):
-        return None, "uses an anchor, not a JSON pointer"
-    node: Any = schema
-    for token in split_pointer(fragment):
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return None, "points at nothing in this schema"
-    return fragment, node
+    """Resolve a local ``$ref``: ``(pointer, target)``, or ``(None, why)`` when it cannot be.
+
+    The one decoding rule of :mod:`toollens.core.schema.pointer` (``%20`` is a space).
+    """
+    try:
+        return resolve_pointer(schema, ref)
+    except UnresolvedRef as exc:
+        return None, _WHY[exc.problem.value]
 
 
 def is_object_node(node: Mapping[str, Any]) -> bool:
@@ -158,26 +151,6 @@ def is_array_node(node: Mapping[str, Any]) -> bool:
     return kind == "array" or (isinstance(kind, list) and "array" in kind)
 
 
-def show(value: Any, limit: int = 80) -> str:
-    """A short JSON rendering of an offending value for a message."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, sort_keys=False, default=repr)
-    except (TypeError, ValueError, RecursionError):  # anything at all may sit in a schema
-        try:
-            text = repr(value)
-        except RecursionError:  # nested past Python's limit: describe, don't print
-            text = f"<{type(value).__name__} nested too deeply to show>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def copy_json(value: Any) -> Any:
-    """A deep copy of JSON data, several times faster than ``copy.deepcopy``; anything
-    that is not plain JSON inside is deep-copied as before."""
-    kind = type(value)
-    if kind is dict:
-        return {key: copy_json(item) for key, item in value.items()}
-    if kind is list:
-        return [copy_json(item) for item in value]
-    if kind is str or kind is int or kind is float or kind is bool or value is None:
-        return value
-    return copy.deepcopy(value)
+def show(value: Any, limit: int = FINDING_PREVIEW) -> str:
+    """A short JSON rendering of an offending value for a finding's message."""
+    return preview_json(value, limit)

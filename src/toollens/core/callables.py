@@ -1,0 +1,268 @@
+"""Which function describes a callable: the shapes people write, resolved the way Python calls them.
+
+A tool is a function, a bound method, a ``functools.partial``, a class (its constructor) or a
+callable object. For a callable object Python calls ``type(obj).__call__`` through the
+descriptor protocol, so that is what this module inspects: a plain method is bound (``self``
+is never sent), a ``staticmethod`` is taken as it is (nothing is dropped), a
+``functools.wraps`` wrapper is followed to the function it wraps, and a descriptor whose
+binding cannot be known (``singledispatchmethod``, a custom ``__get__``) is refused with
+what to do instead. A function read from a class (``Search.run``) still expects ``self``;
+it is refused too, because the model would otherwise be asked for ``self``.
+
+Annotations are resolved in the namespace where they were written: the wrapped function's
+module and, for a method, its class body (a type nested in the tool class is found).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+import types
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from toollens.core.errors import SchemaConstructionError
+
+_MISSING = object()
+_RECEIVERS = ("self", "cls")
+
+
+@dataclass(frozen=True)
+class CallShape:
+    """What describes one callable.
+
+    Attributes:
+        signature_of: the object ``inspect.signature`` is taken of (Python's own view of
+            the call, with ``self`` already bound away).
+        hint_source: the function whose annotations name the parameters' types, or ``None``
+            when the annotations come from an explicit ``__signature__`` only.
+        localns: names visible where the annotations were written besides the module's
+            (the class body of a method), or ``None``.
+        doc_owner: the object whose docstring describes the call.
+        class_owner: for a callable object, its class: when both the class and ``__call__``
+            have a docstring, the class's summary wins and the ``__call__`` docstring gives
+            the parameter docs (as the OpenAI Agents SDK does); when only one has one, it is
+            used whole.
+    """
+
+    signature_of: Any
+    hint_source: Any
+    localns: Mapping[str, Any] | None = None
+    doc_owner: Any = None
+    class_owner: type | None = None
+
+    def docstrings(self) -> tuple[str | None, str | None]:
+        """``(docstring, summary docstring)``; read only when asked (it may run user code).
+
+        Raises:
+            SchemaConstructionError: reading a docstring raised.
+        """
+        if self.class_owner is None:
+            return read_doc(self.doc_owner), None
+        call_doc = read_doc(self.doc_owner, inherit=False)
+        class_doc = read_doc(self.class_owner)
+        if call_doc and class_doc:
+            return call_doc, class_doc
+        return call_doc or class_doc, None
+
+
+def resolve_shape(func: Any, name: str, *, receiver_bound: bool = False) -> CallShape:
+    """The ``CallShape`` of ``func`` (named ``name`` in messages).
+
+    ``receiver_bound``: a ``functools.partial`` already supplies the first argument.
+
+    Raises:
+        SchemaConstructionError: a method read from its class (it still expects ``self``), or
+            a callable object whose ``__call__`` is a descriptor that cannot be inspected.
+    """
+    if isinstance(func, functools.partial):
+        # partial(Search.run, instance) binds self itself: the method is not refused then
+        inner = resolve_shape(func.func, name, receiver_bound=bool(func.args) or receiver_bound)
+        return CallShape(func, inner.hint_source, inner.localns, func.func)
+    if isinstance(func, (staticmethod, classmethod)):
+        inner = resolve_shape(func.__func__, name, receiver_bound=isinstance(func, classmethod))
+        return CallShape(func, inner.hint_source, inner.localns, func.__func__)
+    if inspect.ismethod(func):
+        function = func.__func__
+        owner = func.__self__ if inspect.isclass(func.__self__) else type(func.__self__)
+        return CallShape(func, _unwrap(function), _class_namespace(owner, function), function)
+    if inspect.isclass(func):
+        return CallShape(func, func.__init__, _class_namespace(func, func.__init__), func)
+    if inspect.isfunction(func):
+        if not receiver_bound:
+            _refuse_unbound_method(func)
+        unwrapped = _unwrap(func)
+        return CallShape(func, unwrapped, _qualname_namespace(unwrapped), func)
+    if inspect.isroutine(func):  # builtins and method wrappers: no annotations to resolve
+        return CallShape(func, func, None, func)
+    return _callable_object(func, name)
+
+
+def _unwrap(func: Any) -> Any:
+    """Follow ``__wrapped__`` as ``inspect.signature`` does (stopping at a ``__signature__``)."""
+    try:
+        return inspect.unwrap(func, stop=lambda f: hasattr(f, "__signature__"))
+    except Exception:  # a __wrapped__ cycle or a raising property: inspect.signature reports it
+        return func
+
+
+def _callable_object(obj: Any, name: str) -> CallShape:
+    cls = type(obj)
+    # inspect.signature follows __wrapped__ and honours __signature__ before it looks at
+    # __call__ (functools.update_wrapper(self, fn) in a decorator class does both).
+    if _has_static(obj, "__wrapped__"):
+        unwrapped = _unwrap(obj)
+        if unwrapped is not obj:
+            inner = resolve_shape(unwrapped, name)
+            return CallShape(obj, inner.hint_source, inner.localns, obj)
+    if _has_static(obj, "__signature__"):
+        return CallShape(obj, None, None, obj)
+    owner = next((k for k in cls.__mro__ if "__call__" in vars(k)), None)
+    if owner is None:
+        raise SchemaConstructionError(
+            f"{name} is callable but has no __call__ method to inspect",
+            hint="pass a function that calls it, with annotated parameters",
+        )
+    descriptor = vars(owner)["__call__"]
+    namespace = _namespace_of_class(owner)
+    if isinstance(descriptor, staticmethod):
+        function = descriptor.__func__
+        bound: Any = function
+    elif isinstance(descriptor, (types.FunctionType, classmethod)):
+        function = descriptor.__func__ if isinstance(descriptor, classmethod) else descriptor
+        bound = descriptor.__get__(obj, cls)
+    elif not hasattr(type(descriptor), "__get__"):  # e.g. a builtin stored as __call__
+        return CallShape(descriptor, descriptor, namespace, descriptor, cls)
+    elif isinstance(descriptor, (types.WrapperDescriptorType, types.MethodDescriptorType)):
+        # __call__ written in C (a subclass of a builtin callable): Python's own view
+        return CallShape(obj, None, None, obj)
+    else:
+        raise _unsupported_descriptor(name, descriptor)
+    return CallShape(bound, _unwrap(function), namespace, doc_owner=function, class_owner=cls)
+
+
+def _unsupported_descriptor(name: str, descriptor: Any) -> SchemaConstructionError:
+    kind = type(descriptor).__name__
+    if isinstance(descriptor, functools.singledispatchmethod):
+        why = "dispatches on the type of its first argument, so it has no one signature"
+    else:
+        why = f"is a {kind} descriptor, so its parameters cannot be known before it is called"
+    return SchemaConstructionError(
+        f"the __call__ of {name} {why}",
+        hint="define __call__ as a plain method or a staticmethod, or pass a function that "
+        "calls the object with the parameters the model should send",
+    )
+
+
+def _has_static(obj: Any, attribute: str) -> bool:
+    """Whether ``obj`` has ``attribute`` without running a property or ``__getattr__``."""
+    try:
+        return inspect.getattr_static(obj, attribute, _MISSING) is not _MISSING
+    except Exception:  # a hostile __dict__ or __mro__: treat as absent
+        return False
+
+
+def read_doc(obj: Any, *, inherit: bool = True) -> str | None:
+    """The cleaned docstring of ``obj``; user code raising while it is read becomes ours.
+
+    ``inherit=False`` reads ``obj.__doc__`` only: ``inspect.getdoc`` would give an
+    undocumented ``__call__`` the docstring of ``type.__call__`` ("Call self as a function.").
+    """
+    try:
+        if inherit:
+            doc = inspect.getdoc(obj)
+        else:
+            raw = getattr(obj, "__doc__", None)
+            doc = inspect.cleandoc(raw) if isinstance(raw, str) else None
+    except Exception as exc:  # a __doc__ property may raise anything
+        raise SchemaConstructionError(
+            f"reading the docstring of {_label(obj)} raised {type(exc).__name__}: {exc}",
+            hint="make __doc__ a plain string, or pass use_docstring_info=False",
+        ) from exc
+    return doc if isinstance(doc, str) and doc.strip() else None
+
+
+def _label(obj: Any) -> str:
+    try:
+        label = getattr(obj, "__qualname__", None)
+    except Exception:  # a hostile attribute: fall back to the type's name
+        label = None
+    return label if isinstance(label, str) else type(obj).__name__
+
+
+def _namespace_of_class(owner: type) -> dict[str, Any]:
+    """The class body's names, plus the class itself (for a nested type or ``Self``)."""
+    namespace = dict(vars(owner))
+    namespace.setdefault(owner.__name__, owner)
+    return namespace
+
+
+def _class_namespace(cls: type, function: Any) -> dict[str, Any] | None:
+    """The body of the class in ``cls``'s MRO that defines ``function``."""
+    target = getattr(function, "__name__", None)
+    for klass in cls.__mro__:
+        found = vars(klass).get(target) if isinstance(target, str) else None
+        if found is function or getattr(found, "__func__", None) is function:
+            return _namespace_of_class(klass)
+    return None
+
+
+def _qualname_owner(func: Any) -> type | None:
+    """The class whose body defined ``func``, found from its module by qualified name."""
+    qualname = getattr(func, "__qualname__", "")
+    parts = qualname.split(".") if isinstance(qualname, str) else []
+    if len(parts) < 2 or "<locals>" in parts:
+        return None
+    value: Any = sys.modules.get(getattr(func, "__module__", None) or "")
+    try:
+        for part in parts[:-1]:
+            value = getattr(value, part, None) if value is not None else None
+    except Exception:  # a module __getattr__ or a metaclass property may raise anything
+        return None
+    return value if inspect.isclass(value) else None
+
+
+def _qualname_namespace(func: Any) -> dict[str, Any] | None:
+    owner = _qualname_owner(func)
+    return _namespace_of_class(owner) if owner is not None else None
+
+
+def _refuse_unbound_method(func: Callable[..., Any]) -> None:
+    """Refuse a function read from a class whose first parameter is ``self`` or ``cls``."""
+    qualname = getattr(func, "__qualname__", "")
+    parts = qualname.split(".") if isinstance(qualname, str) else []
+    if len(parts) < 2 or parts[-2] == "<locals>":
+        return  # a module-level or nested function, not a class attribute
+    try:
+        first = next(iter(inspect.signature(func).parameters.values()), None)
+    except Exception:  # inspect_callable reports an uninspectable signature itself
+        return
+    if (
+        first is None
+        or first.name not in _RECEIVERS
+        or first.kind
+        not in (
+            inspect.Parameter.POSITIONAL_ONLY,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        )
+    ):
+        return
+    owner = _qualname_owner(func)
+    if owner is not None and isinstance(
+        inspect.getattr_static(owner, func.__name__, None), staticmethod
+    ):
+        return  # a staticmethod whose first parameter happens to be called self
+    cls_name = ".".join(parts[:-1])
+    bound = f"{cls_name}().{parts[-1]}" if first.name == "self" else f"{cls_name}.{parts[-1]}"
+    raise SchemaConstructionError(
+        f"{qualname} is a method read from its class, so {first.name!r} would be sent to the "
+        "model as an argument",
+        parameter=first.name,
+        hint=f"pass the bound method ({bound}), or make it a @staticmethod"
+        + (" or @classmethod" if first.name == "cls" else ""),
+    )
+
+
+__all__ = ["CallShape", "read_doc", "resolve_shape"]

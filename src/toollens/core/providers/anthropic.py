@@ -1,0 +1,169 @@
+"""Anthropic Messages API: the tool payload and the rules of strict tool use.
+
+A non-strict tool's ``input_schema`` is ordinary JSON Schema (only an object root is
+required); a strict tool is sampled under a grammar, whose JSON Schema limitations are the
+rules below. The ``anthropic`` SDK's own ``transform_schema`` moves the unsupported
+constraints into descriptions instead; tests compare the two on a corpus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toollens.core.providers.base import ProviderSpec, UnwrappedTool, unchanged
+from toollens.core.providers.rules import (
+    SCHEMA_RULES,
+    A,
+    E,
+    Hit,
+    ProviderRule,
+    RuleContext,
+    S,
+    Source,
+    W,
+    complex_pattern,
+    enum_members,
+    format_outside,
+    keywords,
+    recursive_schema,
+    root_not_object,
+    rule,
+)
+from toollens.core.providers.walk import show
+from toollens.core.schema.pointer import join_pointer
+
+# The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14).
+ANTHROPIC_LIMITS = Source(
+    "Anthropic structured outputs, JSON Schema limitations",
+    "https://platform.claude.com/docs/en/build-with-claude/structured-outputs",
+    "2025-11-14",
+)
+ANTHROPIC_STRICT = Source(
+    "Anthropic strict tool use",
+    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use",
+    "2026-11-29",
+)
+# The anthropic SDK's own list (anthropic 2.14, lib/_parse/_transform.py SupportedStringFormats):
+# two more than the limitations page (duration, hostname).
+ANTHROPIC_SDK = Source(
+    "anthropic 2.14 SDK, transform_schema (what it keeps for strict tools)",
+    "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/_parse/_transform.py",
+    "2026-11-29",
+)
+ANTHROPIC_FORMATS = frozenset(
+    {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
+)
+# Validation keywords transform_schema moves into the description (the model is only asked
+# to follow them) that no other rule here reports. It moves "default" too, but a default
+# constrains nothing, so sending it loses nothing.
+SDK_MOVED = (
+    "patternProperties", "not", "dependencies", "dependentRequired",
+    "dependentSchemas", "minProperties", "maxProperties", "additionalItems", "prefixItems",
+    "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems",
+)  # fmt: skip
+_TYPED_BY = ("type", "anyOf", "oneOf", "allOf", "$ref", "const", "enum")
+_NUMERIC = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+
+
+def array_constraint(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        for key in ("maxItems", "uniqueItems", "contains", "minContains", "maxContains"):
+            if key in node.value:
+                yield Hit(
+                    join_pointer(node.pointer, key),
+                    {"keyword": key, "value": show(node.value[key])},
+                )
+        min_items = node.value.get("minItems")
+        if min_items is not None and min_items not in (0, 1):
+            yield Hit(
+                join_pointer(node.pointer, "minItems"),
+                {"keyword": "minItems", "value": show(min_items)},
+            )
+
+
+def untyped_node(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        if node.keyword not in ("$defs", "definitions") and not any(
+            k in node.value for k in _TYPED_BY
+        ):
+            yield Hit(node.pointer or "", {"value": show(node.value)})
+
+
+# fmt: off
+ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
+    rule("anthropic.root-not-object", E, A, "input_schema is not type object",
+         "input_schema must be an object, found {kind}",
+         "wrap the value in an object with one property", ANTHROPIC_STRICT, root_not_object),
+    rule("anthropic.one-of", E, S, "oneOf in a strict tool",
+         "Schema type 'oneOf' is not supported (found {value})",
+         "use anyOf with the same branches", ANTHROPIC_LIMITS, keywords("oneOf")),
+    rule("anthropic.recursive-schema", E, S, "a recursive schema in a strict tool",
+         "$ref {ref} makes the schema recursive (through {target}); strict tools cannot recurse",
+         "unroll the recursion to a fixed depth, or send the tool non-strict",
+         ANTHROPIC_LIMITS, recursive_schema),
+    rule("anthropic.numeric-constraint", E, S, "minimum/maximum/multipleOf in a strict tool",
+         "numeric constraint '{keyword}' {value} is not supported in strict mode",
+         "remove it, say the range in the description, and check it in the function",
+         ANTHROPIC_LIMITS, keywords(*_NUMERIC)),
+    rule("anthropic.string-constraint", E, S, "minLength/maxLength in a strict tool",
+         "string constraint '{keyword}' {value} is not supported in strict mode",
+         "remove it, say the limit in the description, and check it in the function",
+         ANTHROPIC_LIMITS, keywords("minLength", "maxLength")),
+    rule("anthropic.complex-pattern", W, S, "a look-around or back-reference pattern",
+         "pattern {value} uses look-around or back-references, which strict mode may reject",
+         "simplify the pattern and check the rest in the function",
+         ANTHROPIC_LIMITS, complex_pattern),
+    rule("anthropic.array-constraint", E, S, "array constraints beyond minItems 0 or 1",
+         "array constraint '{keyword}' {value} is not supported in strict mode",
+         "remove it (minItems may be 0 or 1) and check it in the function",
+         ANTHROPIC_LIMITS, array_constraint),
+    rule("anthropic.additional-properties", E, S, "additionalProperties other than false",
+         "additionalProperties {value} is not supported in strict mode; only false is",
+         "set additionalProperties to false; for a dict[str, X] use a list of key/value objects",
+         ANTHROPIC_LIMITS, keywords("additionalProperties", when=lambda v: v is not False)),
+    rule("anthropic.complex-enum", E, S, "enum members that are objects or arrays",
+         "enum members {value} are not primitives", "use string, number or boolean members",
+         ANTHROPIC_LIMITS, enum_members(lambda v: isinstance(v, (dict, list)))),
+    rule("anthropic.format-unsupported", W, S, "a string format outside the strict subset",
+         "format {value} is not one of Anthropic's strict formats",
+         "remove the format or use date-time, time, date, duration, email, hostname, uri, "
+         "ipv4, ipv6 or uuid", ANTHROPIC_SDK, format_outside(ANTHROPIC_FORMATS)),
+    rule("anthropic.sdk-moves-keyword", W, S, "a keyword the SDK moves into the description",
+         "'{keyword}' {value} is not enforced in strict mode: the anthropic SDK's "
+         "transform_schema moves it into the description, so the model is only asked to "
+         "follow it", "check it in the function, or drop it", ANTHROPIC_SDK,
+         keywords(*SDK_MOVED)),
+    rule("anthropic.untyped-node", W, S, "a strict subschema without type, anyOf, enum or const",
+         "schema has no 'type', 'anyOf', 'oneOf', 'allOf', 'const' or 'enum' (found {value}); "
+         "the anthropic SDK's transform_schema refuses such a node for strict tools",
+         "give it a type, or send the tool non-strict", ANTHROPIC_SDK, untyped_node),
+)
+# fmt: on
+
+
+def build(name: str, description: str | None, schema: Any, strict: bool) -> dict[str, Any]:
+    tool: dict[str, Any] = {"name": name}
+    if description:  # the API wants a string or no key at all
+        tool["description"] = description
+    tool["input_schema"] = schema
+    if strict:
+        tool["strict"] = True
+    return tool
+
+
+def unwrap(data: Mapping[str, Any]) -> UnwrappedTool | None:
+    if "name" in data and "input_schema" in data:
+        return UnwrappedTool("anthropic", data, "", "input_schema")
+    return None
+
+
+ANTHROPIC = ProviderSpec(
+    name="anthropic",
+    label="Anthropic Messages",
+    rules=(*SCHEMA_RULES, *ANTHROPIC_RULES),
+    translate=unchanged,
+    build=build,
+    unwrap=unwrap,
+    docs=ANTHROPIC_STRICT,
+)

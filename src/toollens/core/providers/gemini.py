@@ -1,0 +1,77 @@
+"""Gemini (default): a function declaration whose parameters are full JSON Schema.
+
+google-genai 3.x documents ``FunctionDeclaration.parameters_json_schema`` (sent as
+``parametersJsonSchema``): a JSON Schema that must describe an object, mutually exclusive
+with the classic OpenAPI-subset ``parameters`` (see :mod:`.gemini_openapi`). The schema is
+sent as toollens normalised it, ``additionalProperties: false`` included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from toollens.core.providers.base import ProviderSpec, UnwrappedTool, is_tool_named, unchanged
+from toollens.core.providers.rules import (
+    SCHEMA_RULES,
+    A,
+    E,
+    ProviderRule,
+    Source,
+    name_pattern,
+    root_not_object,
+    root_property_pattern,
+    rule,
+)
+
+# google-genai 3.6.1, types.FunctionDeclaration field docs (the SDK's request types).
+GENAI_DECLARATION = Source(
+    "google-genai 3.6.1 types.FunctionDeclaration",
+    "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
+    "2026-11-29",
+)
+JSON_SCHEMA_KEYS = ("parametersJsonSchema", "parameters_json_schema")
+
+# fmt: off
+NAME_RULE = rule(
+    "gemini.name-invalid", E, A, "function name outside Gemini's pattern",
+    "function name {value} ({length} characters) must start with a letter or '_' and use "
+    "a-z A-Z 0-9 _ . : - only, at most 128 characters",
+    "rename the tool", GENAI_DECLARATION, name_pattern(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}"))
+PARAMETER_NAME_RULE = rule(
+    "gemini.parameter-name-invalid", E, A, "parameter name outside [a-zA-Z_][a-zA-Z0-9_]{0,63}",
+    "parameter name {value} must start with a letter or '_' and use a-z A-Z 0-9 _ only, at "
+    "most 64 characters", "rename the parameter, or set a plain alias", GENAI_DECLARATION,
+    root_property_pattern(r"[a-zA-Z_][a-zA-Z0-9_]{0,63}"))
+ROOT_RULE = rule(
+    "gemini.root-not-object", E, A, "the parameters schema is not type object",
+    "parameters must describe an object, found {kind}",
+    "wrap the value in an object with one property", GENAI_DECLARATION, root_not_object)
+# fmt: on
+GEMINI_RULES: tuple[ProviderRule, ...] = (NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE)
+
+
+def build(name: str, description: str | None, schema: Any, strict: bool) -> dict[str, Any]:
+    declaration: dict[str, Any] = {"name": name}
+    if description:
+        declaration["description"] = description
+    declaration["parametersJsonSchema"] = schema
+    return declaration
+
+
+def unwrap(data: Mapping[str, Any]) -> UnwrappedTool | None:
+    key = next((k for k in JSON_SCHEMA_KEYS if k in data), None)
+    if key is not None and is_tool_named(data):
+        return UnwrappedTool("gemini", data, "", key)
+    return None
+
+
+GEMINI = ProviderSpec(
+    name="gemini",
+    label="Gemini, parametersJsonSchema",
+    rules=(*SCHEMA_RULES, *GEMINI_RULES),
+    translate=unchanged,
+    build=build,
+    unwrap=unwrap,
+    docs=GENAI_DECLARATION,
+)

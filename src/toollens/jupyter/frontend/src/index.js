@@ -1,0 +1,147 @@
+// The toollens explorer and diff widgets for anywidget: one ESM for every front end
+// (JupyterLab, Notebook 7, Voila, VS Code, Colab, marimo). The views' HTML comes from
+// Python; this file places it, hosts the editor and turns controls into trait changes.
+import { SourceEditor } from "./editor.js";
+import { keepInSight, setPanel, wireClickThrough } from "./views.js";
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c) node.append(c);
+  return node;
+}
+
+function labelled(text, control) {
+  return el("label", { class: "tl-ctl" }, el("span", { text }), control);
+}
+
+function select(model, trait, choicesTrait) {
+  const node = el("select", { "data-trait": trait });
+  const fill = () => {
+    node.replaceChildren(...model.get(choicesTrait).map((c) => el("option", { value: c, text: c })));
+    node.value = model.get(trait);
+  };
+  fill();
+  node.addEventListener("change", () => { model.set(trait, node.value); model.save_changes(); });
+  model.on(`change:${trait}`, () => { node.value = model.get(trait); });
+  model.on(`change:${choicesTrait}`, fill);
+  return node;
+}
+
+function textInput(model, trait, placeholder) {
+  const node = el("input", { type: "text", placeholder, "data-trait": trait });
+  node.value = model.get(trait);
+  node.addEventListener("input", () => { model.set(trait, node.value); model.save_changes(); });
+  model.on(`change:${trait}`, () => { if (node.value !== model.get(trait)) node.value = model.get(trait); });
+  return node;
+}
+
+function toolbar(model, root) {
+  const strict = el("input", { type: "checkbox", "data-trait": "strict" });
+  strict.checked = model.get("strict");
+  strict.addEventListener("change", () => { model.set("strict", strict.checked); model.save_changes(); });
+  model.on("change:strict", () => { strict.checked = model.get("strict"); });
+  const sbs = el("input", { type: "checkbox", class: "tl-sbs-toggle" });
+  sbs.addEventListener("change", () => root.classList.toggle("tl-sbs", sbs.checked));
+  const apply = el("button", { type: "button", class: "tl-apply", text: "Apply",
+    title: "Bind the edited function in the notebook namespace" });
+  const sync = () => { apply.disabled = !model.get("can_apply"); };
+  sync();
+  model.on("change:can_apply", sync);
+  apply.addEventListener("click", () => model.send({ type: "apply" }));
+  return el("div", { class: "tl-toolbar" },
+    labelled("strict", strict),
+    labelled("provider", select(model, "provider", "providers")),
+    labelled("docstring", select(model, "docstring_style", "docstring_styles")),
+    labelled("optional defaults", select(model, "optional_defaults", "optional_defaults_choices")),
+    textInput(model, "name_override", "name override"),
+    textInput(model, "description_override", "description override"),
+    labelled("side by side", sbs),
+    apply);
+}
+
+function renderExplorer({ model, el: host }) {
+  const root = el("div", { class: "tl-root tl-xp" });
+  root.append(el("style", { text: model.get("css") }));
+  const note = el("div", { class: "tl-explorer-note" });
+  const editorBox = el("div", { class: "tl-editor" });
+  const banner = el("div", { class: "tl-banner" });
+  const changes = el("div", { class: "tl-panel tl-panel-changes" });
+  const panels = el("div", { class: "tl-panels" });
+  const slots = {};
+  for (const key of model.get("panel_order")) {
+    slots[key] = el("div", { class: `tl-slot tl-slot-${key}`, "data-panel": key });
+    panels.append(slots[key]);
+  }
+  const bar = toolbar(model, root);
+  root.append(bar, note,
+    el("div", { class: "tl-top" }, el("div", { class: "tl-edit-col" }, editorBox, banner), changes),
+    panels);
+  host.append(root);
+
+  const editor = new SourceEditor(editorBox, model.get("source"), (text) => {
+    model.set("source", text);
+    model.save_changes();
+  });
+  editor.setReadOnly(model.get("read_only"));
+  editorBox.tlView = editor.view; // for tests and tools driving the page: the CodeMirror view
+  wireClickThrough(panels, editor);
+
+  // One trait per view: an edit resends (and this redraws and flashes) only what changed.
+  const showPanel = (key, flash) => setPanel(slots[key], model.get(`panel_${key}`) || "", flash);
+  const showChanges = () => { setPanel(changes, model.get("changes"), false); };
+  const showBanner = () => {
+    banner.innerHTML = model.get("banner");
+    banner.classList.toggle("tl-banner-error", !!model.get("banner"));
+    editor.setError(model.get("error_mark"));
+  };
+  const showNote = () => { note.innerHTML = model.get("note"); note.hidden = !model.get("note"); };
+  const showStale = () => panels.classList.toggle("tl-stale", model.get("stale"));
+  for (const key of Object.keys(slots)) {
+    showPanel(key, false);
+    model.on(`change:panel_${key}`, () => showPanel(key, true));
+  }
+  showChanges(); showBanner(); showNote(); showStale();
+  model.on("change:source", () => editor.setText(model.get("source")));
+  model.on("change:changes", showChanges);
+  model.on("change:banner", showBanner);
+  model.on("change:error_mark", showBanner);
+  model.on("change:note", showNote);
+  model.on("change:stale", showStale);
+  model.on("change:read_only", () => editor.setReadOnly(model.get("read_only")));
+  const release = keepInSight(bar, root);
+  return () => { release(); editor.destroy(); };
+}
+
+function renderDiff({ model, el: host }) {
+  const root = el("div", { class: "tl-root tl-diff-widget" });
+  root.append(el("style", { text: model.get("css") }));
+  const strict = el("input", { type: "checkbox", "data-trait": "strict" });
+  strict.checked = model.get("strict");
+  strict.addEventListener("change", () => { model.set("strict", strict.checked); model.save_changes(); });
+  model.on("change:strict", () => { strict.checked = model.get("strict"); });
+  const bar = el("div", { class: "tl-toolbar" }, labelled("strict", strict));
+  if (model.get("providers").length > 1) bar.append(labelled("provider", select(model, "provider", "providers")));
+  const banner = el("div", { class: "tl-banner" });
+  const body = el("div", { class: "tl-diff-body" });
+  root.append(bar, banner, body);
+  host.append(root);
+  const show = () => {
+    banner.innerHTML = model.get("banner");
+    body.classList.toggle("tl-stale", !!model.get("banner"));
+    setPanel(body, model.get("html"), false);
+  };
+  show();
+  model.on("change:html", show);
+  model.on("change:banner", show);
+}
+
+function render(context) {
+  return context.model.get("view_kind") === "diff" ? renderDiff(context) : renderExplorer(context);
+}
+
+export default { render };

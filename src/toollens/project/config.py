@@ -1,0 +1,226 @@
+"""The ``[tool.toollens]`` table of a project's ``pyproject.toml``: which tools, which options.
+
+```toml
+[tool.toollens]
+tools = ["pkg.tools:search", "pkg.tools:*", "pkg/agents.py:*"]
+strict = true
+providers = ["openai-chat", "anthropic"]
+docstring_style = "google"
+optional_defaults = "keep"
+frameworks = ["pydantic-ai"]
+```
+
+Every problem in the table (a missing or malformed file, an unknown key, a value of the
+wrong type) raises :class:`ProjectError` with one line naming the key and what to write.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toollens.core.errors import ToolLensError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "LOCK_FILENAME",
+    "ProjectConfig",
+    "ProjectError",
+    "find_project_root",
+    "load_config",
+]
+
+PYPROJECT = "pyproject.toml"
+LOCK_FILENAME = "toollens.lock.json"
+_TABLE = "[tool.toollens]"
+_DOCSTRING_STYLES = ("google", "numpy", "sphinx")
+_OPTIONAL_DEFAULTS = ("keep", "nullable")
+
+
+class ProjectError(ToolLensError):
+    """The project's ``[tool.toollens]`` table or its lock file cannot be used."""
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    """A project's tool list and the options every tool is built with.
+
+    Attributes:
+        root: the directory holding ``pyproject.toml``; targets are relative to it.
+        tools: the tool targets as written (``MODULE:FUNC``, ``MODULE:*``, ``file.py:*``).
+        strict: build strict schemas (OpenAI strict mode).
+        providers: the providers whose payloads the lock records and ``check`` checks.
+        docstring_style: ``google``, ``numpy``, ``sphinx``, or ``None`` to detect.
+        optional_defaults: ``keep``, ``nullable``, or ``None`` for the engine's default.
+        frameworks: frameworks to compare against (kept for the cross-framework lens).
+    """
+
+    root: Path
+    tools: tuple[str, ...]
+    strict: bool = True
+    providers: tuple[str, ...] = ("openai-chat",)
+    docstring_style: str | None = None
+    optional_defaults: str | None = None
+    frameworks: tuple[str, ...] = ()
+
+    @property
+    def lock_path(self) -> Path:
+        """Where ``toollens snapshot`` writes the lock file."""
+        return self.root / LOCK_FILENAME
+
+
+def find_project_root(start: str | os.PathLike[str] | None = None) -> Path:
+    """The nearest directory at or above ``start`` holding a ``pyproject.toml``.
+
+    Raises:
+        ProjectError: no ``pyproject.toml`` up to the file system root.
+    """
+    here = Path(os.getcwd() if start is None else start).resolve()
+    for directory in (here, *here.parents):
+        if (directory / PYPROJECT).is_file():
+            return directory
+    raise ProjectError(
+        f"no {PYPROJECT} in {here.name or here} or above it",
+        hint=f"name a target, or list the tools under {_TABLE} in {PYPROJECT}",
+    )
+
+
+def load_config(root: str | os.PathLike[str] | None = None) -> ProjectConfig:
+    """Read ``[tool.toollens]`` from the project at (or above) ``root``.
+
+    Raises:
+        ProjectError: the file does not parse, the table is missing, or a key is wrong.
+    """
+    directory = find_project_root(root)
+    path = directory / PYPROJECT
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ProjectError(f"cannot read {PYPROJECT}: {exc.strerror or exc}") from exc
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ProjectError(
+            f"{PYPROJECT} is not valid TOML ({_first_line(exc)})", hint="fix the file"
+        ) from exc
+    table = data.get("tool", {}).get("toollens") if isinstance(data.get("tool"), dict) else None
+    if table is None:
+        raise ProjectError(
+            f"{PYPROJECT} has no {_TABLE} table",
+            hint=f'add {_TABLE} with tools = ["pkg.tools:*"], or name a target',
+        )
+    if not isinstance(table, dict):
+        raise ProjectError(f"{_TABLE} in {PYPROJECT} is not a table", hint="write it as a table")
+    return _parse_table(directory, table)
+
+
+def _parse_table(root: Path, table: Mapping[str, Any]) -> ProjectConfig:
+    unknown = sorted(set(table) - set(_READERS))
+    if unknown:
+        raise ProjectError(
+            f"unknown key {unknown[0]!r} in {_TABLE}",
+            hint="known keys: " + ", ".join(_READERS),
+        )
+    if "tools" not in table:
+        raise ProjectError(
+            f"{_TABLE} has no 'tools' list", hint='add tools = ["pkg.tools:search", "pkg.tools:*"]'
+        )
+    values = {key: _READERS[key](key, value) for key, value in table.items()}
+    return ProjectConfig(root=root, **values)
+
+
+def _strings(key: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ProjectError(
+            f"{_TABLE} {key} is {_show(value)}, not a list of non-empty strings",
+            hint=f'write {key} = ["..."]',
+        )
+    return tuple(dict.fromkeys(value))
+
+
+def _tools(key: str, value: Any) -> tuple[str, ...]:
+    tools = _strings(key, value)
+    if not tools:
+        raise ProjectError(f"{_TABLE} {key} is empty", hint='list at least one, e.g. "pkg.tools:*"')
+    return tools
+
+
+def _strict(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ProjectError(f"{_TABLE} {key} is {_show(value)}, not true or false")
+    return value
+
+
+def _choice(choices: tuple[str, ...]) -> Any:
+    def read(key: str, value: Any) -> str:
+        if value not in choices:
+            raise ProjectError(
+                f"{_TABLE} {key} is {_show(value)}",
+                hint="use one of " + ", ".join(repr(c) for c in choices),
+            )
+        return str(value)
+
+    return read
+
+
+def _providers(key: str, value: Any) -> tuple[str, ...]:
+    from toollens.core.providers import PROVIDERS
+
+    providers = _strings(key, value)
+    for name in providers:
+        if name not in PROVIDERS:
+            raise ProjectError(
+                f"{_TABLE} {key} names an unknown provider {name!r}",
+                hint="use " + ", ".join(PROVIDERS),
+            )
+    if not providers:
+        raise ProjectError(f"{_TABLE} {key} is empty", hint='e.g. providers = ["openai-chat"]')
+    return providers
+
+
+def _frameworks(key: str, value: Any) -> tuple[str, ...]:
+    frameworks = _strings(key, value)
+    known = _known_frameworks()
+    for name in frameworks:
+        if known is not None and name not in known:
+            raise ProjectError(
+                f"{_TABLE} {key} names an unknown framework {name!r}",
+                hint="use " + ", ".join(known),
+            )
+    return frameworks
+
+
+def _known_frameworks() -> tuple[str, ...] | None:
+    """The frameworks ``toollens.frameworks`` has adapters for; ``None`` without that lens."""
+    try:
+        lens = importlib.import_module("toollens.frameworks")
+    except ImportError:
+        return None
+    return tuple(lens.names())
+
+
+_READERS: dict[str, Any] = {
+    "tools": _tools,
+    "strict": _strict,
+    "providers": _providers,
+    "docstring_style": _choice(_DOCSTRING_STYLES),
+    "optional_defaults": _choice(_OPTIONAL_DEFAULTS),
+    "frameworks": _frameworks,
+}
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,196 @@
+"""Expand a project's tool list into the functions it names, and where each one lives.
+
+``pkg.tools:search`` names one function; ``pkg.tools:*`` and ``pkg/agents.py:*`` name every
+public function *defined* in that module (not the ones it imports), in source order. A
+function named twice (``pkg.tools:search`` and ``pkg.tools:*``) is one tool.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+import textwrap
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toollens.project.config import ProjectConfig, ProjectError
+
+__all__ = [
+    "SourceLocation",
+    "ToolRef",
+    "check_unique_names",
+    "expand_tools",
+    "parameter_line",
+    "relative_path",
+    "return_line",
+    "source_location",
+]
+
+WILDCARD = "*"
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """Where a function is defined: its file and the line of its ``def``."""
+
+    file: Path
+    line: int
+
+
+@dataclass(frozen=True)
+class ToolRef:
+    """One tool of the project.
+
+    Attributes:
+        target: the target naming exactly this function (``pkg.tools:search``).
+        obj: the function (or class) itself.
+        location: its file and ``def`` line, when Python can find its source.
+    """
+
+    target: str
+    obj: Any
+    location: SourceLocation | None
+
+
+def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
+    """Every tool the configuration names, each once, in the order they are listed.
+
+    Raises:
+        TargetError: a module does not import or an attribute does not exist.
+        ProjectError: a wildcard names a module with no public function.
+    """
+    from toollens.targets import resolve_target
+
+    refs: dict[tuple[str, str], ToolRef] = {}
+    for spec in config.tools:
+        location, _, attribute = spec.rpartition(":")
+        if attribute == WILDCARD and location:
+            found = _module_functions(location, config.root)
+        else:
+            found = [(spec, resolve_target(spec, cwd=config.root))]
+        for target, obj in found:
+            ref = ToolRef(target=target, obj=obj, location=source_location(obj))
+            refs.setdefault(_identity(ref), ref)
+    return tuple(refs.values())
+
+
+def _module_functions(location: str, root: Path) -> list[tuple[str, Any]]:
+    from toollens.targets import load_module
+
+    module = load_module(location, cwd=root)
+    functions = [
+        (name, obj)
+        for name, obj in vars(module).items()
+        if not name.startswith("_") and _defined_in(obj, module)
+    ]
+    if not functions:
+        raise ProjectError(
+            f"'{location}:*' names no public function defined in {location!r}",
+            hint="define a function there, or list the tools by name",
+        )
+    functions.sort(key=lambda item: _line_of(item[1]))
+    return [(f"{location}:{name}", obj) for name, obj in functions]
+
+
+def _defined_in(obj: Any, module: types.ModuleType) -> bool:
+    # Decorated tools (functools.wraps) keep the wrapped function's module and name.
+    target = inspect.unwrap(obj) if callable(obj) else obj
+    return inspect.isfunction(target) and target.__module__ == module.__name__
+
+
+def _line_of(obj: Any) -> int:
+    code = getattr(inspect.unwrap(obj), "__code__", None)
+    return code.co_firstlineno if code is not None else 0
+
+
+def _identity(ref: ToolRef) -> tuple[str, str]:
+    obj = inspect.unwrap(ref.obj) if callable(ref.obj) else ref.obj
+    where = str(ref.location.file) if ref.location else getattr(obj, "__module__", "")
+    return (where, getattr(obj, "__qualname__", ref.target))
+
+
+def source_location(obj: Any) -> SourceLocation | None:
+    """The file and ``def`` (or ``class``) line of ``obj``; ``None`` without source."""
+    try:
+        target = inspect.unwrap(obj) if callable(obj) else obj
+        file = inspect.getsourcefile(target)
+        lines, start = inspect.getsourcelines(target)
+    except (OSError, TypeError, ValueError):  # builtins, C code, source not on disk
+        return None
+    if file is None:
+        return None
+    # getsourcelines starts at the first decorator; a reviewer wants the def line.
+    offset = next((i for i, text in enumerate(lines) if text.lstrip().startswith(_HEADS)), 0)
+    return SourceLocation(Path(file), max(start, 1) + offset)
+
+
+_HEADS = ("def ", "async def ", "class ")
+
+
+def parameter_line(obj: Any, parameter: str) -> int | None:
+    """The line where ``parameter`` is declared in ``obj``'s signature, if it is there."""
+    found = _parse_def(obj)
+    if found is None:
+        return None
+    func, start = found
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    for arg in every:
+        if arg is not None and arg.arg == parameter:
+            return start + arg.lineno - 1
+    return None
+
+
+def return_line(obj: Any) -> int | None:
+    """The line of ``obj``'s return annotation (``-> T``), if it has one."""
+    found = _parse_def(obj)
+    if found is None or found[0].returns is None:
+        return None
+    func, start = found
+    assert func.returns is not None
+    return start + func.returns.lineno - 1
+
+
+def _parse_def(obj: Any) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+    try:
+        target = inspect.unwrap(obj) if callable(obj) else obj
+        lines, start = inspect.getsourcelines(target)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, ValueError, SyntaxError):  # no source, or a lambda mid-line
+        return None
+    func = next(
+        (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+        None,
+    )
+    return None if func is None else (func, max(start, 1))
+
+
+def relative_path(file: Path, base: str | os.PathLike[str] | None = None) -> str:
+    """``file`` as GitHub names it: relative to the repository root, with forward slashes.
+
+    The root is the nearest directory at or above ``base`` (the working directory) holding
+    ``.git``, so a project in a subdirectory of a monorepo is annotated correctly; outside
+    a git checkout, paths are relative to ``base``.
+    """
+    start = Path(os.getcwd() if base is None else base).resolve()
+    root = next((d for d in (start, *start.parents) if (d / ".git").exists()), start)
+    try:
+        shown = os.path.relpath(Path(file).resolve(), root)
+    except ValueError:  # another drive on Windows
+        shown = str(file)
+    return shown.replace(os.sep, "/")
+
+
+def check_unique_names(names: list[tuple[str, ToolRef]]) -> None:
+    """Raise when two tools would reach the model under the same name."""
+    seen: dict[str, ToolRef] = {}
+    for name, ref in names:
+        if name in seen:
+            raise ProjectError(
+                f"tools {seen[name].target!r} and {ref.target!r} are both named {name!r}",
+                hint="a model tells tools apart by name; rename one",
+            )
+        seen[name] = ref

@@ -1,0 +1,160 @@
+"""Two JSON documents as a line diff: inline (one column, + and - lines) or side by side.
+
+Used by the Strict view (the raw schema against the strict one, each rewrite tagged with its
+rule id in a gutter) and by the schema diff. Lines are compared without their trailing
+comma, so adding a key after another does not show that neighbour as removed and re-added.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollens.render.highlight import HIGHLIGHT_MAX_LINES, pretty_json
+from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, json_rows
+from toollens.render.markup import Markup, h, note, tag
+
+__all__ = ["GutterTag", "Side", "inline_diff", "side_by_side", "too_long"]
+
+# Past this many lines a diff costs more than it tells while typing: the views fall back to
+# the plain document with its changed lines marked.
+DIFF_MAX_LINES = HIGHLIGHT_MAX_LINES
+
+
+@dataclass(frozen=True)
+class GutterTag:
+    """A label in the gutter of one line (a strict rule id) and what hovering it explains."""
+
+    label: str
+    title: str
+
+
+@dataclass
+class Side:
+    """One document of a diff: its highlighted rows and the tags on its lines."""
+
+    value: Any
+    tags: dict[int, list[GutterTag]] = field(default_factory=dict)
+    spans: dict[int, str] = field(default_factory=dict)  # line -> source span it came from
+    lines: list[str] = field(init=False)
+    line_of: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        text, self.line_of = pretty_json(self.value)
+        self.lines = text.split("\n")
+
+    def rows(self) -> list[str]:
+        """Each line's highlighted HTML (escaped text when the document is very long)."""
+        rows = json_rows(self.value).rows if len(self.lines) <= HIGHLIGHT_MAX_LINES else []
+        if len(rows) != len(self.lines):
+            return [str(h(line)) for line in self.lines]
+        return [row[len(ROW_OPEN) : -len(ROW_CLOSE)] for row in rows]
+
+    def link(self, spans: Mapping[str, str]) -> None:
+        """Give the lines of these pointers the source span each came from."""
+        for pointer, span in spans.items():
+            line = self.line_of.get(pointer)
+            if line is not None and span:
+                self.spans[line] = span
+
+    def tag_at(self, line: int, label: str, title: str) -> None:
+        shown = self.tags.setdefault(line, [])
+        if all(t.label != label for t in shown):
+            shown.append(GutterTag(label, title))
+
+
+def too_long(before: Side, after: Side) -> bool:
+    return len(before.lines) + len(after.lines) > DIFF_MAX_LINES
+
+
+def _opcodes(before: Side, after: Side) -> Sequence[tuple[str, int, int, int, int]]:
+    old = [line.rstrip(",") for line in before.lines]
+    new = [line.rstrip(",") for line in after.lines]
+    return difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+
+
+def _row(kind: str, content: str, tags: Sequence[GutterTag], span: str | None = None) -> str:
+    return _cached_row(kind, content, tuple(tags), span)
+
+
+# Rows repeat from one edit to the next (most lines of a schema do not change).
+@functools.lru_cache(maxsize=4096)
+def _cached_row(kind: str, content: str, tags: tuple[GutterTag, ...], span: str | None) -> str:
+    sign = {"add": "+", "del": "-"}.get(kind, " ")
+    gutter = tag(
+        "span",
+        *(tag("span", t.label, class_="tl-gtag", title=t.title) for t in tags),
+        class_="tl-gut",
+    )
+    rule = " ".join(t.label for t in tags) or None
+    return str(
+        tag(
+            "span",
+            gutter,
+            tag("span", sign, class_="tl-sign"),
+            tag("span", Markup(content), class_="tl-dc"),
+            class_=f"tl-line tl-dl tl-{kind}",
+            data_rule=rule,
+            data_span=span,
+        )
+    )
+
+
+def _block(rows: list[str], css_class: str) -> Markup:
+    body = "".join(rows)
+    return Markup(f'<pre class="tl-code tl-ldiff {h(css_class)}"><code>{body}</code></pre>')
+
+
+def inline_diff(before: Side, after: Side) -> Markup:
+    """One column: unchanged lines, removed lines (red, -) and added lines (green, +)."""
+    old_rows, new_rows = before.rows(), after.rows()
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in _opcodes(before, after):
+        if op == "equal":
+            out.extend(
+                _row("ctx", new_rows[j], after.tags.get(j, ()), after.spans.get(j))
+                for j in range(j1, j2)
+            )
+            continue
+        out.extend(_row("del", old_rows[i], before.tags.get(i, ())) for i in range(i1, i2))
+        out.extend(
+            _row("add", new_rows[j], after.tags.get(j, ()), after.spans.get(j))
+            for j in range(j1, j2)
+        )
+    return _block(out, "tl-inline")
+
+
+def side_by_side(
+    before: Side,
+    after: Side,
+    titles: tuple[str, str] = ("Before", "After"),
+    max_lines: int | None = None,
+) -> Markup:
+    """Two columns, removed lines marked on the left and added lines on the right."""
+    old_kind = ["ctx"] * len(before.lines)
+    new_kind = ["ctx"] * len(after.lines)
+    for op, i1, i2, j1, j2 in _opcodes(before, after):
+        if op != "equal":
+            old_kind[i1:i2] = ["del"] * (i2 - i1)
+            new_kind[j1:j2] = ["add"] * (j2 - j1)
+    columns = []
+    for title, side, kinds in ((titles[0], before, old_kind), (titles[1], after, new_kind)):
+        pairs = enumerate(zip(kinds, side.rows(), strict=True))
+        rows = [
+            _row(kind, row, side.tags.get(i, ()), side.spans.get(i)) for i, (kind, row) in pairs
+        ]
+        cut = max_lines is not None and len(rows) > max_lines
+        shown = rows[:max_lines] if cut and max_lines is not None else rows
+        body = [tag("h4", title), _block(shown, "tl-column")]
+        if cut:
+            body.append(
+                note(
+                    f"The first {len(shown):,} of {len(rows):,} lines, to keep live edits "
+                    "quick; display the explorer's .report to see every line."
+                )
+            )
+        columns.append(tag("div", *body, class_="tl-sbs-col"))
+    return tag("div", *columns, class_="tl-sbs-cols")

@@ -1,0 +1,73 @@
+"""A provider's verdict, as text lines and as HTML: who judged the schema, and what each said.
+
+One place formats a :class:`~toollens.core.providers.ProviderVerdict`, so the static report,
+the explorer's provider panel and ``toollens check`` say the same thing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toollens.render.markup import Markup, badge, tag
+
+if TYPE_CHECKING:
+    from toollens.core.providers import Judgement, ProviderVerdict
+
+_OUTCOME_CLASS = {"accepted": "tl-on", "rejected": "tl-sev-error", "not run": "tl-sev-info"}
+
+
+def verdict_headline(verdict: ProviderVerdict) -> str:
+    word = "accepts" if verdict.accepted else "rejects"
+    return f"{verdict.provider} ({verdict.label}) {word} this tool"
+
+
+def judgement_text(judgement: Judgement) -> str:
+    """``documented rules: accepted (no rule broken) [source, date; ...]``."""
+    text = f"{judgement.label}: {judgement.outcome} ({judgement.detail})"
+    if judgement.sources:
+        text += " [" + "; ".join(f"{s.title}, {s.date}" for s in judgement.sources) + "]"
+    return text
+
+
+def verdict_lines(verdict: ProviderVerdict, indent: str = "  ") -> list[str]:
+    """The headline, then one line per judge."""
+    return [
+        "verdict: " + verdict_headline(verdict),
+        *(indent + judgement_text(j) for j in verdict.judgements),
+    ]
+
+
+def _source_links(judgement: Judgement) -> Markup | None:
+    if not judgement.sources:
+        return None
+    links = [
+        tag("a", f"{s.title} ({s.date})", href=s.url, target="_blank", rel="noopener noreferrer")
+        for s in judgement.sources
+        if s.url.startswith("https://")
+    ]
+    separated = [item for link in links for item in (link, "; ")][:-1]
+    return tag("div", "Sources: ", separated, class_="tl-fix")
+
+
+def verdict_html(verdict: ProviderVerdict) -> Markup:
+    """The verdict as a list: one item per judge, its outcome as a badge."""
+    items = [
+        tag(
+            "li",
+            badge(j.outcome, _OUTCOME_CLASS.get(j.outcome, "tl-sev-info")),
+            " ",
+            tag("span", j.label, class_="tl-rule"),
+            ": ",
+            j.detail,
+            _source_links(j),
+            class_="tl-judgement",
+        )
+        for j in verdict.judgements
+    ]
+    return tag(
+        "div",
+        tag("p", verdict_headline(verdict), class_="tl-note"),
+        tag("ul", items, class_="tl-findings tl-verdict"),
+        class_="tl-verdict-block "
+        + ("tl-verdict-accepted" if verdict.accepted else "tl-verdict-rejected"),
+    )
