@@ -15,7 +15,7 @@ import pytest
 from pydantic import BaseModel
 
 from toollens import output_schema
-from toollens.core import metadata
+from toollens.core import precedence
 from toollens.jupyter.live import apply_source
 
 
@@ -40,7 +40,7 @@ def test_constraint_field_names_do_not_keep_the_class_alive() -> None:
     # so the metadata cache is checked on its own here.)
     namespace: dict[str, Any] = {}
     exec("import dataclasses\n@dataclasses.dataclass\nclass Limit:\n    le: int\n", namespace)
-    assert metadata._dataclass_field_names(namespace["Limit"]) == ("le",)
+    assert precedence.dataclass_field_names(namespace["Limit"]) == ("le",)
     ref = weakref.ref(namespace["Limit"])
     namespace.clear()
     assert _collected(ref)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
+from toollens.core.candidates import tool_candidates
 from toollens.core.docstrings import (
     DocstringStyle,
     DocstringStyleName,
@@ -38,7 +39,6 @@ from toollens.core.metadata import (
     ParameterMetadata,
     Source,
     merge_parameter,
-    tool_candidates,
 )
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
@@ -52,6 +52,8 @@ from toollens.core.signature import (
     inspect_callable,
     strip_annotated,
 )
+from toollens.core.source_locator import SourceLocator
+from toollens.core.spans import SpanOf
 from toollens.core.validation import pointer_from_loc, pydantic_reason, validation_message
 
 OptionalDefaults = Literal["keep", "nullable"]
@@ -387,30 +389,32 @@ def function_schema(
     doc = _parse_docs(info, docstring_style)
     tool_name = name or info.name
     tool_description = description or (doc.description if use_docstring_info else None)
+    locator = SourceLocator(func, doc)
     provenance = (
         *tool_candidates(
-            attribute="name", override=name, inferred=info.name, inferred_source=Source.CALLABLE
+            attribute="name",
+            override=name,
+            inferred=info.name,
+            inferred_source=Source.CALLABLE,
+            span=locator.pending(SpanOf.NAME),
         ),
         *tool_candidates(
             attribute="description",
             override=description,
             inferred=doc.description,
             inferred_source=Source.DOCSTRING,
+            use_inferred=use_docstring_info or bool(description),
+            span=locator.pending(SpanOf.SUMMARY),
         ),
     )
-    if doc.description is not None and not use_docstring_info and not description:
-        provenance = tuple(
-            Candidate(c.attribute, c.source, c.value, False, "ignored: docstring info is off")
-            if c.attribute == "description"
-            else c
-            for c in provenance
-        )
 
     params: list[ParameterMetadata] = []
     fields: dict[str, Any] = {}
     config = ConfigDict()
     for param in info.parameters:
-        meta = merge_parameter(param, doc.params.get(param.name), use_docstring=use_docstring_info)
+        meta = merge_parameter(
+            param, doc.params.get(param.name), use_docstring=use_docstring_info, locator=locator
+        )
         params.append(meta)
         if param.is_context:
             continue

@@ -193,7 +193,7 @@ def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
         offers = [
             c
             for c in param.candidates_for("description")
-            if not c.reason.startswith("ignored") and isinstance(c.value, str)
+            if not c.ignored and isinstance(c.value, str)
         ]
         if len({_normalize(c.value) for c in offers}) < 2:
             continue
