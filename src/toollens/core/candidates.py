@@ -19,6 +19,7 @@ from toollens.core.precedence import (
     ParameterSources,
     Precedence,
     constraint_items,
+    constraint_sources,
     field_sources,
 )
 from toollens.core.provenance import Candidate, Source
@@ -156,11 +157,12 @@ def parameter_candidates(src: ParameterSources, default: Any) -> tuple[Candidate
     """Every candidate of one parameter, the winners marked (``merge_parameter``'s winners)."""
     constraint_offers: dict[str, list[tuple[Source, Any, Any]]] = {}
     alias_offers: dict[str, list[tuple[Source, Any, Any]]] = {}
-    for source, info in field_sources(src):
+    for source, info in constraint_sources(src):
         for key, value in constraint_items(info):
             origin = info if source is not Source.ANNOTATED_CONSTRAINT else None
             origin = origin or _constraint_origin(src, key)
             constraint_offers.setdefault(key, []).append((source, value, origin))
+    for source, info in field_sources(src):
         if info.alias is not None:
             alias_offers.setdefault("alias", []).append((source, info.alias, info))
     return (

@@ -25,6 +25,7 @@ from toollens.core.precedence import (
     DEFAULT,
     DESCRIPTION,
     ParameterSources,
+    constraint_sources,
     dataclass_field_names,
     field_sources,
     winner,
@@ -206,8 +207,9 @@ def merge_parameter(
         or src.default_field is not None
         or src.annotated_constraints is not None
     ):
-        for _source, info in field_sources(src):
+        for _source, info in constraint_sources(src):
             _add_constraints(info, constraints)
+        for _source, info in field_sources(src):
             if info.alias is not None:
                 alias = info.alias
         if "alias" in constraints:  # a constraint object's own "alias" attribute

@@ -10,6 +10,7 @@ tables and the candidates' reasons are written from them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -124,7 +125,7 @@ DEFAULT = Precedence(
 )
 
 # Constraints and aliases: every FieldInfo in this order, a later one overriding an earlier
-# one (pydantic's merge order).
+# one (pydantic's merge order; see constraint_sources for where constraints differ).
 MERGE_ORDER: tuple[tuple[Source, Callable[[ParameterSources], tuple[FieldInfo, ...]]], ...] = (
     (
         Source.ANNOTATED_CONSTRAINT,
@@ -146,7 +147,32 @@ def winner(rule: Precedence, src: ParameterSources, nothing: Any) -> Any:
 
 
 def field_sources(src: ParameterSources) -> list[tuple[Source, FieldInfo]]:
+    """The ``FieldInfo`` objects in the order their attributes (``alias``) merge."""
     return [(source, info) for source, infos_of in MERGE_ORDER for info in infos_of(src)]
+
+
+def constraint_sources(src: ParameterSources) -> list[tuple[Source, FieldInfo]]:
+    """The ``FieldInfo`` objects in the order their constraints merge (a later one wins).
+
+    Attributes and constraints do not merge alike: pydantic 2.12 and later put a
+    ``= Field(...)`` default's constraints *before* the ``Annotated`` ones, so on a clash
+    the ``Annotated`` value reaches the schema, while the default's ``alias`` still wins.
+    """
+    ordered = field_sources(src)
+    if default_constraints_first():
+        ordered.sort(key=lambda pair: pair[0] is not Source.FIELD_DEFAULT)  # stable
+    return ordered
+
+
+@functools.cache
+def default_constraints_first() -> bool:
+    """Ask the installed pydantic, once, where a ``= Field(...)`` default's constraints go."""
+    from typing import Annotated
+
+    from pydantic import Field
+
+    probe = FieldInfo.from_annotated_attribute(Annotated[int, Field(le=1)], Field(le=2))
+    return [getattr(m, "le", None) for m in probe.metadata] == [2, 1]
 
 
 # dataclasses.fields() rebuilds its tuple on every call; a class's fields do not change.
