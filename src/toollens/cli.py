@@ -176,7 +176,6 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
     from toollens import __version__, cli_project
-    from toollens.render.text import VIEWS as views
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -211,21 +210,37 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
             streams=streams,
         )
 
-    def strictness(p: argparse.ArgumentParser) -> None:
-        p.add_argument(
-            "--no-strict",
-            dest="strict",
-            action="store_false",
-            help="skip strict conversion (OpenAI strict mode)",
-        )
+    _add_show_command(command, providers)
+    _add_diff_command(command, providers)
+    _add_check_command(command, providers)
+    cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
+    _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
+    return parser
 
-    def output_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
-        p.add_argument(
-            "--format",
-            choices=("text", "json", *more),
-            default=default,
-            help=f"output format (default: {default})",
-        )
+
+_Command = Callable[[str, str, str], argparse.ArgumentParser]
+
+
+def _add_strictness(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--no-strict",
+        dest="strict",
+        action="store_false",
+        help="skip strict conversion (OpenAI strict mode)",
+    )
+
+
+def _add_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
+    p.add_argument(
+        "--format",
+        choices=("text", "json", *more),
+        default=default,
+        help=f"output format (default: {default})",
+    )
+
+
+def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
+    from toollens.render.text import VIEWS as views
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
     show.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
@@ -243,7 +258,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
         help=f"provider for the payload and findings: {', '.join(providers)} "
         f"(default: {DEFAULT_PROVIDER})",
     )
-    strictness(show)
+    _add_strictness(show)
     show.add_argument(
         "--style",
         choices=_DOCSTRING_STYLES,
@@ -252,25 +267,31 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     )
     show.add_argument("--name", metavar="N", help="override the tool name")
     show.add_argument("--description", metavar="D", help="override the tool description")
-    output_format(show, "text")
+    _add_format(show, "text")
     show.set_defaults(handler=_run_show)
+
+
+def _add_diff_command(command: _Command, providers: tuple[str, ...]) -> None:
+    from toollens import cli_project
 
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
     )
     dif.add_argument("old", metavar="OLD", nargs="?", help="the old tool")
     dif.add_argument("new", metavar="NEW", nargs="?", help="the new tool")
-    strictness(dif)
+    _add_strictness(dif)
     dif.add_argument(
         "--provider",
         choices=providers,
         metavar="P",
         help="compare Python targets as this provider's payload: " + ", ".join(providers),
     )
-    output_format(dif, "text", "github")
+    _add_format(dif, "text", "github")
     cli_project.add_project_arguments(dif)
     dif.set_defaults(handler=_run_diff)
 
+
+def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     check.add_argument(
@@ -282,12 +303,9 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
         help=f"a provider to check against; repeat for several: {', '.join(providers)}, "
         f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
     )
-    strictness(check)
-    output_format(check, "text", "github")
+    _add_strictness(check)
+    _add_format(check, "text", "github")
     check.set_defaults(handler=_run_check)
-    cli_project.add_snapshot_command(command, strictness, _run_snapshot)
-    _add_compare_command(command, output_format)  # the frameworks lens (block at the end)
-    return parser
 
 
 def _provider_names() -> tuple[str, ...]:

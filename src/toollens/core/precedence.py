@@ -171,7 +171,8 @@ def default_constraints_first() -> bool:
 
     from pydantic import Field
 
-    probe = FieldInfo.from_annotated_attribute(Annotated[int, Field(le=1)], Field(le=2))
+    annotated: Any = Annotated[int, Field(le=1)]
+    probe = FieldInfo.from_annotated_attribute(annotated, Field(le=2))
     return [getattr(m, "le", None) for m in probe.metadata] == [2, 1]
 
 
