@@ -390,65 +390,10 @@ def function_schema(
     tool_name = name or info.name
     tool_description = description or (doc.description if use_docstring_info else None)
     locator = SourceLocator(func, doc)
-    provenance = (
-        *tool_candidates(
-            attribute="name",
-            override=name,
-            inferred=info.name,
-            inferred_source=Source.CALLABLE,
-            span=locator.pending(SpanOf.NAME),
-        ),
-        *tool_candidates(
-            attribute="description",
-            override=description,
-            inferred=doc.description,
-            inferred_source=Source.DOCSTRING,
-            use_inferred=use_docstring_info or bool(description),
-            span=locator.pending(SpanOf.SUMMARY),
-        ),
-    )
-
-    params: list[ParameterMetadata] = []
-    fields: dict[str, Any] = {}
-    config = ConfigDict()
-    for param in info.parameters:
-        meta = merge_parameter(
-            param, doc.params.get(param.name), use_docstring=use_docstring_info, locator=locator
-        )
-        params.append(meta)
-        if param.is_context:
-            continue
-        if param.kind is ParameterKind.VAR_KEYWORD:
-            if strict:
-                from toollens.core.strict import StrictRule
-
-                # A refusal of the strict view only (StrictSchemaError): the report still
-                # shows every other view of the non-strict schema.
-                raise StrictSchemaError(
-                    f"**{param.name} cannot be expressed in a strict schema (strict objects "
-                    "are closed)",
-                    parameter=param.name,
-                    pointer=join_pointer("", "properties", meta.schema_name),
-                    rule=StrictRule.OPEN_OBJECT.value,
-                    hint=f"pass strict=False and send keywords nested under {param.name!r}, "
-                    "or declare explicit parameters",
-                )
-            config["extra"] = "forbid"
-        fields[param.name] = _field_for(param, meta)
-
+    provenance = _tool_provenance(info, doc, locator, name, description, use_docstring_info)
+    params, fields, config = _parameters(info, doc, locator, use_docstring_info, strict)
     model, raw, schema_warnings = _build_model(tool_name, fields, config)
-    nullable = (
-        {
-            p.schema_name: p.default
-            for p in params
-            if not p.is_context
-            and p.default is not MISSING
-            and p.default is not None
-            and p.kind not in (ParameterKind.VAR_POSITIONAL, ParameterKind.VAR_KEYWORD)
-        }
-        if optional_defaults == "nullable" and strict
-        else {}
-    )
+    nullable = _nullable_defaults(params) if optional_defaults == "nullable" and strict else {}
     if strict:
         from toollens.core.strict import explain_strict
 
@@ -476,6 +421,86 @@ def function_schema(
         nullable_defaults=nullable,
         schema_warnings=schema_warnings,
     )
+
+
+def _tool_provenance(
+    info: InspectedCallable,
+    doc: ParsedDocstring,
+    locator: SourceLocator,
+    name: str | None,
+    description: str | None,
+    use_docstring_info: bool,
+) -> tuple[Candidate, ...]:
+    return (
+        *tool_candidates(
+            attribute="name",
+            override=name,
+            inferred=info.name,
+            inferred_source=Source.CALLABLE,
+            span=locator.pending(SpanOf.NAME),
+        ),
+        *tool_candidates(
+            attribute="description",
+            override=description,
+            inferred=doc.description,
+            inferred_source=Source.DOCSTRING,
+            use_inferred=use_docstring_info or bool(description),
+            span=locator.pending(SpanOf.SUMMARY),
+        ),
+    )
+
+
+def _parameters(
+    info: InspectedCallable,
+    doc: ParsedDocstring,
+    locator: SourceLocator,
+    use_docstring_info: bool,
+    strict: bool,
+) -> tuple[list[ParameterMetadata], dict[str, Any], ConfigDict]:
+    """Every parameter's merged metadata, and the model fields of those the model fills."""
+    params: list[ParameterMetadata] = []
+    fields: dict[str, Any] = {}
+    config = ConfigDict()
+    for param in info.parameters:
+        meta = merge_parameter(
+            param, doc.params.get(param.name), use_docstring=use_docstring_info, locator=locator
+        )
+        params.append(meta)
+        if param.is_context:
+            continue
+        if param.kind is ParameterKind.VAR_KEYWORD:
+            if strict:
+                raise _var_keyword_refusal(param.name, meta.schema_name)
+            config["extra"] = "forbid"
+        fields[param.name] = _field_for(param, meta)
+    return params, fields, config
+
+
+def _var_keyword_refusal(parameter: str, schema_name: str) -> StrictSchemaError:
+    from toollens.core.strict import StrictRule
+
+    # A refusal of the strict view only (StrictSchemaError): the report still shows every
+    # other view of the non-strict schema.
+    return StrictSchemaError(
+        f"**{parameter} cannot be expressed in a strict schema (strict objects are closed)",
+        parameter=parameter,
+        pointer=join_pointer("", "properties", schema_name),
+        rule=StrictRule.OPEN_OBJECT.value,
+        hint=f"pass strict=False and send keywords nested under {parameter!r}, "
+        "or declare explicit parameters",
+    )
+
+
+def _nullable_defaults(params: list[ParameterMetadata]) -> dict[str, Any]:
+    """``optional_defaults="nullable"``: the parameters whose non-None default becomes null."""
+    return {
+        p.schema_name: p.default
+        for p in params
+        if not p.is_context
+        and p.default is not MISSING
+        and p.default is not None
+        and p.kind not in (ParameterKind.VAR_POSITIONAL, ParameterKind.VAR_KEYWORD)
+    }
 
 
 # How deep ``plain_json`` copies before handing the schema to the JSON round trip, which
