@@ -193,6 +193,52 @@ class _Probe:
         self.__annotations__ = annotations
 
 
+def _signature(obj: Any, name: str) -> inspect.Signature:
+    try:
+        return inspect.signature(obj)
+    except (ValueError, TypeError) as exc:
+        raise SchemaConstructionError(
+            f"{name} has no inspectable signature ({exc})",
+            hint="wrap it in a Python function with annotated parameters",
+        ) from exc
+    except Exception as exc:  # a broken __signature__ may raise anything
+        raise SchemaConstructionError(
+            f"inspecting the signature of {name} failed ({type(exc).__name__}: {exc})",
+            hint="wrap it in a plain Python function",
+        ) from exc
+
+
+def _inspect_parameter(
+    index: int, param: inspect.Parameter, hints: dict[str, Any], extra: tuple[Any, ...]
+) -> InspectedParameter:
+    pname = param.name
+    if not pname.isidentifier():
+        raise SchemaConstructionError(
+            "is not a valid Python identifier", parameter=pname, hint="rename the parameter"
+        )
+    annotation = param.annotation
+    if pname in hints:
+        annotated, hint = True, hints[pname]
+    else:
+        annotated = annotation is not EMPTY
+        hint = annotation if annotated else Any
+    if isinstance(hint, str):
+        raise SchemaConstructionError(
+            f"annotation {hint!r} is an unresolved string",
+            parameter=pname,
+            hint="make the name it refers to importable from the function's module",
+        )
+    context = annotated and is_context_type(hint, extra)
+    if context and index != 0:
+        raise SchemaConstructionError(
+            f"is a run context at position {index + 1}; only the first parameter is "
+            "injected as context",
+            parameter=pname,
+            hint="move it to the first position, or drop its context annotation",
+        )
+    return InspectedParameter(pname, _KIND_OF[param.kind], hint, annotated, param.default, context)
+
+
 def inspect_callable(
     func: Callable[..., Any], *, context_types: Iterable[Any] = (), docstring_required: bool = True
 ) -> InspectedCallable:
@@ -207,51 +253,14 @@ def inspect_callable(
         )
     name = _display_name(func)
     shape = resolve_shape(func, name)
-    try:
-        signature = inspect.signature(shape.signature_of)
-    except (ValueError, TypeError) as exc:
-        raise SchemaConstructionError(
-            f"{name} has no inspectable signature ({exc})",
-            hint="wrap it in a Python function with annotated parameters",
-        ) from exc
-    except Exception as exc:  # a broken __signature__ may raise anything
-        raise SchemaConstructionError(
-            f"inspecting the signature of {name} failed ({type(exc).__name__}: {exc})",
-            hint="wrap it in a plain Python function",
-        ) from exc
-
+    signature = _signature(shape.signature_of, name)
     source = shape.hint_source
     hints = _resolve_hints(source, signature.parameters, shape.localns)
     extra = tuple(context_types)
-    params: list[InspectedParameter] = []
-    for index, (pname, param) in enumerate(signature.parameters.items()):
-        if not pname.isidentifier():
-            raise SchemaConstructionError(
-                "is not a valid Python identifier", parameter=pname, hint="rename the parameter"
-            )
-        annotation = param.annotation
-        if pname in hints:
-            annotated, hint = True, hints[pname]
-        else:
-            annotated = annotation is not EMPTY
-            hint = annotation if annotated else Any
-        if isinstance(hint, str):
-            raise SchemaConstructionError(
-                f"annotation {hint!r} is an unresolved string",
-                parameter=pname,
-                hint="make the name it refers to importable from the function's module",
-            )
-        context = annotated and is_context_type(hint, extra)
-        if context and index != 0:
-            raise SchemaConstructionError(
-                f"is a run context at position {index + 1}; only the first parameter is "
-                "injected as context",
-                parameter=pname,
-                hint="move it to the first position, or drop its context annotation",
-            )
-        params.append(
-            InspectedParameter(pname, _KIND_OF[param.kind], hint, annotated, param.default, context)
-        )
+    params = [
+        _inspect_parameter(index, param, hints, extra)
+        for index, param in enumerate(signature.parameters.values())
+    ]
 
     return_hint = hints.get("return", signature.return_annotation)
     is_async = _is_async(source) or _is_async(shape.signature_of)
