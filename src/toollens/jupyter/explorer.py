@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 import traitlets
 
+from toollens.core.edit_changes import EditChanges
 from toollens.core.metadata import MISSING
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
 from toollens.jupyter.frameworks_view import FrameworksView, waiting_html
@@ -210,7 +211,7 @@ class Explorer(BaseWidget):
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
-        self._diffed: str | None = None  # JSON of the last schema an edit diffed cleanly
+        self._edits = EditChanges()  # the previous schema, for "what this edit changed"
         # Edits run against the target's own module globals (so its imports resolve); Apply
         # binds the result in `namespace` (the notebook's), which is often the same dict.
         self._globals = _namespace_of(target)
@@ -397,26 +398,14 @@ class Explorer(BaseWidget):
         )
 
     def _changes_html(self, rep: Any) -> str:
-        old = _diffable(self.report)
-        new = _diffable(rep)
-        text = _json_text(new)
-        last_text, self._diffed = self._diffed, None
         from toollens.render.diff_html import render_edit_changes
 
-        if old is None or new is None:
-            return str(render_edit_changes(None))
-        from toollens.core.diff import SchemaDiff, diff
-
-        if text is not None and text == last_text:
-            # Most edits that change no schema (a comment, the body, a toggle that leaves
-            # it alone): the same JSON as last time, which diffed without error.
-            self._diffed = text
-            return str(render_edit_changes(SchemaDiff(), trigger=self._trigger))
         try:
-            changes = diff(old, new)
+            changes = self._edits.advance(rep)
         except Exception as exc:  # a diff failure must not hide the views themselves
             return _escaped_div("tl-changes-error", f"changes unavailable: {exc}")
-        self._diffed = text
+        if changes is None:
+            return str(render_edit_changes(None))
         return str(render_edit_changes(changes, trigger=self._trigger))
 
     def _show_error(self, error: LiveError, started: float) -> None:
@@ -496,23 +485,6 @@ class Explorer(BaseWidget):
             with lock:
                 self._cancel_pending()
         super().close()
-
-
-def _diffable(rep: Any) -> dict[str, Any] | None:
-    """The schema an edit changes: strict when it could be made strict, else the raw one."""
-    if rep is None:
-        return None
-    schema = rep.schema if rep.schema is not None else rep.raw_schema
-    return schema if isinstance(schema, dict) else None
-
-
-def _json_text(schema: dict[str, Any] | None) -> str | None:
-    if schema is None:
-        return None
-    try:
-        return json.dumps(schema, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):  # not plain JSON: always diff it
-        return None
 
 
 def _is_editable(target: Any) -> bool:

@@ -1,0 +1,67 @@
+"""What each edit changed: the schema of the previous report, kept here for the next diff.
+
+A live front end (the explorer) shows, after every edit or toggle, what changed in the schema
+the model receives. The previous schema belongs to that sequence of reports, not to a widget,
+so any front end that re-renders (a widget, a file watcher, a test) gets the same answer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toollens.core.diff import SchemaDiff
+    from toollens.core.report import Report
+
+__all__ = ["EditChanges", "edited_schema"]
+
+
+def edited_schema(rep: Report | None) -> dict[str, Any] | None:
+    """The schema an edit changes: strict when it could be made strict, else the raw one."""
+    if rep is None:
+        return None
+    schema = rep.schema if rep.schema is not None else rep.raw_schema
+    return schema if isinstance(schema, dict) else None
+
+
+class EditChanges:
+    """Diffs each report's schema against the one before it.
+
+    An edit that leaves the schema alone (a comment, the body, most toggles) gives the same
+    JSON text as the last schema that diffed cleanly; it is answered without a diff.
+    """
+
+    def __init__(self) -> None:
+        self._previous: dict[str, Any] | None = None
+        self._clean_text: str | None = None  # JSON of the last schema that diffed cleanly
+
+    def advance(self, rep: Report) -> SchemaDiff | None:
+        """The changes from the previous report's schema to ``rep``'s.
+
+        Returns ``None`` when either side has no schema to compare. Raises whatever the diff
+        raises (the caller shows it instead of the change list); ``rep`` is the previous
+        report for the next call either way.
+        """
+        from toollens.core.diff import SchemaDiff, diff
+
+        old, new = self._previous, edited_schema(rep)
+        self._previous = new
+        text, last, self._clean_text = _json_text(new), self._clean_text, None
+        if old is None or new is None:
+            return None
+        if text is not None and text == last:
+            self._clean_text = text
+            return SchemaDiff()
+        changes = diff(old, new)
+        self._clean_text = text
+        return changes
+
+
+def _json_text(schema: dict[str, Any] | None) -> str | None:
+    if schema is None:
+        return None
+    try:
+        return json.dumps(schema, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # not plain JSON: always diff it
+        return None
