@@ -480,3 +480,49 @@ def test_every_panel_has_its_own_synced_trait(weather: types.ModuleType) -> None
     for key in PANELS:
         assert f"panel_{key}" in explorer.keys  # synced to the front end
         assert explorer.panels[key] == getattr(explorer, f"panel_{key}")
+
+
+def test_a_live_edit_computes_each_view_once_and_a_toggle_runs_no_source(
+    weather: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import collections
+
+    import toollens.core.function_schema as function_schema_module
+    import toollens.core.lint as lint_module
+    import toollens.core.providers as providers_module
+    import toollens.jupyter.explorer as explorer_module
+    import toollens.render.html as html_module
+
+    explorer = Explorer(weather.get_weather, debounce=0)
+    calls: collections.Counter[str] = collections.Counter()
+
+    def counted(module: Any, name: str) -> None:
+        real = getattr(module, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, wrapper)
+
+    counted(function_schema_module, "function_schema")
+    counted(providers_module, "provider_tool")
+    counted(providers_module, "check_provider")
+    counted(lint_module, "lint")
+    counted(html_module, "render_panels")
+    counted(explorer_module, "define_from_source")
+    views = ["function_schema", "provider_tool", "check_provider", "lint", "render_panels"]
+
+    explorer.editor.value = explorer.editor.value.replace("The city to forecast.", "The town.")
+    assert explorer.last_render_stats.ok
+    assert {name: calls[name] for name in [*views, "define_from_source"]} == dict.fromkeys(
+        [*views, "define_from_source"], 1
+    )
+
+    for toggle in ({"strict": False}, {"provider": "anthropic"}):
+        calls.clear()
+        for trait, value in toggle.items():
+            setattr(explorer, trait, value)
+        assert explorer.last_render_stats.ok
+        assert calls["define_from_source"] == 0, toggle  # the source did not change
+        assert {name: calls[name] for name in views} == dict.fromkeys(views, 1), toggle

@@ -212,6 +212,8 @@ class Explorer(BaseWidget):
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
         self._edits = EditChanges()  # the previous schema, for "what this edit changed"
+        # The source last run and what it defined: a toggle re-renders without running it.
+        self._defined: tuple[str, tuple[Any, LiveError | None, str | None]] | None = None
         # Edits run against the target's own module globals (so its imports resolve); Apply
         # binds the result in `namespace` (the notebook's), which is often the same dict.
         self._globals = _namespace_of(target)
@@ -360,16 +362,18 @@ class Explorer(BaseWidget):
             return self._target, None, None
         if self._mode == "json":
             return _parse_schema(text)
-        if self._transform is not None:
-            text = self._transform(text)
+        if self._defined is not None and self._defined[0] == text:
+            return self._defined[1]  # a toolbar change: the author's code is not run again
+        runnable = self._transform(text) if self._transform is not None else text
         live = define_from_source(
-            text,
+            runnable,
             base_globals=self._globals or {},
             filename=self._filename,
             target_name=self._target_name,
             flags=self._flags,
         )
-        return live.value, live.error, live.note
+        self._defined = (text, (live.value, live.error, live.note))
+        return self._defined[1]
 
     def _show(self, rep: Any, note: str | None, started: float) -> None:
         from toollens.render.html import render_panels
