@@ -490,7 +490,7 @@ def test_a_live_edit_computes_each_view_once_and_a_toggle_runs_no_source(
     import toollens.core.function_schema as function_schema_module
     import toollens.core.lint as lint_module
     import toollens.core.providers as providers_module
-    import toollens.jupyter.explorer as explorer_module
+    import toollens.jupyter.edit_session as session_module
     import toollens.render.html as html_module
 
     explorer = Explorer(weather.get_weather, debounce=0)
@@ -510,7 +510,7 @@ def test_a_live_edit_computes_each_view_once_and_a_toggle_runs_no_source(
     counted(providers_module, "check_provider")
     counted(lint_module, "lint")
     counted(html_module, "render_panels")
-    counted(explorer_module, "define_from_source")
+    counted(session_module, "define_from_source")
     views = ["function_schema", "provider_tool", "check_provider", "lint", "render_panels"]
 
     explorer.editor.value = explorer.editor.value.replace("The city to forecast.", "The town.")

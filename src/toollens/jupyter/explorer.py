@@ -12,28 +12,22 @@ from __future__ import annotations
 
 import asyncio
 import html
-import itertools
-import json
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import traitlets
 
 from toollens.core.edit_changes import EditChanges
 from toollens.core.metadata import MISSING
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
+from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.frameworks_view import FrameworksView, waiting_html
 from toollens.jupyter.live import (
     LiveError,
-    apply_source,
-    define_from_source,
-    editable_function,
     exception_error,
-    source_of,
 )
 from toollens.jupyter.widget_base import BaseWidget
 
@@ -53,9 +47,7 @@ FOLDED_LINES = 400
 
 Cancel = Callable[[], None]
 Scheduler = Callable[[float, Callable[[], None]], Cancel]
-Mode = Literal["source", "json", "read-only"]
 
-_filenames = itertools.count(1)
 # What each toolbar trait is called in the change list ("what triggered this").
 _TRIGGERS = {
     "provider": "provider: {}",
@@ -182,11 +174,11 @@ class Explorer(BaseWidget):
         scheduler: Scheduler | None = None,
         frameworks: bool | Sequence[str] = False,
     ) -> None:
-        mode, text, flags, note = self._open(target, source)
+        session = EditSession(target, source, namespace, source_transform)
         super().__init__(
             css=_css(),
-            source=text,
-            read_only=mode == "read-only",
+            source=session.text,
+            read_only=session.mode == "read-only",
             strict=strict,
             provider=provider,
             providers=list(PROVIDERS if provider in PROVIDERS else (*PROVIDERS, provider)),
@@ -196,14 +188,11 @@ class Explorer(BaseWidget):
             description_override=description or "",
         )
         self.add_class("tl-explorer")
-        self._mode, self._flags, self._base_note = mode, flags, note
-        self._target = target
+        self._session, self._base_note = session, session.note
         self._output_type = output_type
         self._context_types = tuple(context_types or ())
         self._debounce = debounce
         self._scheduler = scheduler or default_scheduler
-        self._transform = source_transform
-        self._filename = f"<toollens-edit-{next(_filenames)}>"
         self._lock = threading.RLock()
         self._pending: Cancel | None = None
         self._trigger = "open"
@@ -212,50 +201,15 @@ class Explorer(BaseWidget):
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
         self._edits = EditChanges()  # the previous schema, for "what this edit changed"
-        # The source last run and what it defined: a toggle re-renders without running it.
-        self._defined: tuple[str, tuple[Any, LiveError | None, str | None]] | None = None
-        # Edits run against the target's own module globals (so its imports resolve); Apply
-        # binds the result in `namespace` (the notebook's), which is often the same dict.
-        self._globals = _namespace_of(target)
-        if self._globals is None or _bound_in(target, namespace):
-            self._globals = namespace
-        self._namespace = namespace if namespace is not None else self._globals
-        self._target_name = getattr(target, "__name__", None)
         self.editor = WidgetSource(self)
         self._frameworks = self._frameworks_view(frameworks)
-        self._set_note(note)
+        self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=["strict", *_TRIGGERS])
         self.on_msg(self._on_message)
         self.render()
-        if self.report is None and self._mode == "read-only" and self._failure is not None:
+        if self.report is None and session.mode == "read-only" and self._failure is not None:
             raise self._failure
-
-    # -- construction ---------------------------------------------------------------------
-
-    @staticmethod
-    def _open(target: Any, source: str | None) -> tuple[Mode, str, int, str | None]:
-        if isinstance(target, Mapping):
-            from toollens.core.report import check_plain_data
-
-            # The error report() would give, before json.dumps meets a cycle or recurses
-            # past the interpreter's limit.
-            check_plain_data(target)
-            return "json", json.dumps(target, indent=2, ensure_ascii=False), 0, None
-        namespace = _namespace_of(target) or {}
-        if source is not None or _is_editable(target):
-            info = source_of(target, namespace)
-            if source is not None:
-                return "source", source, info.flags if info else 0, None
-            if info is not None:
-                return "source", info.text, info.flags, None
-        what = _describe(target)
-        info = source_of(target) if isinstance(target, type) else None
-        if info is not None:
-            note = f"{what} is read-only: only functions and pydantic models can be edited."
-            return "read-only", info.text, 0, note
-        note = f"{what} has no editable Python source; the views are read-only."
-        return "read-only", f"# no editable source for {what}", 0, note
 
     # -- rendering -------------------------------------------------------------------------
 
@@ -340,7 +294,7 @@ class Explorer(BaseWidget):
                     raise
                 except Exception as exc:  # user annotations and defaults may raise anything
                     self._failure = exc
-                    error = _build_error(exc, self._filename)
+                    error = _build_error(exc, self._session.filename)
             if rep is not None:
                 try:
                     self._show(rep, note, started)
@@ -357,23 +311,7 @@ class Explorer(BaseWidget):
         return {key: str(getattr(self, f"panel_{key}")) for key in PANELS}
 
     def _current_target(self) -> tuple[Any, LiveError | None, str | None]:
-        text = self.source
-        if self._mode == "read-only":
-            return self._target, None, None
-        if self._mode == "json":
-            return _parse_schema(text)
-        if self._defined is not None and self._defined[0] == text:
-            return self._defined[1]  # a toolbar change: the author's code is not run again
-        runnable = self._transform(text) if self._transform is not None else text
-        live = define_from_source(
-            runnable,
-            base_globals=self._globals or {},
-            filename=self._filename,
-            target_name=self._target_name,
-            flags=self._flags,
-        )
-        self._defined = (text, (live.value, live.error, live.note))
-        return self._defined[1]
+        return self._session.current_target(self.source)
 
     def _show(self, rep: Any, note: str | None, started: float) -> None:
         from toollens.render.html import render_panels
@@ -396,7 +334,7 @@ class Explorer(BaseWidget):
         self.banner = ""
         self.stale = False
         self._set_note(note or self._base_note)
-        self.can_apply = self._mode == "source" and self._namespace is not None
+        self.can_apply = self._session.can_apply
         self.last_render_stats = RenderStats(
             True, tuple(updated), sent, time.perf_counter() - started
         )
@@ -442,33 +380,14 @@ class Explorer(BaseWidget):
 
     def apply(self) -> bool:
         """Write the edited source into the namespace (the Apply button); ``True`` on success."""
-        if self._mode != "source" or self._namespace is None:
-            return False
-        text = self.source
-        if self._transform is not None:
-            text = self._transform(text)
-        filename = f"<toollens-apply-{next(_filenames)}>"
-        name, flags = self._target_name, self._flags
-        if self._globals is self._namespace:
-            result = apply_source(
-                text, namespace=self._namespace, filename=filename, target_name=name, flags=flags
-            )
-        else:  # a library function: leave its module alone, bind the edit in the notebook
-            base = self._globals or {}
-            result = define_from_source(
-                text, base_globals=base, filename=filename, target_name=name, flags=flags
-            )
-            if result.error is None and result.name is not None:
-                self._namespace[result.name] = result.value
-        if result.error is not None:
-            self._set_note(f"Apply failed: {result.error}")
-            return False
-        self._set_note(f"Applied: {result.name!r} now refers to the edited version.")
-        return True
+        ok, note = self._session.apply(self.source)
+        if note is not None:
+            self._set_note(note)
+        return ok
 
     def __repr__(self) -> str:
-        what = getattr(self, "_target_name", None) or type(getattr(self, "_target", None)).__name__
-        return f"<toollens Explorer of {what}>"
+        session = getattr(self, "_session", None)  # None when __init__ raised early
+        return f"<toollens Explorer of {session.label if session else '?'}>"
 
     def _static_html(self) -> str | None:
         if self.report is None:
@@ -489,70 +408,6 @@ class Explorer(BaseWidget):
             with lock:
                 self._cancel_pending()
         super().close()
-
-
-def _is_editable(target: Any) -> bool:
-    if (
-        editable_function(target) is not None
-        and not hasattr(target, "__self__")
-        and not _defined_in_class(target)
-    ):
-        return True
-    return isinstance(target, type) and _is_pydantic_model(target)
-
-
-def _defined_in_class(func: Any) -> bool:
-    """A function from a class body: re-run alone, it would lose its class (and ``self``)."""
-    parts = str(getattr(func, "__qualname__", "")).split(".")
-    return len(parts) > 1 and parts[-2] != "<locals>"
-
-
-def _is_pydantic_model(cls: type) -> bool:
-    from pydantic import BaseModel
-
-    try:
-        return issubclass(cls, BaseModel)
-    except TypeError:  # generic aliases and other type-likes are not classes
-        return False
-
-
-def _namespace_of(target: Any) -> dict[str, Any] | None:
-    func = editable_function(target)
-    if func is not None:
-        return func.__globals__
-    module = sys.modules.get(str(getattr(target, "__module__", "") or ""))
-    return vars(module) if module is not None else None
-
-
-def _bound_in(target: Any, namespace: dict[str, Any] | None) -> bool:
-    """A class the notebook namespace binds by name: its cell ran there, whatever __module__."""
-    name = getattr(target, "__name__", None)
-    return (
-        namespace is not None
-        and isinstance(target, type)
-        and isinstance(name, str)
-        and namespace.get(name) is target
-    )
-
-
-def _describe(target: Any) -> str:
-    label = getattr(target, "__qualname__", None) or getattr(target, "__name__", None)
-    if not isinstance(label, str):
-        label = repr(target)
-        label = label if len(label) <= 60 else label[:57] + "..."
-    return f"{label} ({type(target).__name__})"
-
-
-def _parse_schema(text: str) -> tuple[Any, LiveError | None, str | None]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, LiveError("syntax", f"invalid JSON: {exc.msg}", exc.lineno, exc.colno), None
-    except RecursionError:
-        return None, LiveError("syntax", "invalid JSON: nested too deeply"), None
-    if not isinstance(data, dict):
-        return None, LiveError("exception", "a JSON Schema must be an object ({...})", 1, 1), None
-    return data, None, None
 
 
 def _build_error(exc: Exception, filename: str) -> LiveError:
