@@ -11,6 +11,7 @@ imported when a command runs.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -18,10 +19,13 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+from toollens.core.provider_ids import DEFAULT_PROVIDER
 from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+    from toollens.core.report import ReportOptions
 
 __all__ = [
     "EXIT_BREAKING",
@@ -39,7 +43,6 @@ EXIT_FINDINGS = 1  # check: at least one error finding
 EXIT_BREAKING = 2  # diff: at least one breaking change
 EXIT_ERROR = 3  # the command could not run: usage error, bad target, unreadable file
 
-DEFAULT_PROVIDER = "openai-chat"
 ALL_PROVIDERS = "all"  # `check --provider all`: every provider in the table
 _DOCSTRING_STYLES = ("google", "numpy", "sphinx")
 
@@ -392,26 +395,29 @@ def _load(text: str) -> Any:
     return resolve_target(text)
 
 
-def _report(target_text: str, args: argparse.Namespace, provider: str, **extra: Any) -> Any:
+def _options(args: argparse.Namespace, provider: str | None, **changes: Any) -> ReportOptions:
+    """The report options a command line asks for: ``--strict``, a provider, and ``changes``."""
+    from toollens.core.report import ReportOptions
+
+    return ReportOptions(strict=args.strict, provider=provider or DEFAULT_PROVIDER, **changes)
+
+
+def _report(target_text: str, options: ReportOptions) -> Any:
+    """The report of a target; a provider payload in a JSON file gives its name and description."""
     from toollens.core.report import report
     from toollens.targets import unwrap_payload
 
     target = _load(target_text)
-    name, description = extra.pop("name", None), extra.pop("description", None)
     if isinstance(target, dict):
         payload = unwrap_payload(target)
         if payload is not None:
             target = payload.schema
-            name = name or payload.name
-            description = description or payload.description
-    return report(
-        target,
-        strict=args.strict,
-        provider=provider,
-        name=name,
-        description=description,
-        **extra,
-    )
+            options = dataclasses.replace(
+                options,
+                name=options.name or payload.name,
+                description=options.description or payload.description,
+            )
+    return report(target, options)
 
 
 # -- show -----------------------------------------------------------------------------------
@@ -424,14 +430,14 @@ def _run_show(args: argparse.Namespace) -> tuple[str, int]:
         items = project_reports(args, [args.provider], style=args.style)
         shown = [format_show(reports[0], args.view, args.format) for reports, _ in items]
         return join_shown(shown, args.format), EXIT_OK
-    rep = _report(
-        args.target,
+    options = _options(
         args,
         args.provider,
         name=args.name,
         description=args.description,
         docstring_style=args.style,
     )
+    rep = _report(args.target, options)
     return format_show(rep, args.view, args.format), EXIT_OK
 
 
@@ -512,7 +518,7 @@ def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
     target = _load(text)
     if isinstance(target, dict):
         return target
-    rep = report(target, strict=args.strict, provider=args.provider or DEFAULT_PROVIDER)
+    rep = report(target, _options(args, args.provider))
     if View.STRICT in rep.view_errors:
         raise TargetError(
             f"{label} {text!r} cannot be made strict: {rep.view_errors[View.STRICT]}",
@@ -550,7 +556,7 @@ def _run_check(args: argparse.Namespace) -> tuple[str, int]:
     providers = list(dict.fromkeys(asked))
     if args.target is None or args.format == "github":  # project list, or annotations
         return _run_checks(args, providers)
-    reports = [_report(args.target, args, p) for p in providers]
+    reports = [_report(args.target, _options(args, p)) for p in providers]
     result = _CheckResult(reports)
     code = EXIT_FINDINGS if result.errors else EXIT_OK
     if args.format == "json":
@@ -565,7 +571,7 @@ def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, in
     if args.target is None:
         items = cli_project.project_reports(args, providers if args.providers else None)
     else:
-        reports = tuple(_report(args.target, args, p) for p in providers)
+        reports = tuple(_report(args.target, _options(args, p)) for p in providers)
         items = ((reports, reports[0].target),)
     results = [(_CheckResult(reports), obj, reports[0].function) for reports, obj in items]
     code = EXIT_FINDINGS if any(r.errors for r, _, _ in results) else EXIT_OK

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from toollens.core.docstrings import DocstringStyle
 from toollens.core.spans import SourceSpan
 
-__all__ = ["DocLine", "description_span", "parameter_entry_span"]
+__all__ = ["DocLine", "description_span", "parameter_entries", "parameter_entry_span"]
 
 _GOOGLE_SECTIONS = "Arguments|Args|Parameters|Params|Attributes"
 _NUMPY_SECTIONS = (
@@ -89,25 +89,53 @@ def _numpy_candidates(lines: Sequence[DocLine]) -> list[int]:
     return out
 
 
+# The one name an entry line can document (verified with the style's entry pattern).
+_LEADING_NAME = re.compile(r"^\s*\*{0,2}(\w+)")
+_SPHINX_NAMES = re.compile(rf"^\s*:(?:{_SPHINX_FIELDS})\s+([^:]*):")
+
+
+def _leading_name(text: str) -> str | None:
+    found = _LEADING_NAME.match(text)
+    return found.group(1) if found else None
+
+
+def _sphinx_name(text: str) -> str | None:
+    found = _SPHINX_NAMES.match(text)
+    words = found.group(1).split() if found else []
+    return words[-1].lstrip("*") if words else None
+
+
 _EntryPattern = Callable[[str], "re.Pattern[str]"]
 _SectionLines = Callable[[Sequence[DocLine]], list[int]]
-_STYLES: dict[DocstringStyle, tuple[_EntryPattern, _SectionLines]] = {
-    DocstringStyle.GOOGLE: (_google_entry, _google_candidates),
-    DocstringStyle.NUMPY: (_numpy_entry, _numpy_candidates),
-    DocstringStyle.SPHINX: (_sphinx_entry, lambda lines: list(range(len(lines)))),
+_NameOf = Callable[[str], "str | None"]
+_STYLES: dict[DocstringStyle, tuple[_EntryPattern, _SectionLines, _NameOf]] = {
+    DocstringStyle.GOOGLE: (_google_entry, _google_candidates, _leading_name),
+    DocstringStyle.NUMPY: (_numpy_entry, _numpy_candidates, _leading_name),
+    DocstringStyle.SPHINX: (_sphinx_entry, lambda lines: list(range(len(lines))), _sphinx_name),
 }
+
+
+def parameter_entries(lines: Sequence[DocLine], style: DocstringStyle) -> dict[str, SourceSpan]:
+    """Each documented parameter's first entry in ``style``, with its continuation lines.
+
+    One pass over the docstring for every parameter: a tool with hundreds of parameters
+    asks for each of them on every edit.
+    """
+    entry, candidates, name_of = _STYLES[style]
+    found: dict[str, SourceSpan] = {}
+    for index in candidates(lines):
+        text = lines[index].text
+        name = name_of(text)
+        if name is not None and name not in found and entry(name).match(text):
+            found[name] = _block_span(lines, index)
+    return found
 
 
 def parameter_entry_span(
     lines: Sequence[DocLine], name: str, style: DocstringStyle
 ) -> SourceSpan | None:
     """The first entry documenting ``name`` in ``style``, with its continuation lines."""
-    entry, candidates = _STYLES[style]
-    pattern = entry(name)
-    for index in candidates(lines):
-        if pattern.match(lines[index].text):
-            return _block_span(lines, index)
-    return None
+    return parameter_entries(lines, style).get(name)
 
 
 def _block_span(lines: Sequence[DocLine], first: int) -> SourceSpan:

@@ -33,6 +33,7 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.metadata import MISSING
+from toollens.core.provider_ids import DEFAULT_PROVIDER
 from toollens.core.records import Change, Finding, Severity, severity_counts
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -60,7 +61,7 @@ class ReportOptions:
     """The options a report was computed with (the keywords of :func:`report`)."""
 
     strict: bool = True
-    provider: str = "openai-chat"
+    provider: str = DEFAULT_PROVIDER
     docstring_style: DocstringStyle | DocstringStyleName | None = None
     name: str | None = None
     description: str | None = None
@@ -111,7 +112,7 @@ class Report:
     schema: dict[str, Any] | None = None
     strict_changes: tuple[Change, ...] = ()
     output: Any = None
-    provider: str = "openai-chat"
+    provider: str = DEFAULT_PROVIDER
     provider_payload: dict[str, Any] | None = None
     lint: tuple[Finding, ...] = ()
     provider_findings: tuple[Finding, ...] = ()

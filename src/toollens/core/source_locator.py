@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.docstring_spans import DocLine, description_span, parameter_entry_span
-from toollens.core.docstrings import ParsedDocstring
+from toollens.core.docstring_spans import DocLine, description_span, parameter_entries
+from toollens.core.docstrings import DocstringStyle, ParsedDocstring
 from toollens.core.spans import PendingSpan, SourceSpan, SpanOf, split_lines
 
 __all__ = ["SourceLocator"]
@@ -59,6 +59,7 @@ class SourceLocator:
     def __init__(self, func: Any, doc: ParsedDocstring) -> None:
         self._func = func
         self._doc = doc
+        self._entries: dict[DocstringStyle, dict[str, SourceSpan]] = {}
 
     def pending(
         self,
@@ -105,7 +106,10 @@ class SourceLocator:
         guess = self._doc.guess
         if parsed.docstring is None or parameter is None or guess is None:
             return None
-        return parameter_entry_span(parsed.docstring, parameter, guess.style)
+        entries = self._entries.get(guess.style)
+        if entries is None:
+            entries = self._entries[guess.style] = parameter_entries(parsed.docstring, guess.style)
+        return entries.get(parameter)
 
     def _annotation(self, parsed: _Parsed, parameter: str | None, *_: Any) -> SourceSpan | None:
         arg, _default = parsed.arguments.get(parameter or "", (None, None))

@@ -13,6 +13,7 @@ from typing import Any
 
 import traitlets
 
+from toollens.core.provider_ids import DEFAULT_PROVIDER
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
 from toollens.jupyter.widget_base import BaseWidget
 
@@ -70,7 +71,7 @@ class DiffWidget(BaseWidget):
         rep = report(
             target,
             strict=strict,
-            provider=provider if provider != _SCHEMA_ONLY else "openai-chat",
+            provider=provider if provider != _SCHEMA_ONLY else DEFAULT_PROVIDER,
             **self._options,
         )
         if provider != _SCHEMA_ONLY and rep.provider_payload is not None:

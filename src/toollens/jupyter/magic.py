@@ -19,7 +19,9 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from IPython.display import display
 
 from toollens.core.metadata import MISSING
-from toollens.core.providers import PROVIDER_IDS as PROVIDERS
+from toollens.core.provider_ids import DEFAULT_PROVIDER
+from toollens.core.provider_ids import PROVIDER_IDS as PROVIDERS
+from toollens.core.report import ReportOptions
 from toollens.core.schema.toolkit import shorten
 from toollens.jupyter.live import defined_names
 
@@ -135,17 +137,17 @@ class ToolSchemaMagics(Magics):
     def _present(self, target: Any, args: argparse.Namespace, source: str | None = None) -> Any:
         from toollens.core.errors import ToolLensError
 
-        options = {
-            "strict": args.strict,
-            "provider": args.provider or "openai-chat",
-            "docstring_style": args.style,
-            "optional_defaults": args.optional_defaults,
-            "name": _unquote(args.name),
-            "description": _unquote(args.description),
-            "output_type": (
+        options = ReportOptions(
+            strict=args.strict,
+            provider=args.provider or DEFAULT_PROVIDER,
+            docstring_style=args.style,
+            optional_defaults=args.optional_defaults,
+            name=_unquote(args.name),
+            description=_unquote(args.description),
+            output_type=(
                 MISSING if args.output_type is None else self._evaluate(_unquote(args.output_type))
             ),
-        }
+        )
         try:
             if args.json or args.static:
                 return self._report_view(target, options, as_json=args.json)
@@ -159,11 +161,11 @@ class ToolSchemaMagics(Magics):
 
             explorer = Explorer(
                 target,
+                options,
                 namespace=self._ip.user_ns,  # Apply binds here; edits use the target's module
                 source=source,
                 source_transform=self._ip.transform_cell if source is not None else None,
                 frameworks=args.frameworks,
-                **options,
             )
         except _Failed:
             raise
@@ -174,10 +176,10 @@ class ToolSchemaMagics(Magics):
         display(explorer)
         return None
 
-    def _report_view(self, target: Any, options: dict[str, Any], *, as_json: bool) -> Any:
+    def _report_view(self, target: Any, options: ReportOptions, *, as_json: bool) -> Any:
         from toollens.core.report import View, report
 
-        rep = report(target, **options)
+        rep = report(target, options)
         if not as_json:
             display(rep)
             return None

@@ -22,9 +22,14 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from toollens.core.errors import ToolLensError
+
+if TYPE_CHECKING:
+    from toollens.core.docstrings import DocstringStyleName
+    from toollens.core.function_schema import OptionalDefaults
+    from toollens.core.report import ReportOptions
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -71,6 +76,17 @@ class ProjectConfig:
     docstring_style: str | None = None
     optional_defaults: str | None = None
     frameworks: tuple[str, ...] = ()
+
+    def report_options(self, provider: str) -> ReportOptions:
+        """The options each tool's report for ``provider`` is built with."""
+        from toollens.core.report import ReportOptions
+
+        return ReportOptions(
+            strict=self.strict,
+            provider=provider,
+            docstring_style=cast("DocstringStyleName | None", self.docstring_style),
+            optional_defaults=cast("OptionalDefaults | None", self.optional_defaults),
+        )
 
     @property
     def lock_path(self) -> Path:

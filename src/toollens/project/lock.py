@@ -65,14 +65,7 @@ def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Any, ...]
     built = []
     for ref in expand_tools(config):
         reports = tuple(
-            report(
-                ref.obj,
-                strict=config.strict,
-                provider=provider,
-                docstring_style=config.docstring_style,
-                optional_defaults=config.optional_defaults,
-            )
-            for provider in config.providers
+            report(ref.obj, config.report_options(provider)) for provider in config.providers
         )
         built.append((ref, reports))
     check_unique_names([(reports[0].title, ref) for ref, reports in built])

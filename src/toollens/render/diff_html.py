@@ -31,8 +31,8 @@ def _tag_changes(changes: Iterable[Any], before: Side, after: Side) -> None:
     for change in changes:
         sev = enum_value(change.severity)
         for side in (after, before):
-            shown = [p for p in _pointer_candidates(change) if p in side.line_of]
-            line = side.line_of[shown[0]] if shown else None
+            found = (side.line(p) for p in _pointer_candidates(change))
+            line = next((n for n in found if n is not None), None)
             if line is not None:
                 side.tag_at(line, sev, f"{sev}: {change.message}")
                 break

@@ -187,8 +187,7 @@ def _pair_picker(comparison: Comparison, pair: tuple[str, str] | None) -> Markup
 
     def side(which: str, chosen: str | None) -> Markup:
         options = [
-            tag("option", key, value=key, selected=key == chosen)
-            for key in comparison.participants
+            tag("option", key, value=key, selected=key == chosen) for key in comparison.participants
         ]
         return tag("select", options, data_tl_pair=which, aria_label=f"framework {which}")
 

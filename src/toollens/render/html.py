@@ -1,6 +1,7 @@
 """Report -> HTML: the four view panels, the findings, and the schema diff.
 
-Pure functions over a :class:`~toollens.core.report.Report`. Everything is built with
+Pure functions over a :class:`~toollens.core.report.Report`, formatting what
+:func:`toollens.render.model.view_model` decided each view shows. Everything is built with
 :func:`~toollens.render.markup.tag`, which escapes every string it is given, so user text
 (names, docstrings, descriptions, enum values, defaults' reprs, error text) never reaches
 the browser unescaped. ``render_html`` is the static fallback shown where no JavaScript
@@ -9,7 +10,6 @@ runs (GitHub, nbconvert), so it is complete on its own: stylesheet, header, pane
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -19,16 +19,23 @@ from toollens.core.report import Report, View
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import (
-    default_text,
     enum_value,
     kind_short,
     plural,
-    signature_line,
     type_text,
 )
-from toollens.render.highlight import LineMark, highlight_json, line_for
+from toollens.render.highlight import LineMark, highlight_json
 from toollens.render.line_diff import Side, inline_diff, side_by_side, too_long
 from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
+from toollens.render.model import (
+    FindingsView,
+    MetadataView,
+    OutputView,
+    SignatureView,
+    StrictView,
+    header,
+    view_model,
+)
 from toollens.render.rows import (
     Cand,
     candidate,
@@ -110,27 +117,24 @@ _FULL_CHANGE_LIST = 6
 
 def render_header(report: Report) -> Markup:
     """Title, target kind, strict flag, provider and finding counts."""
-    options = report.options
-    description = None
-    if report.function is not None:
-        description = report.function.description
-    elif report.raw_schema is not None:
-        text = report.raw_schema.get("description")
-        description = text if isinstance(text, str) else None
-    counts = report.finding_counts
+    head = header(report)
     badges = [
-        _badge(report.target_kind),
-        _badge("strict" if options.strict else "strict off", "tl-on" if options.strict else ""),
-        _badge(report.provider),
-        *(_badge(plural(n, sev.value), f"tl-sev-{sev.value}") for sev, n in counts.items() if n),
+        _badge(head.target_kind),
+        _badge("strict" if head.strict else "strict off", "tl-on" if head.strict else ""),
+        _badge(head.provider),
+        *(
+            _badge(plural(n, sev.value), f"tl-sev-{sev.value}")
+            for sev, n in head.counts.items()
+            if n
+        ),
     ]
-    if report.view_errors:
-        badges.append(_badge(plural(len(report.view_errors), "view error"), "tl-sev-error"))
+    if head.view_errors:
+        badges.append(_badge(plural(head.view_errors, "view error"), "tl-sev-error"))
     return tag(
         "div",
-        tag("span", report.title, class_="tl-title"),
+        tag("span", head.title, class_="tl-title"),
         badges,
-        tag("p", description, class_="tl-desc") if description else None,
+        tag("p", head.description, class_="tl-desc") if head.description else None,
         class_="tl-header",
     )
 
@@ -138,63 +142,37 @@ def render_header(report: Report) -> Markup:
 # ---------------------------------------------------------------------------- signature
 
 
-def _signature_panel(report: Report) -> Markup:
-    fs = report.function
-    if fs is None:
-        return _panel(
-            "signature",
-            "Signature",
-            _note(_NO_SIGNATURE[report.target_kind]),
-            subtitle=report.target_kind,
-        )
-    inspected = {p.name: p for p in fs.callable_info.parameters}
+def _signature_panel(view: SignatureView, target_kind: str) -> Markup:
+    if view.line is None:
+        return _panel("signature", "Signature", _note(view.absent), subtitle=target_kind)
     rows = []
-    for index, meta in enumerate(fs.parameters):
-        param = inspected.get(meta.name)
-        default = default_text(meta, param.default if param else inspect.Parameter.empty)
+    for index, row in enumerate(view.rows):
         extra: tuple[str, ...] = ()
-        if meta.is_context:
+        if row.is_context:
             extra = ("context",)
-        elif meta.alias:
-            extra = ("alias", meta.schema_name)
+        elif row.schema_name:
+            extra = ("alias", row.schema_name)
         rows.append(
             signature_row(
                 index + 1,
-                meta.name,
-                type_text(meta.annotation),
+                row.name,
+                row.type,
                 extra,
-                kind_short(meta.kind),
-                meta.kind.value,
-                default,
-                meta.is_context,
+                kind_short(row.kind),
+                row.kind.value,
+                row.default,
+                row.is_context,
             )
         )
-    table = tag(
-        "div",
-        tag(
-            "table",
-            tag("thead", tag("tr", *(tag("th", c) for c in ("#", "parameter", "kind", "default")))),
-            tag("tbody", rows),
-            class_="tl-table",
-        ),
-        class_="tl-scroll",
-    )
+    columns = ("#", "parameter", "kind", "default")
     body = join(
-        tag("pre", tag("code", signature_line(fs)), class_="tl-code tl-sig"),
-        table if rows else _note("No parameters."),
+        tag("pre", tag("code", view.line), class_="tl-code tl-sig"),
+        _table(columns, rows, "tl-table") if rows else _note("No parameters."),
     )
-    subtitle = f"{len(fs.schema_parameters)} in schema"
-    if fs.context_parameter:
-        subtitle += f", context {fs.context_parameter!r}"
+    subtitle = f"{view.in_schema} in schema"
+    if view.context:
+        subtitle += f", context {view.context!r}"
     return _panel("signature", "Signature", body, subtitle=subtitle)
-
-
-_NO_SIGNATURE = {
-    "model": "A pydantic model: its fields are the schema's properties (see Metadata).",
-    "output-type": "An output type has no parameters; see the Output panel.",
-    "json-schema": "A raw JSON schema has no Python signature.",
-    "callable": "",
-}
 
 
 # ----------------------------------------------------------------------------- metadata
@@ -271,14 +249,12 @@ _VALUE_COLUMNS = (("description", "·"), ("default", "required"))
 _NOT_CONSTRAINTS = frozenset({"description", "default", "alias", "name"})
 
 
-def _why_list(report: Report, params: Sequence[ParameterMetadata]) -> Markup:
+def _why_list(view: MetadataView) -> Markup:
     items: list[Markup] = []
-    fs = report.function
-    tool_level = list(fs.provenance) if fs is not None else []
-    for attribute in dict.fromkeys(c.attribute for c in tool_level):
-        cands = [c for c in tool_level if c.attribute == attribute]
+    for attribute in dict.fromkeys(c.attribute for c in view.tool):
+        cands = [c for c in view.tool if c.attribute == attribute]
         items.append(why_item(None, attribute, _why_cands(cands)))
-    for param in params:
+    for param in view.parameters:
         for attribute in dict.fromkeys(c.attribute for c in param.candidates):
             cands = list(param.candidates_for(attribute))
             items.append(why_item(param.name, attribute, _why_cands(cands)))
@@ -310,11 +286,10 @@ def _metadata_cells(meta: ParameterMetadata, shown: Mapping[str, bool]) -> tuple
     return tuple(cells)
 
 
-def _metadata_panel(report: Report) -> Markup:
-    fs = report.function
-    if fs is None:
-        return _schema_properties_panel(report)
-    params = fs.parameters
+def _metadata_panel(view: MetadataView) -> Markup:
+    if not view.is_callable:
+        return _schema_properties_panel(view)
+    params = view.parameters
     # One column per attribute, the value the model sees first (its source as a label);
     # constraints and alias columns only when some parameter has them.
     shown = {
@@ -332,35 +307,37 @@ def _metadata_panel(report: Report) -> Markup:
             continue
         cells = _metadata_cells(meta, shown)
         rows.append(metadata_row(meta.name, type_text(meta.annotation), cells))
-    table = tag(
+    body = join(
+        _tool_provenance(view.tool),
+        _table(columns, rows, "tl-table tl-meta") if rows else _note("No parameters."),
+        _note(
+            "Each cell shows the value the model sees and where it came from; unfold "
+            "“other sources” for the values that lost (hover for why)."
+        ),
+        _why_list(view),
+    )
+    return _panel("metadata", "Metadata", body, subtitle="what the model sees, and from where")
+
+
+def _table(columns: Sequence[str], rows: Sequence[Markup], classes: str) -> Markup:
+    return tag(
         "div",
         tag(
             "table",
             tag("thead", tag("tr", [tag("th", c) for c in columns])),
             tag("tbody", rows),
-            class_="tl-table tl-meta",
+            class_=classes,
         ),
         class_="tl-scroll",
     )
-    body = join(
-        _tool_provenance(report),
-        table if rows else _note("No parameters."),
-        _note(
-            "Each cell shows the value the model sees and where it came from; unfold "
-            "“other sources” for the values that lost (hover for why)."
-        ),
-        _why_list(report, params),
-    )
-    return _panel("metadata", "Metadata", body, subtitle="what the model sees, and from where")
 
 
-def _tool_provenance(report: Report) -> Child:
-    fs = report.function
-    if fs is None or not fs.provenance:
+def _tool_provenance(tool: Sequence[Candidate]) -> Child:
+    if not tool:
         return None
     parts: list[Child] = []
     for attribute in ("name", "description"):
-        cands = [c for c in fs.provenance if c.attribute == attribute]
+        cands = [c for c in tool if c.attribute == attribute]
         if cands:
             parts.append(
                 tag(
@@ -372,74 +349,25 @@ def _tool_provenance(report: Report) -> Child:
     return tag("div", parts, class_="tl-tool-provenance")
 
 
-def _schema_type(node: Any) -> str:
-    if not isinstance(node, Mapping):
-        return "any"
-    if "$ref" in node:
-        return str(node["$ref"]).rsplit("/", 1)[-1]
-    if "type" in node:
-        t = node["type"]
-        return " | ".join(map(str, t)) if isinstance(t, list) else str(t)
-    for key in ("anyOf", "oneOf", "allOf"):
-        if isinstance(node.get(key), list):
-            return " | ".join(_schema_type(n) for n in node[key])
-    if "enum" in node:
-        return "enum"
-    if "const" in node:
-        return "const"
-    return "any"
-
-
-def _schema_properties_panel(report: Report) -> Markup:
-    schema = report.raw_schema
-    props = schema.get("properties") if isinstance(schema, Mapping) else None
-    if not isinstance(props, Mapping) or not props:
-        text = (
-            "An output type has no parameters."
-            if report.target_kind == "output-type"
-            else "The schema declares no properties."
-        )
-        return _panel("metadata", "Metadata", _note(text))
-    required = set(schema.get("required", ())) if isinstance(schema, Mapping) else set()
-    rows = []
-    for pname, node in props.items():
-        node_map = node if isinstance(node, Mapping) else {}
-        desc = node_map.get("description")
-        rows.append(
-            tag(
-                "tr",
-                tag("td", str(pname), class_="tl-name"),
-                tag("td", _code(_schema_type(node))),
-                tag("td", "yes" if pname in required else "no"),
-                tag(
-                    "td",
-                    str(desc) if desc is not None else "·",
-                    class_=None if desc is not None else "tl-empty",
-                ),
-                tag(
-                    "td", safe_repr(node_map["default"], limit=60) if "default" in node_map else "·"
-                ),
-            )
-        )
-    table = tag(
-        "div",
+def _schema_properties_panel(view: MetadataView) -> Markup:
+    if not view.properties:
+        return _panel("metadata", "Metadata", _note(view.absent))
+    rows = [
         tag(
-            "table",
+            "tr",
+            tag("td", row.name, class_="tl-name"),
+            tag("td", _code(row.type)),
+            tag("td", "yes" if row.required else "no"),
             tag(
-                "thead",
-                tag(
-                    "tr",
-                    [
-                        tag("th", c)
-                        for c in ("property", "type", "required", "description", "default")
-                    ],
-                ),
+                "td",
+                row.description if row.description is not None else "·",
+                class_=None if row.description is not None else "tl-empty",
             ),
-            tag("tbody", rows),
-            class_="tl-table",
-        ),
-        class_="tl-scroll",
-    )
+            tag("td", row.default if row.default is not None else "·"),
+        )
+        for row in view.properties
+    ]
+    columns = ("property", "type", "required", "description", "default")
     note = _note(
         "Properties as the schema declares them; a model or schema has no "
         "docstring or Annotated sources to merge."
@@ -447,7 +375,7 @@ def _schema_properties_panel(report: Report) -> Markup:
     return _panel(
         "metadata",
         "Metadata",
-        join(table, note),
+        join(_table(columns, rows, "tl-table"), note),
         subtitle=plural(len(rows), "property", "properties"),
     )
 
@@ -455,32 +383,27 @@ def _schema_properties_panel(report: Report) -> Markup:
 # ------------------------------------------------------------------------------- strict
 
 
-def _strict_panel(report: Report, folded_lines: int | None = None) -> Markup:
-    if report.target_kind == "output-type":
-        return _panel(
-            "strict",
-            "Strict schema",
-            _note("An output type has no parameters schema; see the Output panel."),
-        )
+def _strict_panel(view: StrictView, spans: Mapping[str, str], folded_lines: int | None) -> Markup:
+    if not view.applies:
+        return _panel("strict", "Strict schema", _note(view.absent))
     parts: list[Child] = []
-    error = report.view_errors.get(View.STRICT)
-    if error:
-        parts.append(_error_box(error, label="strict conversion failed"))
+    if view.error:
+        parts.append(_error_box(view.error, label="strict conversion failed"))
     subtitle = "strict off"
-    if report.schema is not None and report.options.strict:
-        subtitle = plural(len(report.strict_changes), "change")
-        shown = _strict_diff(report, folded_lines)
+    if view.schema is not None and view.strict:
+        subtitle = plural(len(view.changes), "change")
+        shown = _strict_diff(view, spans, folded_lines)
         if shown is None:  # too long to diff while typing: mark the changed lines instead
-            shown = highlight_json(report.schema, marks=_change_marks(report.strict_changes))
+            shown = highlight_json(view.schema, marks=_change_marks(view.changes))
         parts.append(shown)
         parts.append(tag("h4", "What strict conversion changed"))
-        parts.append(_changes_list(report.strict_changes))
-    elif report.schema is not None:
+        parts.append(_changes_list(view.changes))
+    elif view.schema is not None:
         parts.append(_note("Strict mode is off: this is the schema as pydantic built it."))
-        parts.append(highlight_json(report.schema))
-    if report.raw_schema is not None and report.schema is None:
+        parts.append(highlight_json(view.schema))
+    if view.before is not None:
         parts.append(tag("h4", "Before strict conversion"))
-        parts.append(highlight_json(report.raw_schema))
+        parts.append(highlight_json(view.before))
     return _panel("strict", "Strict schema", parts, subtitle=subtitle)
 
 
@@ -506,25 +429,25 @@ def _rule_doc(rule: str) -> str:
     return text.replace("{before}", "…").replace("{after}", "…")
 
 
-def _strict_diff(report: Report, folded_lines: int | None) -> Markup | None:
+def _strict_diff(
+    view: StrictView, spans: Mapping[str, str], folded_lines: int | None
+) -> Markup | None:
     """The strict schema as a diff against the raw one, each rewrite tagged with its rule."""
-    before, after = Side(report.raw_schema), Side(report.schema)
+    before, after = Side(view.raw_schema), Side(view.schema)
     if too_long(before, after):
         return None
-    for change in report.strict_changes:
+    for change in view.changes:
         rule = enum_value(change.rule)
         title = f"{rule}: {change.reason}\n\nThe rule: {_rule_doc(rule)}"
         keyword = _RULE_KEYWORD.get(rule)
         pointer = join_pointer(change.pointer, keyword) if keyword else change.pointer
-        if pointer in after.line_of:
-            after.tag_at(after.line_of[pointer], rule, title)
-        elif pointer in before.line_of:
-            before.tag_at(before.line_of[pointer], rule, title)
-        else:
-            line = line_for(change.pointer, after.line_of)
-            if line is not None:
-                after.tag_at(line, rule, title)
-    after.link(schema_spans(report))
+        if (line := after.line(pointer)) is not None:
+            after.tag_at(line, rule, title)
+        elif (line := before.line(pointer)) is not None:
+            before.tag_at(line, rule, title)
+        elif (line := after.line(change.pointer, exact=False)) is not None:
+            after.tag_at(line, rule, title)
+    after.link(spans)
     titles = ("Before strict conversion", "After: what the model receives")
     return join(
         tag("div", inline_diff(before, after), class_="tl-inline-view"),
@@ -539,14 +462,13 @@ def _strict_diff(report: Report, folded_lines: int | None) -> Markup | None:
 # ------------------------------------------------------------------------------- output
 
 
-def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
-    out = report.output
-    error = report.view_errors.get(View.OUTPUT)
+def _output_panel(view: OutputView, folded_lines: int | None) -> Markup:
+    out = view.output
     parts: list[Child] = []
-    if error:
-        parts.append(_error_box(error, label="output schema failed"))
+    if view.error:
+        parts.append(_error_box(view.error, label="output schema failed"))
     if out is None:
-        if not error:
+        if not view.error:
             parts.append(_note("No output type for this target."))
         return _panel("output", "Output schema", parts)
     head = tag(
@@ -557,7 +479,7 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
         _badge("strict" if out.strict else "not strict", "tl-on" if out.strict else ""),
     )
     parts.extend([head, tag("p", out.explain())])
-    if error and not out.strict:
+    if view.lax:
         parts.append(_note("Shown without strict conversion."))
     if out.json_schema is None:
         parts.append(_note("No schema is sent: the model answers with text."))
@@ -571,12 +493,12 @@ def _output_panel(report: Report, folded_lines: int | None = None) -> Markup:
                     _changes_list(out.strict_changes),
                 )
             )
-        if out.raw_json_schema is not None and out.raw_json_schema != out.json_schema:
+        if view.before is not None:
             parts.append(
                 tag(
                     "details",
                     tag("summary", "Before strict conversion"),
-                    highlight_json(out.raw_json_schema, max_lines=folded_lines),
+                    highlight_json(view.before, max_lines=folded_lines),
                 )
             )
     return _panel("output", "Output schema", parts, subtitle=out.label)
@@ -608,56 +530,17 @@ def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
     return tag("ul", [_finding_item(f) for f in findings], class_="tl-findings")
 
 
-def group_findings(
-    lint: Sequence[Finding], provider: Sequence[Finding]
-) -> tuple[dict[int, list[Finding]], list[Finding]]:
-    """Provider findings about the same problem as a lint finding, and the rest.
-
-    One problem seen from two angles (a default strict mode drops: lint says the model never
-    applies it, the provider check says the provider rejects it) is shown once: a provider
-    finding joins the lint finding at its pointer or its parent whose rule names the same
-    keyword (``openai.default`` at ``/properties/unit/default`` joins
-    ``lint.default-not-applied`` at ``/properties/unit``).
-
-    Returns:
-        ``{index of the lint finding: [provider findings]}`` and the provider findings left.
-    """
-    angles: dict[int, list[Finding]] = {}
-    rest: list[Finding] = []
-    for finding in provider:
-        pointer = finding.pointer or ""
-        keyword = pointer.rsplit("/", 1)[-1]
-        parent = pointer.rsplit("/", 1)[0]
-        match = next(
-            (
-                index
-                for index, item in enumerate(lint)
-                if item.pointer in (pointer, parent)
-                and keyword
-                and keyword in enum_value(item.rule)
-            ),
-            None,
-        )
-        if match is None:
-            rest.append(finding)
-        else:
-            angles.setdefault(match, []).append(finding)
-    return angles, rest
-
-
-def _grouped_findings_list(
-    lint: Sequence[Finding], angles: Mapping[int, list[Finding]], provider: str, empty: str
-) -> Markup:
-    if not lint:
-        return _note(empty)
+def _grouped_findings_list(view: FindingsView) -> Markup:
+    if not view.lint:
+        return _note(view.lint_empty)
     items = []
-    for index, finding in enumerate(lint):
+    for index, finding in enumerate(view.lint):
         item = _finding_item(finding)
-        more = angles.get(index)
+        more = view.angles.get(index)
         if more:
             extra = tag(
                 "div",
-                tag("span", f"The same problem, as {provider} sees it:", class_="tl-muted"),
+                tag("span", f"The same problem, as {view.provider} sees it:", class_="tl-muted"),
                 tag("ul", [_finding_item(f) for f in more], class_="tl-findings"),
                 class_="tl-angle",
             )
@@ -666,37 +549,26 @@ def _grouped_findings_list(
     return tag("ul", items, class_="tl-findings")
 
 
-def _findings_panel(report: Report, folded_lines: int | None = None) -> Markup:
+def _findings_panel(view: FindingsView, folded_lines: int | None) -> Markup:
     parts: list[Child] = [tag("h4", "Lint")]
-    if "lint" in report.view_errors:
-        parts.append(_error_box(report.view_errors[View.LINT], label="lint failed"))
-    lint_empty = (
-        "No pitfalls found."
-        if report.function is not None
-        else "Lint checks callables (docstrings, Annotated metadata); nothing to check here."
-    )
-    angles, provider_rest = group_findings(report.lint, report.provider_findings)
-    parts.append(_grouped_findings_list(report.lint, angles, report.provider, lint_empty))
-    parts.append(tag("h4", "Provider ", _code(report.provider)))
-    if "provider" in report.view_errors:
-        parts.append(_error_box(report.view_errors[View.PROVIDER], label="provider view failed"))
-    verdict = report.provider_verdict
-    if verdict is not None:
-        parts.append(verdict_html(verdict))
-    provider_empty = f"{report.provider} accepts this schema."
-    if len(provider_rest) < len(report.provider_findings):
-        provider_empty = "Shown with the lint findings above, where they concern the same thing."
-    parts.append(_findings_list(provider_rest, provider_empty))
-    if report.provider_payload is not None:
+    if view.lint_error is not None:
+        parts.append(_error_box(view.lint_error, label="lint failed"))
+    parts.append(_grouped_findings_list(view))
+    parts.append(tag("h4", "Provider ", _code(view.provider)))
+    if view.provider_error is not None:
+        parts.append(_error_box(view.provider_error, label="provider view failed"))
+    if view.verdict is not None:
+        parts.append(verdict_html(view.verdict))
+    parts.append(_findings_list(view.provider_rest, view.provider_empty))
+    if view.payload is not None:
         parts.append(
             tag(
                 "details",
-                tag("summary", f"What {report.provider} receives"),
-                highlight_json(report.provider_payload, max_lines=folded_lines),
+                tag("summary", f"What {view.provider} receives"),
+                highlight_json(view.payload, max_lines=folded_lines),
             )
         )
-    counts = report.finding_counts
-    subtitle = ", ".join(plural(n, sev.value) for sev, n in counts.items() if n) or "none"
+    subtitle = ", ".join(plural(n, sev.value) for sev, n in view.counts.items() if n) or "none"
     return _panel("findings", "Findings", parts, subtitle=subtitle)
 
 
@@ -716,12 +588,13 @@ def render_panels(report: Report, *, folded_lines: int | None = None) -> dict[st
     Returns:
         Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
     """
+    model = view_model(report)
     return {
-        View.SIGNATURE: str(_signature_panel(report)),
-        View.METADATA: str(_metadata_panel(report)),
-        View.STRICT: str(_strict_panel(report, folded_lines)),
-        View.OUTPUT: str(_output_panel(report, folded_lines)),
-        View.FINDINGS: str(_findings_panel(report, folded_lines)),
+        View.SIGNATURE: str(_signature_panel(model.signature, report.target_kind)),
+        View.METADATA: str(_metadata_panel(model.metadata)),
+        View.STRICT: str(_strict_panel(model.strict, schema_spans(report), folded_lines)),
+        View.OUTPUT: str(_output_panel(model.output, folded_lines)),
+        View.FINDINGS: str(_findings_panel(model.findings, folded_lines)),
     }
 
 

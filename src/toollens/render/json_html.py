@@ -166,8 +166,8 @@ class _Block:
             else:
                 segment.flatten(out)
 
-    def line_of(self, pointer: str) -> int | None:
-        """The line showing ``pointer``, or its nearest shown ancestor's."""
+    def line_of(self, pointer: str, exact: bool = False) -> int | None:
+        """The line showing ``pointer``, or (unless ``exact``) its nearest shown ancestor's."""
         if pointer and not pointer.startswith("/"):
             return None
         block, offset = self, 0
@@ -181,6 +181,8 @@ class _Block:
                 break
             offset += entry[0]
             block, pointer = entry[1], ("/" + rest if sep else "")
+        if exact:
+            return None
         while pointer:
             pointer = pointer.rsplit("/", 1)[0]
             line = block.lines.get(pointer)
@@ -395,9 +397,10 @@ class Rows:
         self.rows = rows
         self._root = root
 
-    def line_of(self, pointer: str) -> int | None:
-        """The line of ``pointer``'s node, or of its nearest shown ancestor (a removed key)."""
-        return self._root.line_of(pointer)
+    def line_of(self, pointer: str, exact: bool = False) -> int | None:
+        """The line of ``pointer``'s node, or (unless ``exact``) of its nearest shown ancestor
+        (a removed key)."""
+        return self._root.line_of(pointer, exact)
 
 
 def json_rows(value: Any) -> Rows:

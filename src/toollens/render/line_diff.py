@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import difflib
 import functools
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from toollens.render.highlight import HIGHLIGHT_MAX_LINES, pretty_json
-from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, json_rows
+from toollens.render.highlight import HIGHLIGHT_MAX_LINES, line_for, pretty_json
+from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, Rows, json_rows
 from toollens.render.markup import Markup, h, note, tag
 
 __all__ = ["GutterTag", "Side", "inline_diff", "side_by_side", "too_long"]
@@ -34,29 +35,46 @@ class GutterTag:
 
 @dataclass
 class Side:
-    """One document of a diff: its highlighted rows and the tags on its lines."""
+    """One document of a diff: its lines, their highlighted rows and the tags on them."""
 
     value: Any
     tags: dict[int, list[GutterTag]] = field(default_factory=dict)
     spans: dict[int, str] = field(default_factory=dict)  # line -> source span it came from
     lines: list[str] = field(init=False)
-    line_of: dict[str, int] = field(init=False)
+    _doc: Rows | None = field(init=False, default=None)  # JSON data of highlightable size
+    _line_of: dict[str, int] = field(init=False, default_factory=dict)  # anything else
 
     def __post_init__(self) -> None:
-        text, self.line_of = pretty_json(self.value)
+        try:  # C speed; the rows and their pointers come from the per-subtree cache
+            text = json.dumps(self.value, indent=2, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = None
+        if text is not None and text.count("\n") < HIGHLIGHT_MAX_LINES:
+            self._doc = json_rows(self.value)
+        else:  # not JSON data (bytes, sets...) or too long to highlight: plain lines
+            text, self._line_of = pretty_json(self.value)
         self.lines = text.split("\n")
+
+    def line(self, pointer: str, *, exact: bool = True) -> int | None:
+        """The line showing ``pointer``; with ``exact=False`` its nearest shown ancestor's."""
+        if self._doc is not None:
+            return self._doc.line_of(pointer, exact)
+        return self._line_of.get(pointer) if exact else line_for(pointer, self._line_of)
+
+    @functools.cached_property
+    def _rows(self) -> list[str]:
+        if self._doc is None or len(self._doc.rows) != len(self.lines):
+            return [str(h(line)) for line in self.lines]
+        return [row[len(ROW_OPEN) : -len(ROW_CLOSE)] for row in self._doc.rows]
 
     def rows(self) -> list[str]:
         """Each line's highlighted HTML (escaped text when the document is very long)."""
-        rows = json_rows(self.value).rows if len(self.lines) <= HIGHLIGHT_MAX_LINES else []
-        if len(rows) != len(self.lines):
-            return [str(h(line)) for line in self.lines]
-        return [row[len(ROW_OPEN) : -len(ROW_CLOSE)] for row in rows]
+        return self._rows
 
     def link(self, spans: Mapping[str, str]) -> None:
         """Give the lines of these pointers the source span each came from."""
         for pointer, span in spans.items():
-            line = self.line_of.get(pointer)
+            line = self.line(pointer)
             if line is not None and span:
                 self.spans[line] = span
 

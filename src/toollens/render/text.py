@@ -1,5 +1,8 @@
 """Report -> plain text, for the command line and the ``text/plain`` display.
 
+It formats :func:`toollens.render.model.view_model`, as the HTML renderer does, so both say
+the same things; only what HTML folds away is left out here (the output schema before strict
+conversion) or listed flat (provider findings, beside the lint finding they join in HTML).
 Deterministic: the same report gives the same bytes. ``render_view`` prints one view as text
 or as JSON; the JSON of a schema view is exactly ``json.dumps(value, indent=2)`` plus a
 newline, so it can be piped into other tools and diffed.
@@ -7,7 +10,6 @@ newline, so it can be piped into other tools and diffed.
 
 from __future__ import annotations
 
-import inspect
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -16,8 +18,17 @@ from toollens.core.errors import TargetError, ToolLensError
 from toollens.core.metadata import MISSING, ParameterMetadata
 from toollens.core.records import Change, Finding
 from toollens.core.report import Report, View
-from toollens.render.display import default_text, enum_value, signature_line, type_text
+from toollens.render.display import enum_value, type_text
 from toollens.render.markup import safe_repr
+from toollens.render.model import (
+    FindingsView,
+    MetadataView,
+    OutputView,
+    PropertyRow,
+    SignatureView,
+    StrictView,
+    view_model,
+)
 from toollens.render.verdict import verdict_lines
 
 __all__ = ["FORMATS", "VIEWS", "render_text", "render_view", "view_data"]
@@ -62,19 +73,19 @@ def _finding_text(finding: Finding) -> str:
 # ------------------------------------------------------------------------------- views
 
 
-def _signature_text(report: Report) -> str:
-    fs = report.function
-    if fs is None:
-        return f"no signature: the target is a {report.target_kind}"
-    inspected = {p.name: p for p in fs.callable_info.parameters}
-    lines = [signature_line(fs)]
-    rows = []
-    for meta in fs.parameters:
-        param = inspected.get(meta.name)
-        default = default_text(meta, param.default if param else inspect.Parameter.empty)
-        if meta.is_context:
-            default = "run context: injected, not in schema"
-        rows.append((meta.name, meta.kind.label, type_text(meta.annotation), default))
+def _signature_text(view: SignatureView) -> str:
+    if view.line is None:
+        return view.absent
+    lines = [view.line]
+    rows = [
+        (
+            row.name,
+            row.kind.label,
+            row.type,
+            "run context: injected, not in schema" if row.is_context else row.default,
+        )
+        for row in view.rows
+    ]
     widths = [max((len(r[i]) for r in rows), default=0) for i in range(3)]
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
@@ -82,20 +93,13 @@ def _signature_text(report: Report) -> str:
     return "\n".join(lines)
 
 
-def _metadata_text(report: Report) -> str:
-    fs = report.function
-    if fs is None:
-        props = (report.raw_schema or {}).get("properties") or {}
-        if not props:
-            return "no parameters"
-        return "\n".join(
-            f"  {name}: {node.get('description', '') if isinstance(node, dict) else ''}".rstrip()
-            for name, node in props.items()
-        )
+def _metadata_text(view: MetadataView) -> str:
+    if not view.is_callable:
+        return "\n".join(_property_line(row) for row in view.properties) or view.absent
     lines: list[str] = []
-    for c in fs.provenance:
+    for c in view.tool:
         lines.append(_candidate_line(f"tool {c.attribute}", c))
-    for meta in fs.parameters:
+    for meta in view.parameters:
         lines.append(_param_header(meta))
         if meta.is_context:
             lines.append("  injected run context, not in schema")
@@ -103,6 +107,14 @@ def _metadata_text(report: Report) -> str:
         for c in meta.candidates:
             lines.append(_candidate_line(f"  {c.attribute}", c))
     return "\n".join(lines)
+
+
+def _property_line(row: PropertyRow) -> str:
+    facts = [row.type, "required" if row.required else "optional"]
+    if row.default is not None:
+        facts.append(f"default {row.default}")
+    line = f"  {row.name} ({', '.join(facts)})"
+    return f"{line}: {row.description}" if row.description is not None else line
 
 
 def _param_header(meta: ParameterMetadata) -> str:
@@ -123,31 +135,36 @@ def _candidate_line(label: str, c: Any) -> str:
     return f"{label} {mark} {c.source.label}: {value}  -- {c.reason}"
 
 
-def _strict_text(report: Report) -> str:
+def _strict_text(view: StrictView) -> str:
+    if not view.applies:
+        return view.absent
     parts: list[str] = []
-    if View.STRICT in report.view_errors:
-        parts.append("error: " + report.view_errors[View.STRICT])
-    if report.schema is not None:
-        parts.append(_dump(report.schema))
-        if report.options.strict:
+    if view.error:
+        parts.append("error: " + view.error)
+    if view.schema is not None:
+        parts.append(_dump(view.schema))
+        if view.strict:
             parts.append("changes:")
-            parts.extend(_changes_text(report.strict_changes))
+            parts.extend(_changes_text(view.changes))
         else:
             parts.append("strict mode is off")
-    elif not parts:
-        parts.append(f"no parameters schema: the target is a {report.target_kind}")
-    return "\n".join(parts)
+    if view.before is not None:
+        parts.append("before strict conversion:")
+        parts.append(_dump(view.before))
+    return "\n".join(parts or ["no parameters schema"])
 
 
-def _output_text(report: Report) -> str:
-    out = report.output
+def _output_text(view: OutputView) -> str:
+    out = view.output
     parts: list[str] = []
-    if "output" in report.view_errors:
-        parts.append("error: " + report.view_errors[View.OUTPUT])
+    if view.error:
+        parts.append("error: " + view.error)
     if out is None:
         return "\n".join(parts or ["no output type"])
     parts.append(f"path: {_value(out.path)}  name: {out.name}  strict: {str(out.strict).lower()}")
     parts.append(out.explain())
+    if view.lax:
+        parts.append("shown without strict conversion")
     if out.json_schema is None:
         parts.append("no schema is sent: the model answers with text")
     else:
@@ -155,52 +172,51 @@ def _output_text(report: Report) -> str:
         if out.strict_changes:
             parts.append("changes:")
             parts.extend(_changes_text(out.strict_changes))
+        # the schema before strict conversion is left out: the changes list says what differs
     return "\n".join(parts)
 
 
-def _provider_text(report: Report) -> str:
-    parts: list[str] = [f"provider: {report.provider}"]
-    if "provider" in report.view_errors:
-        parts.append("error: " + report.view_errors[View.PROVIDER])
-    if report.provider_payload is not None:
-        parts.append(_dump(report.provider_payload))
-    verdict = report.provider_verdict
-    if verdict is not None:
-        parts.extend(verdict_lines(verdict))
-    parts.extend(_finding_text(f) for f in report.provider_findings)
-    if not report.provider_findings:
+def _provider_text(view: FindingsView) -> str:
+    parts: list[str] = [f"provider: {view.provider}"]
+    if view.provider_error is not None:
+        parts.append("error: " + view.provider_error)
+    if view.payload is not None:
+        parts.append(_dump(view.payload))
+    if view.verdict is not None:
+        parts.extend(verdict_lines(view.verdict))
+    parts.extend(_finding_text(f) for f in view.provider_findings)
+    if not view.provider_findings:
         parts.append("no provider findings")
     return "\n".join(parts)
 
 
-def _findings_text(report: Report) -> str:
+def _findings_text(view: FindingsView) -> str:
     parts: list[str] = []
-    if "lint" in report.view_errors:
-        parts.append("lint error: " + report.view_errors[View.LINT])
-    parts.extend(_finding_text(f) for f in report.lint)
-    if not report.lint and "lint" not in report.view_errors:
+    if view.lint_error is not None:
+        parts.append("lint error: " + view.lint_error)
+    parts.extend(_finding_text(f) for f in view.lint)
+    if not view.lint and view.lint_error is None:
         parts.append("no lint findings")
     return "\n".join(parts)
 
 
 def render_text(report: Report) -> str:
     """Every view of the report as plain text (ends with a newline)."""
-    options = report.options
-    head = (
-        f"toollens: {report.title} ({report.target_kind}, "
-        f"{'strict' if options.strict else 'strict off'}, provider {report.provider})"
-    )
-    sections = [head]
-    fs = report.function
-    if fs is not None and fs.description:
-        sections.append(_indent(fs.description))
+    model = view_model(report)
+    head = model.header
+    sections = [
+        f"toollens: {head.title} ({head.target_kind}, "
+        f"{'strict' if head.strict else 'strict off'}, provider {head.provider})"
+    ]
+    if head.description:
+        sections.append(_indent(head.description))
     for title, body in (
-        ("Signature", _signature_text(report)),
-        ("Metadata", _metadata_text(report)),
-        ("Strict schema", _strict_text(report)),
-        ("Output", _output_text(report)),
-        ("Lint", _findings_text(report)),
-        ("Provider", _provider_text(report)),
+        ("Signature", _signature_text(model.signature)),
+        ("Metadata", _metadata_text(model.metadata)),
+        ("Strict schema", _strict_text(model.strict)),
+        ("Output", _output_text(model.output)),
+        ("Lint", _findings_text(model.findings)),
+        ("Provider", _provider_text(model.findings)),
     ):
         sections.append(_rule(title) + "\n" + body)
     return "\n\n".join(sections) + "\n"
@@ -301,11 +317,12 @@ def render_view(report: Report, view: str, fmt: str = "text") -> str:
         return _dump(view_data(report, view)) + "\n"
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
-    render = {
-        View.SIGNATURE: _signature_text,
-        View.METADATA: _metadata_text,
-        View.STRICT: _strict_text,
-        View.OUTPUT: _output_text,
-        View.PROVIDER: _provider_text,
-    }[View(view)]
-    return render(report) + "\n"
+    model = view_model(report)
+    text = {
+        View.SIGNATURE: lambda: _signature_text(model.signature),
+        View.METADATA: lambda: _metadata_text(model.metadata),
+        View.STRICT: lambda: _strict_text(model.strict),
+        View.OUTPUT: lambda: _output_text(model.output),
+        View.PROVIDER: lambda: _provider_text(model.findings),
+    }[View(view)]()
+    return text + "\n"

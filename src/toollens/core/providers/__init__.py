@@ -13,6 +13,7 @@ and the date of that source:
 record, ``api`` the provider table and the public calls re-exported here.
 """
 
+from toollens.core.provider_ids import PROVIDER_IDS, ProviderId
 from toollens.core.providers.api import (
     PROVIDERS,
     RULES,
@@ -32,8 +33,6 @@ from toollens.core.providers.api import (
     verdict_of,
 )
 from toollens.core.providers.base import (
-    PROVIDER_IDS,
-    ProviderId,
     ProviderSpec,
     Translation,
     UnwrappedTool,

@@ -19,10 +19,9 @@ from typing import Any, Literal
 
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema
+from toollens.core.provider_ids import PROVIDER_IDS, ProviderId
 from toollens.core.providers.anthropic import ANTHROPIC
 from toollens.core.providers.base import (
-    PROVIDER_IDS,
-    ProviderId,
     ProviderSpec,
     UnwrappedTool,
     property_of,

@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any
 
+from toollens.core.provider_ids import ProviderId
 from toollens.core.providers.rules import ProviderRule, Source
 from toollens.core.providers.walk import copy_json, split_pointer
 from toollens.core.records import Change, Finding
-
-ProviderId = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "gemini-openapi"]
-"""A provider toollens builds payloads for and checks schemas against."""
-
-PROVIDER_IDS: tuple[ProviderId, ...] = get_args(ProviderId)
 
 
 @dataclass(frozen=True)

@@ -66,26 +66,10 @@ def _bound(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaCha
         # draft-4 boolean exclusiveMinimum and malformed values (a `null` bound included)
         yield from opaque(walk, old, new, keyword)
         return
-    if kind is ADDED:
-        yield SchemaChange(
-            pointer=pointer,
-            kind=kind,
-            keyword=keyword,
-            before=None,
-            after=after,
-            severity=BREAKING,
-            message=f"set to {preview_json(after)} (new restriction)",
-        )
-        return
-    if kind is REMOVED:
-        yield SchemaChange(
-            pointer=pointer,
-            kind=kind,
-            keyword=keyword,
-            before=before,
-            after=None,
-            severity=COMPATIBLE,
-            message=f"removed (was {preview_json(before)})",
+    if kind is not CHANGED:  # a new bound restricts, a dropped one frees
+        why = " (new restriction)" if kind is ADDED else ""
+        yield from simple(
+            old, new, keyword, added=BREAKING, removed=COMPATIBLE, changed=BREAKING, why=why
         )
         return
     tighter = after > before if keyword in LOWER_BOUNDS else after < before

@@ -1,0 +1,131 @@
+"""What the explorer shares with its front end: the synced traits, and the toolbar's options.
+
+The toolbar's traits are strings and flags the front end can show; :func:`toolbar_traits`
+and :func:`toolbar_options` translate between them and the one typed
+:class:`~toollens.core.report.ReportOptions` the report is computed with.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, cast
+
+import traitlets
+
+from toollens.core.provider_ids import DEFAULT_PROVIDER
+from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
+from toollens.core.report import ReportOptions
+from toollens.jupyter.widget_base import BaseWidget
+
+if TYPE_CHECKING:
+    from toollens.core.docstrings import DocstringStyleName
+    from toollens.core.function_schema import OptionalDefaults
+
+__all__ = [
+    "DOCSTRING_STYLES",
+    "OPTIONAL_DEFAULTS",
+    "PANELS",
+    "PROVIDERS",
+    "TOOLBAR",
+    "ExplorerState",
+    "toolbar_options",
+    "toolbar_traits",
+]
+
+PROVIDERS = tuple(_PROVIDER_TABLE)
+DOCSTRING_STYLES = ("auto", "google", "numpy", "sphinx")  # "auto": detect from the text
+OPTIONAL_DEFAULTS = ("keep", "nullable")
+# Where the front end places each view: the strict schema and the metadata table get the
+# whole width (they are what an author reads), signature and output share a row, findings last.
+# Adding a view (e.g. "frameworks"): put its key here, declare a synced ``panel_<key>`` trait
+# on ExplorerState, and have render_panels() return it; the front end makes a slot per key
+# (class ``tl-slot-<key>``, in this order) and redraws/flashes it when its trait changes.
+PANELS = ("strict", "metadata", "signature", "output", "findings")
+
+#: Each toolbar trait, and how the change list names a change of it ("what triggered this").
+TOOLBAR = {
+    "strict": "strict {}",
+    "provider": "provider: {}",
+    "docstring_style": "docstring: {}",
+    "optional_defaults": "optional defaults: {}",
+    "name_override": "name override",
+    "description_override": "description override",
+}
+
+
+class ExplorerState(BaseWidget):
+    """The explorer's synced traits: the editor's text, the toolbar, one trait per panel."""
+
+    view_kind = traitlets.Unicode("explorer").tag(sync=True)
+    css = traitlets.Unicode().tag(sync=True)
+    source = traitlets.Unicode().tag(sync=True)
+    read_only = traitlets.Bool(False).tag(sync=True)
+    strict = traitlets.Bool(True).tag(sync=True)
+    provider = traitlets.Unicode(DEFAULT_PROVIDER).tag(sync=True)
+    providers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    docstring_style = traitlets.Enum(DOCSTRING_STYLES, "auto").tag(sync=True)
+    docstring_styles = traitlets.List(traitlets.Unicode(), list(DOCSTRING_STYLES)).tag(sync=True)
+    optional_defaults = traitlets.Enum(OPTIONAL_DEFAULTS, "keep").tag(sync=True)
+    optional_defaults_choices = traitlets.List(traitlets.Unicode(), list(OPTIONAL_DEFAULTS)).tag(
+        sync=True
+    )
+    name_override = traitlets.Unicode("").tag(sync=True)
+    description_override = traitlets.Unicode("").tag(sync=True)
+    can_apply = traitlets.Bool(False).tag(sync=True)
+    panel_order = traitlets.List(traitlets.Unicode(), list(PANELS)).tag(sync=True)
+    # One trait per view, so an edit resends only the views it changed.
+    panel_strict = traitlets.Unicode("").tag(sync=True)
+    panel_metadata = traitlets.Unicode("").tag(sync=True)
+    panel_signature = traitlets.Unicode("").tag(sync=True)
+    panel_output = traitlets.Unicode("").tag(sync=True)
+    panel_findings = traitlets.Unicode("").tag(sync=True)
+    # The Frameworks view (opt-in: ``frameworks=``), filled by a worker thread.
+    panel_frameworks = traitlets.Unicode("").tag(sync=True)
+    frameworks_pair = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    changes = traitlets.Unicode("").tag(sync=True)
+    banner = traitlets.Unicode("").tag(sync=True)
+    error_mark = traitlets.Dict().tag(sync=True)
+    note = traitlets.Unicode("").tag(sync=True)
+    stale = traitlets.Bool(False).tag(sync=True)
+
+    @property
+    def panels(self) -> dict[str, str]:
+        """Each view's current HTML, by panel key (see :data:`PANELS`)."""
+        return {key: str(getattr(self, f"panel_{key}")) for key in PANELS}
+
+
+def toolbar_traits(options: ReportOptions) -> dict[str, Any]:
+    """The toolbar's trait values that show ``options``."""
+    style = options.docstring_style
+    return {
+        "strict": options.strict,
+        "provider": options.provider,
+        "providers": list(
+            PROVIDERS if options.provider in PROVIDERS else (*PROVIDERS, options.provider)
+        ),
+        "docstring_style": "auto" if style is None else str(getattr(style, "value", style)),
+        "optional_defaults": options.optional_defaults or "keep",
+        "name_override": options.name or "",
+        "description_override": options.description or "",
+    }
+
+
+def toolbar_options(state: ExplorerState, base: ReportOptions) -> ReportOptions:
+    """``base`` with what the toolbar currently says (the rest, e.g. output_type, kept)."""
+    style, optional = str(state.docstring_style), str(state.optional_defaults)
+    return dataclasses.replace(
+        base,
+        strict=bool(state.strict),
+        provider=str(state.provider),
+        docstring_style=None if style == "auto" else cast("DocstringStyleName", style),
+        name=state.name_override or None,
+        description=state.description_override or None,
+        optional_defaults=None if optional == "keep" else cast("OptionalDefaults", optional),
+    )
+
+
+def trigger_text(name: str, value: Any) -> str:
+    """How the change list names a toolbar change: ``strict off``, ``provider: gemini``."""
+    if name == "strict":
+        return TOOLBAR[name].format("on" if value else "off")
+    return TOOLBAR[name].format(value)
