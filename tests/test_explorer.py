@@ -526,3 +526,48 @@ def test_a_live_edit_computes_each_view_once_and_a_toggle_runs_no_source(
         assert explorer.last_render_stats.ok
         assert calls["define_from_source"] == 0, toggle  # the source did not change
         assert {name: calls[name] for name in views} == dict.fromkeys(views, 1), toggle
+
+
+# ------------------------------------------------------------------ one options object
+
+
+def test_the_explorer_takes_report_options_and_changes_to_them(
+    weather: types.ModuleType,
+) -> None:
+    from toollens.core.report import ReportOptions
+
+    opened = ReportOptions(provider="gemini", docstring_style="google", context_types=(bytes,))
+    widget = Explorer(weather.get_weather, opened, strict=False, debounce=0)
+    assert widget.options() == ReportOptions(
+        strict=False, provider="gemini", docstring_style="google", context_types=(bytes,)
+    )
+    assert widget.report.options == widget.options()
+    widget.optional_defaults = "nullable"
+    widget.name_override = "weather"
+    assert widget.options().optional_defaults == "nullable"
+    assert widget.report.options.name == "weather"
+    assert widget.report.options.context_types == (bytes,)  # not on the toolbar: kept
+    with pytest.raises(TypeError):
+        Explorer(weather.get_weather, no_such_option=1)
+
+
+@pytest.mark.parametrize("strict", [True, False])
+@pytest.mark.parametrize("provider", ["openai-chat", "anthropic", "my-gateway"])
+@pytest.mark.parametrize("style", [None, "numpy"])
+@pytest.mark.parametrize("optional", [None, "nullable"])
+def test_the_toolbar_shows_options_and_gives_them_back(
+    strict: bool, provider: str, style: Any, optional: Any
+) -> None:
+    from toollens.core.report import ReportOptions
+    from toollens.jupyter.explorer_state import ExplorerState, toolbar_options, toolbar_traits
+
+    options = ReportOptions(
+        strict=strict,
+        provider=provider,
+        docstring_style=style,
+        optional_defaults=optional,
+        name="n" if strict else None,
+    )
+    state = ExplorerState(**toolbar_traits(options))
+    assert toolbar_options(state, ReportOptions()) == options
+    assert provider in state.providers

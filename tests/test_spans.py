@@ -299,14 +299,16 @@ def test_docstring_turned_off_is_ignored_with_its_span() -> None:
 
 
 def test_spans_are_located_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toollens.core import source_locator
+
     calls: list[Any] = []
-    real = inspect.getsource
+    real = source_locator._parse
 
-    def counting(obj: Any) -> str:
-        calls.append(obj)
-        return real(obj)
+    def counting(text: str) -> Any:
+        calls.append(text)
+        return real(text)
 
-    monkeypatch.setattr(inspect, "getsource", counting)
+    monkeypatch.setattr(source_locator, "_parse", counting)
     fs = function_schema(google_tool, strict=False)
     assert [c.won for c in fs.parameter("city").candidates]  # candidates, no spans yet
     assert calls == []

@@ -40,6 +40,7 @@ _LAZY = {
     "diff": "toollens.core.diff",
     "SchemaDiff": "toollens.core.diff",
     "Report": "toollens.core.report",
+    "ReportOptions": "toollens.core.report",
     "report": "toollens.core.report",
     "compare": "toollens.frameworks.compare",
     "Comparison": "toollens.frameworks.compare",
@@ -59,6 +60,7 @@ __all__ = [
     "OutputSchema",
     "ParameterMetadata",
     "Report",
+    "ReportOptions",
     "SchemaConstructionError",
     "SchemaDiff",
     "Severity",
@@ -89,7 +91,7 @@ if TYPE_CHECKING:
     from toollens.core.metadata import Candidate, ParameterMetadata, Source
     from toollens.core.output import OutputSchema, output_schema
     from toollens.core.providers import check_provider, provider_tool
-    from toollens.core.report import Report, report
+    from toollens.core.report import Report, ReportOptions, report
     from toollens.core.strict import (
         StrictRule,
         ensure_strict_json_schema,

@@ -81,6 +81,10 @@ class SourceLocator:
 
     @functools.cached_property
     def _parsed(self) -> _Parsed | None:
+        quick = _quick_source(self._func)
+        parsed = _parse(quick) if quick is not None else None
+        if parsed is not None:
+            return parsed
         try:
             text = inspect.getsource(self._func)
         except Exception:  # builtins, partials, objects, REPL code: inspect raises several
@@ -147,6 +151,45 @@ _LOCATE: dict[SpanOf, _Locate] = {
 }
 if set(_LOCATE) != set(SpanOf):
     raise RuntimeError("every SpanOf needs a way to be located")
+
+
+def _quick_source(func: Any) -> str | None:
+    """What ``inspect.getsource`` returns for a plain function, found without tokenizing.
+
+    ``getsource`` runs Python's tokenizer over the whole ``def`` to find where it ends: the
+    slowest step of a live edit of a tool with hundreds of parameters. Here the block ends at
+    the first line that starts a statement at the ``def``'s indentation or less. A wrong
+    guess (that line sits inside a string or brackets) leaves the text unbalanced, so it does
+    not parse and :meth:`SourceLocator._parsed` falls back to ``getsource``.
+    """
+    try:
+        func = inspect.unwrap(func)
+        if not inspect.isfunction(func):
+            return None
+        lines, start = inspect.findsource(func)
+    except Exception:  # no source file, no such line: getsource will say so too
+        return None
+    indent = _indent(lines[start])
+    header = start
+    while header < len(lines) and lines[header].lstrip().startswith("@"):
+        header += 1  # decorators on one line each; anything else takes the slow path
+    if header >= len(lines) or not lines[header].lstrip().startswith(("def ", "async ")):
+        return None
+    end = len(lines)
+    for index in range(header + 1, len(lines)):
+        stripped = lines[index].strip()
+        if not stripped or stripped.startswith("#") or stripped[0] in ")]}":
+            continue
+        if _indent(lines[index]) <= indent:
+            end = index
+            break
+    while end > header + 1 and not lines[end - 1].strip():
+        end -= 1
+    return "".join(lines[start:end])
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _parse(text: str) -> _Parsed | None:

@@ -8,6 +8,7 @@ bundle as the explorer's) only shows that HTML and the two toggles.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any
 
@@ -15,6 +16,7 @@ import traitlets
 
 from toollens.core.provider_ids import DEFAULT_PROVIDER
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
+from toollens.core.report import ReportOptions
 from toollens.jupyter.widget_base import BaseWidget
 
 _SCHEMA_ONLY = "schema"
@@ -26,10 +28,13 @@ class DiffWidget(BaseWidget):
     Args:
         a: the old side.
         b: the new side.
-        strict: compare the strict schemas (``True``) or the schemas before strict conversion.
+        strict: compare the strict schemas (``True``) or the schemas before strict conversion;
+            ``options.strict`` when not given.
         provider: compare what this provider receives (payloads) instead of bare schemas;
             offered only when both sides are callables.
-        **options: other :func:`toollens.core.report.report` options for both sides.
+        options: the :class:`~toollens.core.report.ReportOptions` both sides are built with
+            (strict and provider come from the widget's own controls).
+        **changes: fields of ``ReportOptions`` to change, e.g. ``docstring_style="numpy"``.
     """
 
     view_kind = traitlets.Unicode("diff").tag(sync=True)
@@ -41,22 +46,30 @@ class DiffWidget(BaseWidget):
     banner = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
-        self, a: Any, b: Any, *, strict: bool = True, provider: str | None = None, **options: Any
+        self,
+        a: Any,
+        b: Any,
+        options: ReportOptions | None = None,
+        *,
+        strict: bool | None = None,
+        provider: str | None = None,
+        **changes: Any,
     ) -> None:
+        opened = dataclasses.replace(options or ReportOptions(), **changes)
         both_callable = callable(a) and callable(b) and not (_is_type(a) or _is_type(b))
         choices = [_SCHEMA_ONLY, *_PROVIDER_TABLE]
         if provider is not None and provider not in choices:
             choices.append(provider)
         super().__init__(
             css=_css(),
-            strict=strict,
+            strict=opened.strict if strict is None else strict,
             provider=provider or _SCHEMA_ONLY,
             # One choice means no provider menu: payloads compare only for two callables.
             providers=choices if both_callable else [_SCHEMA_ONLY],
         )
         self.add_class("tl-diff")
         self._a, self._b = a, b
-        self._options = options
+        self._options = opened
         self.diff: Any = None
         self.error: str | None = None
         self.observe(lambda _change: self.render(), names=["strict", "provider"])
@@ -68,12 +81,8 @@ class DiffWidget(BaseWidget):
 
         strict = bool(self.strict)
         provider = self.provider
-        rep = report(
-            target,
-            strict=strict,
-            provider=provider if provider != _SCHEMA_ONLY else DEFAULT_PROVIDER,
-            **self._options,
-        )
+        shown = provider if provider != _SCHEMA_ONLY else DEFAULT_PROVIDER
+        rep = report(target, self._options, strict=strict, provider=shown)
         if provider != _SCHEMA_ONLY and rep.provider_payload is not None:
             return rep.provider_payload
         schema = rep.schema if strict else rep.raw_schema

@@ -155,7 +155,7 @@ class ToolSchemaMagics(Magics):
                 from toollens.jupyter.diff_widget import DiffWidget
 
                 other = self._evaluate(_unquote(args.diff))
-                display(DiffWidget(target, other, strict=args.strict, provider=args.provider))
+                display(DiffWidget(target, other, options, provider=args.provider))
                 return None
             from toollens.jupyter.explorer import Explorer
 

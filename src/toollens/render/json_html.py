@@ -37,6 +37,7 @@ __all__ = [
     "dump_scalar",
     "json_rows",
     "key_text",
+    "row_without_comma",
 ]
 
 #: Class prefix of every highlighted token (pygments' classprefix), styled in css.py.
@@ -386,6 +387,20 @@ def _emit(
     else:
         rows.append(f"{ROW_OPEN}{pad}{key_html}{value}{_COMMA if comma else ''}{ROW_CLOSE}")
     return n + 1
+
+
+_COMMA_ROW_END = _COMMA + ROW_CLOSE
+_PUNCT_COMMA_ROW_END = ",</span>" + ROW_CLOSE
+
+
+def row_without_comma(row: str) -> str:
+    """A row as it would be without its trailing comma (``"a": 1,`` -> ``"a": 1``), so that a
+    line diff does not see a neighbour of an added key as changed."""
+    if row.endswith(_COMMA_ROW_END):
+        return row[: -len(_COMMA_ROW_END)] + ROW_CLOSE
+    if row.endswith(_PUNCT_COMMA_ROW_END):  # "}," "]," "{}," "[]," in one punctuation span
+        return row[: -len(_PUNCT_COMMA_ROW_END)] + "</span>" + ROW_CLOSE
+    return row
 
 
 class Rows:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import difflib
 import functools
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from toollens.render.highlight import HIGHLIGHT_MAX_LINES, line_for, pretty_json
-from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, Rows, json_rows
+from toollens.render.highlight import HIGHLIGHT_MAX_LINES, pretty_json
+from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, Rows, json_rows, row_without_comma
 from toollens.render.markup import Markup, h, note, tag
 
 __all__ = ["GutterTag", "Side", "inline_diff", "side_by_side", "too_long"]
@@ -35,41 +34,39 @@ class GutterTag:
 
 @dataclass
 class Side:
-    """One document of a diff: its lines, their highlighted rows and the tags on them."""
+    """One document of a diff: its highlighted rows, where each pointer shows, and the tags
+    and source spans on its lines."""
 
     value: Any
     tags: dict[int, list[GutterTag]] = field(default_factory=dict)
     spans: dict[int, str] = field(default_factory=dict)  # line -> source span it came from
-    lines: list[str] = field(init=False)
-    _doc: Rows | None = field(init=False, default=None)  # JSON data of highlightable size
-    _line_of: dict[str, int] = field(init=False, default_factory=dict)  # anything else
+    _doc: Rows = field(init=False)
 
     def __post_init__(self) -> None:
-        try:  # C speed; the rows and their pointers come from the per-subtree cache
-            text = json.dumps(self.value, indent=2, ensure_ascii=False)
-        except (TypeError, ValueError, RecursionError):
-            text = None
-        if text is not None and text.count("\n") < HIGHLIGHT_MAX_LINES:
-            self._doc = json_rows(self.value)
-        else:  # not JSON data (bytes, sets...) or too long to highlight: plain lines
-            text, self._line_of = pretty_json(self.value)
-        self.lines = text.split("\n")
+        self._doc = json_rows(self.value)  # cached per subtree: an edit re-emits one property
+
+    @property
+    def nlines(self) -> int:
+        return len(self._doc.rows)
 
     def line(self, pointer: str, *, exact: bool = True) -> int | None:
         """The line showing ``pointer``; with ``exact=False`` its nearest shown ancestor's."""
-        if self._doc is not None:
-            return self._doc.line_of(pointer, exact)
-        return self._line_of.get(pointer) if exact else line_for(pointer, self._line_of)
+        return self._doc.line_of(pointer, exact)
 
     @functools.cached_property
     def _rows(self) -> list[str]:
-        if self._doc is None or len(self._doc.rows) != len(self.lines):
-            return [str(h(line)) for line in self.lines]
+        if self.nlines > HIGHLIGHT_MAX_LINES:  # too long to colour: escaped text
+            return [str(h(line)) for line in pretty_json(self.value)[0].split("\n")]
         return [row[len(ROW_OPEN) : -len(ROW_CLOSE)] for row in self._doc.rows]
 
     def rows(self) -> list[str]:
         """Each line's highlighted HTML (escaped text when the document is very long)."""
         return self._rows
+
+    @functools.cached_property
+    def keys(self) -> tuple[str, ...]:
+        """What a line diff compares: each row without its trailing comma."""
+        return tuple(row_without_comma(row) for row in self._doc.rows)
 
     def link(self, spans: Mapping[str, str]) -> None:
         """Give the lines of these pointers the source span each came from."""
@@ -85,12 +82,18 @@ class Side:
 
 
 def too_long(before: Side, after: Side) -> bool:
-    return len(before.lines) + len(after.lines) > DIFF_MAX_LINES
+    return before.nlines + after.nlines > DIFF_MAX_LINES
 
 
 def _opcodes(before: Side, after: Side) -> Sequence[tuple[str, int, int, int, int]]:
-    old = [line.rstrip(",") for line in before.lines]
-    new = [line.rstrip(",") for line in after.lines]
+    return _diff_keys(before.keys, after.keys)
+
+
+# The inline and the side-by-side view of one diff ask for the same opcodes.
+@functools.lru_cache(maxsize=4)
+def _diff_keys(
+    old: tuple[str, ...], new: tuple[str, ...]
+) -> Sequence[tuple[str, int, int, int, int]]:
     return difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
 
 
@@ -152,8 +155,8 @@ def side_by_side(
     max_lines: int | None = None,
 ) -> Markup:
     """Two columns, removed lines marked on the left and added lines on the right."""
-    old_kind = ["ctx"] * len(before.lines)
-    new_kind = ["ctx"] * len(after.lines)
+    old_kind = ["ctx"] * before.nlines
+    new_kind = ["ctx"] * after.nlines
     for op, i1, i2, j1, j2 in _opcodes(before, after):
         if op != "equal":
             old_kind[i1:i2] = ["del"] * (i2 - i1)

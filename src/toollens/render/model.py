@@ -312,20 +312,18 @@ def group_findings(
     Returns:
         ``{index of the lint finding: provider findings}`` and the provider findings left.
     """
+    at_pointer: dict[str | None, list[int]] = {}
+    for index, item in enumerate(lint):
+        at_pointer.setdefault(item.pointer, []).append(index)
     angles: dict[int, list[Finding]] = {}
     rest: list[Finding] = []
     for finding in provider:
         pointer = finding.pointer or ""
         keyword = pointer.rsplit("/", 1)[-1]
         parent = pointer.rsplit("/", 1)[0]
+        near = sorted({*at_pointer.get(pointer, ()), *at_pointer.get(parent, ())})
         match = next(
-            (
-                index
-                for index, item in enumerate(lint)
-                if item.pointer in (pointer, parent)
-                and keyword
-                and keyword in enum_value(item.rule)
-            ),
+            (i for i in near if keyword and keyword in enum_value(lint[i].rule)),
             None,
         )
         if match is None:
