@@ -1,8 +1,9 @@
-"""The quick read of a function's source finds exactly what ``inspect.getsource`` finds.
+"""The quick ways to a function's source find exactly what ``inspect.getsource`` finds.
 
 ``source_locator._quick_source`` ends a ``def`` at the first statement at its indentation
 instead of tokenizing it; when that guess is wrong the text must fail to parse, so the
-locator falls back to ``getsource``. Every function here is parsed both ways.
+locator falls back to ``getsource``. ``_from_shared_tree`` takes the ``def`` from the tree a
+live edit already parsed. Every function here is read each way and compared.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ import pytest
 
 import toollens
 from toollens.core import source_locator
-from toollens.core.source_locator import _parse, _quick_source
+from toollens.core.source_locator import _from_shared_tree, _module_lines, _parse
+from toollens.core.source_locator import _quick_source as _quick_lines
+from toollens.core.source_trees import parse_module
 
 TRICKY = '''
 import functools
@@ -140,6 +143,11 @@ def _functions() -> Iterator[tuple[str, Callable[..., Any]]]:
 FUNCTIONS = list(_functions())
 
 
+def _quick_source(func: Callable[..., Any]) -> str | None:
+    found = _module_lines(func)
+    return None if found is None else _quick_lines(*found)
+
+
 def _dump(text: str | None) -> str | None:
     parsed = _parse(text) if text is not None else None
     return None if parsed is None else ast.dump(parsed.node, include_attributes=True)
@@ -181,3 +189,39 @@ def test_objects_without_plain_source_take_the_slow_path() -> None:
     assert _quick_source(functools.partial(print)) is None
     assert _quick_source(len) is None
     assert _quick_source(lambda x: x) is None  # a lambda is no ``def``
+
+
+def _spans(parsed: Any) -> list[Any]:
+    """Every span the locator can give for a def: arguments, annotations, defaults, docstring."""
+    out: list[Any] = [parsed.node.name, parsed.docstring]
+    for arg, default in parsed.arguments.values():
+        out.append(parsed.span(arg))
+        if arg.annotation is not None:
+            out.append(parsed.span(arg.annotation))
+        if default is not None:
+            out.append(parsed.span(default))
+    return out
+
+
+TRICKY_FUNCTIONS = [(name, func) for name, func in FUNCTIONS if "." not in name]
+
+
+@pytest.mark.parametrize(("name", "func"), TRICKY_FUNCTIONS, ids=[n for n, _ in TRICKY_FUNCTIONS])
+def test_the_shared_tree_gives_the_spans_getsource_gives(
+    name: str, func: Callable[..., Any]
+) -> None:
+    lines, start = _module_lines(func) or ([], 0)
+    parse_module("".join(lines))  # what a live edit does before the locator runs
+    shared = _from_shared_tree(lines, start)
+    slow = _parse(inspect.getsource(func))
+    if slow is None:  # getsource found no def (a lambda): neither may the shared tree
+        assert shared is None
+        return
+    assert shared is not None
+    assert _spans(shared) == _spans(slow)
+
+
+def test_a_text_never_parsed_has_no_shared_tree() -> None:
+    lines, start = _module_lines(_spans) or ([], 0)
+    assert lines
+    assert _from_shared_tree(lines, start) is None  # this test file was never parse_module'd

@@ -19,6 +19,7 @@ from typing import Any
 
 from toollens.core.docstring_spans import DocLine, description_span, parameter_entries
 from toollens.core.docstrings import DocstringStyle, ParsedDocstring
+from toollens.core.source_trees import parsed_module
 from toollens.core.spans import PendingSpan, SourceSpan, SpanOf, split_lines
 
 __all__ = ["SourceLocator"]
@@ -81,10 +82,11 @@ class SourceLocator:
 
     @functools.cached_property
     def _parsed(self) -> _Parsed | None:
-        quick = _quick_source(self._func)
-        parsed = _parse(quick) if quick is not None else None
-        if parsed is not None:
-            return parsed
+        found = _module_lines(self._func)
+        if found is not None:  # a live edit's tree, or a quick read of the def
+            parsed = _from_shared_tree(*found) or _parse(_quick_source(*found) or "")
+            if parsed is not None:
+                return parsed
         try:
             text = inspect.getsource(self._func)
         except Exception:  # builtins, partials, objects, REPL code: inspect raises several
@@ -153,7 +155,35 @@ if set(_LOCATE) != set(SpanOf):
     raise RuntimeError("every SpanOf needs a way to be located")
 
 
-def _quick_source(func: Any) -> str | None:
+def _module_lines(func: Any) -> tuple[list[str], int] | None:
+    """The lines of a plain function's module and the index of its first line (decorators
+    included), as ``inspect.findsource`` finds them; ``None`` for anything else."""
+    try:
+        func = inspect.unwrap(func)
+        if not inspect.isfunction(func):
+            return None
+        lines, start = inspect.findsource(func)
+    except Exception:  # no source file, no such line: getsource will say so too
+        return None
+    return lines, start
+
+
+def _from_shared_tree(lines: list[str], start: int) -> _Parsed | None:
+    """The def from the tree a live edit already parsed (see ``core.source_trees``)."""
+    tree = parsed_module("".join(lines))
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+            if first == start + 1:
+                end = node.end_lineno or node.lineno
+                text = "".join(lines[start:end])
+                return _parsed_def(split_lines(text), start, node)
+    return None
+
+
+def _quick_source(lines: list[str], start: int) -> str | None:
     """What ``inspect.getsource`` returns for a plain function, found without tokenizing.
 
     ``getsource`` runs Python's tokenizer over the whole ``def`` to find where it ends: the
@@ -162,13 +192,6 @@ def _quick_source(func: Any) -> str | None:
     guess (that line sits inside a string or brackets) leaves the text unbalanced, so it does
     not parse and :meth:`SourceLocator._parsed` falls back to ``getsource``.
     """
-    try:
-        func = inspect.unwrap(func)
-        if not inspect.isfunction(func):
-            return None
-        lines, start = inspect.findsource(func)
-    except Exception:  # no source file, no such line: getsource will say so too
-        return None
     indent = _indent(lines[start])
     header = start
     while header < len(lines) and lines[header].lstrip().startswith("@"):
@@ -204,7 +227,12 @@ def _parse(text: str) -> _Parsed | None:
     node = body[0] if body else None
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None  # a lambda, or source inspect found for something else
-    lines = split_lines(text)
+    return _parsed_def(split_lines(text), delta, node)
+
+
+def _parsed_def(
+    lines: list[str], delta: int, node: ast.FunctionDef | ast.AsyncFunctionDef
+) -> _Parsed:
     return _Parsed(lines, delta, node, _arguments(node.args), _docstring(lines, node, delta))
 
 

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from toollens.core.source_trees import parse_module
+
 ErrorKind = Literal["syntax", "exception", "missing", "not-callable"]
 
 _FUTURE_FLAGS = {
@@ -173,8 +175,8 @@ def _class_source_from_methods(cls: type) -> str | None:
 def defined_names(source: str) -> list[str]:
     """Top-level function and class names the source defines, in source order."""
     try:
-        tree = ast.parse(source)
-    except SyntaxError:
+        tree = parse_module(source)
+    except (SyntaxError, ValueError):
         return []
     kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
     return [node.name for node in tree.body if isinstance(node, kinds)]
@@ -235,7 +237,8 @@ def _run(
 ) -> LiveResult:
     text = textwrap.dedent(source)
     try:
-        code = compile(text, filename, "exec", flags=flags, dont_inherit=True)
+        tree = parse_module(text, filename, flags)  # kept: the span locator reads it too
+        code = compile(tree, filename, "exec", flags=flags, dont_inherit=True)
     except SyntaxError as exc:
         return LiveResult(error=syntax_error(exc))
     except (ValueError, OverflowError) as exc:  # null bytes, literal too large
