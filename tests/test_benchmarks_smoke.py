@@ -88,3 +88,11 @@ def test_corpus_tools_build_and_edits_change_them() -> None:
 def test_bench_bundle_quick() -> None:
     proc = _run("bench_bundle.py")
     _assert_table(proc, "explorer.js (minified)", "KB", "target")
+
+
+@pytest.mark.skipif(
+    not (BENCHMARKS.parent / ".git").exists(), reason="needs the git checkout (a worktree of HEAD)"
+)
+def test_bench_live_edit_vs_quick() -> None:
+    proc = _run("bench_live_edit_vs.py", "HEAD")
+    _assert_table(proc, "this p50", "other p50", "ratio p50 (median)", "20 params")

@@ -19,7 +19,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from toollens.core.provider_ids import DEFAULT_PROVIDER
+from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
 from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
 
 if TYPE_CHECKING:
@@ -44,7 +44,6 @@ EXIT_BREAKING = 2  # diff: at least one breaking change
 EXIT_ERROR = 3  # the command could not run: usage error, bad target, unreadable file
 
 ALL_PROVIDERS = "all"  # `check --provider all`: every provider in the table
-_DOCSTRING_STYLES = ("google", "numpy", "sphinx")
 
 _EXIT_CODES = """\
 exit codes:
@@ -264,7 +263,7 @@ def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
     _add_strictness(show)
     show.add_argument(
         "--style",
-        choices=_DOCSTRING_STYLES,
+        choices=DOCSTRING_STYLES,
         metavar="S",
         help="docstring style: google, numpy or sphinx (default: detected)",
     )

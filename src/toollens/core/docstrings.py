@@ -12,14 +12,12 @@ import enum
 import functools
 import re
 from dataclasses import dataclass
-from typing import Literal
 
 import docstring_parser
 from docstring_parser import DocstringStyle as _ParserStyle
 
 from toollens.core.errors import SchemaConstructionError
 
-DocstringStyleName = Literal["google", "numpy", "sphinx"]
 """A docstring style by name, as options and the command line spell it."""
 
 

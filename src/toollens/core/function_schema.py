@@ -13,7 +13,7 @@ import json
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, cast, get_args, get_origin
+from typing import Annotated, Any, cast, get_args, get_origin
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -21,9 +21,9 @@ from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
 from toollens.core.candidates import tool_candidates
+from toollens.core.choices import OPTIONAL_DEFAULTS, DocstringStyleName, OptionalDefaults
 from toollens.core.docstrings import (
     DocstringStyle,
-    DocstringStyleName,
     ParsedDocstring,
     parse_docstring,
 )
@@ -42,7 +42,7 @@ from toollens.core.metadata import (
 )
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
-from toollens.core.schema.toolkit import NotPlainJSON, plain_json
+from toollens.core.schema.toolkit import PLAIN_COPY_DEPTH, NotPlainJSON, plain_json
 from toollens.core.signature import (
     EMPTY,
     InspectedCallable,
@@ -55,8 +55,6 @@ from toollens.core.signature import (
 from toollens.core.source_locator import SourceLocator
 from toollens.core.spans import SpanOf
 from toollens.core.validation import pointer_from_loc, pydantic_reason, validation_message
-
-OptionalDefaults = Literal["keep", "nullable"]
 
 
 @dataclass(frozen=True)
@@ -379,7 +377,7 @@ def function_schema(
         SchemaConstructionError: the callable cannot become a tool (named parameter).
         StrictSchemaError: strict mode cannot express the schema (JSON pointer).
     """
-    if optional_defaults not in (None, "keep", "nullable"):
+    if optional_defaults is not None and optional_defaults not in OPTIONAL_DEFAULTS:
         raise SchemaConstructionError(
             f"unknown optional_defaults {optional_defaults!r}", hint="use 'keep' or 'nullable'"
         )
@@ -503,11 +501,6 @@ def _nullable_defaults(params: list[ParameterMetadata]) -> dict[str, Any]:
     }
 
 
-# How deep ``plain_json`` copies before handing the schema to the JSON round trip, which
-# then raises for a Python-level cycle just as ``json.dumps`` always did.
-_FAST_COPY_DEPTH = 100
-
-
 def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
     """``json.loads(json.dumps(raw))``, by a plain deep copy when that gives the same value.
 
@@ -517,7 +510,7 @@ def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
     takes the round trip itself, with its conversions and its errors.
     """
     try:
-        return cast("dict[str, Any]", plain_json(raw, _FAST_COPY_DEPTH))
+        return cast("dict[str, Any]", plain_json(raw, PLAIN_COPY_DEPTH))
     except NotPlainJSON:
         return cast("dict[str, Any]", json.loads(json.dumps(raw)))
 

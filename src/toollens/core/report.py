@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 from pydantic import BaseModel
 from typing_extensions import is_typeddict
 
+from toollens.core.choices import DEFAULT_PROVIDER, DocstringStyleName, OptionalDefaults
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import (
     SchemaConstructionError,
@@ -33,7 +34,6 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.metadata import MISSING
-from toollens.core.provider_ids import DEFAULT_PROVIDER
 from toollens.core.records import Change, Finding, Severity, severity_counts
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -47,8 +47,7 @@ from toollens.core.schema.toolkit import (
 )
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
-    from toollens.core.docstrings import DocstringStyle, DocstringStyleName
-    from toollens.core.function_schema import OptionalDefaults
+    from toollens.core.docstrings import DocstringStyle
     from toollens.core.providers import ProviderVerdict
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]

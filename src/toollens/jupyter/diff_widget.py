@@ -14,7 +14,7 @@ from typing import Any
 
 import traitlets
 
-from toollens.core.provider_ids import DEFAULT_PROVIDER
+from toollens.core.choices import DEFAULT_PROVIDER
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
 from toollens.core.report import ReportOptions
 from toollens.jupyter.widget_base import BaseWidget

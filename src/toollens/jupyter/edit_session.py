@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from toollens.core.schema.toolkit import shorten
 from toollens.jupyter.live import (
     LiveError,
     apply_source,
@@ -179,8 +180,7 @@ def _bound_in(target: Any, namespace: dict[str, Any] | None) -> bool:
 def _describe(target: Any) -> str:
     label = getattr(target, "__qualname__", None) or getattr(target, "__name__", None)
     if not isinstance(label, str):
-        label = repr(target)
-        label = label if len(label) <= 60 else label[:57] + "..."
+        label = shorten(repr(target))
     return f"{label} ({type(target).__name__})"
 
 

@@ -8,18 +8,20 @@ and :func:`toolbar_options` translate between them and the one typed
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import traitlets
 
-from toollens.core.provider_ids import DEFAULT_PROVIDER
+from toollens.core.choices import (
+    DEFAULT_PROVIDER,
+    OPTIONAL_DEFAULTS,
+    DocstringStyleName,
+    OptionalDefaults,
+)
+from toollens.core.choices import DOCSTRING_STYLES as _STYLES
 from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
 from toollens.core.report import ReportOptions
 from toollens.jupyter.widget_base import BaseWidget
-
-if TYPE_CHECKING:
-    from toollens.core.docstrings import DocstringStyleName
-    from toollens.core.function_schema import OptionalDefaults
 
 __all__ = [
     "DOCSTRING_STYLES",
@@ -33,8 +35,7 @@ __all__ = [
 ]
 
 PROVIDERS = tuple(_PROVIDER_TABLE)
-DOCSTRING_STYLES = ("auto", "google", "numpy", "sphinx")  # "auto": detect from the text
-OPTIONAL_DEFAULTS = ("keep", "nullable")
+DOCSTRING_STYLES: tuple[str, ...] = ("auto", *_STYLES)  # "auto": detect from the text
 # Where the front end places each view: the strict schema and the metadata table get the
 # whole width (they are what an author reads), signature and output share a row, findings last.
 # Adding a view (e.g. "frameworks"): put its key here, declare a synced ``panel_<key>`` trait
@@ -66,9 +67,9 @@ class ExplorerState(BaseWidget):
     docstring_style = traitlets.Enum(DOCSTRING_STYLES, "auto").tag(sync=True)
     docstring_styles = traitlets.List(traitlets.Unicode(), list(DOCSTRING_STYLES)).tag(sync=True)
     optional_defaults = traitlets.Enum(OPTIONAL_DEFAULTS, "keep").tag(sync=True)
-    optional_defaults_choices = traitlets.List(traitlets.Unicode(), list(OPTIONAL_DEFAULTS)).tag(
-        sync=True
-    )
+    optional_defaults_choices = traitlets.List(
+        traitlets.Unicode(), [str(choice) for choice in OPTIONAL_DEFAULTS]
+    ).tag(sync=True)
     name_override = traitlets.Unicode("").tag(sync=True)
     description_override = traitlets.Unicode("").tag(sync=True)
     can_apply = traitlets.Bool(False).tag(sync=True)

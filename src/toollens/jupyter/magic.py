@@ -18,9 +18,9 @@ from IPython.core.magic import Magics, line_cell_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
+from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, OPTIONAL_DEFAULTS
+from toollens.core.choices import PROVIDER_IDS as PROVIDERS
 from toollens.core.metadata import MISSING
-from toollens.core.provider_ids import DEFAULT_PROVIDER
-from toollens.core.provider_ids import PROVIDER_IDS as PROVIDERS
 from toollens.core.report import ReportOptions
 from toollens.core.schema.toolkit import shorten
 from toollens.jupyter.live import defined_names
@@ -57,7 +57,7 @@ class ToolSchemaMagics(Magics):
     @argument(
         "--optional-defaults",
         dest="optional_defaults",
-        choices=("keep", "nullable"),
+        choices=OPTIONAL_DEFAULTS,
         default=None,
         help="'nullable': parameters with a non-None default also accept null (strict mode).",
     )
@@ -66,9 +66,7 @@ class ToolSchemaMagics(Magics):
     )
     @argument("--name", default=None, help="Tool name override.")
     @argument("--description", default=None, help='Tool description override (quote it: "...").')
-    @argument(
-        "--style", choices=("google", "numpy", "sphinx"), default=None, help="Docstring style."
-    )
+    @argument("--style", choices=DOCSTRING_STYLES, default=None, help="Docstring style.")
     @argument(
         "--static", action="store_true", help="Display the static HTML report, not the widget."
     )

@@ -24,11 +24,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from toollens.core.choices import (
+    DOCSTRING_STYLES,
+    OPTIONAL_DEFAULTS,
+    DocstringStyleName,
+    OptionalDefaults,
+)
 from toollens.core.errors import ToolLensError
+from toollens.core.schema.toolkit import shorten
 
 if TYPE_CHECKING:
-    from toollens.core.docstrings import DocstringStyleName
-    from toollens.core.function_schema import OptionalDefaults
     from toollens.core.report import ReportOptions
 
 if sys.version_info >= (3, 11):
@@ -47,8 +52,6 @@ __all__ = [
 PYPROJECT = "pyproject.toml"
 LOCK_FILENAME = "toollens.lock.json"
 _TABLE = "[tool.toollens]"
-_DOCSTRING_STYLES = ("google", "numpy", "sphinx")
-_OPTIONAL_DEFAULTS = ("keep", "nullable")
 
 
 class ProjectError(ToolLensError):
@@ -226,15 +229,14 @@ _READERS: dict[str, Any] = {
     "tools": _tools,
     "strict": _strict,
     "providers": _providers,
-    "docstring_style": _choice(_DOCSTRING_STYLES),
-    "optional_defaults": _choice(_OPTIONAL_DEFAULTS),
+    "docstring_style": _choice(DOCSTRING_STYLES),
+    "optional_defaults": _choice(OPTIONAL_DEFAULTS),
     "frameworks": _frameworks,
 }
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shorten(repr(value), 40)
 
 
 def _first_line(exc: BaseException) -> str:

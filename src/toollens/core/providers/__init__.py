@@ -13,7 +13,7 @@ and the date of that source:
 record, ``api`` the provider table and the public calls re-exported here.
 """
 
-from toollens.core.provider_ids import PROVIDER_IDS, ProviderId
+from toollens.core.choices import PROVIDER_IDS, ProviderId
 from toollens.core.providers.api import (
     PROVIDERS,
     RULES,

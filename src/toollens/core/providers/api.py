@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from toollens.core.choices import PROVIDER_IDS, ProviderId
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema
-from toollens.core.provider_ids import PROVIDER_IDS, ProviderId
 from toollens.core.providers.anthropic import ANTHROPIC
 from toollens.core.providers.base import (
     ProviderSpec,

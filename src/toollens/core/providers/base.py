@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.provider_ids import ProviderId
+from toollens.core.choices import ProviderId
 from toollens.core.providers.rules import ProviderRule, Source
 from toollens.core.providers.walk import copy_json, split_pointer
 from toollens.core.records import Change, Finding

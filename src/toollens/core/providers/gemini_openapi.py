@@ -40,6 +40,7 @@ from toollens.core.providers.rules import (
 from toollens.core.providers.walk import copy_json, resolve_local, show, split_pointer
 from toollens.core.records import Change, Finding, Origin
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.toolkit import TRANSLATION_NESTING_LIMIT
 
 GENAI_SCHEMA = Source(
     "google-genai 3.6.1 types.Schema (an OpenAPI 3.0 subset)",
@@ -134,7 +135,6 @@ _BY_ID = build_rule_table(CLASSIC_RULES + TRANSLATION_RULES)
 # --------------------------------------------------------------------------------------------
 # Translation
 
-_MAX_TRANSLATE_DEPTH = 150  # stays far below Python's recursion limit
 _MAX_TRANSLATE_NODES = 50_000  # shared definitions inlined many times can explode
 _DROPPED_WHY = {
     "$schema": "Gemini's Schema has no '$schema' field",
@@ -194,12 +194,12 @@ class _GeminiTranslator:
     def node(self, value: Any, at: _At) -> Any:
         """One node: structural rewrites first (refs, null unions), then keyword by keyword."""
         if not isinstance(value, dict):
-            return copy_json(value) if at.depth < _MAX_TRANSLATE_DEPTH else None
+            return copy_json(value) if at.depth < TRANSLATION_NESTING_LIMIT else None
         self.nodes += 1
-        if at.depth >= _MAX_TRANSLATE_DEPTH or self.nodes > _MAX_TRANSLATE_NODES:
+        if at.depth >= TRANSLATION_NESTING_LIMIT or self.nodes > _MAX_TRANSLATE_NODES:
             why = (
-                f"nesting deeper than {_MAX_TRANSLATE_DEPTH} levels"
-                if at.depth >= _MAX_TRANSLATE_DEPTH
+                f"nesting deeper than {TRANSLATION_NESTING_LIMIT} levels"
+                if at.depth >= TRANSLATION_NESTING_LIMIT
                 else f"more than {_MAX_TRANSLATE_NODES} nodes after inlining"
             )
             self.finding("gemini.translation-limit", at.pointer, why=why)

@@ -24,6 +24,7 @@ from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, 
 from toollens.core.providers.walk import iter_schema_nodes
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
+    CACHE_KEY_DEPTH,
     SCHEMA_LIST_KEYWORDS,
     SCHEMA_MAP_KEYWORDS,
     SCHEMA_VALUE_KEYWORDS,
@@ -90,11 +91,10 @@ def _compile(schema_text: str) -> str:
 # Keywords that describe a value without constraining it: the grammar is the same without
 # them, so an edit to a docstring (a description) reuses the compiled verdict.
 _ANNOTATIONS = frozenset({"description", "title", "examples", "$comment", "deprecated"})
-_KEY_DEPTH = 100  # deeper subtrees are kept whole (the cache key is only longer)
 
 
 def _without_annotations(node: Any, depth: int = 0) -> Any:
-    if not isinstance(node, dict) or depth > _KEY_DEPTH:
+    if not isinstance(node, dict) or depth > CACHE_KEY_DEPTH:
         return node
     out: dict[str, Any] = {}
     for key, value in node.items():

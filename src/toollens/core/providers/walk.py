@@ -2,7 +2,8 @@
 
 The shared walker of the provider rules (and of the linter). A schema built in Python may
 contain itself (``d["properties"]["a"] = d``) or nest thousands of levels deep; the walk
-stops at a cycle and at ``MAX_DEPTH``, so callers see findings, never ``RecursionError`` or a hang.
+stops at a cycle and at ``PROVIDER_CHECK_DEPTH``, so callers see findings, never
+``RecursionError`` or a hang.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from toollens.core.schema.pointer import resolve_local as resolve_pointer
 from toollens.core.schema.toolkit import (
     DEFINITION_KEYWORDS,
     FINDING_PREVIEW,
+    PROVIDER_CHECK_DEPTH,
     SCHEMA_LIST_KEYWORDS,
     SCHEMA_MAP_KEYWORDS,
     SCHEMA_VALUE_KEYWORDS,
@@ -38,7 +40,6 @@ __all__ = [
 
 DEFINITION_KEYS = DEFINITION_KEYWORDS
 MAX_NODES = 100_000  # a walk stops here; the checks report on what they saw
-MAX_DEPTH = 512  # deeper subschemas are not visited (no provider accepts such nesting)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def iter_schema_nodes(schema: Any, *, max_nodes: int = MAX_NODES) -> Iterator[Sc
         node: SchemaNode = item
         seen += 1
         yield node
-        if node.depth >= MAX_DEPTH or not isinstance(node.value, dict):
+        if node.depth >= PROVIDER_CHECK_DEPTH or not isinstance(node.value, dict):
             continue
         on_path.add(id(node.value))
         stack.extend((node.value, _EXIT))

@@ -22,17 +22,21 @@ from typing import Any, Final
 from toollens.core.schema.pointer import join_pointer
 
 __all__ = [
+    "CACHE_KEY_DEPTH",
     "DATA_NESTING_LIMIT",
     "DEFINITION_KEYWORDS",
     "DIFF_NESTING_LIMIT",
     "FINDING_PREVIEW",
     "MESSAGE_PREVIEW",
+    "PLAIN_COPY_DEPTH",
+    "PROVIDER_CHECK_DEPTH",
     "SCHEMA_CHECK_DEPTH",
     "SCHEMA_LIST_KEYWORDS",
     "SCHEMA_MAP_KEYWORDS",
     "SCHEMA_VALUE_KEYWORDS",
     "STRICT_NESTING_LIMIT",
     "STRICT_NODE_BUDGET",
+    "TRANSLATION_NESTING_LIMIT",
     "NotPlainJSON",
     "PlainProblem",
     "copy_json",
@@ -94,6 +98,20 @@ recurse once per level, stay far from the interpreter's recursion limit.
 
 SCHEMA_CHECK_DEPTH: Final = 200
 """Deepest subschema level the structural check of a raw JSON Schema descends to."""
+
+PROVIDER_CHECK_DEPTH: Final = 512
+"""Deepest subschema the provider checks visit (no provider accepts such nesting)."""
+
+TRANSLATION_NESTING_LIMIT: Final = 150
+"""Deepest subschema a translation to another schema dialect (Gemini's OpenAPI subset)
+rewrites; far below the interpreter's recursion limit."""
+
+PLAIN_COPY_DEPTH: Final = 100
+"""How deep ``plain_json`` copies pydantic's schema before leaving it to the JSON round trip
+(which then raises for a Python-level cycle, as ``json.dumps`` does)."""
+
+CACHE_KEY_DEPTH: Final = 100
+"""How deep a cache key built from a schema looks; deeper subtrees are kept whole."""
 
 # -- previews
 

@@ -1,0 +1,38 @@
+"""The values each option can take, importable without loading the engine (the CLI starts fast).
+
+Every front end offers these choices (the command line's ``--provider`` and ``--style``, the
+explorer's toolbar, ``[tool.toollens]``); each list is derived from its ``Literal`` here, so
+no front end spells them out again.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+__all__ = [
+    "DEFAULT_PROVIDER",
+    "DOCSTRING_STYLES",
+    "OPTIONAL_DEFAULTS",
+    "PROVIDER_IDS",
+    "DocstringStyleName",
+    "OptionalDefaults",
+    "ProviderId",
+]
+
+ProviderId = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "gemini-openapi"]
+"""A provider toollens builds payloads for and checks schemas against."""
+
+PROVIDER_IDS: tuple[ProviderId, ...] = get_args(ProviderId)
+
+#: The provider a report, the explorer and the command line are for unless told otherwise.
+DEFAULT_PROVIDER: ProviderId = "openai-chat"
+
+DocstringStyleName = Literal["google", "numpy", "sphinx"]
+"""A docstring style to parse with, when detecting it is not wanted."""
+
+DOCSTRING_STYLES: tuple[DocstringStyleName, ...] = get_args(DocstringStyleName)
+
+OptionalDefaults = Literal["keep", "nullable"]
+"""What strict mode does with a parameter's default: keep it required, or allow null."""
+
+OPTIONAL_DEFAULTS: tuple[OptionalDefaults, ...] = get_args(OptionalDefaults)
