@@ -12,8 +12,9 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import linecache
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,13 +158,23 @@ if set(_LOCATE) != set(SpanOf):
 
 def _module_lines(func: Any) -> tuple[list[str], int] | None:
     """The lines of a plain function's module and the index of its first line (decorators
-    included), as ``inspect.findsource`` finds them; ``None`` for anything else."""
+    included), as ``inspect.findsource`` finds them; ``None`` for anything else.
+
+    Read straight from the code object and ``linecache`` (what ``findsource`` does for a
+    function, without looking the module up in ``sys.modules`` on every edit).
+    """
     try:
         func = inspect.unwrap(func)
-        if not inspect.isfunction(func):
-            return None
-        lines, start = inspect.findsource(func)
-    except Exception:  # no source file, no such line: getsource will say so too
+    except ValueError:  # a __wrapped__ cycle
+        return None
+    code = getattr(func, "__code__", None)
+    if not inspect.isfunction(func) or code is None:
+        return None
+    filename = code.co_filename
+    linecache.checkcache(filename)
+    lines = linecache.getlines(filename, func.__globals__)
+    start = code.co_firstlineno - 1
+    if not 0 <= start < len(lines):
         return None
     return lines, start
 
@@ -173,14 +184,25 @@ def _from_shared_tree(lines: list[str], start: int) -> _Parsed | None:
     tree = parsed_module("".join(lines))
     if tree is None:
         return None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = min([d.lineno for d in node.decorator_list] + [node.lineno])
-            if first == start + 1:
-                end = node.end_lineno or node.lineno
-                text = "".join(lines[start:end])
-                return _parsed_def(split_lines(text), start, node)
+    for node in _defs(tree.body):
+        first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+        if first == start + 1:
+            end = node.end_lineno or node.lineno
+            text = "".join(lines[start:end])
+            return _parsed_def(split_lines(text), start, node)
     return None
+
+
+def _defs(body: list[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Every ``def`` among these statements and the statements inside them (no expressions:
+    a ``def`` cannot sit inside one)."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, field, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], ast.AST):
+                yield from _defs(inner)
 
 
 def _quick_source(lines: list[str], start: int) -> str | None:

@@ -6,6 +6,7 @@ the explorer's provider panel and ``toollens check`` say the same thing.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from toollens.render.markup import Markup, badge, tag
@@ -51,6 +52,12 @@ def _source_links(judgement: Judgement) -> Markup | None:
 
 def verdict_html(verdict: ProviderVerdict) -> Markup:
     """The verdict as a list: one item per judge, its outcome as a badge."""
+    return _verdict_html(verdict_headline(verdict), verdict.accepted, verdict.judgements)
+
+
+# The same verdict comes back on most edits (a description does not change it).
+@functools.lru_cache(maxsize=64)
+def _verdict_html(headline: str, accepted: bool, judgements: tuple[Judgement, ...]) -> Markup:
     items = [
         tag(
             "li",
@@ -62,12 +69,11 @@ def verdict_html(verdict: ProviderVerdict) -> Markup:
             _source_links(j),
             class_="tl-judgement",
         )
-        for j in verdict.judgements
+        for j in judgements
     ]
     return tag(
         "div",
-        tag("p", verdict_headline(verdict), class_="tl-note"),
+        tag("p", headline, class_="tl-note"),
         tag("ul", items, class_="tl-findings tl-verdict"),
-        class_="tl-verdict-block "
-        + ("tl-verdict-accepted" if verdict.accepted else "tl-verdict-rejected"),
+        class_="tl-verdict-block " + ("tl-verdict-accepted" if accepted else "tl-verdict-rejected"),
     )
