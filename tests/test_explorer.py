@@ -490,6 +490,7 @@ def test_a_live_edit_computes_each_view_once_and_a_toggle_runs_no_source(
     import toollens.core.function_schema as function_schema_module
     import toollens.core.lint as lint_module
     import toollens.core.providers as providers_module
+    import toollens.core.providers.api as providers_api
     import toollens.jupyter.edit_session as session_module
     import toollens.render.html as html_module
 
@@ -506,12 +507,15 @@ def test_a_live_edit_computes_each_view_once_and_a_toggle_runs_no_source(
         monkeypatch.setattr(module, name, wrapper)
 
     counted(function_schema_module, "function_schema")
-    counted(providers_module, "provider_tool")
+    # Built by the report and, inside the provider checks, by the api module itself: one
+    # counter for both names, so a payload built twice per report shows as 2.
+    counted(providers_module, "provider_payload")
+    counted(providers_api, "provider_payload")
     counted(providers_module, "check_provider")
     counted(lint_module, "lint")
     counted(html_module, "render_panels")
     counted(session_module, "define_from_source")
-    views = ["function_schema", "provider_tool", "check_provider", "lint", "render_panels"]
+    views = ["function_schema", "provider_payload", "check_provider", "lint", "render_panels"]
 
     explorer.editor.value = explorer.editor.value.replace("The city to forecast.", "The town.")
     assert explorer.last_render_stats.ok

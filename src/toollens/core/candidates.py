@@ -39,13 +39,13 @@ def _offers(rule: Precedence, src: ParameterSources) -> list[tuple[Source, Any, 
 
 
 _SPAN_OF = {
-    Source.DOCSTRING.value: SpanOf.DOC_PARAM,
-    Source.ANNOTATED_STR.value: SpanOf.METADATA,
-    Source.ANNOTATED_FIELD.value: SpanOf.METADATA,
-    Source.ANNOTATED_CONSTRAINT.value: SpanOf.METADATA,
-    Source.FIELD_DEFAULT.value: SpanOf.DEFAULT,
-    Source.DEFAULT.value: SpanOf.DEFAULT,
-    Source.TYPE.value: SpanOf.ANNOTATION,
+    Source.DOCSTRING: SpanOf.DOC_PARAM,
+    Source.ANNOTATED_STR: SpanOf.METADATA,
+    Source.ANNOTATED_FIELD: SpanOf.METADATA,
+    Source.ANNOTATED_CONSTRAINT: SpanOf.METADATA,
+    Source.FIELD_DEFAULT: SpanOf.DEFAULT,
+    Source.DEFAULT: SpanOf.DEFAULT,
+    Source.TYPE: SpanOf.ANNOTATION,
 }
 
 
@@ -53,7 +53,7 @@ def _span(src: ParameterSources, source: Source, origin: Any = None) -> PendingS
     """The span to locate for a value from ``source`` (``origin``: its Annotated element)."""
     if src.locator is None:
         return None
-    of = _SPAN_OF[source.value]
+    of = _SPAN_OF[source]
     if of is not SpanOf.METADATA:
         return src.locator.pending(of, src.name)
     index = next((i for i, item in enumerate(src.metadata) if item is origin), None)

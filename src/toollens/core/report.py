@@ -327,20 +327,19 @@ def _provider_views(
 
     ``subject`` is a FunctionSchema, or a parameters schema named by ``name``.
     """
-    from toollens.core.providers import check_provider, provider_tool
+    from toollens.core.providers import check_provider, provider_payload
 
     plain = isinstance(subject, dict)
-    extra: dict[str, Any] = {"name": name, "strict": options.strict} if plain else {}
+    # A FunctionSchema brings its own name, description and strictness.
+    name, description = (name, description) if plain else (None, None)
+    strict = options.strict if plain else None
     built = None
     if payload:
         built = _guard(
             errors,
             View.PROVIDER,
-            lambda: provider_tool(
-                subject,
-                options.provider,
-                **extra,
-                **({"description": description} if plain else {}),
+            lambda: provider_payload(
+                subject, options.provider, name=name, description=description, strict=strict
             ),
             None,
         )
@@ -349,11 +348,15 @@ def _provider_views(
         errors,
         View.PROVIDER,
         # A plain schema is checked as its payload carries it, so the payload shown is never
-        # flagged for what the translation already rewrote.
-        lambda: tuple(check_provider(subject, options.provider, **extra, translate=plain)),
+        # flagged for what the translation already rewrote; the schema is translated once.
+        lambda: tuple(
+            check_provider(
+                subject, options.provider, name=name, strict=strict, translate=plain, payload=built
+            )
+        ),
         no_findings,
     )
-    return built, findings
+    return (None if built is None else built.payload), findings
 
 
 def _lint_view(subject: Any, errors: dict[str, str]) -> tuple[Finding, ...]:
@@ -388,7 +391,8 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         errors[View.STRICT] = str(exc)
         strict_ok = False
         fs = build(False)
-    schema = copy_json(fs.json_schema) if strict_ok else None
+    # function_schema returns fresh dicts (pydantic's, then strict conversion's): no copies
+    schema = fs.json_schema if strict_ok else None
     output = _output_view(fs.output_type, options.strict, errors)
     payload, provider_findings = _provider_views(fs, options, errors, payload=strict_ok)
     if not strict_ok:
@@ -398,7 +402,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
         options=options,
         title=fs.name,
         function=fs,
-        raw_schema=copy_json(fs.raw_json_schema),
+        raw_schema=fs.raw_json_schema,
         schema=schema,
         strict_changes=tuple(fs.strict_changes),
         output=output,

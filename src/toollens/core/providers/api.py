@@ -187,6 +187,7 @@ def iter_provider_findings(
     name: str | None = None,
     strict: bool | None = None,
     translate: bool = False,
+    payload: ProviderPayload | None = None,
 ) -> Iterator[Finding]:
     """Yield every rule of ``provider`` that the schema it receives breaks.
 
@@ -195,11 +196,13 @@ def iter_provider_findings(
     A plain schema is checked as given (what you would send yourself), or, with
     ``translate=True``, as toollens' payload for it carries it (pointers then point into the
     payload's schema). OpenAI strict schemas are also compiled by llguidance. A plain schema
-    is strict unless ``strict=False``. Never raises on odd schemas.
+    is strict unless ``strict=False``. Never raises on odd schemas. ``payload``: the
+    :func:`provider_payload` already built for ``target`` (with ``translate=True`` for a
+    plain schema), so that a report translates its schema once.
     """
     spec = provider_spec(provider)
     schema, findings, is_strict, tool_name, param_of = _subject(
-        spec, target, name=name, strict=strict, translate=translate
+        spec, target, name=name, strict=strict, translate=translate, payload=payload
     )
     findings = tuple(replace(f, parameter=param_of(f.pointer)) for f in findings)
     yield from findings
@@ -221,12 +224,14 @@ def check_provider(
     name: str | None = None,
     strict: bool | None = None,
     translate: bool = False,
+    payload: ProviderPayload | None = None,
 ) -> list[Finding]:
     """Every rule of ``provider`` the schema breaks, in document order (see
     :func:`iter_provider_findings`)."""
-    return list(
-        iter_provider_findings(target, provider, name=name, strict=strict, translate=translate)
+    found = iter_provider_findings(
+        target, provider, name=name, strict=strict, translate=translate, payload=payload
     )
+    return list(found)
 
 
 def _subject(
@@ -236,10 +241,13 @@ def _subject(
     name: str | None,
     strict: bool | None,
     translate: bool,
+    payload: ProviderPayload | None = None,
 ) -> tuple[Any, tuple[Finding, ...], bool, str | None, Callable[[str | None], str | None]]:
     """What is checked: schema, translation findings, strictness, tool name, parameter map."""
+    if payload is not None and not isinstance(target, FunctionSchema):
+        return payload.schema, payload.findings, payload.strict, name, property_of
     if isinstance(target, FunctionSchema):
-        payload = provider_payload(target, spec.name, name=name, strict=strict)
+        payload = payload or provider_payload(target, spec.name, name=name, strict=strict)
         return (
             payload.schema,
             payload.findings,
