@@ -9,10 +9,9 @@ stops at a cycle and at ``PROVIDER_CHECK_DEPTH``, so callers see findings, never
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from toollens.core.schema.pointer import UnresolvedRef, join_pointer, split_pointer
+from toollens.core.schema.pointer import UnresolvedRef, escape_token, join_pointer, split_pointer
 from toollens.core.schema.pointer import resolve_local as resolve_pointer
 from toollens.core.schema.toolkit import (
     DEFINITION_KEYWORDS,
@@ -42,9 +41,8 @@ DEFINITION_KEYS = DEFINITION_KEYWORDS
 MAX_NODES = 100_000  # a walk stops here; the checks report on what they saw
 
 
-@dataclass(frozen=True)
-class SchemaNode:
-    """One subschema position in a schema.
+class SchemaNode(NamedTuple):
+    """One subschema position in a schema (a named tuple: the walk makes one per node).
 
     Attributes:
         pointer: JSON pointer of the node.
@@ -62,6 +60,12 @@ class SchemaNode:
     container: str
 
 
+# Sets, for the membership tests the walk makes on every key of every node.
+_MAP_KEYWORDS = frozenset(SCHEMA_MAP_KEYWORDS)
+_LIST_KEYWORDS = frozenset(SCHEMA_LIST_KEYWORDS)
+_VALUE_KEYWORDS = frozenset(SCHEMA_VALUE_KEYWORDS)
+
+
 def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
     """``(keyword, pointer, child)`` for every subschema directly under ``value``.
 
@@ -71,15 +75,17 @@ def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
     if not isinstance(value, dict):
         return
     for key, child in value.items():
-        if key in SCHEMA_MAP_KEYWORDS and isinstance(child, dict):
+        if key in _MAP_KEYWORDS and isinstance(child, dict):
+            base = join_pointer(pointer, key) + "/"
             for name, sub in child.items():
                 if not isinstance(sub, bool):
-                    yield key, join_pointer(pointer, key, name), sub
-        elif key in SCHEMA_LIST_KEYWORDS and isinstance(child, list):
+                    yield key, base + escape_token(name), sub
+        elif key in _LIST_KEYWORDS and isinstance(child, list):
+            base = join_pointer(pointer, key) + "/"
             for index, sub in enumerate(child):
                 if not isinstance(sub, bool):
-                    yield key, join_pointer(pointer, key, index), sub
-        elif key in SCHEMA_VALUE_KEYWORDS and isinstance(child, dict):
+                    yield key, base + str(index), sub
+        elif key in _VALUE_KEYWORDS and isinstance(child, dict):
             yield key, join_pointer(pointer, key), child
 
 
