@@ -9,6 +9,7 @@ the titles docstring-parser reads parameters from.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -37,18 +38,24 @@ class DocLine(NamedTuple):
     text: str  # the line's part inside the literal
 
 
+_PATTERNS = 2048  # per style: the parameter names of the tools being edited
+
+
 def _indent(text: str) -> int:
     return len(text) - len(text.lstrip())
 
 
+@functools.lru_cache(maxsize=_PATTERNS)
 def _google_entry(name: str) -> re.Pattern[str]:
     return re.compile(rf"^\s*\*{{0,2}}{re.escape(name)}\s*(?:\([^)]*\))?\s*:")
 
 
+@functools.lru_cache(maxsize=_PATTERNS)
 def _numpy_entry(name: str) -> re.Pattern[str]:
     return re.compile(rf"^\s*\*{{0,2}}{re.escape(name)}\s*(?::.*)?$")
 
 
+@functools.lru_cache(maxsize=_PATTERNS)
 def _sphinx_entry(name: str) -> re.Pattern[str]:
     return re.compile(rf"^\s*:(?:{_SPHINX_FIELDS})\s+(?:[^:]*\s)?\*{{0,2}}{re.escape(name)}\s*:")
 

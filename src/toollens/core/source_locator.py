@@ -52,6 +52,8 @@ class _Parsed:
 
 def _char_column(line: str, byte_offset: int) -> int:
     """``ast`` counts UTF-8 bytes; editors and ``str`` count characters."""
+    if line.isascii():  # most source lines: one byte per character
+        return byte_offset
     return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="ignore"))
 
 
