@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 __all__ = ["parse_module", "parsed_module"]
 
-_KEPT = 4  # the current edit, the one before, and a couple of other open explorers
+_KEPT = 2  # the current edit, and one other explorer (each tree holds thousands of objects)
 _trees: OrderedDict[str, ast.Module] = OrderedDict()
 _lock = threading.Lock()
 
