@@ -459,8 +459,10 @@ def test_long_folded_documents_are_cut_live_and_whole_in_the_static_view() -> No
     payload = explorer.panels["findings"].split("<details>")[-1]
     assert f"The first {FOLDED_LINES} of" in payload
     assert payload.count('class="tl-line"') == FOLDED_LINES
-    inline, side_by_side = explorer.panels["strict"].split('class="tl-sbs-view"')
+    inline = explorer.panels["strict"]  # the layout shown: the other one is not sent
     assert "The first" not in inline  # the inline diff shows every line
+    explorer.side_by_side = True
+    side_by_side = explorer.panels["strict"]
     raw = side_by_side.split("Before strict conversion")[-1]
     assert f"The first {FOLDED_LINES} of" in raw
     static = explorer._repr_mimebundle_()[0]["text/html"]
@@ -575,3 +577,21 @@ def test_the_toolbar_shows_options_and_gives_them_back(
     state = ExplorerState(**toolbar_traits(options))
     assert toolbar_options(state, ReportOptions()) == options
     assert provider in state.providers
+
+
+def test_only_the_strict_layout_shown_is_sent(weather: types.ModuleType) -> None:
+    widget = Explorer(weather.get_weather, debounce=0)
+    inline = widget.panel_strict
+    assert 'class="tl-inline-view"' in inline
+    assert 'class="tl-sbs-view"' not in inline
+    other = {key: html for key, html in widget.panels.items() if key != "strict"}
+    widget.side_by_side = True
+    assert 'class="tl-sbs-view"' in widget.panel_strict
+    assert 'class="tl-inline-view"' not in widget.panel_strict
+    assert "Before strict conversion" in widget.panel_strict
+    assert {key: html for key, html in widget.panels.items() if key != "strict"} == other
+    widget.editor.value = widget.editor.value.replace("The city to forecast.", "The town.")
+    assert 'class="tl-sbs-view"' in widget.panel_strict  # edits keep the chosen layout
+    assert "The town." in widget.panel_strict
+    widget.side_by_side = False
+    assert widget.panel_strict.count('class="tl-inline-view"') == 1

@@ -616,3 +616,15 @@ def test_one_default_problem_shows_its_lint_and_provider_angles_together() -> No
     assert "Shown with the lint findings above" in provider_part
     for finding in rep.findings:  # nothing is dropped
         assert h(finding.message) in html
+
+
+@pytest.mark.parametrize(
+    ("layout", "inline", "side"),
+    [("both", True, True), ("inline", True, False), ("side-by-side", False, True)],
+)
+def test_the_strict_panel_carries_the_layouts_asked_for(
+    layout: Any, inline: bool, side: bool
+) -> None:
+    strict = render_panels(example_report("get_weather"), strict_layout=layout)["strict"]
+    assert ('class="tl-inline-view"' in strict) is inline
+    assert ('class="tl-sbs-view"' in strict) is side

@@ -146,6 +146,7 @@ class Explorer(ExplorerState):
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
+        self.observe(self._on_layout, names="side_by_side")
         self.on_msg(self._on_message)
         self.render()
         if self.report is None and session.mode == "read-only" and self._failure is not None:
@@ -164,6 +165,11 @@ class Explorer(ExplorerState):
     def _on_option(self, change: Any) -> None:
         self._trigger = trigger_text(change["name"], change["new"])
         self.render()
+
+    def _on_layout(self, _change: Any) -> None:
+        with self._debouncer.lock, self.hold_sync():
+            if self.report is not None:  # the same report, the other layout of its diff
+                self._send_panels(self.report)
 
     def _frameworks_view(self, frameworks: bool | Sequence[str]) -> FrameworksView | None:
         if frameworks is False:
@@ -220,16 +226,21 @@ class Explorer(ExplorerState):
                     error = LiveError("exception", f"rendering the views failed: {exc!r}")
             self._show_error(error or LiveError("exception", "no views"), started)
 
-    def _show(self, rep: Any, note: str | None, started: float) -> None:
-        from toollens.render.html import render_panels
+    def _send_panels(self, rep: Any) -> tuple[list[str], int]:
+        """Render the panels and resend the ones that changed: their keys, and the bytes."""
+        from toollens.render.html import StrictLayout, render_panels
 
-        fresh = render_panels(rep, folded_lines=FOLDED_LINES)
+        layout: StrictLayout = "side-by-side" if self.side_by_side else "inline"
+        fresh = render_panels(rep, folded_lines=FOLDED_LINES, strict_layout=layout)
         fresh = {key: fresh.get(key, "") for key in PANELS}
         old = self.panels
         updated = [key for key in PANELS if old[key] != fresh[key]]
         for key in updated:
             setattr(self, f"panel_{key}", fresh[key])
-        sent = sum(len(fresh[key].encode()) for key in updated)
+        return updated, sum(len(fresh[key].encode()) for key in updated)
+
+    def _show(self, rep: Any, note: str | None, started: float) -> None:
+        updated, sent = self._send_panels(rep)
         changes = _changes_html(self._edits, rep, self._trigger)
         if changes != self.changes:
             self.changes = changes

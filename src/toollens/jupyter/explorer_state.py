@@ -73,6 +73,8 @@ class ExplorerState(BaseWidget):
     name_override = traitlets.Unicode("").tag(sync=True)
     description_override = traitlets.Unicode("").tag(sync=True)
     can_apply = traitlets.Bool(False).tag(sync=True)
+    # The strict diff's layout: only the one shown is rendered and sent.
+    side_by_side = traitlets.Bool(False).tag(sync=True)
     panel_order = traitlets.List(traitlets.Unicode(), list(PANELS)).tag(sync=True)
     # One trait per view, so an edit resends only the views it changed.
     panel_strict = traitlets.Unicode("").tag(sync=True)

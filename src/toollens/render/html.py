@@ -11,7 +11,7 @@ runs (GitHub, nbconvert), so it is complete on its own: stylesheet, header, pane
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.records import Change, Finding, join_pointer
@@ -60,6 +60,9 @@ __all__ = [
 ]
 
 PANEL_KEYS = (View.SIGNATURE, View.METADATA, View.STRICT, View.OUTPUT, View.FINDINGS)
+
+#: Which layouts of the strict diff a panel carries.
+StrictLayout = Literal["both", "inline", "side-by-side"]
 
 
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
@@ -383,7 +386,9 @@ def _schema_properties_panel(view: MetadataView) -> Markup:
 # ------------------------------------------------------------------------------- strict
 
 
-def _strict_panel(view: StrictView, spans: Mapping[str, str], folded_lines: int | None) -> Markup:
+def _strict_panel(
+    view: StrictView, spans: Mapping[str, str], folded_lines: int | None, layout: StrictLayout
+) -> Markup:
     if not view.applies:
         return _panel("strict", "Strict schema", _note(view.absent))
     parts: list[Child] = []
@@ -392,7 +397,7 @@ def _strict_panel(view: StrictView, spans: Mapping[str, str], folded_lines: int 
     subtitle = "strict off"
     if view.schema is not None and view.strict:
         subtitle = plural(len(view.changes), "change")
-        shown = _strict_diff(view, spans, folded_lines)
+        shown = _strict_diff(view, spans, folded_lines, layout)
         if shown is None:  # too long to diff while typing: mark the changed lines instead
             shown = highlight_json(view.schema, marks=_change_marks(view.changes))
         parts.append(shown)
@@ -430,7 +435,7 @@ def _rule_doc(rule: str) -> str:
 
 
 def _strict_diff(
-    view: StrictView, spans: Mapping[str, str], folded_lines: int | None
+    view: StrictView, spans: Mapping[str, str], folded_lines: int | None, layout: StrictLayout
 ) -> Markup | None:
     """The strict schema as a diff against the raw one, each rewrite tagged with its rule."""
     before, after = Side(view.raw_schema), Side(view.schema)
@@ -449,14 +454,13 @@ def _strict_diff(
             after.tag_at(line, rule, title)
     after.link(spans)
     titles = ("Before strict conversion", "After: what the model receives")
-    return join(
-        tag("div", inline_diff(before, after), class_="tl-inline-view"),
-        tag(
-            "div",
-            side_by_side(before, after, titles, max_lines=folded_lines),
-            class_="tl-sbs-view",
-        ),
-    )
+    inline = side = None
+    if layout != "side-by-side":
+        inline = tag("div", inline_diff(before, after), class_="tl-inline-view")
+    if layout != "inline":
+        columns = side_by_side(before, after, titles, max_lines=folded_lines)
+        side = tag("div", columns, class_="tl-sbs-view")
+    return join(inline, side)
 
 
 # ------------------------------------------------------------------------------- output
@@ -575,7 +579,9 @@ def _findings_panel(view: FindingsView, folded_lines: int | None) -> Markup:
 # ------------------------------------------------------------------------------ public
 
 
-def render_panels(report: Report, *, folded_lines: int | None = None) -> dict[str, str]:
+def render_panels(
+    report: Report, *, folded_lines: int | None = None, strict_layout: StrictLayout = "both"
+) -> dict[str, str]:
     """One self-contained HTML fragment per view (no stylesheet; see ``style_tag``).
 
     Args:
@@ -584,6 +590,9 @@ def render_panels(report: Report, *, folded_lines: int | None = None) -> dict[st
             folded (the schema before strict conversion, the provider payload), with a note
             saying how many are left out; ``None`` shows every line. The explorer limits
             them so that an edit of a big tool does not resend pages nobody unfolded.
+        strict_layout: which layouts of the strict diff to include: ``"both"`` (the static
+            report: a style rule shows one), or only ``"inline"`` or ``"side-by-side"``
+            (the explorer sends the one its toolbar shows).
 
     Returns:
         Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
@@ -592,7 +601,9 @@ def render_panels(report: Report, *, folded_lines: int | None = None) -> dict[st
     return {
         View.SIGNATURE: str(_signature_panel(model.signature, report.target_kind)),
         View.METADATA: str(_metadata_panel(model.metadata)),
-        View.STRICT: str(_strict_panel(model.strict, schema_spans(report), folded_lines)),
+        View.STRICT: str(
+            _strict_panel(model.strict, schema_spans(report), folded_lines, strict_layout)
+        ),
         View.OUTPUT: str(_output_panel(model.output, folded_lines)),
         View.FINDINGS: str(_findings_panel(model.findings, folded_lines)),
     }

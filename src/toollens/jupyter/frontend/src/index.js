@@ -45,8 +45,19 @@ function toolbar(model, root) {
   strict.checked = model.get("strict");
   strict.addEventListener("change", () => { model.set("strict", strict.checked); model.save_changes(); });
   model.on("change:strict", () => { strict.checked = model.get("strict"); });
+  // The strict diff's layout: the kernel renders and sends only the one shown.
   const sbs = el("input", { type: "checkbox", class: "tl-sbs-toggle" });
-  sbs.addEventListener("change", () => root.classList.toggle("tl-sbs", sbs.checked));
+  const layout = () => {
+    sbs.checked = model.get("side_by_side");
+    root.classList.toggle("tl-sbs", sbs.checked);
+  };
+  layout();
+  model.on("change:side_by_side", layout);
+  sbs.addEventListener("change", () => {
+    root.classList.toggle("tl-sbs", sbs.checked);
+    model.set("side_by_side", sbs.checked);
+    model.save_changes();
+  });
   const apply = el("button", { type: "button", class: "tl-apply", text: "Apply",
     title: "Bind the edited function in the notebook namespace" });
   const sync = () => { apply.disabled = !model.get("can_apply"); };
