@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
 from toollens.core.report import Report, report
@@ -628,3 +630,22 @@ def test_the_strict_panel_carries_the_layouts_asked_for(
     strict = render_panels(example_report("get_weather"), strict_layout=layout)["strict"]
     assert ('class="tl-inline-view"' in strict) is inline
     assert ('class="tl-sbs-view"' in strict) is side
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@given(_JSON)
+@settings(max_examples=200, deadline=None)
+def test_line_count_is_the_lines_a_side_shows(value: Any) -> None:
+    from toollens.render.line_diff import Side, line_count
+
+    expected = len(json.dumps(value, indent=2).split("\n"))
+    assert line_count(value, 10_000) == expected == Side(value).nlines
+    assert line_count(value, 3) >= min(expected, 4)  # stops early, never under-counts past stop

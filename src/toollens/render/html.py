@@ -438,9 +438,10 @@ def _strict_diff(
     view: StrictView, spans: Mapping[str, str], folded_lines: int | None, layout: StrictLayout
 ) -> Markup | None:
     """The strict schema as a diff against the raw one, each rewrite tagged with its rule."""
-    before, after = Side(view.raw_schema), Side(view.schema)
-    if too_long(before, after):
+    after = Side(view.schema)  # its rows serve the plain view too when no diff is shown
+    if too_long(view.raw_schema, after):
         return None
+    before = Side(view.raw_schema)
     for change in view.changes:
         rule = enum_value(change.rule)
         title = f"{rule}: {change.reason}\n\nThe rule: {_rule_doc(rule)}"

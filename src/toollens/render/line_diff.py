@@ -17,7 +17,7 @@ from toollens.render.highlight import HIGHLIGHT_MAX_LINES, pretty_json
 from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, Rows, json_rows, row_without_comma
 from toollens.render.markup import Markup, h, note, tag
 
-__all__ = ["GutterTag", "Side", "inline_diff", "side_by_side", "too_long"]
+__all__ = ["GutterTag", "Side", "inline_diff", "line_count", "side_by_side", "too_long"]
 
 # Past this many lines a diff costs more than it tells while typing: the views fall back to
 # the plain document with its changed lines marked.
@@ -81,8 +81,28 @@ class Side:
             shown.append(GutterTag(label, title))
 
 
-def too_long(before: Side, after: Side) -> bool:
-    return before.nlines + after.nlines > DIFF_MAX_LINES
+def too_long(before: Any, after: Side) -> bool:
+    """Whether diffing ``before`` (a document, not yet highlighted) against ``after`` would
+    show more lines than a diff is worth while typing."""
+    return after.nlines + line_count(before, DIFF_MAX_LINES) > DIFF_MAX_LINES
+
+
+def line_count(value: Any, stop: int) -> int:
+    """The lines ``json.dumps(value, indent=2)`` prints (as ``Side`` shows them), counted
+    without printing; counting stops soon after ``stop``."""
+    count = 0
+    stack = [value]
+    while stack and count <= stop:
+        node = stack.pop()
+        if isinstance(node, Mapping) and node:
+            count += 2
+            stack.extend(node.values())
+        elif isinstance(node, (list, tuple)) and node:
+            count += 2
+            stack.extend(node)
+        else:
+            count += 1
+    return count
 
 
 def _opcodes(before: Side, after: Side) -> Sequence[tuple[str, int, int, int, int]]:
