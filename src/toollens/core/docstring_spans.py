@@ -17,7 +17,7 @@ from typing import NamedTuple
 from toollens.core.docstrings import DocstringStyle
 from toollens.core.spans import SourceSpan
 
-__all__ = ["DocLine", "description_span", "parameter_entries", "parameter_entry_span"]
+__all__ = ["DocLine", "description_span", "parameter_entries"]
 
 _GOOGLE_SECTIONS = "Arguments|Args|Parameters|Params|Attributes"
 _NUMPY_SECTIONS = (
@@ -136,13 +136,6 @@ def parameter_entries(lines: Sequence[DocLine], style: DocstringStyle) -> dict[s
         if name is not None and name not in found and entry(name).match(text):
             found[name] = _block_span(lines, index)
     return found
-
-
-def parameter_entry_span(
-    lines: Sequence[DocLine], name: str, style: DocstringStyle
-) -> SourceSpan | None:
-    """The first entry documenting ``name`` in ``style``, with its continuation lines."""
-    return parameter_entries(lines, style).get(name)
 
 
 def _block_span(lines: Sequence[DocLine], first: int) -> SourceSpan:

@@ -14,8 +14,7 @@ from typing import Any
 
 import traitlets
 
-from toollens.core.choices import DEFAULT_PROVIDER
-from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
+from toollens.core.choices import DEFAULT_PROVIDER, PROVIDER_IDS
 from toollens.core.report import ReportOptions
 from toollens.jupyter.widget_base import BaseWidget
 
@@ -57,7 +56,7 @@ class DiffWidget(BaseWidget):
     ) -> None:
         opened = dataclasses.replace(options or ReportOptions(), **changes)
         both_callable = callable(a) and callable(b) and not (_is_type(a) or _is_type(b))
-        choices = [_SCHEMA_ONLY, *_PROVIDER_TABLE]
+        choices = [_SCHEMA_ONLY, *PROVIDER_IDS]
         if provider is not None and provider not in choices:
             choices.append(provider)
         super().__init__(

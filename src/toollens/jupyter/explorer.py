@@ -20,13 +20,10 @@ from typing import Any
 
 from toollens.core.edit_changes import EditChanges
 from toollens.core.report import ReportOptions
-from toollens.jupyter.debounce import Debouncer, Scheduler, default_scheduler
+from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
-    DOCSTRING_STYLES,
-    OPTIONAL_DEFAULTS,
     PANELS,
-    PROVIDERS,
     TOOLBAR,
     ExplorerState,
     toolbar_options,
@@ -36,17 +33,7 @@ from toollens.jupyter.explorer_state import (
 from toollens.jupyter.frameworks_view import FrameworksView, waiting_html
 from toollens.jupyter.live import LiveError, exception_error
 
-__all__ = [
-    "DOCSTRING_STYLES",
-    "FOLDED_LINES",
-    "OPTIONAL_DEFAULTS",
-    "PANELS",
-    "PROVIDERS",
-    "Explorer",
-    "RenderStats",
-    "Scheduler",
-    "default_scheduler",
-]
+__all__ = ["FOLDED_LINES", "PANELS", "Explorer", "RenderStats"]
 
 # Lines shown of a folded JSON document (the schema before strict conversion, the provider
 # payload) while editing: every edit resends the panels, and for a tool with hundreds of

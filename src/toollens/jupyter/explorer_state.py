@@ -15,11 +15,11 @@ import traitlets
 from toollens.core.choices import (
     DEFAULT_PROVIDER,
     OPTIONAL_DEFAULTS,
+    PROVIDER_IDS,
     DocstringStyleName,
     OptionalDefaults,
 )
 from toollens.core.choices import DOCSTRING_STYLES as _STYLES
-from toollens.core.providers import PROVIDERS as _PROVIDER_TABLE
 from toollens.core.report import ReportOptions
 from toollens.jupyter.widget_base import BaseWidget
 
@@ -27,14 +27,12 @@ __all__ = [
     "DOCSTRING_STYLES",
     "OPTIONAL_DEFAULTS",
     "PANELS",
-    "PROVIDERS",
     "TOOLBAR",
     "ExplorerState",
     "toolbar_options",
     "toolbar_traits",
 ]
 
-PROVIDERS = tuple(_PROVIDER_TABLE)
 DOCSTRING_STYLES: tuple[str, ...] = ("auto", *_STYLES)  # "auto": detect from the text
 # Where the front end places each view: the strict schema and the metadata table get the
 # whole width (they are what an author reads), signature and output share a row, findings last.
@@ -104,7 +102,7 @@ def toolbar_traits(options: ReportOptions) -> dict[str, Any]:
         "strict": options.strict,
         "provider": options.provider,
         "providers": list(
-            PROVIDERS if options.provider in PROVIDERS else (*PROVIDERS, options.provider)
+            PROVIDER_IDS if options.provider in PROVIDER_IDS else (*PROVIDER_IDS, options.provider)
         ),
         "docstring_style": "auto" if style is None else str(getattr(style, "value", style)),
         "optional_defaults": options.optional_defaults or "keep",
