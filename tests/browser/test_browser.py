@@ -450,7 +450,7 @@ def test_voila_renders_editor_views_and_fits_1000px(voila_page: Any, artifacts: 
     assert widths[2] <= widths[3], widths
 
 
-def test_strict_view_marks_what_strict_mode_added(voila_page: Any) -> None:
+def test_strict_view_marks_what_strict_mode_added(voila_page: Any, artifacts: Path) -> None:
     strict = voila_page.locator(SLOT.format("strict"))
     closed = strict.locator('.tl-inline-view .tl-dl.tl-add[data-rule~="close-object"]')
     expect(closed).to_have_count(1)
@@ -468,6 +468,8 @@ def test_strict_view_marks_what_strict_mode_added(voila_page: Any) -> None:
     expect(strict.locator(".tl-sbs-view")).to_be_visible()
     expect(strict.locator(".tl-inline-view")).to_be_hidden()
     expect(strict.locator(".tl-sbs-view")).to_contain_text("Before strict conversion")
+    expect(strict.locator(".tl-flash")).to_have_count(0)  # a layout switch changes no content
+    strict.screenshot(path=str(artifacts / "strict_side_by_side.png"))
     voila_page.locator(f"{EXPLORER} .tl-sbs-toggle").uncheck()
     expect(strict.locator(".tl-inline-view")).to_be_visible()
 

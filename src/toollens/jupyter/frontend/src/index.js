@@ -111,7 +111,13 @@ function renderExplorer({ model, el: host }) {
   });
 
   // One trait per view: an edit resends (and this redraws and flashes) only what changed.
-  const showPanel = (key, flash) => setPanel(slots[key], model.get(`panel_${key}`) || "", flash);
+  // Switching the strict diff's layout shows the same content again: nothing to flash.
+  const sideBySide = (html) => html.includes('class="tl-sbs-view"');
+  const showPanel = (key, flash) => {
+    const html = model.get(`panel_${key}`) || "";
+    const switched = sideBySide(slots[key]._tlHtml || "") !== sideBySide(html);
+    setPanel(slots[key], html, flash && !switched);
+  };
   const showChanges = () => { setPanel(changes, model.get("changes"), false); };
   const showBanner = () => {
     banner.innerHTML = model.get("banner");
