@@ -458,12 +458,12 @@ def test_why_each_value_won_is_folded() -> None:
 
 
 def test_span_text_is_what_the_editor_reads() -> None:
-    from types import SimpleNamespace
-
+    from toollens.core.spans import SourceSpan
     from toollens.render.html import span_text
 
-    span = SimpleNamespace(start_line=3, start_column=4, end_line=3, end_column=17)
+    span = SourceSpan(start_line=3, start_column=4, end_line=3, end_column=17)
     assert span_text(span) == "3:4-3:17"
+    assert span_text(span) == span.label  # made once, read again by the next view
     assert span_text(None) == ""
 
 
@@ -571,11 +571,12 @@ def test_render_text_has_every_section() -> None:
 def test_schema_lines_carry_the_source_span_of_their_value() -> None:
     from types import SimpleNamespace
 
+    from toollens.core.spans import SourceSpan
     from toollens.render.html import schema_spans
     from toollens.render.line_diff import Side, inline_diff
 
     def cand(attribute: str, won: bool, line: int) -> Any:
-        span = SimpleNamespace(start_line=line, start_column=8, end_line=line, end_column=20)
+        span = SourceSpan(start_line=line, start_column=8, end_line=line, end_column=20)
         return SimpleNamespace(attribute=attribute, won=won, span=span)
 
     city = SimpleNamespace(

@@ -137,9 +137,10 @@ class Report:
         """Findings per severity, every severity present, worst first; counted once."""
         return severity_counts(self.findings)
 
-    @property
+    @functools.cached_property
     def provider_verdict(self) -> ProviderVerdict | None:
-        """The provider's verdict and which judge said what (``None`` if the view failed)."""
+        """The provider's verdict and which judge said what (``None`` if the view failed);
+        judged once."""
         if View.PROVIDER in self.view_errors and not self.provider_findings:
             return None
         from toollens.core.providers import verdict_of

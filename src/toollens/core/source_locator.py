@@ -64,6 +64,7 @@ class SourceLocator:
         self._func = func
         self._doc = doc
         self._entries: dict[DocstringStyle, dict[str, SourceSpan]] = {}
+        self._metadata_nodes: dict[str, list[ast.expr]] = {}  # parameter -> Annotated parts
 
     def pending(
         self,
@@ -136,7 +137,9 @@ class SourceLocator:
         arg, _default = parsed.arguments.get(parameter or "", (None, None))
         if arg is None or arg.annotation is None or index is None:
             return None
-        parts = _annotated_metadata(arg.annotation)
+        parts = self._metadata_nodes.get(arg.arg)
+        if parts is None:
+            parts = self._metadata_nodes[arg.arg] = _annotated_metadata(arg.annotation)
         # Metadata that came through an alias is not written here: the counts then differ.
         if len(parts) != count:
             return None

@@ -9,6 +9,7 @@ reads or parses source code (see ``toollens.core.source_locator``).
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -37,6 +38,11 @@ class SourceSpan:
     start_column: int
     end_line: int
     end_column: int
+
+    @functools.cached_property
+    def label(self) -> str:
+        """``"l1:c1-l2:c2"``: how views name the span (the explorer's editor reads it)."""
+        return f"{self.start_line}:{self.start_column}-{self.end_line}:{self.end_column}"
 
     def text(self, source: str) -> str:
         """The part of ``source`` this span covers (``source`` as ``inspect.getsource``)."""

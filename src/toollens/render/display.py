@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from toollens.core.annotation_text import annotation_text
@@ -79,18 +80,19 @@ def _is_field_info(value: Any) -> bool:
     return type(value).__name__ == "FieldInfo"
 
 
-def signature_line(fs: Any) -> str:
+def signature_line(fs: Any, types: Sequence[str] | None = None) -> str:
     """``def name(a: int, /, b: str = 'x', *args: int, c: bool, **kw: str) -> T``.
 
     Built from the resolved annotations (``Annotated`` stripped) rather than
-    ``str(inspect.signature(...))``, which shows string annotations verbatim.
+    ``str(inspect.signature(...))``, which shows string annotations verbatim. ``types``:
+    each parameter's ``type_text``, when the caller has them already.
     """
     info = fs.callable_info
     inspected = {p.name: p for p in info.parameters}
     parts: list[str] = []
     saw_positional_only = False
     star_done = False
-    for meta in fs.parameters:
+    for index, meta in enumerate(fs.parameters):
         kind = meta.kind
         if saw_positional_only and kind is not ParameterKind.POSITIONAL_ONLY:
             parts.append("/")
@@ -105,7 +107,7 @@ def signature_line(fs: Any) -> str:
         annotated = param is not None and param.annotated
         text = stars + meta.name
         if annotated:
-            text += ": " + type_text(meta.annotation)
+            text += ": " + (types[index] if types is not None else type_text(meta.annotation))
         if param is not None and param.default is not inspect.Parameter.empty and not stars:
             default = (
                 "Field(…)" if _is_field_info(param.default) else safe_repr(param.default, limit=40)

@@ -10,6 +10,7 @@ runs (GitHub, nbconvert), so it is complete on its own: stylesheet, header, pane
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -22,7 +23,6 @@ from toollens.render.display import (
     enum_value,
     kind_short,
     plural,
-    type_text,
 )
 from toollens.render.highlight import LineMark, highlight_json
 from toollens.render.line_diff import Side, inline_diff, side_by_side, too_long
@@ -183,9 +183,7 @@ def _signature_panel(view: SignatureView, target_kind: str) -> Markup:
 
 def span_text(span: Any) -> str:
     """A source span as ``"l1:c1-l2:c2"`` (the ``data-span`` the explorer's editor reads)."""
-    if span is None:
-        return ""
-    return f"{span.start_line}:{span.start_column}-{span.end_line}:{span.end_column}"
+    return "" if span is None else span.label
 
 
 def _cand(c: Candidate, *, show_source: bool = False) -> Cand:
@@ -253,14 +251,14 @@ _NOT_CONSTRAINTS = frozenset({"description", "default", "alias", "name"})
 
 
 def _why_list(view: MetadataView) -> Markup:
-    items: list[Markup] = []
-    for attribute in dict.fromkeys(c.attribute for c in view.tool):
-        cands = [c for c in view.tool if c.attribute == attribute]
-        items.append(why_item(None, attribute, _why_cands(cands)))
+    items = [
+        why_item(None, attribute, cands) for attribute, cands in _why_groups(view.tool).items()
+    ]
     for param in view.parameters:
-        for attribute in dict.fromkeys(c.attribute for c in param.candidates):
-            cands = list(param.candidates_for(attribute))
-            items.append(why_item(param.name, attribute, _why_cands(cands)))
+        items.extend(
+            why_item(param.name, attribute, cands)
+            for attribute, cands in _why_groups(param.candidates).items()
+        )
     if not items:
         return _note("No parameter metadata.")
     return tag(
@@ -271,8 +269,12 @@ def _why_list(view: MetadataView) -> Markup:
     )
 
 
-def _why_cands(cands: Sequence[Candidate]) -> tuple[tuple[str, bool, str], ...]:
-    return tuple((c.source.label, c.won, c.reason) for c in cands)
+def _why_groups(cands: Iterable[Candidate]) -> dict[str, tuple[tuple[str, bool, str], ...]]:
+    """Each attribute's candidates as (source, won, reason), attributes in first-seen order."""
+    groups: dict[str, list[tuple[str, bool, str]]] = {}
+    for c in cands:
+        groups.setdefault(c.attribute, []).append((c.source.label, c.won, c.reason))
+    return {attribute: tuple(found) for attribute, found in groups.items()}
 
 
 def _metadata_cells(meta: ParameterMetadata, shown: Mapping[str, bool]) -> tuple[Markup, ...]:
@@ -302,14 +304,11 @@ def _metadata_panel(view: MetadataView) -> Markup:
     columns = ["parameter", "type", "description", "default"]
     columns += [column for column in ("constraints", "alias") if shown[column]]
     rows = []
-    for meta in params:
+    for meta, type_ in zip(params, view.types, strict=True):
         if meta.is_context:
-            rows.append(
-                context_metadata_row(meta.name, type_text(meta.annotation), len(columns) - 2)
-            )
+            rows.append(context_metadata_row(meta.name, type_, len(columns) - 2))
             continue
-        cells = _metadata_cells(meta, shown)
-        rows.append(metadata_row(meta.name, type_text(meta.annotation), cells))
+        rows.append(metadata_row(meta.name, type_, _metadata_cells(meta, shown)))
     body = join(
         _tool_provenance(view.tool),
         _table(columns, rows, "tl-table tl-meta") if rows else _note("No parameters."),
@@ -325,14 +324,14 @@ def _metadata_panel(view: MetadataView) -> Markup:
 def _table(columns: Sequence[str], rows: Sequence[Markup], classes: str) -> Markup:
     return tag(
         "div",
-        tag(
-            "table",
-            tag("thead", tag("tr", [tag("th", c) for c in columns])),
-            tag("tbody", rows),
-            class_=classes,
-        ),
+        tag("table", _table_head(tuple(columns)), tag("tbody", rows), class_=classes),
         class_="tl-scroll",
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _table_head(columns: tuple[str, ...]) -> Markup:
+    return tag("thead", tag("tr", [tag("th", c) for c in columns]))
 
 
 def _tool_provenance(tool: Sequence[Candidate]) -> Child:

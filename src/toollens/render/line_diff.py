@@ -57,7 +57,7 @@ class Side:
     def _rows(self) -> list[str]:
         if self.nlines > HIGHLIGHT_MAX_LINES:  # too long to colour: escaped text
             return [str(h(line)) for line in pretty_json(self.value)[0].split("\n")]
-        return [row[len(ROW_OPEN) : -len(ROW_CLOSE)] for row in self._doc.rows]
+        return [row[_OPEN_LEN:_CLOSE_AT] for row in self._doc.rows]
 
     def rows(self) -> list[str]:
         """Each line's highlighted HTML (escaped text when the document is very long)."""
@@ -66,7 +66,7 @@ class Side:
     @functools.cached_property
     def keys(self) -> tuple[str, ...]:
         """What a line diff compares: each row without its trailing comma."""
-        return tuple(row_without_comma(row) for row in self._doc.rows)
+        return tuple(map(_row_key, self._doc.rows))
 
     def link(self, spans: Mapping[str, str]) -> None:
         """Give the lines of these pointers the source span each came from."""
@@ -79,6 +79,11 @@ class Side:
         shown = self.tags.setdefault(line, [])
         if all(t.label != label for t in shown):
             shown.append(GutterTag(label, title))
+
+
+_OPEN_LEN, _CLOSE_AT = len(ROW_OPEN), -len(ROW_CLOSE)
+# Most rows of a schema are the same from one edit to the next.
+_row_key = functools.lru_cache(maxsize=8192)(row_without_comma)
 
 
 def too_long(before: Any, after: Side) -> bool:

@@ -8,6 +8,7 @@ around user text: names, docstrings, enum values and error messages all go throu
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Iterable
 from typing import Any
@@ -27,27 +28,36 @@ Child = str | Markup | None | Iterable["Child"]
 _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr"})
 
 
-_escape = html.escape
+@functools.lru_cache(maxsize=4096)
+def _escaped(text: str) -> str:
+    # Views escape the same strings on every render (class names, labels, the reasons and
+    # descriptions of parameters an edit did not touch): a cache hit is cheaper than five
+    # replace calls.
+    return html.escape(text, quote=True)
 
 
 def h(text: Any) -> Markup:
     """Escape any value's ``str`` for use as HTML text or a quoted attribute value."""
     if isinstance(text, Markup):
         return text
-    return Markup(_escape(str(text), quote=True))
+    return Markup(_escaped(str(text)))
 
 
 def _collect(children: Iterable[Child], out: list[str]) -> None:
-    # A loop, not a generator chain: this runs for every element of every view.
+    # A loop, not a generator chain: this runs for every element of every view. Markup
+    # (what tag returns) is the commonest child, so it is tested first.
     for child in children:
-        if child is None:
+        kind = type(child)
+        if kind is Markup:
+            out.append(child)
+        elif kind is str:
+            out.append(_escaped(child))
+        elif child is None:
             continue
-        if type(child) is str:
-            out.append(_escape(child, quote=True))
         elif isinstance(child, str):
             out.append(h(child))
         else:
-            _collect(child, out)
+            _collect(child, out)  # type: ignore[arg-type]
 
 
 def join(*children: Child) -> Markup:
@@ -74,15 +84,19 @@ def tag(name: str, *children: Child, **attrs: Any) -> Markup:
     Attribute names come from Python identifiers (never from user text); values are
     escaped with quotes, so a user string cannot end the attribute.
     """
-    parts = [name]
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        if value is True:
-            parts.append(_attr_name(key))
-        else:
-            parts.append(f'{_attr_name(key)}="{h(value)}"')
-    opening = "<" + " ".join(parts) + ">"
+    opening = f"<{name}>"
+    if attrs:
+        parts = [name]
+        for key, value in attrs.items():
+            if value is None or value is False:
+                continue
+            if value is True:
+                parts.append(_attr_name(key))
+            elif type(value) is str:
+                parts.append(f'{_attr_name(key)}="{_escaped(value)}"')
+            else:
+                parts.append(f'{_attr_name(key)}="{h(value)}"')
+        opening = "<" + " ".join(parts) + ">"
     if name in _VOID:
         return Markup(opening)
     out = [opening]

@@ -96,6 +96,7 @@ class PropertyRow:
 class MetadataView:
     tool: tuple[Candidate, ...] = ()  # the tool's name and description, every source
     parameters: tuple[ParameterMetadata, ...] = ()  # callable targets
+    types: tuple[str, ...] = ()  # each parameter's type as people write it
     properties: tuple[PropertyRow, ...] = ()  # schema targets
     is_callable: bool = True
     absent: str = ""  # when there is nothing to show
@@ -149,10 +150,13 @@ class ReportView:
 
 def view_model(report: Report) -> ReportView:
     """Every view of ``report`` as data the renderers format."""
+    # Each parameter's type text, made once: the signature line, its table and the
+    # metadata table all show it.
+    types = _parameter_types(report)
     return ReportView(
         header(report),
-        _signature(report),
-        _metadata(report),
+        _signature(report, types),
+        _metadata(report, types),
         _strict(report),
         _output(report),
         _findings(report),
@@ -177,29 +181,31 @@ def header(report: Report) -> Header:
     )
 
 
-def _signature(report: Report) -> SignatureView:
+def _parameter_types(report: Report) -> tuple[str, ...]:
+    fs = report.function
+    return () if fs is None else tuple(type_text(meta.annotation) for meta in fs.parameters)
+
+
+def _signature(report: Report, types: tuple[str, ...]) -> SignatureView:
     fs = report.function
     if fs is None:
         return SignatureView(None, absent=_NO_SIGNATURE[report.target_kind])
     inspected = {p.name: p for p in fs.callable_info.parameters}
     rows = []
-    for meta in fs.parameters:
+    for meta, type_ in zip(fs.parameters, types, strict=True):
         param = inspected.get(meta.name)
         default = default_text(meta, param.default if param else inspect.Parameter.empty)
         alias = meta.schema_name if meta.alias and not meta.is_context else None
-        row = SignatureRow(
-            meta.name, type_text(meta.annotation), meta.kind, default, meta.is_context, alias
-        )
-        rows.append(row)
+        rows.append(SignatureRow(meta.name, type_, meta.kind, default, meta.is_context, alias))
     return SignatureView(
-        signature_line(fs), tuple(rows), len(fs.schema_parameters), fs.context_parameter
+        signature_line(fs, types), tuple(rows), len(fs.schema_parameters), fs.context_parameter
     )
 
 
-def _metadata(report: Report) -> MetadataView:
+def _metadata(report: Report, types: tuple[str, ...]) -> MetadataView:
     fs = report.function
     if fs is not None:
-        return MetadataView(tuple(fs.provenance), tuple(fs.parameters))
+        return MetadataView(tuple(fs.provenance), tuple(fs.parameters), types)
     schema = report.raw_schema
     props = schema.get("properties") if isinstance(schema, Mapping) else None
     if not isinstance(props, Mapping) or not props:

@@ -115,6 +115,7 @@ def signature_row(
     )
 
 
+@functools.lru_cache(maxsize=_ROWS)
 def metadata_row(name: str, type_text: str, cells: tuple[Markup, ...]) -> Markup:
     """A parameter of the Metadata table: name, type, then one :func:`value_cell` per column."""
     return tag("tr", tag("td", name, class_="tl-name"), tag("td", code(type_text)), *cells)

@@ -349,8 +349,16 @@ def _judge(origin: Origin, label: str, findings: tuple[Finding, ...], ok: str) -
     return Judgement(origin, label, "accepted", ok)
 
 
+# provider name -> (its rules, what they cite): judged on every render, the same each time
+_RULE_SOURCES: dict[str, tuple[object, tuple[Any, ...]]] = {}
+
+
 def _judge_rules(spec: ProviderSpec, findings: tuple[Finding, ...]) -> Judgement:
-    sources = tuple(dict.fromkeys(r.cite for r in spec.rules if r.family != "schema"))
+    known = _RULE_SOURCES.get(spec.name)
+    if known is None or known[0] is not spec.rules:
+        cited = (r.cite for r in spec.rules if r.family != "schema")
+        known = _RULE_SOURCES[spec.name] = (spec.rules, tuple(dict.fromkeys(cited)))
+    sources = known[1]
     warnings = sum(
         1 for f in findings if f.origin is Origin.DOCUMENTED_RULE and f.severity is Severity.WARNING
     )

@@ -38,11 +38,11 @@ from toollens.core.providers.walk import (
     DEFINITION_KEYS,
     SchemaNode,
     is_object_node,
-    iter_children,
+    iter_child_paths,
     resolve_local,
     show,
 )
-from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.pointer import LinkedPath, join_pointer, linked_pointer
 
 # Read on the date given (shared/reference/peers-and-providers.md, sections 6a and 8).
 OPENAI_SUBSET = Source(
@@ -123,26 +123,27 @@ def enum_too_long(ctx: RuleContext) -> Iterator[Hit]:
 
 def too_deep(ctx: RuleContext) -> Iterator[Hit]:
     """Object nesting along any path from the root, following local refs (not cycles)."""
-    stack: list[tuple[Any, str, int, frozenset[str]]] = [(ctx.schema, "", 0, frozenset())]
+    no_refs: frozenset[str] = frozenset()
+    stack: list[tuple[Any, LinkedPath, int, frozenset[str]]] = [(ctx.schema, None, 0, no_refs)]
     budget = _DEPTH_BUDGET
     while stack and budget > 0:
         budget -= 1
-        value, pointer, depth, refs = stack.pop()
+        value, path, depth, refs = stack.pop()
         if not isinstance(value, dict):
             continue
         if is_object_node(value):
             depth += 1
             if depth > OPENAI_MAX_NESTING:
-                yield Hit(pointer or "", {"count": depth, "limit": OPENAI_MAX_NESTING})
+                yield Hit(linked_pointer(path), {"count": depth, "limit": OPENAI_MAX_NESTING})
                 return
         ref = value.get("$ref")
         if isinstance(ref, str) and ref not in refs:
             target, resolved = resolve_local(ctx.schema, ref)
             if target is not None:
-                stack.append((resolved, pointer, depth, refs | {ref}))
-        for keyword, ptr, child in iter_children(value, pointer):
+                stack.append((resolved, path, depth, refs | {ref}))
+        for keyword, child_path, child in iter_child_paths(value, path):
             if keyword not in DEFINITION_KEYS:
-                stack.append((child, ptr, depth, refs))
+                stack.append((child, child_path, depth, refs))
 
 
 # --------------------------------------------------------------------------------------------

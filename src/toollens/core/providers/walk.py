@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from toollens.core.schema.pointer import UnresolvedRef, escape_token, join_pointer, split_pointer
+from toollens.core.schema.pointer import (
+    LinkedPath,
+    UnresolvedRef,
+    escape_token,
+    join_pointer,
+    split_pointer,
+)
 from toollens.core.schema.pointer import resolve_local as resolve_pointer
 from toollens.core.schema.toolkit import (
     DEFINITION_KEYWORDS,
@@ -30,6 +36,7 @@ __all__ = [
     "copy_json",
     "is_array_node",
     "is_object_node",
+    "iter_child_paths",
     "iter_children",
     "iter_schema_nodes",
     "resolve_local",
@@ -87,6 +94,26 @@ def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
                     yield key, base + str(index), sub
         elif key in _VALUE_KEYWORDS and isinstance(child, dict):
             yield key, join_pointer(pointer, key), child
+
+
+def iter_child_paths(value: Any, path: LinkedPath) -> Iterator[tuple[str, LinkedPath, Any]]:
+    """``iter_children`` with linked paths instead of pointers: for walks that report few
+    nodes and so build a pointer (``linked_pointer``) only for those."""
+    if not isinstance(value, dict):
+        return
+    for key, child in value.items():
+        if key in _MAP_KEYWORDS and isinstance(child, dict):
+            base = (path, key)
+            for name, sub in child.items():
+                if not isinstance(sub, bool):
+                    yield key, (base, name), sub
+        elif key in _LIST_KEYWORDS and isinstance(child, list):
+            base = (path, key)
+            for index, sub in enumerate(child):
+                if not isinstance(sub, bool):
+                    yield key, (base, index), sub
+        elif key in _VALUE_KEYWORDS and isinstance(child, dict):
+            yield key, (path, key), child
 
 
 _EXIT = object()  # stack marker: the walk leaves a node, so it is no longer an ancestor
