@@ -49,15 +49,15 @@ def _collect(children: Iterable[Child], out: list[str]) -> None:
     for child in children:
         kind = type(child)
         if kind is Markup:
-            out.append(child)
+            out.append(child)  # type: ignore[arg-type]  # narrowed by the type test
         elif kind is str:
-            out.append(_escaped(child))
+            out.append(_escaped(child))  # type: ignore[arg-type]
         elif child is None:
             continue
         elif isinstance(child, str):
             out.append(h(child))
         else:
-            _collect(child, out)  # type: ignore[arg-type]
+            _collect(child, out)
 
 
 def join(*children: Child) -> Markup:
