@@ -20,6 +20,7 @@ from toollens.render.json_html import (
     ROW_CLOSE,
     ROW_OPEN,
     TOKEN_CLASS_PREFIX,
+    Rows,
     dump_scalar,
     json_rows,
     key_text,
@@ -115,15 +116,17 @@ def highlight_json(
     marks: Mapping[str, LineMark] | None = None,
     css_class: str = "tl-code",
     max_lines: int | None = None,
+    highlighted: Rows | None = None,
 ) -> Markup:
     """``<pre>`` of highlighted JSON; lines of pointers in ``marks`` get the mark's class.
 
     A pointer that is not in the document (a key that was removed) marks its nearest
     ancestor. Several marks on one line merge their reasons. With ``max_lines``, a longer
     document shows its first ``max_lines`` lines and a note saying how many are left out.
+    ``highlighted``: ``json_rows(value)``, when the caller has made it already.
     """
-    doc = json_rows(value)
-    rows = doc.rows
+    doc = highlighted if highlighted is not None else json_rows(value)
+    rows = list(doc.rows)  # marked and wrapped below; the caller's rows stay as they were
     find: Callable[[str], int | None]
     if len(rows) > HIGHLIGHT_MAX_LINES:
         rows, line_of = _plain_rows(value)

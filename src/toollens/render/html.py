@@ -396,10 +396,7 @@ def _strict_panel(
     subtitle = "strict off"
     if view.schema is not None and view.strict:
         subtitle = plural(len(view.changes), "change")
-        shown = _strict_diff(view, spans, folded_lines, layout)
-        if shown is None:  # too long to diff while typing: mark the changed lines instead
-            shown = highlight_json(view.schema, marks=_change_marks(view.changes))
-        parts.append(shown)
+        parts.append(_strict_diff(view, spans, folded_lines, layout))
         parts.append(tag("h4", "What strict conversion changed"))
         parts.append(_changes_list(view.changes))
     elif view.schema is not None:
@@ -435,11 +432,12 @@ def _rule_doc(rule: str) -> str:
 
 def _strict_diff(
     view: StrictView, spans: Mapping[str, str], folded_lines: int | None, layout: StrictLayout
-) -> Markup | None:
-    """The strict schema as a diff against the raw one, each rewrite tagged with its rule."""
-    after = Side(view.schema)  # its rows serve the plain view too when no diff is shown
+) -> Markup:
+    """The strict schema as a diff against the raw one, each rewrite tagged with its rule;
+    a diff too long to show while typing is the schema with its changed lines marked."""
+    after = Side(view.schema)
     if too_long(view.raw_schema, after):
-        return None
+        return highlight_json(view.schema, marks=_change_marks(view.changes), highlighted=after.doc)
     before = Side(view.raw_schema)
     for change in view.changes:
         rule = enum_value(change.rule)

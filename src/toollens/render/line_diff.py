@@ -46,6 +46,11 @@ class Side:
         self._doc = json_rows(self.value)  # cached per subtree: an edit re-emits one property
 
     @property
+    def doc(self) -> Rows:
+        """The document's highlighted rows (``json_rows``), for a view that shows it plainly."""
+        return self._doc
+
+    @property
     def nlines(self) -> int:
         return len(self._doc.rows)
 
