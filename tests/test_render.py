@@ -650,3 +650,25 @@ def test_line_count_is_the_lines_a_side_shows(value: Any) -> None:
     expected = len(json.dumps(value, indent=2).split("\n"))
     assert line_count(value, 10_000) == expected == Side(value).nlines
     assert line_count(value, 3) >= min(expected, 4)  # stops early, never under-counts past stop
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["{", "}", "a", "b", "c", '"x": 1']), max_size=25),
+    st.lists(st.sampled_from(["{", "}", "a", "b", "d", '"x": 1']), max_size=25),
+)
+def test_line_diff_by_equality_pattern_is_the_line_diff(old: list[str], new: list[str]) -> None:
+    import difflib
+
+    from toollens.render.line_diff import _diff_pattern, _equality_pattern
+
+    expected = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    assert list(_diff_pattern(*_equality_pattern(old, new))) == expected
+
+
+def test_an_edit_made_on_both_sides_reuses_the_last_line_diff() -> None:
+    from toollens.render.line_diff import _equality_pattern
+
+    before = _equality_pattern(["{", '"d": "old words"', "}"], ["{", '"d": "old words"', "x", "}"])
+    after = _equality_pattern(["{", '"d": "new words"', "}"], ["{", '"d": "new words"', "x", "}"])
+    assert before == after

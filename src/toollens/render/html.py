@@ -66,6 +66,13 @@ StrictLayout = Literal["both", "inline", "side-by-side"]
 
 
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
+    opening, heading = _panel_parts(key, title, subtitle)
+    return Markup(opening + heading + join(body) + "</section>")
+
+
+@functools.lru_cache(maxsize=256)
+def _panel_parts(key: str, title: str, subtitle: str | None) -> tuple[str, Markup]:
+    """A panel's opening tag and its heading (the same on most renders)."""
     heading = tag(
         "div",
         title,
@@ -73,7 +80,8 @@ def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) ->
         class_="tl-panel-title",
     )
     classes = f"tl-panel tl-panel-{key}" + (" tl-full" if key in _FULL_WIDTH else "")
-    return tag("section", heading, body, class_=classes, data_view=key)
+    opening = str(tag("section", class_=classes, data_view=key))[: -len("</section>")]
+    return opening, heading
 
 
 # Panels that take a whole row of the grid: the metadata table needs the width.

@@ -288,12 +288,14 @@ def _block(node: Any, depth: int, key_html: str, comma: bool, guess: bool) -> _B
     found = _CACHE.get(key)
     if found is not None:
         return found
-    built = _build(node, depth, key_html, comma)
+    built = _build(node, depth, key_html, comma, small=True)
     _CACHE.put(key, built)
     return built
 
 
-def _build(node: Any, depth: int, key_html: str, comma: bool) -> _Block:
+def _build(node: Any, depth: int, key_html: str, comma: bool, *, small: bool = False) -> _Block:
+    """The rows of ``node``; ``small``: its JSON is known to be short (it was encoded), so
+    its children need no size guess before they are encoded."""
     block = _Block()
     pad = _pad(depth)[0]
     is_map = isinstance(node, Mapping)
@@ -305,7 +307,7 @@ def _build(node: Any, depth: int, key_html: str, comma: bool) -> _Block:
     last = len(items) - 1
     lines, children = block.lines, block.children
     containers = (Mapping, list, tuple)
-    guess = len(items) < MANY_CHILDREN
+    guess = not small and len(items) < MANY_CHILDREN
     for index, (key, child) in enumerate(items):
         if is_map:
             token, child_key = _key_parts(key if type(key) is str else key_text(key))

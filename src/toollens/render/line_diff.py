@@ -116,13 +116,31 @@ def line_count(value: Any, stop: int) -> int:
 
 
 def _opcodes(before: Side, after: Side) -> Sequence[tuple[str, int, int, int, int]]:
-    return _diff_keys(before.keys, after.keys)
+    old, new = _equality_pattern(before.keys, after.keys)
+    return _diff_pattern(old, new)
 
 
-# The inline and the side-by-side view of one diff ask for the same opcodes.
-@functools.lru_cache(maxsize=4)
-def _diff_keys(
-    old: tuple[str, ...], new: tuple[str, ...]
+def _equality_pattern(
+    old: Sequence[str], new: Sequence[str]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each line as the number of its first occurrence across both documents.
+
+    A line diff depends only on which lines are equal, so an edit that changes a line the
+    same way in both documents (a description, in the raw and the strict schema) keeps the
+    pattern, and the diff of the last edit is reused.
+    """
+    ids: dict[str, int] = {}
+    number = ids.setdefault
+    return (
+        tuple([number(line, len(ids)) for line in old]),
+        tuple([number(line, len(ids)) for line in new]),
+    )
+
+
+# The inline and side-by-side views of one diff, and the next edits, ask for the same.
+@functools.lru_cache(maxsize=16)
+def _diff_pattern(
+    old: tuple[int, ...], new: tuple[int, ...]
 ) -> Sequence[tuple[str, int, int, int, int]]:
     return difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
 

@@ -105,16 +105,30 @@ def tag(name: str, *children: Child, **attrs: Any) -> Markup:
     return Markup("".join(out))
 
 
+# The small pieces every view repeats (the same notes, badges and code spans on each
+# render), built once each.
+_PIECES = 2048
+
+
 def note(text: Child) -> Markup:
     """A muted explanatory paragraph."""
+    if type(text) is str:
+        return _note(text)
     return tag("p", text, class_="tl-note")
 
 
+@functools.lru_cache(maxsize=_PIECES)
+def _note(text: str) -> Markup:
+    return tag("p", text, class_="tl-note")
+
+
+@functools.lru_cache(maxsize=_PIECES)
 def badge(text: str, *extra: str) -> Markup:
     """A small rounded label; ``extra`` classes colour it (``tl-sev-error``, ``tl-on``)."""
     return tag("span", text, class_=" ".join(["tl-badge", *extra]))
 
 
+@functools.lru_cache(maxsize=_PIECES)
 def code(text: str) -> Markup:
     """Inline code."""
     return tag("code", text)
