@@ -32,6 +32,7 @@ from toollens.jupyter.explorer_state import (
 )
 from toollens.jupyter.frameworks_view import FrameworksView, waiting_html
 from toollens.jupyter.live import LiveError, exception_error
+from toollens.render.markup import utf8_length
 
 __all__ = ["FOLDED_LINES", "PANELS", "Explorer", "RenderStats"]
 
@@ -224,7 +225,7 @@ class Explorer(ExplorerState):
         updated = [key for key in PANELS if old[key] != fresh[key]]
         for key in updated:
             setattr(self, f"panel_{key}", fresh[key])
-        return updated, sum(len(fresh[key].encode()) for key in updated)
+        return updated, sum(utf8_length(fresh[key]) for key in updated)
 
     def _show(self, rep: Any, note: str | None, started: float) -> None:
         updated, sent = self._send_panels(rep)
@@ -232,7 +233,7 @@ class Explorer(ExplorerState):
         if changes != self.changes:
             self.changes = changes
             updated.append("changes")
-            sent += len(changes.encode())
+            sent += utf8_length(changes)
         self.report, self.error = rep, None
         self.error_mark, self.banner, self.stale = {}, "", False
         self._set_note(note or self._session.note)
@@ -247,7 +248,7 @@ class Explorer(ExplorerState):
         self.banner = _banner_html(error, stale=self.stale)
         self.can_apply = False
         elapsed = time.perf_counter() - started
-        self.last_render_stats = RenderStats(False, ("banner",), len(self.banner.encode()), elapsed)
+        self.last_render_stats = RenderStats(False, ("banner",), utf8_length(self.banner), elapsed)
 
     def _set_note(self, note: str | None) -> None:
         self.note = _escaped_div("tl-note-body", note) if note else ""

@@ -26,7 +26,17 @@ from toollens.render.display import (
 )
 from toollens.render.highlight import LineMark, highlight_json
 from toollens.render.line_diff import Side, inline_diff, side_by_side, too_long
-from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
+from toollens.render.markup import (
+    Child,
+    Markup,
+    badge,
+    code,
+    collect,
+    join,
+    note,
+    safe_repr,
+    tag,
+)
 from toollens.render.model import (
     FindingsView,
     MetadataView,
@@ -67,7 +77,10 @@ StrictLayout = Literal["both", "inline", "side-by-side"]
 
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
     opening, heading = _panel_parts(key, title, subtitle)
-    return Markup(opening + heading + join(body) + "</section>")
+    out = [opening, heading]
+    collect([body], out)
+    out.append("</section>")
+    return Markup("".join(out))
 
 
 @functools.lru_cache(maxsize=256)
@@ -254,7 +267,8 @@ def schema_spans(report: Report) -> dict[str, str]:
 
 # The Metadata table's value columns: the attribute each one shows, and what an empty cell
 # says. Constraints (ge, max_length...) share one column.
-_VALUE_COLUMNS = (("description", "·"), ("default", "required"))
+_EMPTY = Markup("&middot;")  # "·", as a character reference: see rows.CHECK
+_VALUE_COLUMNS = (("description", _EMPTY), ("default", "required"))
 _NOT_CONSTRAINTS = frozenset({"description", "default", "alias", "name"})
 
 
@@ -292,7 +306,7 @@ def _metadata_cells(meta: ParameterMetadata, shown: Mapping[str, bool]) -> tuple
         by_attribute.setdefault(column, []).append(_sourced(c))
     cells = [value_cell(tuple(by_attribute.get(a, ())), empty) for a, empty in _VALUE_COLUMNS]
     cells += [
-        value_cell(tuple(by_attribute.get(column, ())), "·")
+        value_cell(tuple(by_attribute.get(column, ())), _EMPTY)
         for column in ("constraints", "alias")
         if shown[column]
     ]
@@ -321,8 +335,10 @@ def _metadata_panel(view: MetadataView) -> Markup:
         _tool_provenance(view.tool),
         _table(columns, rows, "tl-table tl-meta") if rows else _note("No parameters."),
         _note(
-            "Each cell shows the value the model sees and where it came from; unfold "
-            "“other sources” for the values that lost (hover for why)."
+            Markup(
+                "Each cell shows the value the model sees and where it came from; unfold "
+                "&ldquo;other sources&rdquo; for the values that lost (hover for why)."
+            )
         ),
         _why_list(view),
     )
@@ -370,10 +386,10 @@ def _schema_properties_panel(view: MetadataView) -> Markup:
             tag("td", "yes" if row.required else "no"),
             tag(
                 "td",
-                row.description if row.description is not None else "·",
+                row.description if row.description is not None else _EMPTY,
                 class_=None if row.description is not None else "tl-empty",
             ),
-            tag("td", row.default if row.default is not None else "·"),
+            tag("td", row.default if row.default is not None else _EMPTY),
         )
         for row in view.properties
     ]
@@ -435,7 +451,7 @@ def _rule_doc(rule: str) -> str:
         text = REASONS[StrictRule(rule)]
     except (ValueError, KeyError):
         return ""
-    return text.replace("{before}", "…").replace("{after}", "…")
+    return text.replace("{before}", "...").replace("{after}", "...")
 
 
 def _strict_diff(
@@ -604,14 +620,13 @@ def render_panels(
         Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
     """
     model = view_model(report)
+    # The Markup itself (a str): str() of it would copy panels of hundreds of kilobytes.
     return {
-        View.SIGNATURE: str(_signature_panel(model.signature, report.target_kind)),
-        View.METADATA: str(_metadata_panel(model.metadata)),
-        View.STRICT: str(
-            _strict_panel(model.strict, schema_spans(report), folded_lines, strict_layout)
-        ),
-        View.OUTPUT: str(_output_panel(model.output, folded_lines)),
-        View.FINDINGS: str(_findings_panel(model.findings, folded_lines)),
+        View.SIGNATURE: _signature_panel(model.signature, report.target_kind),
+        View.METADATA: _metadata_panel(model.metadata),
+        View.STRICT: _strict_panel(model.strict, schema_spans(report), folded_lines, strict_layout),
+        View.OUTPUT: _output_panel(model.output, folded_lines),
+        View.FINDINGS: _findings_panel(model.findings, folded_lines),
     }
 
 

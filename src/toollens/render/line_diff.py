@@ -61,11 +61,13 @@ class Side:
     @functools.cached_property
     def _rows(self) -> list[str]:
         if self.nlines > HIGHLIGHT_MAX_LINES:  # too long to colour: escaped text
-            return [str(h(line)) for line in pretty_json(self.value)[0].split("\n")]
-        return [row[_OPEN_LEN:_CLOSE_AT] for row in self._doc.rows]
+            lines = pretty_json(self.value)[0].split("\n")
+            return [f"{ROW_OPEN}{h(line)}{ROW_CLOSE}" for line in lines]
+        return self._doc.rows
 
     def rows(self) -> list[str]:
-        """Each line's highlighted HTML (escaped text when the document is very long)."""
+        """Each line's ``tl-line`` row: highlighted HTML (escaped text when the document is
+        very long). The rows of an unchanged part are the same strings on every edit."""
         return self._rows
 
     @functools.cached_property
@@ -145,13 +147,15 @@ def _diff_pattern(
     return difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
 
 
-def _row(kind: str, content: str, tags: Sequence[GutterTag], span: str | None = None) -> str:
-    return _cached_row(kind, content, tuple(tags), span)
+def _row(kind: str, row: str, tags: Sequence[GutterTag], span: str | None = None) -> str:
+    return _cached_row(kind, row, tuple(tags), span)
 
 
-# Rows repeat from one edit to the next (most lines of a schema do not change).
+# Rows repeat from one edit to the next (most lines of a schema do not change); keyed by
+# the document's row itself, whose hash the string keeps.
 @functools.lru_cache(maxsize=4096)
-def _cached_row(kind: str, content: str, tags: tuple[GutterTag, ...], span: str | None) -> str:
+def _cached_row(kind: str, row: str, tags: tuple[GutterTag, ...], span: str | None) -> str:
+    content = row[_OPEN_LEN:_CLOSE_AT]
     sign = {"add": "+", "del": "-"}.get(kind, " ")
     gutter = tag(
         "span",

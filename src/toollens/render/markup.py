@@ -13,7 +13,19 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["Child", "Markup", "badge", "code", "h", "join", "note", "safe_repr", "tag"]
+__all__ = [
+    "Child",
+    "Markup",
+    "badge",
+    "code",
+    "collect",
+    "h",
+    "join",
+    "note",
+    "safe_repr",
+    "tag",
+    "utf8_length",
+]
 
 
 class Markup(str):
@@ -43,7 +55,8 @@ def h(text: Any) -> Markup:
     return Markup(_escaped(str(text)))
 
 
-def _collect(children: Iterable[Child], out: list[str]) -> None:
+def collect(children: Iterable[Child], out: list[str]) -> None:
+    """Append each child's HTML to ``out``, escaping the ones that are not Markup."""
     # A loop, not a generator chain: this runs for every element of every view. Markup
     # (what tag returns) is the commonest child, so it is tested first.
     for child in children:
@@ -57,13 +70,13 @@ def _collect(children: Iterable[Child], out: list[str]) -> None:
         elif isinstance(child, str):
             out.append(h(child))
         else:
-            _collect(child, out)
+            collect(child, out)
 
 
 def join(*children: Child) -> Markup:
     """Concatenate children, escaping the ones that are not :class:`Markup`."""
     out: list[str] = []
-    _collect(children, out)
+    collect(children, out)
     return Markup("".join(out))
 
 
@@ -100,7 +113,7 @@ def tag(name: str, *children: Child, **attrs: Any) -> Markup:
     if name in _VOID:
         return Markup(opening)
     out = [opening]
-    _collect(children, out)
+    collect(children, out)
     out.append(f"</{name}>")
     return Markup("".join(out))
 
@@ -143,3 +156,8 @@ def safe_repr(value: Any, *, limit: int | None = None) -> str:
     if limit is not None and len(text) > limit:
         text = text[: limit - 1] + "…"
     return text
+
+
+def utf8_length(text: str) -> int:
+    """``len(text.encode())``, without encoding an ASCII text (what views almost always are)."""
+    return len(text) if text.isascii() else len(text.encode())

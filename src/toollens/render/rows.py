@@ -26,6 +26,11 @@ __all__ = [
     "why_item",
 ]
 
+# Typographic marks as character references: the views stay ASCII (one byte a character)
+# unless the author's own text is not, which makes every copy and encode of them cheaper.
+CHECK = Markup(" &#10003;")  # " ✓"
+DASH = Markup(" &mdash; ")  # " — "
+
 _ROWS = 1024  # per cache: more than one edit of a 200-parameter tool shows, per kind
 
 #: A candidate as shown: (label, shown value, won, reason, source span "l1:c1-l2:c2" or "").
@@ -40,7 +45,7 @@ def candidate(c: Cand) -> Markup:
         body: Child = [
             tag("span", label, class_="tl-attr"),
             shown,
-            tag("span", " ✓", class_="tl-mark"),
+            tag("span", CHECK, class_="tl-mark"),
         ]
         return tag("div", body, class_="tl-cand tl-won", title=reason, data_span=span or None)
     return tag(
@@ -147,11 +152,11 @@ def why_item(param: str | None, attribute: str, cands: tuple[tuple[str, bool, st
         if index:
             parts.append("; ")
         shown: Child = (
-            tag("span", label, " ✓", class_="tl-won")
+            tag("span", label, CHECK, class_="tl-won")
             if won
             else tag("span", tag("s", label), class_="tl-lost")
         )
-        parts.extend([shown, " — ", reason])
+        parts.extend([shown, DASH, reason])
     if param is None:
         return tag("li", tag("strong", f"tool {attribute}"), ": ", join(*parts))
     return tag("li", code(param), " ", tag("strong", attribute), ": ", join(*parts))
@@ -160,7 +165,7 @@ def why_item(param: str | None, attribute: str, cands: tuple[tuple[str, bool, st
 @functools.lru_cache(maxsize=_ROWS)
 def change_item(pointer: str, rule: str, reason: str) -> Markup:
     """One rewrite of strict conversion, with its reason."""
-    return tag("li", code(pointer or "/"), " ", tag("span", rule, class_="tl-rule"), " — ", reason)
+    return tag("li", code(pointer or "/"), " ", tag("span", rule, class_="tl-rule"), DASH, reason)
 
 
 @functools.lru_cache(maxsize=_ROWS)
