@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -70,3 +71,40 @@ def test_the_strict_schema_is_the_one_compared_when_there_is_one() -> None:
     lax = report(first, strict=False)
     assert edited_schema(lax) == lax.schema
     assert edited_schema(None) is None
+
+
+def test_a_sequence_of_edits_diffs_as_diff_does_and_checks_each_schema_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import toollens.core.diff.walk as walk_module
+    from toollens.core.diff import diff
+
+    checked: list[Any] = []
+    real_check = walk_module.check_document
+
+    def counting(doc: Any, side: str) -> None:
+        checked.append(doc)
+        real_check(doc, side)
+
+    monkeypatch.setattr(walk_module, "check_document", counting)
+    edits = EditChanges()
+    reports = [report(f) for f in (first, renamed_doc, new_required, first, renamed_doc)]
+    results = [edits.advance(rep) for rep in reports]
+    # the first diff checks both sides; every later one only the schema it has not seen
+    assert len(checked) == 2 + (len(reports) - 2)
+    expected = [None] + [
+        diff(edited_schema(a), edited_schema(b)) for a, b in itertools.pairwise(reports)
+    ]
+    assert results == expected
+
+
+def test_a_previous_schema_that_cannot_be_diffed_keeps_failing_clearly() -> None:
+    from toollens.core.errors import SchemaConstructionError
+    from toollens.core.report import Report
+
+    edits = EditChanges()
+    broken = report({"type": "object", "properties": {"a": {"$ref": "#/$defs/Missing"}}})
+    assert isinstance(broken, Report)
+    assert edits.advance(broken) is None
+    with pytest.raises(SchemaConstructionError):
+        edits.advance(report(first))

@@ -245,3 +245,35 @@ def test_strict_and_diff_refuse_the_same_refs(ref: str) -> None:
     with pytest.raises(SchemaConstructionError) as diff_error:
         diff(schema, schema)
     assert strict_error.value.pointer == diff_error.value.pointer == "/properties/t"
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=20,
+)
+
+
+@given(_JSON)
+def test_compact_json_is_json_dumps_compact(value: object) -> None:
+    import json
+
+    from toollens.core.schema.toolkit import compact_json, encode_compact
+
+    try:
+        expected = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except ValueError:  # NaN and infinities: not JSON
+        assert compact_json(value) is None
+    else:
+        assert compact_json(value) == expected
+    lax = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert encode_compact(value, allow_nan=True) == lax
+
+
+def test_compact_json_refuses_what_is_not_json() -> None:
+    from toollens.core.schema.toolkit import compact_json
+
+    looped: dict[str, object] = {}
+    looped["self"] = looped
+    assert compact_json({"a": object()}) is None
+    assert compact_json(looped) is None

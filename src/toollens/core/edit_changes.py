@@ -7,11 +7,13 @@ so any front end that re-renders (a widget, a file watcher, a test) gets the sam
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
+
+from toollens.core.schema.toolkit import compact_json
 
 if TYPE_CHECKING:
     from toollens.core.diff import SchemaDiff
+    from toollens.core.diff.compare import LoadedSchema
     from toollens.core.report import Report
 
 __all__ = ["EditChanges", "edited_schema"]
@@ -29,11 +31,13 @@ class EditChanges:
     """Diffs each report's schema against the one before it.
 
     An edit that leaves the schema alone (a comment, the body, most toggles) gives the same
-    JSON text as the last schema that diffed cleanly; it is answered without a diff.
+    JSON text as the last schema that diffed cleanly; it is answered without a diff. The
+    previous schema is kept as the last diff read it, so it is not copied and checked again.
     """
 
     def __init__(self) -> None:
         self._previous: dict[str, Any] | None = None
+        self._loaded: LoadedSchema | None = None  # the previous schema, as a clean diff read it
         self._clean_text: str | None = None  # JSON of the last schema that diffed cleanly
 
     def advance(self, rep: Report) -> SchemaDiff | None:
@@ -43,25 +47,18 @@ class EditChanges:
         raises (the caller shows it instead of the change list); ``rep`` is the previous
         report for the next call either way.
         """
-        from toollens.core.diff import SchemaDiff, diff
+        from toollens.core.diff.compare import SchemaDiff, diff_sequence
 
-        old, new = self._previous, edited_schema(rep)
-        self._previous = new
-        text, last, self._clean_text = _json_text(new), self._clean_text, None
+        old, loaded, new = self._previous, self._loaded, edited_schema(rep)
+        self._previous, self._loaded = new, None
+        text = None if new is None else compact_json(new)  # not plain JSON: always diff it
+        last, self._clean_text = self._clean_text, None
         if old is None or new is None:
             return None
         if text is not None and text == last:
-            self._clean_text = text
+            # The same JSON as the last clean diff's new side: that side stands for this one.
+            self._loaded, self._clean_text = loaded, text
             return SchemaDiff()
-        changes = diff(old, new)
+        changes, self._loaded = diff_sequence(loaded if loaded is not None else old, new)
         self._clean_text = text
         return changes
-
-
-def _json_text(schema: dict[str, Any] | None) -> str | None:
-    if schema is None:
-        return None
-    try:
-        return json.dumps(schema, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):  # not plain JSON: always diff it
-        return None

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toollens.core.schema.pointer import escape_token
+from toollens.core.schema.toolkit import encode_compact
 from toollens.render.markup import safe_repr
 
 __all__ = [
@@ -68,19 +69,8 @@ _FLOAT_CHARS = frozenset(".eE+")
 _OPEN = {"{": _tok("p", "{"), "[": _tok("p", "[")}
 
 
-def _compact_encoder() -> Any:
-    # The C encoder made once: json.dumps builds one per call, which costs more than
-    # encoding a small property. No cycle check (markers=None): a cycle overflows the C
-    # recursion guard and is caught as RecursionError like any other unencodable value.
-    make = getattr(json.encoder, "c_make_encoder", None)
-    basestring = getattr(json.encoder, "c_encode_basestring", None)
-    if make is None or basestring is None:  # an interpreter without the C accelerator
-        return json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    encoder = make(None, None, basestring, None, ":", ",", False, False, True)
-    return lambda value: "".join(encoder(value, 0))
-
-
-_encode = _compact_encoder()
+def _encode(value: Any) -> str:
+    return encode_compact(value, allow_nan=True)  # NaN blocks are keyed (and shown) too
 
 
 @functools.lru_cache(maxsize=64)
@@ -98,7 +88,9 @@ def _esc(text: str) -> str:
 def dump_scalar(value: Any, ensure_ascii: bool = False) -> str:
     """A scalar's JSON text; a value JSON cannot hold shows as the string of its repr."""
     try:
-        return json.dumps(value, ensure_ascii=ensure_ascii)
+        if not ensure_ascii:  # the prebuilt encoder: one call per scalar of every document
+            return encode_compact(value, allow_nan=True)
+        return json.dumps(value, ensure_ascii=True)
     except (TypeError, ValueError):  # not JSON: show its repr as a string, never crash a view
         return json.dumps(safe_repr(value), ensure_ascii=ensure_ascii)
 

@@ -62,7 +62,16 @@ from toollens.core.schema.toolkit import (
     preview_json,
 )
 
-__all__ = ["ChangeKind", "DiffSeverity", "SchemaChange", "SchemaDiff", "diff", "iter_changes"]
+__all__ = [
+    "ChangeKind",
+    "DiffSeverity",
+    "LoadedSchema",
+    "SchemaChange",
+    "SchemaDiff",
+    "diff",
+    "diff_sequence",
+    "iter_changes",
+]
 
 
 @dataclass(frozen=True)
@@ -158,11 +167,29 @@ def iter_changes(a: Any, b: Any) -> Iterator[SchemaChange]:
 
     Errors are raised when iteration starts.
     """
-    old, new = _load(a, OLD), _load(b, NEW)
-    walk = Walk(old.schema, new.schema, TABLE)
+    yield from _changes(_load(a, OLD), _load(b, NEW), checked=False)
+
+
+def diff_sequence(previous: Any, value: Any) -> tuple[SchemaDiff, LoadedSchema]:
+    """``diff(previous, value)`` for a sequence of edits.
+
+    A ``previous`` that is the ``LoadedSchema`` this returned on the last call (the new side
+    of that diff) is neither copied nor checked again.
+
+    Returns:
+        The changes, and ``value`` as loaded: the ``previous`` of the next call.
+    """
+    checked = isinstance(previous, LoadedSchema)
+    old = previous if checked else _load(previous, OLD)
+    new = _load(value, NEW)
+    return SchemaDiff(tuple(_changes(old, new, checked=checked))), new
+
+
+def _changes(old: LoadedSchema, new: LoadedSchema, *, checked: bool) -> list[SchemaChange]:
+    walk = Walk(old.schema, new.schema, TABLE, old_checked=checked)
     changes = [*_tool_changes(old, new), *walk.compare(walk.root(OLD), walk.root(NEW))]
     unique = {_identity(c): c for c in changes}  # a definition used twice reports once
-    yield from sorted(unique.values(), key=_order)
+    return sorted(unique.values(), key=_order)
 
 
 def _identity(change: SchemaChange) -> tuple[object, ...]:
@@ -203,7 +230,9 @@ def _order(change: SchemaChange) -> tuple[object, ...]:
 
 
 @dataclass(frozen=True)
-class _Side:
+class LoadedSchema:
+    """One side of a diff as read: a plain copy of the schema, and the tool's own fields."""
+
     schema: dict[str, Any]
     is_tool: bool = False
     name: str | None = None
@@ -214,7 +243,7 @@ class _Side:
 _HINT = "pass a JSON Schema dict, a provider tool payload, a FunctionSchema or a callable"
 
 
-def _load(value: Any, side: int) -> _Side:
+def _load(value: Any, side: int) -> LoadedSchema:
     label = SIDE_NAMES[side]
     if isinstance(value, Mapping):
         return _unwrap(_json_copy(value, label), label)
@@ -226,7 +255,7 @@ def _load(value: Any, side: int) -> _Side:
         schema = _json_copy(json_schema, label)
         if not isinstance(schema, dict):
             raise SchemaConstructionError(f"the {label}'s json_schema is not an object", hint=_HINT)
-        return _Side(
+        return LoadedSchema(
             schema,
             is_tool=True,
             name=_optional(getattr(value, "name", None), str),
@@ -295,17 +324,19 @@ def _json_copy(value: Any, label: str) -> Any:
         raise SchemaConstructionError(text, pointer=exc.pointer, hint=hint) from exc
 
 
-def _unwrap(payload: dict[str, Any], label: str) -> _Side:
+def _unwrap(payload: dict[str, Any], label: str) -> LoadedSchema:
     """Tell a provider tool payload from a bare JSON Schema and take it apart."""
     from toollens.core.providers import unwrap_payload
 
     tool = unwrap_payload(payload)
     if tool is None:
-        return _Side(payload)
+        return LoadedSchema(payload)
     return _tool(dict(tool.tool), tool.tool_pointer, (tool.schema_key,), label)
 
 
-def _tool(tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: str) -> _Side:
+def _tool(
+    tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: str
+) -> LoadedSchema:
     def field(key: str, kind: type) -> Any:
         value = tool.get(key)
         if value is not None and not isinstance(value, kind):
@@ -325,7 +356,7 @@ def _tool(tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: 
             pointer=join_pointer(base, key),
             hint="fix the tool payload",
         )
-    return _Side(
+    return LoadedSchema(
         schema,
         is_tool=True,
         name=field("name", str),
@@ -334,7 +365,7 @@ def _tool(tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: 
     )
 
 
-def _tool_changes(old: _Side, new: _Side) -> Iterator[SchemaChange]:
+def _tool_changes(old: LoadedSchema, new: LoadedSchema) -> Iterator[SchemaChange]:
     """Name, description and strict; only when both sides are tools, not bare schemas."""
     if not (old.is_tool and new.is_tool):
         return

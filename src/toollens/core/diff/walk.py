@@ -15,7 +15,6 @@ reported once.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
@@ -31,6 +30,7 @@ from toollens.core.diff.nodes import (
 )
 from toollens.core.schema.toolkit import (
     DIFF_NESTING_LIMIT,
+    compact_json,
 )
 
 Rule = Callable[["Walk", Node, Node, str], Iterator[SchemaChange]]
@@ -67,13 +67,6 @@ _DEF_PREFIXES = ("#/$defs/", "#/definitions/")
 _REF_IN_TEXT = re.compile(r'"\$ref":"((?:[^"\\]|\\.)*)"')
 
 
-def _json_text(value: Any) -> str | None:
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return None
-
-
 def _refs_into_defs(text: str) -> bool:
     """Whether every ``$ref`` in ``text`` names something under ``$defs``/``definitions``."""
     # The encoder escapes only quotes, backslashes and control characters, so the raw
@@ -85,8 +78,8 @@ def _same_definitions(old_doc: Any, new_doc: Any) -> bool:
     """Both documents define the same things, referring only to each other."""
     if not (isinstance(old_doc, Mapping) and isinstance(new_doc, Mapping)):
         return False
-    old = _json_text({k: old_doc.get(k) for k in _DEF_KEYWORDS})
-    new = _json_text({k: new_doc.get(k) for k in _DEF_KEYWORDS})
+    old = compact_json({k: old_doc.get(k) for k in _DEF_KEYWORDS})
+    new = compact_json({k: new_doc.get(k) for k in _DEF_KEYWORDS})
     return old is not None and old == new and _refs_into_defs(old)
 
 
@@ -99,14 +92,17 @@ class Walk:
     hundreds walks that property and its ancestors.
     """
 
-    def __init__(self, old_doc: Any, new_doc: Any, table: RuleTable) -> None:
+    def __init__(
+        self, old_doc: Any, new_doc: Any, table: RuleTable, *, old_checked: bool = False
+    ) -> None:
         self._docs = (old_doc, new_doc)
         self._table = table
         self._done: dict[tuple[object, ...], tuple[SchemaChange, ...]] = {}
         self._active: set[tuple[object, ...]] = set()
         self._depth = 0
-        for doc, side in zip(self._docs, SIDE_NAMES, strict=True):
-            check_document(doc, side)
+        for index, (doc, side) in enumerate(zip(self._docs, SIDE_NAMES, strict=True)):
+            if not (old_checked and index == 0):  # checked as the new side of the last walk
+                check_document(doc, side)
         self._same_defs = _same_definitions(old_doc, new_doc)
 
     def unchanged(self, old: Node, new: Node) -> bool:
@@ -119,8 +115,8 @@ class Walk:
         # the JSON texts decide.
         if old.schema != new.schema:
             return False
-        text = _json_text(old.schema)
-        if text is None or text != _json_text(new.schema):
+        text = compact_json(old.schema)
+        if text is None or text != compact_json(new.schema):
             return False
         return '"$ref"' not in text or (self._same_defs and _refs_into_defs(text))
 

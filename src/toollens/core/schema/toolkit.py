@@ -5,6 +5,7 @@
 - ``preview_json`` / ``shorten``: the short text of a value shown inside a message;
 - ``copy_json``: a deep copy of JSON data; ``plain_json``: a copy that also checks the data
   is JSON and says where it is not;
+- ``compact_json``: the compact JSON text that compares and keys documents;
 - the nesting limits, each named for what it bounds.
 
 JSON pointers and ``$ref`` resolution live beside this module, in ``pointer``.
@@ -39,7 +40,9 @@ __all__ = [
     "TRANSLATION_NESTING_LIMIT",
     "NotPlainJSON",
     "PlainProblem",
+    "compact_json",
     "copy_json",
+    "encode_compact",
     "plain_json",
     "preview_json",
     "shorten",
@@ -137,6 +140,46 @@ def preview_json(value: Any, limit: int = MESSAGE_PREVIEW) -> str:
         except RecursionError:  # nested past Python's limit: describe, don't print
             text = f"<{type(value).__name__} nested too deeply to show>"
     return shorten(text, limit)
+
+
+# -- compact text
+
+
+def _compact_encoder(*, allow_nan: bool) -> Any:
+    # The C encoder made once: json.dumps builds an encoder on every call, which costs more
+    # than encoding a small property. No cycle check (markers None): a cycle overflows the
+    # C recursion guard and raises RecursionError like any other value that cannot be text.
+    make = getattr(json.encoder, "c_make_encoder", None)
+    basestring = getattr(json.encoder, "c_encode_basestring", None)
+    if make is None or basestring is None:  # an interpreter without the C accelerator
+        encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=allow_nan)
+        return encoder.encode
+    c_encode = make(None, None, basestring, None, ":", ",", False, False, allow_nan)
+    return lambda value: "".join(c_encode(value, 0))
+
+
+_ENCODERS: Final = {
+    False: _compact_encoder(allow_nan=False),
+    True: _compact_encoder(allow_nan=True),
+}
+
+
+def encode_compact(value: Any, *, allow_nan: bool = False) -> str:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, with a prebuilt
+    encoder: documents are compared and keyed by this text on every edit.
+
+    Raises:
+        TypeError, ValueError, RecursionError: what ``json.dumps`` raises for the value.
+    """
+    return str(_ENCODERS[allow_nan](value))
+
+
+def compact_json(value: Any) -> str | None:
+    """``encode_compact(value)``, or ``None`` when the value is not JSON (NaN included)."""
+    try:
+        return encode_compact(value)
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 # -- copies
