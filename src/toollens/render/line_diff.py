@@ -96,7 +96,8 @@ _row_key = functools.lru_cache(maxsize=8192)(row_without_comma)
 def too_long(before: Any, after: Side) -> bool:
     """Whether diffing ``before`` (a document, not yet highlighted) against ``after`` would
     show more lines than a diff is worth while typing."""
-    return after.nlines + line_count(before, DIFF_MAX_LINES) > DIFF_MAX_LINES
+    room = DIFF_MAX_LINES - after.nlines  # counting ``before`` past this settles it
+    return after.nlines + line_count(before, room) > DIFF_MAX_LINES
 
 
 def line_count(value: Any, stop: int) -> int:
