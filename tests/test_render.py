@@ -681,6 +681,12 @@ def test_an_edit_made_on_both_sides_reuses_the_last_line_diff() -> None:
 def test_too_long_compares_the_exact_line_counts(after_items: int, before_items: int) -> None:
     from toollens.render.line_diff import DIFF_MAX_LINES, Side, line_count, too_long
 
+    from toollens.render.line_diff import diff_sides
+
     after, before = Side(list(range(after_items))), list(range(before_items))
     exact = after.nlines + line_count(before, 10**9) > DIFF_MAX_LINES
     assert too_long(before, after) is exact
+    other, shown = diff_sides(before, list(range(after_items)))
+    assert (other is None) is exact
+    assert shown.nlines == after.nlines
+    assert other is None or other.nlines == line_count(before, 10**9)

@@ -104,8 +104,11 @@ _CANDIDATE_PREVIEW = 50
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
+_SPACES = re.compile(r"\s+")
+
+
 def _normalize(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip().lower().rstrip(".:;,!。：；，")
+    text = _SPACES.sub(" ", text).strip().lower().rstrip(".:;,!。：；，")
     for article in _ARTICLES:
         if text.startswith(article):
             return text[len(article) :]

@@ -25,7 +25,7 @@ from toollens.render.display import (
     plural,
 )
 from toollens.render.highlight import LineMark, highlight_json
-from toollens.render.line_diff import Side, inline_diff, side_by_side, too_long
+from toollens.render.line_diff import diff_sides, inline_diff, side_by_side
 from toollens.render.markup import (
     Child,
     Markup,
@@ -459,10 +459,9 @@ def _strict_diff(
 ) -> Markup:
     """The strict schema as a diff against the raw one, each rewrite tagged with its rule;
     a diff too long to show while typing is the schema with its changed lines marked."""
-    after = Side(view.schema)
-    if too_long(view.raw_schema, after):
+    before, after = diff_sides(view.raw_schema, view.schema)
+    if before is None:
         return highlight_json(view.schema, marks=_change_marks(view.changes), highlighted=after.doc)
-    before = Side(view.raw_schema)
     for change in view.changes:
         rule = enum_value(change.rule)
         title = f"{rule}: {change.reason}\n\nThe rule: {_rule_doc(rule)}"

@@ -17,7 +17,15 @@ from toollens.render.highlight import HIGHLIGHT_MAX_LINES, pretty_json
 from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, Rows, json_rows, row_without_comma
 from toollens.render.markup import Markup, h, note, tag
 
-__all__ = ["GutterTag", "Side", "inline_diff", "line_count", "side_by_side", "too_long"]
+__all__ = [
+    "GutterTag",
+    "Side",
+    "diff_sides",
+    "inline_diff",
+    "line_count",
+    "side_by_side",
+    "too_long",
+]
 
 # Past this many lines a diff costs more than it tells while typing: the views fall back to
 # the plain document with its changed lines marked.
@@ -91,6 +99,19 @@ class Side:
 _OPEN_LEN, _CLOSE_AT = len(ROW_OPEN), -len(ROW_CLOSE)
 # Most rows of a schema are the same from one edit to the next.
 _row_key = functools.lru_cache(maxsize=8192)(row_without_comma)
+
+
+def diff_sides(before: Any, after: Any) -> tuple[Side | None, Side]:
+    """Both sides of a diff of two documents, or ``(None, after)`` when it would show more
+    lines than a diff is worth while typing."""
+    shown = Side(after)
+    # A big document: count the other's lines before highlighting them.
+    if shown.nlines * 2 > DIFF_MAX_LINES and too_long(before, shown):
+        return None, shown
+    other = Side(before)
+    if shown.nlines + other.nlines > DIFF_MAX_LINES:
+        return None, shown
+    return other, shown
 
 
 def too_long(before: Any, after: Side) -> bool:
