@@ -11,12 +11,22 @@ the summary the median over rounds of the per-round ratio this / other: a ratio 
     python benchmarks/bench_live_edit_vs.py c856bd3              # 4 rounds
     python benchmarks/bench_live_edit_vs.py c856bd3 --rounds 8 --edits 60
     python benchmarks/bench_live_edit_vs.py HEAD --quick  # 3 and 20 parameters, 5 edits, 1 round
+    python benchmarks/bench_live_edit_vs.py c856bd3 --instructions  # CPU instructions (valgrind)
+
+Wall-clock ratios on a shared machine move by 10% from run to run. ``--instructions``
+counts instead the CPU instructions an edit executes on each side, under valgrind's
+callgrind: each side runs twice in a fresh interpreter, opening the explorer and making no
+edit, then the same plus the edits, and the difference divided by the edits is the count
+per edit. Deterministic to about 0.3%, and blind to cache misses, so it complements the
+timing rather than replacing it. A minute or two per tool size.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,6 +53,76 @@ def _child(src: str, n_params: int, n_edits: int) -> None:
     print(json.dumps({"p50": p50, "p95": p95, "failures": len(result["failures"])}))
 
 
+def _count_child(src: str, n_params: int, n_edits: int, made: int) -> None:
+    """Open the explorer on the tool and make the first ``made`` of its edits, untimed."""
+    sys.path.insert(0, src)
+    sys.path.insert(1, str(HERE))
+    import corpus
+
+    from toollens.jupyter.explorer import Explorer
+
+    explorer = Explorer(corpus.load_tool(n_params), debounce=0)
+    texts = [text for _, text in corpus.edits(explorer.editor.value, n_params, n_edits)]
+    for text in texts[:2]:  # what measure_tool warms too
+        explorer.editor.value = text
+        explorer.flush()
+    for text in texts[:made]:
+        explorer.editor.value = text
+        explorer.flush()
+
+
+def _instructions(src: Path, n_params: int, n_edits: int, made: int) -> int:
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--count",
+        str(src),
+        str(n_params),
+        str(n_edits),
+        str(made),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError("callgrind printed no instruction count:\n" + done.stderr[-2000:])
+    return int(found.group(1))
+
+
+def _instructions_per_edit(src: Path, n_params: int, n_edits: int) -> float:
+    opened = _instructions(src, n_params, n_edits, 0)
+    return (_instructions(src, n_params, n_edits, n_edits) - opened) / n_edits
+
+
+def _sizes(args: argparse.Namespace) -> tuple[int, ...]:
+    return tuple(args.sizes) if args.sizes else QUICK_SIZES if args.quick else SIZES
+
+
+def _count_instructions(args: argparse.Namespace, this: Path, other: Path) -> None:
+    sizes = _sizes(args)
+    rows = []
+    for n_params in sizes:
+        edits = args.edits if n_params < 100 else max(5, args.edits // 5)
+        mine = _instructions_per_edit(this, n_params, edits)
+        theirs = _instructions_per_edit(other, n_params, edits)
+        rows.append(
+            [
+                f"{n_params} params",
+                str(edits),
+                f"{mine / 1e6:.2f}",
+                f"{theirs / 1e6:.2f}",
+                f"{mine / theirs:.3f}",
+            ]
+        )
+    headers = ["tool", "edits", "this M instr/edit", "other M instr/edit", "ratio"]
+    import corpus
+
+    print(corpus.format_table(headers, rows))
+    print("\nratio = this / other; <= 1.0: this tree executes no more instructions per edit.")
+
+
 def _measure(src: Path, n_params: int, n_edits: int) -> dict[str, float]:
     command = [sys.executable, __file__, "--child", str(src), str(n_params), str(n_edits)]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -55,7 +135,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--edits", type=int, default=40, help="edits per tool per side")
     parser.add_argument("--quick", action="store_true", help="small tools, 5 edits, 1 round")
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", metavar="N", help="tool sizes (parameters) to measure"
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count CPU instructions per edit under valgrind instead of timing",
+    )
     args = parser.parse_args(argv)
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind on PATH")
     if args.quick:
         args.rounds, args.edits = 1, 5
     sys.path.insert(0, str(HERE))
@@ -69,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
             [*git, "worktree", "add", "--detach", "-q", str(other), args.revision], check=True
         )
         try:
+            if args.instructions:
+                _count_instructions(args, ROOT / "src", other / "src")
+                return 0
             rows, ratios = _rounds(args, ROOT / "src", other / "src")
         finally:
             subprocess.run([*git, "worktree", "remove", "--force", str(other)], check=False)
@@ -87,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
 def _rounds(
     args: argparse.Namespace, this: Path, other: Path
 ) -> tuple[list[list[str]], dict[int, dict[str, list[float]]]]:
-    sizes = QUICK_SIZES if args.quick else SIZES
+    sizes = _sizes(args)
     rows: list[list[str]] = []
     ratios: dict[int, dict[str, list[float]]] = {n: {"p50": [], "p95": []} for n in sizes}
     for round_index in range(args.rounds):
@@ -115,5 +208,7 @@ def _rounds(
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         _child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif sys.argv[1:2] == ["--count"]:
+        _count_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     else:
         raise SystemExit(main())

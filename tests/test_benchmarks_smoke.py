@@ -7,6 +7,7 @@ subprocess, as a developer runs them.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -96,3 +97,13 @@ def test_bench_bundle_quick() -> None:
 def test_bench_live_edit_vs_quick() -> None:
     proc = _run("bench_live_edit_vs.py", "HEAD")
     _assert_table(proc, "this p50", "other p50", "ratio p50 (median)", "20 params")
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is needed")
+@pytest.mark.skipif(not (BENCHMARKS.parent / ".git").exists(), reason="needs the git history")
+def test_bench_live_edit_vs_counts_instructions() -> None:
+    proc = _run("bench_live_edit_vs.py", "HEAD", "--instructions", "--sizes", "3", "--edits", "2")
+    _assert_table(proc, "this M instr/edit", "other M instr/edit", "ratio", "3 params")
+    ratios = [float(line.split()[-1]) for line in proc.stdout.splitlines() if " params " in line]
+    assert len(ratios) == 1
+    assert 0.9 < ratios[0] < 1.1  # the same tree on both sides

@@ -679,9 +679,7 @@ def test_an_edit_made_on_both_sides_reuses_the_last_line_diff() -> None:
     [(10, 10), (3990, 4), (3990, 5), (3990, 50), (5000, 1), (1997, 1997), (1997, 1998)],
 )
 def test_too_long_compares_the_exact_line_counts(after_items: int, before_items: int) -> None:
-    from toollens.render.line_diff import DIFF_MAX_LINES, Side, line_count, too_long
-
-    from toollens.render.line_diff import diff_sides
+    from toollens.render.line_diff import DIFF_MAX_LINES, Side, diff_sides, line_count, too_long
 
     after, before = Side(list(range(after_items))), list(range(before_items))
     exact = after.nlines + line_count(before, 10**9) > DIFF_MAX_LINES
