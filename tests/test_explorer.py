@@ -105,6 +105,10 @@ def test_initial_render_fills_every_view(weather: types.ModuleType) -> None:
     assert not visible(explorer.banner)
     assert explorer.last_render_stats.ok
     assert not explorer.read_only
+    # Plain strings, not Markup: marimo does not send a str subclass as a string.
+    synced = [getattr(explorer, f"panel_{key}") for key in PANELS]
+    synced += [explorer.changes, explorer.note, explorer.banner]
+    assert {type(value) for value in synced} == {str}
 
 
 def test_layout_wide_views_first_then_signature_and_output(weather: types.ModuleType) -> None:

@@ -221,8 +221,7 @@ class Explorer(ExplorerState):
         layout: StrictLayout = "side-by-side" if self.side_by_side else "inline"
         fresh = render_panels(rep, folded_lines=FOLDED_LINES, strict_layout=layout)
         fresh = {key: fresh.get(key, "") for key in PANELS}
-        old = self.panels
-        updated = [key for key in PANELS if old[key] != fresh[key]]
+        updated = [key for key in PANELS if getattr(self, f"panel_{key}") != fresh[key]]
         for key in updated:
             setattr(self, f"panel_{key}", fresh[key])
         return updated, sum(utf8_length(fresh[key]) for key in updated)

@@ -92,7 +92,7 @@ class ExplorerState(BaseWidget):
     @property
     def panels(self) -> dict[str, str]:
         """Each view's current HTML, by panel key (see :data:`PANELS`)."""
-        return {key: str(getattr(self, f"panel_{key}")) for key in PANELS}
+        return {key: getattr(self, f"panel_{key}") for key in PANELS}
 
 
 def toolbar_traits(options: ReportOptions) -> dict[str, Any]:

@@ -619,13 +619,16 @@ def render_panels(
         Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
     """
     model = view_model(report)
-    # The Markup itself (a str): str() of it would copy panels of hundreds of kilobytes.
+    # Plain str, not Markup: front ends serialise a str subclass in their own ways (marimo
+    # does not send it as a string).
     return {
-        View.SIGNATURE: _signature_panel(model.signature, report.target_kind),
-        View.METADATA: _metadata_panel(model.metadata),
-        View.STRICT: _strict_panel(model.strict, schema_spans(report), folded_lines, strict_layout),
-        View.OUTPUT: _output_panel(model.output, folded_lines),
-        View.FINDINGS: _findings_panel(model.findings, folded_lines),
+        View.SIGNATURE: str(_signature_panel(model.signature, report.target_kind)),
+        View.METADATA: str(_metadata_panel(model.metadata)),
+        View.STRICT: str(
+            _strict_panel(model.strict, schema_spans(report), folded_lines, strict_layout)
+        ),
+        View.OUTPUT: str(_output_panel(model.output, folded_lines)),
+        View.FINDINGS: str(_findings_panel(model.findings, folded_lines)),
     }
 
 
