@@ -35,6 +35,7 @@ from toollens.render.markup import (
     join,
     note,
     safe_repr,
+    start_tag,
     tag,
 )
 from toollens.render.model import (
@@ -77,14 +78,14 @@ StrictLayout = Literal["both", "inline", "side-by-side"]
 
 def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
     opening, heading = _panel_parts(key, title, subtitle)
-    out = [opening, heading]
+    out: list[str] = [opening, heading]
     collect([body], out)
     out.append("</section>")
     return Markup("".join(out))
 
 
 @functools.lru_cache(maxsize=256)
-def _panel_parts(key: str, title: str, subtitle: str | None) -> tuple[str, Markup]:
+def _panel_parts(key: str, title: str, subtitle: str | None) -> tuple[Markup, Markup]:
     """A panel's opening tag and its heading (the same on most renders)."""
     heading = tag(
         "div",
@@ -93,8 +94,7 @@ def _panel_parts(key: str, title: str, subtitle: str | None) -> tuple[str, Marku
         class_="tl-panel-title",
     )
     classes = f"tl-panel tl-panel-{key}" + (" tl-full" if key in _FULL_WIDTH else "")
-    opening = str(tag("section", class_=classes, data_view=key))[: -len("</section>")]
-    return opening, heading
+    return start_tag("section", class_=classes, data_view=key), heading
 
 
 # Panels that take a whole row of the grid: the metadata table needs the width.

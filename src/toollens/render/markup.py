@@ -23,6 +23,7 @@ __all__ = [
     "join",
     "note",
     "safe_repr",
+    "start_tag",
     "tag",
     "utf8_length",
 ]
@@ -97,25 +98,32 @@ def tag(name: str, *children: Child, **attrs: Any) -> Markup:
     Attribute names come from Python identifiers (never from user text); values are
     escaped with quotes, so a user string cannot end the attribute.
     """
-    opening = f"<{name}>"
-    if attrs:
-        parts = [name]
-        for key, value in attrs.items():
-            if value is None or value is False:
-                continue
-            if value is True:
-                parts.append(_attr_name(key))
-            elif type(value) is str:
-                parts.append(f'{_attr_name(key)}="{_escaped(value)}"')
-            else:
-                parts.append(f'{_attr_name(key)}="{h(value)}"')
-        opening = "<" + " ".join(parts) + ">"
+    opening = _opening(name, attrs) if attrs else f"<{name}>"
     if name in _VOID:
         return Markup(opening)
     out = [opening]
     collect(children, out)
     out.append(f"</{name}>")
     return Markup("".join(out))
+
+
+def start_tag(name: str, **attrs: Any) -> Markup:
+    """``<name attrs>`` alone, for a caller that appends the content and ``</name>`` itself."""
+    return Markup(_opening(name, attrs))
+
+
+def _opening(name: str, attrs: dict[str, Any]) -> str:
+    parts = [name]
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            parts.append(_attr_name(key))
+        elif type(value) is str:
+            parts.append(f'{_attr_name(key)}="{_escaped(value)}"')
+        else:
+            parts.append(f'{_attr_name(key)}="{h(value)}"')
+    return "<" + " ".join(parts) + ">"
 
 
 # The small pieces every view repeats (the same notes, badges and code spans on each
