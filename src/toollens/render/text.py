@@ -99,8 +99,8 @@ def _metadata_text(view: MetadataView) -> str:
     lines: list[str] = []
     for c in view.tool:
         lines.append(_candidate_line(f"tool {c.attribute}", c))
-    for meta in view.parameters:
-        lines.append(_param_header(meta))
+    for meta, type_ in zip(view.parameters, view.types, strict=True):
+        lines.append(_param_header(meta, type_))
         if meta.is_context:
             lines.append("  injected run context, not in schema")
             continue
@@ -117,14 +117,14 @@ def _property_line(row: PropertyRow) -> str:
     return f"{line}: {row.description}" if row.description is not None else line
 
 
-def _param_header(meta: ParameterMetadata) -> str:
+def _param_header(meta: ParameterMetadata, type_: str) -> str:
     extra = []
     if meta.alias:
         extra.append(f"alias {meta.alias!r}")
     if meta.constraints:
         extra.append(", ".join(f"{k}={safe_repr(v)}" for k, v in meta.constraints.items()))
     suffix = f"  ({'; '.join(extra)})" if extra else ""
-    return f"{meta.name}: {type_text(meta.annotation)} [{meta.kind.label}]{suffix}"
+    return f"{meta.name}: {type_} [{meta.kind.label}]{suffix}"
 
 
 def _candidate_line(label: str, c: Any) -> str:
