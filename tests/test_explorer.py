@@ -599,3 +599,26 @@ def test_only_the_strict_layout_shown_is_sent(weather: types.ModuleType) -> None
     assert "The town." in widget.panel_strict
     widget.side_by_side = False
     assert widget.panel_strict.count('class="tl-inline-view"') == 1
+
+
+def test_a_click_asks_the_kernel_where_a_value_is_written(
+    weather: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    explorer = Explorer(weather.get_weather, debounce=0)
+    # The views carry keys, located only when clicked: typing never waits for spans.
+    keys = re.findall(r'data-span="([^"]*)"', "".join(panel_html(explorer).values()))
+    assert keys and not any(re.fullmatch(r"\d+:\d+-\d+:\d+", key) for key in keys)
+    sent: list[Any] = []
+    monkeypatch.setattr(explorer, "send", sent.append)
+    lines = explorer.editor.value.splitlines()
+    for key in ("s/properties/city", "s/properties/days/default"):
+        explorer._on_message(explorer, {"type": "span", "key": key}, [])
+        reply = sent.pop()
+        assert reply["type"] == "span" and reply["key"] == key
+        start, end = (tuple(map(int, end.split(":"))) for end in reply["span"].split("-"))
+        written = lines[start[0] - 1][start[1] : end[1]]
+        assert written == ("city: The city to forecast." if key.endswith("city") else "1")
+    explorer._on_message(explorer, {"type": "span", "key": "p9.9"}, [])
+    assert sent.pop() == {"type": "span", "key": "p9.9", "span": None}
+    explorer._on_message(explorer, {"type": "span"}, [])
+    assert sent.pop()["span"] is None

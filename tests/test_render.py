@@ -603,6 +603,60 @@ def test_schema_lines_carry_the_source_span_of_their_value() -> None:
     assert shown.count('data-span="2:8-2:20"') == 2
 
 
+_START_TAG = re.compile(r"<[a-z0-9]+[^>]*>")
+_DATA_SPAN = re.compile(r' data-span="([^"]*)"')
+
+
+def _tags_and_spans(html: str) -> tuple[list[str], list[str | None]]:
+    """Every start tag without its ``data-span``, and the ``data-span`` of each (or None)."""
+    tags, spans = [], []
+    for start in _START_TAG.findall(html):
+        found = _DATA_SPAN.search(start)
+        tags.append(_DATA_SPAN.sub("", start))
+        spans.append(html_module.unescape(found.group(1)) if found else None)
+    return tags, spans
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_span_keys_name_exactly_the_spans_a_static_report_shows(name: str) -> None:
+    from toollens.render.html import resolve_span
+
+    rep = example_report(name)
+    located = render_panels(rep)
+    keyed = render_panels(report(EXAMPLES[name], **EXAMPLE_OPTIONS.get(name, {})), span_keys=True)
+    seen = 0
+    for view in PANEL_KEYS:
+        tags, spans = _tags_and_spans(located[view])
+        keyed_tags, keys = _tags_and_spans(keyed[view])
+        assert keyed_tags == tags  # the same HTML but for data-span
+        for key, span in zip(keys, spans, strict=True):
+            assert key is None or not re.fullmatch(r"\d+:\d+-\d+:\d+", key)  # no label
+            assert (None if key is None else resolve_span(rep, key)) == span, (view, key)
+            seen += span is not None
+    assert seen > 0 or name == "search_documents"
+
+
+def test_span_keys_locate_nothing_while_rendering(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toollens.core.source_locator import SourceLocator
+    from toollens.render.html import resolve_span
+
+    rep = example_report("get_weather")
+    calls: list[Any] = []
+    monkeypatch.setattr(SourceLocator, "locate", lambda self, *a: calls.append(a))
+    panels = render_panels(rep, span_keys=True)
+    assert 'data-span="p0.' in panels["metadata"] and 'data-span="s/properties/' in panels["strict"]
+    assert calls == []
+    resolve_span(rep, "p0.0")
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("key", ["", "x", "t", "t-1", "t99", "p0", "p0.99", "p99.0", "s/nope", 7])
+def test_a_span_key_that_names_nothing_resolves_to_none(key: Any) -> None:
+    from toollens.render.html import resolve_span
+
+    assert resolve_span(example_report("get_weather"), key) is None
+
+
 def test_one_default_problem_shows_its_lint_and_provider_angles_together() -> None:
     rep = example_report("get_weather")
     html = render_panels(rep)["findings"]

@@ -13,7 +13,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-__all__ = ["PendingSpan", "SourceSpan", "SpanOf"]
+__all__ = ["PendingSpan", "SourceSpan", "SpanOf", "may_locate"]
 
 
 @dataclass(frozen=True)
@@ -112,3 +112,9 @@ class LazySpan:
 
     def __set__(self, obj: Any, value: SourceSpan | PendingSpan | None) -> None:
         obj.__dict__[self.name] = value
+
+
+def may_locate(obj: Any, name: str = "span") -> bool:
+    """Whether ``obj``'s :class:`LazySpan` field ``name`` holds a span or one still to
+    locate, told without locating it (a pending span can still turn out to be ``None``)."""
+    return obj.__dict__.get(name) is not None

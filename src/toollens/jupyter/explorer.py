@@ -177,8 +177,19 @@ class Explorer(ExplorerState):
         return self._frameworks is None or self._frameworks.wait(timeout)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "apply":
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "apply":
             self.apply()
+        elif content.get("type") == "span":  # a click on a view: where is that value written?
+            key = content.get("key")
+            self.send({"type": "span", "key": key, "span": self.locate(key)})
+
+    def locate(self, key: Any) -> str | None:
+        """The source span (``"l1:c1-l2:c2"``) of a ``data-span`` key in the views shown."""
+        from toollens.render.html import resolve_span
+
+        return None if self.report is None else resolve_span(self.report, key)
 
     def flush(self) -> None:
         """Run a pending (debounced) render now; a no-op when nothing is pending."""
@@ -219,7 +230,10 @@ class Explorer(ExplorerState):
         from toollens.render.html import StrictLayout, render_panels
 
         layout: StrictLayout = "side-by-side" if self.side_by_side else "inline"
-        fresh = render_panels(rep, folded_lines=FOLDED_LINES, strict_layout=layout)
+        # Spans are located when the author clicks one (see locate), not on every edit.
+        fresh = render_panels(
+            rep, folded_lines=FOLDED_LINES, strict_layout=layout, span_keys=True
+        )
         fresh = {key: fresh.get(key, "") for key in PANELS}
         updated = [key for key in PANELS if getattr(self, f"panel_{key}") != fresh[key]]
         for key in updated:

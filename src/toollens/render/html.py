@@ -11,12 +11,14 @@ runs (GitHub, nbconvert), so it is complete on its own: stylesheet, header, pane
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report, View
+from toollens.core.spans import may_locate
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import (
@@ -68,6 +70,7 @@ __all__ = [
     "render_header",
     "render_html",
     "render_panels",
+    "resolve_span",
 ]
 
 PANEL_KEYS = (View.SIGNATURE, View.METADATA, View.STRICT, View.OUTPUT, View.FINDINGS)
@@ -202,24 +205,38 @@ def _signature_panel(view: SignatureView, target_kind: str) -> Markup:
 # ----------------------------------------------------------------------------- metadata
 
 
+# Where a value is written travels in ``data-span``: the span's label (``"l1:c1-l2:c2"``)
+# in a static report, or, in the explorer, a key naming the value that the kernel locates
+# when the author clicks it (:func:`resolve_span`), so typing never waits for spans. Keys:
+# ``t3`` (the tool's fourth candidate), ``p1.2`` (the second parameter's third candidate),
+# ``s/properties/city`` (the strict schema's line at that pointer).
+
+
 def span_text(span: Any) -> str:
     """A source span as ``"l1:c1-l2:c2"`` (the ``data-span`` the explorer's editor reads)."""
     return "" if span is None else span.label
 
 
-def _cand(c: Candidate, *, show_source: bool = False) -> Cand:
+def _span_ref(c: Candidate, key: str | None) -> str:
+    """``data-span`` of a candidate: its span's label, or ``key`` (None: labels)."""
+    if key is None:
+        return span_text(c.span)
+    return key if may_locate(c) else ""
+
+
+def _cand(c: Candidate, *, show_source: bool = False, key: str | None = None) -> Cand:
     shown = (
         c.value
         if c.attribute == "description" and isinstance(c.value, str)
         else (safe_repr(c.value, limit=120))
     )
     label = c.source.label if show_source else c.attribute
-    return (label, shown, c.won, c.reason, span_text(getattr(c, "span", None)))
+    return (label, shown, c.won, c.reason, _span_ref(c, key))
 
 
-def _sourced(c: Candidate) -> Cand:
+def _sourced(c: Candidate, key: str | None) -> Cand:
     """A candidate with its source as the label: ``ge=1`` from ``Annotated Field(...)``."""
-    label, shown, won, reason, span = _cand(c, show_source=True)
+    label, shown, won, reason, span = _cand(c, show_source=True, key=key)
     if c.attribute not in ("description", "default", "alias"):
         shown = f"{c.attribute}={safe_repr(c.value, limit=40)}"
     return (label, shown, won, reason, span)
@@ -238,12 +255,13 @@ _CONSTRAINT_KEYWORDS = {
 }
 
 
-def schema_spans(report: Report) -> dict[str, str]:
+def schema_spans(report: Report, *, keys: bool = False) -> dict[str, str]:
     """JSON pointer -> the source span its value came from, for the schema's properties.
 
     A property's own line points at the span of its description (else its default); its
     ``description``, ``default`` and constraint keywords at the winning candidate's span.
-    Empty when the engine records no spans.
+    Empty when the engine records no spans. With ``keys``, each pointer maps to the key
+    ``"s" + pointer`` instead, and no span is located (see :func:`resolve_span`).
     """
     fs = report.function
     if fs is None:
@@ -254,15 +272,37 @@ def schema_spans(report: Report) -> dict[str, str]:
             continue
         base = join_pointer("/properties", meta.schema_name)
         for c in meta.candidates:
-            span = span_text(getattr(c, "span", None))
+            span = ("s" if may_locate(c) else "") if keys else span_text(c.span)
             if not c.won or not span:
                 continue
-            keyword = _CONSTRAINT_KEYWORDS.get(c.attribute, c.attribute)
-            out.setdefault(join_pointer(base, keyword), span)
+            pointer = join_pointer(base, _CONSTRAINT_KEYWORDS.get(c.attribute, c.attribute))
+            out.setdefault(pointer, span + pointer if keys else span)
             # the description's span wins the property line: it is what authors edit
             if c.attribute == "description" or (c.attribute == "default" and base not in out):
-                out[base] = span
+                out[base] = span + base if keys else span
     return out
+
+
+_SPAN_KEY = re.compile(r"t(\d+)|p(\d+)\.(\d+)")
+
+
+def resolve_span(report: Report, key: str) -> str | None:
+    """The span label that a ``data-span`` key names (``render_panels(span_keys=True)``),
+    located now; ``None`` when the key names nothing with a span in ``report``."""
+    fs = report.function
+    if fs is None or not isinstance(key, str):
+        return None
+    if key.startswith("s/"):
+        return schema_spans(report).get(key[1:])
+    found = _SPAN_KEY.fullmatch(key)
+    if found is None:
+        return None
+    tool, param, index = found.groups()
+    try:
+        c = fs.provenance[int(tool)] if tool else fs.parameters[int(param)].candidates[int(index)]
+    except IndexError:
+        return None
+    return span_text(c.span) or None
 
 
 # The Metadata table's value columns: the attribute each one shows, and what an empty cell
@@ -299,11 +339,15 @@ def _why_groups(cands: Iterable[Candidate]) -> dict[str, tuple[tuple[str, bool, 
     return {attribute: tuple(found) for attribute, found in groups.items()}
 
 
-def _metadata_cells(meta: ParameterMetadata, shown: Mapping[str, bool]) -> tuple[Markup, ...]:
+def _metadata_cells(
+    meta: ParameterMetadata, shown: Mapping[str, bool], number: int | None
+) -> tuple[Markup, ...]:
+    """The value cells of one parameter; ``number``: its index, to key spans by."""
     by_attribute: dict[str, list[Cand]] = {}
-    for c in meta.candidates:
+    for index, c in enumerate(meta.candidates):
         column = "constraints" if c.attribute not in _NOT_CONSTRAINTS else c.attribute
-        by_attribute.setdefault(column, []).append(_sourced(c))
+        key = None if number is None else f"p{number}.{index}"
+        by_attribute.setdefault(column, []).append(_sourced(c, key))
     cells = [value_cell(tuple(by_attribute.get(a, ())), empty) for a, empty in _VALUE_COLUMNS]
     cells += [
         value_cell(tuple(by_attribute.get(column, ())), _EMPTY)
@@ -313,7 +357,7 @@ def _metadata_cells(meta: ParameterMetadata, shown: Mapping[str, bool]) -> tuple
     return tuple(cells)
 
 
-def _metadata_panel(view: MetadataView) -> Markup:
+def _metadata_panel(view: MetadataView, span_keys: bool) -> Markup:
     if not view.is_callable:
         return _schema_properties_panel(view)
     params = view.parameters
@@ -326,13 +370,14 @@ def _metadata_panel(view: MetadataView) -> Markup:
     columns = ["parameter", "type", "description", "default"]
     columns += [column for column in ("constraints", "alias") if shown[column]]
     rows = []
-    for meta, type_ in zip(params, view.types, strict=True):
+    for number, (meta, type_) in enumerate(zip(params, view.types, strict=True)):
         if meta.is_context:
             rows.append(context_metadata_row(meta.name, type_, len(columns) - 2))
             continue
-        rows.append(metadata_row(meta.name, type_, _metadata_cells(meta, shown)))
+        cells = _metadata_cells(meta, shown, number if span_keys else None)
+        rows.append(metadata_row(meta.name, type_, cells))
     body = join(
-        _tool_provenance(view.tool),
+        _tool_provenance(view.tool, span_keys),
         _table(columns, rows, "tl-table tl-meta") if rows else _note("No parameters."),
         _note(
             Markup(
@@ -358,18 +403,22 @@ def _table_head(columns: tuple[str, ...]) -> Markup:
     return tag("thead", tag("tr", [tag("th", c) for c in columns]))
 
 
-def _tool_provenance(tool: Sequence[Candidate]) -> Child:
+def _tool_provenance(tool: Sequence[Candidate], span_keys: bool) -> Child:
     if not tool:
         return None
     parts: list[Child] = []
     for attribute in ("name", "description"):
-        cands = [c for c in tool if c.attribute == attribute]
+        cands = [
+            _cand(c, show_source=True, key=f"t{index}" if span_keys else None)
+            for index, c in enumerate(tool)
+            if c.attribute == attribute
+        ]
         if cands:
             parts.append(
                 tag(
                     "div",
                     tag("span", f"tool {attribute}", class_="tl-attr"),
-                    [candidate(_cand(c, show_source=True)) for c in cands],
+                    [candidate(c) for c in cands],
                 )
             )
     return tag("div", parts, class_="tl-tool-provenance")
@@ -601,7 +650,11 @@ def _findings_panel(view: FindingsView, folded_lines: int | None) -> Markup:
 
 
 def render_panels(
-    report: Report, *, folded_lines: int | None = None, strict_layout: StrictLayout = "both"
+    report: Report,
+    *,
+    folded_lines: int | None = None,
+    strict_layout: StrictLayout = "both",
+    span_keys: bool = False,
 ) -> dict[str, str]:
     """One self-contained HTML fragment per view (no stylesheet; see ``style_tag``).
 
@@ -614,6 +667,9 @@ def render_panels(
         strict_layout: which layouts of the strict diff to include: ``"both"`` (the static
             report: a style rule shows one), or only ``"inline"`` or ``"side-by-side"``
             (the explorer sends the one its toolbar shows).
+        span_keys: ``data-span`` attributes carry keys that :func:`resolve_span` locates
+            on request instead of span labels, so no span is located while rendering
+            (the explorer resolves the one the author clicks).
 
     Returns:
         Keys ``"signature"``, ``"metadata"``, ``"strict"``, ``"output"``, ``"findings"``.
@@ -623,9 +679,11 @@ def render_panels(
     # does not send it as a string).
     return {
         View.SIGNATURE: str(_signature_panel(model.signature, report.target_kind)),
-        View.METADATA: str(_metadata_panel(model.metadata)),
+        View.METADATA: str(_metadata_panel(model.metadata, span_keys)),
         View.STRICT: str(
-            _strict_panel(model.strict, schema_spans(report), folded_lines, strict_layout)
+            _strict_panel(
+                model.strict, schema_spans(report, keys=span_keys), folded_lines, strict_layout
+            )
         ),
         View.OUTPUT: str(_output_panel(model.output, folded_lines)),
         View.FINDINGS: str(_findings_panel(model.findings, folded_lines)),

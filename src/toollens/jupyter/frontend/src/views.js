@@ -68,13 +68,35 @@ function detailsKey(d) {
   return s ? s.textContent : "";
 }
 
-/** Clicking an element with data-span (or inside one) shows that span in the editor. */
-export function wireClickThrough(root, editor) {
+const SPAN_LABEL = /^\d+:\d+-\d+:\d+$/;
+
+/**
+ * Clicking an element with data-span (or inside one) shows that span in the editor. The
+ * attribute holds the span ("l1:c1-l2:c2") or, from the explorer's kernel, a key that the
+ * kernel locates on request: a "span" message asks, and the answer is shown on arrival.
+ */
+export function wireClickThrough(root, editor, model) {
+  let asked = null; // the element clicked last, while the kernel locates its span
+  const show = (target, span) => {
+    for (const el of root.querySelectorAll(".tl-span-active")) el.classList.remove("tl-span-active");
+    if (editor.showSpan(span) && target) target.classList.add("tl-span-active");
+  };
   root.addEventListener("click", (event) => {
     const target = event.target.closest ? event.target.closest("[data-span]") : null;
     if (!target || !root.contains(target) || !editor) return;
-    for (const el of root.querySelectorAll(".tl-span-active")) el.classList.remove("tl-span-active");
-    if (editor.showSpan(target.getAttribute("data-span"))) target.classList.add("tl-span-active");
+    const ref = target.getAttribute("data-span");
+    if (SPAN_LABEL.test(ref) || !model) { asked = null; show(target, ref); return; }
+    asked = target;
+    model.send({ type: "span", key: ref });
+  });
+  if (!model) return;
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.type !== "span" || !asked || asked.getAttribute("data-span") !== msg.key) return;
+    // The view may have been redrawn meanwhile: mark the element that now has the key.
+    const target = root.contains(asked)
+      ? asked : root.querySelector(`[data-span="${CSS.escape(msg.key)}"]`);
+    asked = null;
+    if (msg.span) show(target, msg.span);
   });
 }
 
