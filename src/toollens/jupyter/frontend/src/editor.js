@@ -49,7 +49,10 @@ const theme = EditorView.theme({
   "&.cm-focused": { outline: "1px solid var(--tl-accent)" },
   ".cm-scroller": { fontFamily: "var(--jp-code-font-family, ui-monospace, Menlo, Consolas, monospace)",
     maxHeight: "26em", overflow: "auto", lineHeight: "1.4" },
-  ".cm-gutters": { background: "transparent", borderRight: "1px solid var(--tl-border)" },
+  // Opaque (the code background may be translucent): text scrolled sideways passes under
+  // the line numbers, not through them.
+  ".cm-gutters": { background: "linear-gradient(var(--tl-code-bg), var(--tl-code-bg)), var(--tl-panel)",
+    borderRight: "1px solid var(--tl-border)" },
   ".tl-span-hl": { background: "rgba(9, 105, 218, 0.22)", outline: "1px solid #0969da" },
 });
 
