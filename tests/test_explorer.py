@@ -607,14 +607,16 @@ def test_a_click_asks_the_kernel_where_a_value_is_written(
     explorer = Explorer(weather.get_weather, debounce=0)
     # The views carry keys, located only when clicked: typing never waits for spans.
     keys = re.findall(r'data-span="([^"]*)"', "".join(panel_html(explorer).values()))
-    assert keys and not any(re.fullmatch(r"\d+:\d+-\d+:\d+", key) for key in keys)
+    assert keys
+    assert not any(re.fullmatch(r"\d+:\d+-\d+:\d+", key) for key in keys)
     sent: list[Any] = []
     monkeypatch.setattr(explorer, "send", sent.append)
     lines = explorer.editor.value.splitlines()
     for key in ("s/properties/city", "s/properties/days/default"):
         explorer._on_message(explorer, {"type": "span", "key": key}, [])
         reply = sent.pop()
-        assert reply["type"] == "span" and reply["key"] == key
+        assert reply["type"] == "span"
+        assert reply["key"] == key
         start, end = (tuple(map(int, end.split(":"))) for end in reply["span"].split("-"))
         written = lines[start[0] - 1][start[1] : end[1]]
         assert written == ("city: The city to forecast." if key.endswith("city") else "1")

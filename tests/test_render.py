@@ -644,7 +644,8 @@ def test_span_keys_locate_nothing_while_rendering(monkeypatch: pytest.MonkeyPatc
     calls: list[Any] = []
     monkeypatch.setattr(SourceLocator, "locate", lambda self, *a: calls.append(a))
     panels = render_panels(rep, span_keys=True)
-    assert 'data-span="p0.' in panels["metadata"] and 'data-span="s/properties/' in panels["strict"]
+    assert 'data-span="p0.' in panels["metadata"]
+    assert 'data-span="s/properties/' in panels["strict"]
     assert calls == []
     resolve_span(rep, "p0.0")
     assert len(calls) == 1

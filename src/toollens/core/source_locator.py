@@ -87,7 +87,7 @@ class SourceLocator:
     @functools.cached_property
     def _parsed(self) -> _Parsed | None:
         found = _module_lines(self._func)
-        if found is not None:  # a live edit's tree, or a quick read of the def
+        if found is not None:  # a tree parsed already, or a quick read of the def
             parsed = _from_shared_tree(*found) or _parse(_quick_source(*found) or "")
             if parsed is not None:
                 return parsed
@@ -185,7 +185,7 @@ def _module_lines(func: Any) -> tuple[list[str], int] | None:
 
 
 def _from_shared_tree(lines: list[str], start: int) -> _Parsed | None:
-    """The def from the tree a live edit already parsed (see ``core.source_trees``)."""
+    """The def from a tree of this text parsed already (see ``core.source_trees``)."""
     tree = parsed_module("".join(lines))
     if tree is None:
         return None

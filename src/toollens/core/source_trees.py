@@ -1,9 +1,11 @@
-"""Parsed module text, shared by the code that runs a live edit and the code that finds spans.
+"""Parsed module text, shared by the code that reads a cell's names and the code that finds spans.
 
-A live edit parses the author's text to run it; finding where each value of the tool is
-written needs the same tree. Parsing a tool with hundreds of parameters takes milliseconds,
-so the tree is parsed once and kept for the few most recent texts (keyed by the text itself,
-so an edited text can never be served a stale tree).
+Finding the functions a text defines (``jupyter.live.defined_names``) and finding where each
+value of a tool is written (``core.source_locator``) need the same tree. Parsing a tool with
+hundreds of parameters takes milliseconds, so the tree is parsed once and kept for the few
+most recent texts (keyed by the text itself, so an edited text can never be served a stale
+tree). A live edit itself compiles the text directly: the spans are located only when
+someone asks for one.
 """
 
 from __future__ import annotations

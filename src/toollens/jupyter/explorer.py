@@ -231,9 +231,7 @@ class Explorer(ExplorerState):
 
         layout: StrictLayout = "side-by-side" if self.side_by_side else "inline"
         # Spans are located when the author clicks one (see locate), not on every edit.
-        fresh = render_panels(
-            rep, folded_lines=FOLDED_LINES, strict_layout=layout, span_keys=True
-        )
+        fresh = render_panels(rep, folded_lines=FOLDED_LINES, strict_layout=layout, span_keys=True)
         fresh = {key: fresh.get(key, "") for key in PANELS}
         updated = [key for key in PANELS if getattr(self, f"panel_{key}") != fresh[key]]
         for key in updated:

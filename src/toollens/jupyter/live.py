@@ -237,8 +237,7 @@ def _run(
 ) -> LiveResult:
     text = textwrap.dedent(source)
     try:
-        tree = parse_module(text, filename, flags)  # kept: the span locator reads it too
-        code = compile(tree, filename, "exec", flags=flags, dont_inherit=True)
+        code = compile(text, filename, "exec", flags=flags, dont_inherit=True)
     except SyntaxError as exc:
         return LiveResult(error=syntax_error(exc))
     except (ValueError, OverflowError) as exc:  # null bytes, literal too large
@@ -303,11 +302,10 @@ def _pick(
     before: Mapping[str, Any],
     target_name: str | None,
 ) -> LiveResult:
-    names = defined_names(text)
     note = None
     if target_name is not None and _rebound(target_name, namespace, before):
-        name = target_name
-    elif names:
+        name = target_name  # the usual edit: no need to parse the text for its names
+    elif names := defined_names(text):
         name = names[-1]
         if target_name is not None:
             note = f"{target_name!r} is no longer defined; showing {name!r}, the last definition"
