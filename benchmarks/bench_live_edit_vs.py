@@ -14,16 +14,21 @@ the summary the median over rounds of the per-round ratio this / other: a ratio 
     python benchmarks/bench_live_edit_vs.py c856bd3 --instructions  # CPU instructions (valgrind)
 
 Wall-clock ratios on a shared machine move by 10% from run to run. ``--instructions``
-counts instead the CPU instructions an edit executes on each side, under valgrind's
-callgrind: each side runs twice in a fresh interpreter, opening the explorer and making no
-edit, then the same plus the edits, and the difference divided by the edits is the count
-per edit. Deterministic to about 0.3%, and blind to cache misses, so it complements the
-timing rather than replacing it. A minute or two per tool size.
+counts instead, under valgrind's callgrind, what an edit costs on each side: the CPU
+instructions it executes, and the misses of a simulated 1 MiB last-level cache (the
+per-core L2 of the machines this was written on). Each edit runs after a garbage
+collection, as in the timing, and callgrind counts only inside the edits (each one is
+called through ``itertools.starmap``, which nothing on the edit path uses, and callgrind
+collects only while that runs). Instructions are deterministic to about 0.3%; the misses
+are what makes an edit that runs fewer instructions take longer when its code and data
+are cold. A few minutes per tool size.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import itertools
 import json
 import re
 import shutil
@@ -53,8 +58,10 @@ def _child(src: str, n_params: int, n_edits: int) -> None:
     print(json.dumps({"p50": p50, "p95": p95, "failures": len(result["failures"])}))
 
 
-def _count_child(src: str, n_params: int, n_edits: int, made: int) -> None:
-    """Open the explorer on the tool and make the first ``made`` of its edits, untimed."""
+def _count_child(src: str, n_params: int, n_edits: int) -> None:
+    """Open the explorer on the tool, warm it as ``measure_tool`` does, then make the edits,
+    each after a garbage collection and called through ``itertools.starmap`` (the function
+    callgrind collects in)."""
     sys.path.insert(0, src)
     sys.path.insert(1, str(HERE))
     import corpus
@@ -62,38 +69,53 @@ def _count_child(src: str, n_params: int, n_edits: int, made: int) -> None:
     from toollens.jupyter.explorer import Explorer
 
     explorer = Explorer(corpus.load_tool(n_params), debounce=0)
-    texts = [text for _, text in corpus.edits(explorer.editor.value, n_params, n_edits)]
-    for text in texts[:2]:  # what measure_tool warms too
-        explorer.editor.value = text
-        explorer.flush()
-    for text in texts[:made]:
+    start = explorer.editor.value
+    texts = [text for _, text in corpus.edits(start, n_params, n_edits)]
+
+    def edit(text: str) -> None:
         explorer.editor.value = text
         explorer.flush()
 
+    for text in (texts[0], start):  # what measure_tool warms too
+        edit(text)
+    for text in texts:
+        gc.collect()
+        for _ in itertools.starmap(edit, [(text,)]):
+            pass
 
-def _instructions(src: Path, n_params: int, n_edits: int, made: int) -> int:
+
+# A 1 MiB last level, 32 KiB first-level caches: one core's caches on the machines this was
+# written on (callgrind would otherwise simulate the whole shared L3, which a VM does not get).
+_CACHES = ("--I1=32768,8,64", "--D1=32768,8,64", "--LL=1048576,16,64")
+
+
+def _counts(src: Path, n_params: int, n_edits: int) -> dict[str, float]:
+    """Instructions and simulated last-level cache misses per edit."""
     command = [
         "valgrind",
         "--tool=callgrind",
         "--callgrind-out-file=/dev/null",
+        "--cache-sim=yes",
+        *_CACHES,
+        "--collect-atstart=no",
+        "--toggle-collect=*starmap_next*",
         sys.executable,
         __file__,
         "--count",
         str(src),
         str(n_params),
         str(n_edits),
-        str(made),
     ]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError("callgrind printed no instruction count:\n" + done.stderr[-2000:])
-    return int(found.group(1))
-
-
-def _instructions_per_edit(src: Path, n_params: int, n_edits: int) -> float:
-    opened = _instructions(src, n_params, n_edits, 0)
-    return (_instructions(src, n_params, n_edits, n_edits) - opened) / n_edits
+    events = re.search(r"Events +: ([\w ]+)\n", done.stderr)
+    totals = re.search(r"Collected : ([\d ]+)\n", done.stderr)
+    if events is None or totals is None:
+        raise RuntimeError("callgrind printed no counts:\n" + done.stderr[-2000:])
+    counted = dict(zip(events.group(1).split(), map(int, totals.group(1).split()), strict=True))
+    if not counted.get("Ir"):
+        raise RuntimeError("callgrind counted nothing: is python built without symbols?")
+    misses = counted["ILmr"] + counted["DLmr"] + counted["DLmw"]
+    return {"instructions": counted["Ir"] / n_edits, "misses": misses / n_edits}
 
 
 def _sizes(args: argparse.Namespace) -> tuple[int, ...]:
@@ -105,22 +127,38 @@ def _count_instructions(args: argparse.Namespace, this: Path, other: Path) -> No
     rows = []
     for n_params in sizes:
         edits = args.edits if n_params < 100 else max(5, args.edits // 5)
-        mine = _instructions_per_edit(this, n_params, edits)
-        theirs = _instructions_per_edit(other, n_params, edits)
+        mine = _counts(this, n_params, edits)
+        theirs = _counts(other, n_params, edits)
         rows.append(
             [
                 f"{n_params} params",
                 str(edits),
-                f"{mine / 1e6:.2f}",
-                f"{theirs / 1e6:.2f}",
-                f"{mine / theirs:.3f}",
+                f"{mine['instructions'] / 1e6:.2f}",
+                f"{theirs['instructions'] / 1e6:.2f}",
+                f"{mine['instructions'] / theirs['instructions']:.3f}",
+                f"{mine['misses'] / 1e3:.1f}",
+                f"{theirs['misses'] / 1e3:.1f}",
+                f"{mine['misses'] / theirs['misses']:.3f}",
             ]
         )
-    headers = ["tool", "edits", "this M instr/edit", "other M instr/edit", "ratio"]
+    headers = [
+        "tool",
+        "edits",
+        "this M instr/edit",
+        "other M instr/edit",
+        "ratio",
+        "this K misses/edit",
+        "other K misses/edit",
+        "misses ratio",
+    ]
     import corpus
 
     print(corpus.format_table(headers, rows))
-    print("\nratio = this / other; <= 1.0: this tree executes no more instructions per edit.")
+    print(
+        "\nratio = this / other; <= 1.0: this tree executes no more instructions per edit."
+        "\nmisses: last-level cache misses (1 MiB simulated) per edit, garbage collected before"
+        " each edit as in the timing."
+    )
 
 
 def _measure(src: Path, n_params: int, n_edits: int) -> dict[str, float]:
@@ -141,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--instructions",
         action="store_true",
-        help="count CPU instructions per edit under valgrind instead of timing",
+        help="count instructions and cache misses per edit under valgrind instead of timing",
     )
     args = parser.parse_args(argv)
     if args.instructions and shutil.which("valgrind") is None:
@@ -209,6 +247,6 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         _child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     elif sys.argv[1:2] == ["--count"]:
-        _count_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+        _count_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
         raise SystemExit(main())

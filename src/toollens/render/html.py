@@ -272,14 +272,13 @@ def schema_spans(report: Report, *, keys: bool = False) -> dict[str, str]:
             continue
         base = join_pointer("/properties", meta.schema_name)
         for c in meta.candidates:
-            span = ("s" if may_locate(c) else "") if keys else span_text(c.span)
-            if not c.won or not span:
+            if not c.won or not (may_locate(c) if keys else c.span):
                 continue
             pointer = join_pointer(base, _CONSTRAINT_KEYWORDS.get(c.attribute, c.attribute))
-            out.setdefault(pointer, span + pointer if keys else span)
+            out.setdefault(pointer, "s" + pointer if keys else span_text(c.span))
             # the description's span wins the property line: it is what authors edit
             if c.attribute == "description" or (c.attribute == "default" and base not in out):
-                out[base] = span + base if keys else span
+                out[base] = "s" + base if keys else span_text(c.span)
     return out
 
 

@@ -33,7 +33,8 @@ DASH = Markup(" &mdash; ")  # " — "
 
 _ROWS = 1024  # per cache: more than one edit of a 200-parameter tool shows, per kind
 
-#: A candidate as shown: (label, shown value, won, reason, source span "l1:c1-l2:c2" or "").
+#: A candidate as shown: (label, shown value, won, reason, ``data-span``: its source span
+#: "l1:c1-l2:c2", a key the explorer resolves, or "").
 Cand = tuple[str, str, bool, str, str]
 
 
