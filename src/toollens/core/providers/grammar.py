@@ -14,7 +14,6 @@ the check is skipped and the verdict says so instead of calling the schema clean
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from toollens.core.schema.toolkit import (
     SCHEMA_LIST_KEYWORDS,
     SCHEMA_MAP_KEYWORDS,
     SCHEMA_VALUE_KEYWORDS,
+    encode_compact,
 )
 
 LLGUIDANCE = Source(
@@ -119,7 +119,7 @@ def grammar_refusal(schema: Any) -> str | None:
     if not grammar_engine().available or not isinstance(schema, dict):
         return None
     try:
-        text = json.dumps(_without_annotations(schema), ensure_ascii=False, allow_nan=False)
+        text = encode_compact(_without_annotations(schema))
     except (TypeError, ValueError, RecursionError):  # not JSON data: other rules report it
         return None
     message = _compile(text).strip()
