@@ -201,7 +201,9 @@ def report(target: Any, options: ReportOptions | None = None, **changes: Any) ->
         TargetError: the object is none of the supported kinds.
         TypeError: a keyword that is not a field of ``ReportOptions``.
     """
-    options = dataclasses.replace(options or _DEFAULT_OPTIONS, **changes)
+    options = options or _DEFAULT_OPTIONS
+    if changes or not isinstance(options, ReportOptions):
+        options = dataclasses.replace(options, **changes)  # frozen: else the one given serves
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
 

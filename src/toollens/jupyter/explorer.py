@@ -122,6 +122,7 @@ class Explorer(ExplorerState):
         )
         self.add_class("tl-explorer")
         self._session, self._opened = session, opened
+        self._options: ReportOptions | None = None  # the toolbar's, until a toolbar change
         self._debouncer = Debouncer(debounce, scheduler)
         self._trigger = "open"
         self.report: Any = None
@@ -144,13 +145,16 @@ class Explorer(ExplorerState):
 
     def options(self) -> ReportOptions:
         """The options the toolbar currently gives ``report``."""
-        return toolbar_options(self, self._opened)
+        if self._options is None:
+            self._options = toolbar_options(self, self._opened)
+        return self._options
 
     def _on_edit(self, _change: Any) -> None:
         self._trigger = "edit"
         self._debouncer.request(self.render)
 
     def _on_option(self, change: Any) -> None:
+        self._options = None
         self._trigger = trigger_text(change["name"], change["new"])
         self.render()
 
