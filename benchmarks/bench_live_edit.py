@@ -55,20 +55,24 @@ def _panel_values(explorer: Any) -> dict[str, str]:
     return values
 
 
-def measure_tool(n_params: int, n_edits: int) -> dict[str, Any]:
+def warm_explorer(n_params: int, n_edits: int) -> tuple[Any, Any, list[tuple[str, str]]]:
+    """A headless explorer on the generated tool, its function and its ``(label, text)``
+    edits, after one untimed pass that warms caches a user's first edit would also have
+    warmed (imports of render modules, pydantic schemas of the nested models)."""
     from toollens.jupyter.explorer import Explorer
 
     func = corpus.load_tool(n_params)
     explorer = Explorer(func, debounce=0)
     start_text = explorer.editor.value
     texts = list(corpus.edits(start_text, n_params, n_edits))
-    # One untimed pass warms caches that a user's first edit would also have warmed
-    # (imports of render modules, pydantic schemas of the nested models).
-    explorer.editor.value = texts[0][1]
-    explorer.flush()
-    explorer.editor.value = start_text
-    explorer.flush()
+    for text in (texts[0][1], start_text):
+        explorer.editor.value = text
+        explorer.flush()
+    return explorer, func, texts
 
+
+def measure_tool(n_params: int, n_edits: int) -> dict[str, Any]:
+    explorer, func, texts = warm_explorer(n_params, n_edits)
     latencies: list[float] = []
     stats_bytes: list[int] = []
     diff_bytes: list[int] = []

@@ -44,14 +44,19 @@ SIZES = (3, 200)
 QUICK_SIZES = (3, 20)
 
 
-def _child(src: str, n_params: int, n_edits: int) -> None:
-    sys.path.insert(0, src)  # this side's toollens, ahead of the installed one
+def _use_tree(src: str) -> None:
+    """Import toollens from ``src`` (this side's tree, ahead of the installed one)."""
+    sys.path.insert(0, src)
     sys.path.insert(1, str(HERE))
-    import bench_live_edit
-
     import toollens
 
     assert Path(toollens.__file__).resolve().is_relative_to(Path(src).resolve())
+
+
+def _child(src: str, n_params: int, n_edits: int) -> None:
+    _use_tree(src)
+    import bench_live_edit
+
     result = bench_live_edit.measure_tool(n_params, n_edits)
     lat = [x * 1e3 for x in result["latencies"]]
     p50, p95 = bench_live_edit.percentile(lat, 50), bench_live_edit.percentile(lat, 95)
@@ -59,26 +64,19 @@ def _child(src: str, n_params: int, n_edits: int) -> None:
 
 
 def _count_child(src: str, n_params: int, n_edits: int) -> None:
-    """Open the explorer on the tool, warm it as ``measure_tool`` does, then make the edits,
-    each after a garbage collection and called through ``itertools.starmap`` (the function
-    callgrind collects in)."""
-    sys.path.insert(0, src)
-    sys.path.insert(1, str(HERE))
-    import corpus
+    """Open the explorer warmed as ``measure_tool`` does, then make the edits, each after a
+    garbage collection and called through ``itertools.starmap`` (the function callgrind
+    collects in)."""
+    _use_tree(src)
+    import bench_live_edit
 
-    from toollens.jupyter.explorer import Explorer
-
-    explorer = Explorer(corpus.load_tool(n_params), debounce=0)
-    start = explorer.editor.value
-    texts = [text for _, text in corpus.edits(start, n_params, n_edits)]
+    explorer, _func, texts = bench_live_edit.warm_explorer(n_params, n_edits)
 
     def edit(text: str) -> None:
         explorer.editor.value = text
         explorer.flush()
 
-    for text in (texts[0], start):  # what measure_tool warms too
-        edit(text)
-    for text in texts:
+    for _label, text in texts:
         gc.collect()
         for _ in itertools.starmap(edit, [(text,)]):
             pass

@@ -274,11 +274,12 @@ def schema_spans(report: Report, *, keys: bool = False) -> dict[str, str]:
         for c in meta.candidates:
             if not c.won or not (may_locate(c) if keys else c.span):
                 continue
+            label = "" if keys else span_text(c.span)  # keys: "s" + the pointer
             pointer = join_pointer(base, _CONSTRAINT_KEYWORDS.get(c.attribute, c.attribute))
-            out.setdefault(pointer, "s" + pointer if keys else span_text(c.span))
+            out.setdefault(pointer, label or "s" + pointer)
             # the description's span wins the property line: it is what authors edit
             if c.attribute == "description" or (c.attribute == "default" and base not in out):
-                out[base] = "s" + base if keys else span_text(c.span)
+                out[base] = label or "s" + base
     return out
 
 

@@ -23,6 +23,9 @@ import {
 } from "@codemirror/view";
 
 // Marks transactions that carry the kernel's text, so they are not echoed back to it.
+/** A source span as the views write it: "l1:c1-l2:c2" (1-based lines, 0-based columns). */
+export const SPAN_LABEL = /^(\d+):(\d+)-(\d+):(\d+)$/;
+
 const fromKernel = Annotation.define();
 const setSpan = StateEffect.define();
 
@@ -162,7 +165,7 @@ export class SourceEditor {
 
   /** Select and highlight a source span "l1:c1-l2:c2" (lines 1-based, columns 0-based). */
   showSpan(span) {
-    const m = /^(\d+):(\d+)-(\d+):(\d+)$/.exec(span || "");
+    const m = SPAN_LABEL.exec(span || "");
     if (!m) return false;
     const doc = this.view.state.doc;
     const from = offsetOf(doc, +m[1], +m[2]);

@@ -1,4 +1,5 @@
 // Placing the panels' HTML (rendered by Python), flashing what changed, click-through.
+import { SPAN_LABEL } from "./editor.js";
 
 /** Units whose text tells what changed: JSON lines, table rows, list items. */
 const UNITS = ".tl-line, tr, li";
@@ -67,8 +68,6 @@ function detailsKey(d) {
   const s = d.querySelector("summary");
   return s ? s.textContent : "";
 }
-
-const SPAN_LABEL = /^\d+:\d+-\d+:\d+$/;
 
 /**
  * Clicking an element with data-span (or inside one) shows that span in the editor. The
