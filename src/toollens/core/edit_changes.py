@@ -7,9 +7,10 @@ so any front end that re-renders (a widget, a file watcher, a test) gets the sam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from toollens.core.schema.toolkit import compact_json
+from toollens.core.schema.types import JsonSchema
 
 if TYPE_CHECKING:
     from toollens.core.diff import SchemaDiff
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["EditChanges", "edited_schema"]
 
 
-def edited_schema(rep: Report | None) -> dict[str, Any] | None:
+def edited_schema(rep: Report | None) -> JsonSchema | None:
     """The schema an edit changes: strict when it could be made strict, else the raw one."""
     if rep is None:
         return None
@@ -36,7 +37,7 @@ class EditChanges:
     """
 
     def __init__(self) -> None:
-        self._previous: dict[str, Any] | None = None
+        self._previous: JsonSchema | None = None
         self._loaded: LoadedSchema | None = None  # the previous schema, as a clean diff read it
         self._clean_text: str | None = None  # JSON of the last schema that diffed cleanly
 

@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import json
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, cast, get_args, get_origin
 
@@ -43,6 +43,7 @@ from toollens.core.metadata import (
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
 from toollens.core.schema.toolkit import PLAIN_COPY_DEPTH, NotPlainJSON, plain_json
+from toollens.core.schema.types import ToolFunction
 from toollens.core.signature import (
     EMPTY,
     InspectedCallable,
@@ -347,7 +348,7 @@ def _find_unsupported_field(fields: dict[str, Any], config: ConfigDict) -> str |
 
 
 def function_schema(
-    func: Callable[..., Any],
+    func: ToolFunction,
     *,
     name: str | None = None,
     description: str | None = None,

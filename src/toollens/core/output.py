@@ -40,6 +40,7 @@ from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, St
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import copy_json
+from toollens.core.schema.types import JsonSchema
 from toollens.core.validation import pointer_from_loc, pydantic_reason
 
 WRAPPER_KEY = "response"
@@ -98,8 +99,8 @@ class OutputSchema:
     path: OutputPath
     name: str
     strict: bool
-    json_schema: dict[str, Any] | None
-    raw_json_schema: dict[str, Any] | None
+    json_schema: JsonSchema | None
+    raw_json_schema: JsonSchema | None
     strict_changes: list[Change]
     _adapter: TypeAdapter[Any] | None = field(default=None, repr=False, compare=False)
     unannotated: bool = False
@@ -353,12 +354,12 @@ _BUILT: weakref.WeakKeyDictionary[Any, dict[tuple[str, bool], _Built]] = weakref
 @dataclass(frozen=True)
 class _Built:
     adapter: weakref.ref[TypeAdapter[Any]]
-    schema: dict[str, Any]  # callers copy it, it is never handed out
+    schema: JsonSchema  # callers copy it, it is never handed out
 
 
 def _adapter_and_schema(
     output_type: Any, *, wrapped: bool
-) -> tuple[TypeAdapter[Any], dict[str, Any]]:
+) -> tuple[TypeAdapter[Any], JsonSchema]:
     # The repr is part of the key because typing compares unions and Literals as sets:
     # int | str == str | int, but their schemas list the members in a different order.
     key = (repr(output_type), wrapped)
@@ -378,7 +379,7 @@ def _adapter_and_schema(
     return adapter, schema
 
 
-def _build(output_type: Any, wrapped: bool) -> tuple[TypeAdapter[Any], dict[str, Any]]:
+def _build(output_type: Any, wrapped: bool) -> tuple[TypeAdapter[Any], JsonSchema]:
     adapter = _adapter(output_type, wrapped)
     try:
         return adapter, adapter.json_schema()
@@ -407,7 +408,7 @@ def _unschemable(output_type: Any, exc: Exception) -> SchemaConstructionError:
     )
 
 
-def _make_strict(name: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Change]]:
+def _make_strict(name: str, raw: JsonSchema) -> tuple[JsonSchema, list[Change]]:
     # Imported here so this module does not depend on the strict converter at import time.
     from toollens.core.strict import explain_strict
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff, diff
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks import adapt_all
 from toollens.frameworks.matrix import TOOL_ROW, Column, Matrix, build_matrix
 from toollens.frameworks.records import FrameworkResult
@@ -216,7 +217,7 @@ def _entry_dict(entry: FrameworkComparison) -> dict[str, Any]:
     }
 
 
-def compare(func: Callable[..., Any], frameworks: Iterable[str] | None = None) -> Comparison:
+def compare(func: ToolFunction, frameworks: Iterable[str] | None = None) -> Comparison:
     """What each framework sends for ``func``, diffed against toollens' reference view.
 
     Args:
@@ -254,7 +255,7 @@ def compare(func: Callable[..., Any], frameworks: Iterable[str] | None = None) -
     )
 
 
-def _reference(func: Callable[..., Any]) -> tuple[FunctionSchema | None, str | None]:
+def _reference(func: ToolFunction) -> tuple[FunctionSchema | None, str | None]:
     from toollens.core.function_schema import function_schema
 
     try:

@@ -6,9 +6,9 @@ declaration carries ``parametersJsonSchema``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -24,7 +24,7 @@ SPEC = FrameworkSpec(
 _NO_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from google.genai import types
 
     declaration = types.FunctionDeclaration.from_callable_with_api_option(

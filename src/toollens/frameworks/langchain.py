@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -17,7 +17,7 @@ SPEC = FrameworkSpec(
 )
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from langchain_core.utils.function_calling import convert_to_openai_tool
 
     return sent_from_openai_tool(convert_to_openai_tool(func))

@@ -16,6 +16,7 @@ from typing import Any
 
 from toollens.core.providers.walk import is_object_node
 from toollens.core.schema.pointer import UnresolvedRef, resolve_local
+from toollens.core.schema.types import ToolFunction
 
 __all__ = ["ATTRIBUTES", "TOOL_ROW", "Cell", "Column", "Matrix", "MatrixRow", "build_matrix"]
 
@@ -135,7 +136,7 @@ def _hashable(value: Any) -> Any:
 def build_matrix(
     columns: Sequence[Column],
     description_sources: Callable[[str], Iterable[tuple[str, str]]],
-    func: Callable[..., Any] | None,
+    func: ToolFunction | None,
 ) -> Matrix:
     """Tabulate ``columns``.
 
@@ -188,7 +189,7 @@ def _normal(text: Any) -> str | None:
     return " ".join(text.split()) if isinstance(text, str) and text.strip() else None
 
 
-def _whole_docstring(func: Callable[..., Any] | None) -> str | None:
+def _whole_docstring(func: ToolFunction | None) -> str | None:
     if func is None:
         return None
     try:

@@ -19,10 +19,11 @@ import linecache
 import textwrap
 import types
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from toollens.core.schema.types import ToolFunction
 from toollens.core.source_trees import parse_module
 
 ErrorKind = Literal["syntax", "exception", "missing", "not-callable"]
@@ -352,7 +353,7 @@ def exception_error(exc: BaseException, filename: str) -> LiveError:
     return LiveError("exception", message, line)
 
 
-def editable_function(obj: Any) -> Callable[..., Any] | None:
+def editable_function(obj: Any) -> ToolFunction | None:
     """The plain function behind ``obj`` when an author can edit it, else ``None``."""
     inner = inspect.unwrap(obj) if callable(obj) else None
     if inspect.isfunction(inner) and inner.__name__ != "<lambda>":

@@ -61,6 +61,7 @@ from toollens.core.schema.toolkit import (
     plain_json,
     preview_json,
 )
+from toollens.core.schema.types import JsonObject, JsonSchema, SchemaInput
 
 __all__ = [
     "ChangeKind",
@@ -132,7 +133,7 @@ class SchemaDiff:
             )
         return "\n".join(lines)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """JSON-ready form; the same input always gives the same output."""
         return {
             "summary": self.headline,
@@ -143,7 +144,7 @@ class SchemaDiff:
         }
 
 
-def diff(a: Any, b: Any) -> SchemaDiff:
+def diff(a: SchemaInput, b: SchemaInput) -> SchemaDiff:
     """Compare an old tool schema ``a`` with a new one ``b``.
 
     Args:
@@ -162,7 +163,7 @@ def diff(a: Any, b: Any) -> SchemaDiff:
     return SchemaDiff(tuple(iter_changes(a, b)))
 
 
-def iter_changes(a: Any, b: Any) -> Iterator[SchemaChange]:
+def iter_changes(a: SchemaInput, b: SchemaInput) -> Iterator[SchemaChange]:
     """Yield the changes from ``a`` to ``b`` in the order :class:`SchemaDiff` keeps them.
 
     Errors are raised when iteration starts.
@@ -170,7 +171,9 @@ def iter_changes(a: Any, b: Any) -> Iterator[SchemaChange]:
     yield from _changes(_load(a, OLD), _load(b, NEW), checked=False)
 
 
-def diff_sequence(previous: Any, value: Any) -> tuple[SchemaDiff, LoadedSchema]:
+def diff_sequence(
+    previous: SchemaInput | LoadedSchema, value: SchemaInput
+) -> tuple[SchemaDiff, LoadedSchema]:
     """``diff(previous, value)`` for a sequence of edits.
 
     A ``previous`` that is the ``LoadedSchema`` this returned on the last call (the new side
@@ -180,7 +183,7 @@ def diff_sequence(previous: Any, value: Any) -> tuple[SchemaDiff, LoadedSchema]:
         The changes, and ``value`` as loaded: the ``previous`` of the next call.
     """
     checked = isinstance(previous, LoadedSchema)
-    old = previous if checked else _load(previous, OLD)
+    old = previous if isinstance(previous, LoadedSchema) else _load(previous, OLD)
     new = _load(value, NEW)
     return SchemaDiff(tuple(_changes(old, new, checked=checked))), new
 
@@ -233,7 +236,7 @@ def _order(change: SchemaChange) -> tuple[object, ...]:
 class LoadedSchema:
     """One side of a diff as read: a plain copy of the schema, and the tool's own fields."""
 
-    schema: dict[str, Any]
+    schema: JsonSchema
     is_tool: bool = False
     name: str | None = None
     description: str | None = None
@@ -243,7 +246,7 @@ class LoadedSchema:
 _HINT = "pass a JSON Schema dict, a provider tool payload, a FunctionSchema or a callable"
 
 
-def _load(value: Any, side: int) -> LoadedSchema:
+def _load(value: SchemaInput, side: int) -> LoadedSchema:
     label = SIDE_NAMES[side]
     if isinstance(value, Mapping):
         return _unwrap(_json_copy(value, label), label)
@@ -324,7 +327,7 @@ def _json_copy(value: Any, label: str) -> Any:
         raise SchemaConstructionError(text, pointer=exc.pointer, hint=hint) from exc
 
 
-def _unwrap(payload: dict[str, Any], label: str) -> LoadedSchema:
+def _unwrap(payload: JsonObject, label: str) -> LoadedSchema:
     """Tell a provider tool payload from a bare JSON Schema and take it apart."""
     from toollens.core.providers import unwrap_payload
 
@@ -335,7 +338,7 @@ def _unwrap(payload: dict[str, Any], label: str) -> LoadedSchema:
 
 
 def _tool(
-    tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: str
+    tool: JsonObject, base: str, schema_keys: tuple[str, ...], label: str
 ) -> LoadedSchema:
     def field(key: str, kind: type) -> Any:
         value = tool.get(key)

@@ -26,6 +26,7 @@ from toollens.core.schema.toolkit import (
     SCHEMA_VALUE_KEYWORDS,
     preview_json,
 )
+from toollens.core.schema.types import JsonSchema
 
 OLD, NEW = 0, 1
 #: Tag of the synthesised empty schema that stands for an absent or ``true`` subschema.
@@ -153,7 +154,7 @@ def resolve(doc: Any, raw: Any, home: str, side: str) -> Node:
 
 
 def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
-    merged: dict[str, Any] = {}
+    merged: JsonSchema = {}
     elsewhere: dict[str, str] = {}
     targets: list[str] = []
     where = home

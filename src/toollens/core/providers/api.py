@@ -13,7 +13,7 @@ explicitly, Anthropic payloads leave the flag out (its default), Gemini has no f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -44,6 +44,7 @@ from toollens.core.providers.rules import (
     run_rules,
 )
 from toollens.core.records import Change, Finding, Origin, Severity
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 
 def _table(*specs: ProviderSpec) -> dict[ProviderId, ProviderSpec]:
@@ -86,7 +87,7 @@ def provider_spec(provider: str) -> ProviderSpec:
         ) from None
 
 
-def unwrap_payload(data: Mapping[str, Any]) -> UnwrappedTool | None:
+def unwrap_payload(data: JsonMapping) -> UnwrappedTool | None:
     """Which provider's tool payload ``data`` is, and its parts; ``None`` for a bare schema.
 
     The shapes are tried in the table's order, so an OpenAI ``{"type": "function", ...}``
@@ -117,16 +118,16 @@ class ProviderPayload:
     """
 
     provider: ProviderId
-    payload: dict[str, Any]
-    schema: dict[str, Any]
+    payload: JsonObject
+    schema: JsonSchema
     strict: bool
     changes: tuple[Change, ...] = field(default=())
     findings: tuple[Finding, ...] = field(default=())
 
 
 def translate_for(
-    provider: str, schema: dict[str, Any], strict: bool
-) -> tuple[dict[str, Any], list[Change]]:
+    provider: str, schema: JsonSchema, strict: bool
+) -> tuple[JsonSchema, list[Change]]:
     """The schema ``provider`` receives for ``schema``, and every rewrite made on the way.
 
     Never mutates ``schema``; the result is a fresh dict.
@@ -137,7 +138,7 @@ def translate_for(
 
 
 def provider_payload(
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     provider: str,
     *,
     name: str | None = None,
@@ -170,8 +171,8 @@ def provider_payload(
 
 
 def provider_tool(
-    fs: FunctionSchema | dict[str, Any], provider: str, **options: Any
-) -> dict[str, Any]:
+    fs: FunctionSchema | JsonSchema, provider: str, **options: Any
+) -> JsonObject:
     """The tool dict ``provider`` receives for ``fs`` (see :func:`provider_payload`)."""
     return provider_payload(fs, provider, **options).payload
 
@@ -181,7 +182,7 @@ def provider_tool(
 
 
 def iter_provider_findings(
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     provider: str,
     *,
     name: str | None = None,
@@ -218,7 +219,7 @@ def iter_provider_findings(
 
 
 def check_provider(
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     provider: str,
     *,
     name: str | None = None,
@@ -236,7 +237,7 @@ def check_provider(
 
 def _subject(
     spec: ProviderSpec,
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     *,
     name: str | None,
     strict: bool | None,
@@ -307,7 +308,7 @@ class ProviderVerdict:
 
 
 def provider_verdict(
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     provider: str,
     *,
     name: str | None = None,
@@ -380,7 +381,7 @@ def _judge_grammar(findings: tuple[Finding, ...], strict: bool) -> Judgement:
 
 
 def verdict_for_all(
-    target: FunctionSchema | dict[str, Any], *, name: str | None = None
+    target: FunctionSchema | JsonSchema, *, name: str | None = None
 ) -> tuple[ProviderVerdict, ...]:
     """Every provider's verdict on ``target``, in table order."""
     return tuple(provider_verdict(target, p, name=name) for p in PROVIDERS)
@@ -390,7 +391,7 @@ def verdict_for_all(
 # Helpers
 
 
-def _require_dict(schema: Any) -> dict[str, Any]:
+def _require_dict(schema: Any) -> JsonSchema:
     if not isinstance(schema, dict):
         raise SchemaConstructionError(
             f"a parameters schema must be a JSON object, got {type(schema).__name__}",
@@ -401,11 +402,11 @@ def _require_dict(schema: Any) -> dict[str, Any]:
 
 
 def _unpack(
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     name: str | None,
     description: str | None,
     strict: bool | None,
-) -> tuple[str, str | None, dict[str, Any], bool]:
+) -> tuple[str, str | None, JsonSchema, bool]:
     if isinstance(target, FunctionSchema):
         if strict is not None and strict != target.strict:
             raise SchemaConstructionError(

@@ -29,6 +29,7 @@ from toollens.core.schema.toolkit import (
     SCHEMA_VALUE_KEYWORDS,
     encode_compact,
 )
+from toollens.core.schema.types import JsonSchema
 
 LLGUIDANCE = Source(
     "llguidance JSON-schema compiler (the grammar engine of OpenAI Structured Outputs)",
@@ -96,7 +97,7 @@ _ANNOTATIONS = frozenset({"description", "title", "examples", "$comment", "depre
 def _without_annotations(node: Any, depth: int = 0) -> Any:
     if not isinstance(node, dict) or depth > CACHE_KEY_DEPTH:
         return node
-    out: dict[str, Any] = {}
+    out: JsonSchema = {}
     for key, value in node.items():
         if key in _ANNOTATIONS and isinstance(value, (str, list, bool)):
             continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ from toollens.core.providers.walk import (
 )
 from toollens.core.records import Finding, Origin, Severity
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonMapping
 
 # --------------------------------------------------------------------------------------------
 # Sources
@@ -64,7 +65,7 @@ class Hit:
     """One place a rule matched, with the values its templates need."""
 
     pointer: str | None
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    fields: JsonMapping = field(default_factory=dict)
 
 
 class RuleContext:

@@ -8,7 +8,7 @@ stops at a cycle and at ``PROVIDER_CHECK_DEPTH``, so callers see findings, never
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from toollens.core.schema.pointer import (
@@ -29,6 +29,7 @@ from toollens.core.schema.toolkit import (
     copy_json,
     preview_json,
 )
+from toollens.core.schema.types import JsonMapping
 
 __all__ = [
     "DEFINITION_KEYS",
@@ -173,14 +174,14 @@ def resolve_local(schema: Any, ref: Any) -> tuple[str | None, Any]:
         return None, _WHY[exc.problem.value]
 
 
-def is_object_node(node: Mapping[str, Any]) -> bool:
+def is_object_node(node: JsonMapping) -> bool:
     kind = node.get("type")
     if kind == "object" or (isinstance(kind, list) and "object" in kind):
         return True
     return kind is None and isinstance(node.get("properties"), dict)
 
 
-def is_array_node(node: Mapping[str, Any]) -> bool:
+def is_array_node(node: JsonMapping) -> bool:
     kind = node.get("type")
     return kind == "array" or (isinstance(kind, list) and "array" in kind)
 

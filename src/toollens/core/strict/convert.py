@@ -26,6 +26,7 @@ from typing import Any, Final
 from toollens.core.records import Change
 from toollens.core.schema.pointer import LinkedPath
 from toollens.core.schema.toolkit import STRICT_NESTING_LIMIT, copy_json, preview_json
+from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import fail
 from toollens.core.strict.walker import Walker
@@ -41,7 +42,7 @@ _CONTAINERS: Final = (dict, list, tuple)
 
 def explain_strict(
     schema: Mapping[str, Any], *, nullable_defaults: Collection[str] = ()
-) -> tuple[dict[str, Any], list[Change]]:
+) -> tuple[JsonSchema, list[Change]]:
     """Convert a JSON schema to strict mode and say what changed.
 
     Args:
@@ -64,12 +65,12 @@ def explain_strict(
     return _convert(schema, nullable_defaults, record=True)
 
 
-def strict_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+def strict_schema(schema: Mapping[str, Any]) -> JsonSchema:
     """Return a strict copy of ``schema`` (``explain_strict`` without the change list)."""
     return _convert(schema, (), record=False)[0]
 
 
-def ensure_strict_json_schema(schema: dict[str, Any]) -> dict[str, Any]:
+def ensure_strict_json_schema(schema: JsonSchema) -> JsonSchema:
     """Drop-in for the reference: make ``schema`` strict in place and return it.
 
     The empty schema ``{}`` is left alone and a fresh closed object is returned on each
@@ -85,7 +86,7 @@ def ensure_strict_json_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _convert(
     schema: Mapping[str, Any], nullable_defaults: Collection[str], *, record: bool
-) -> tuple[dict[str, Any], list[Change]]:
+) -> tuple[JsonSchema, list[Change]]:
     if not isinstance(schema, Mapping):
         fail(StrictRule.NOT_A_SCHEMA, None, kind=type(schema).__name__, value=preview_json(schema))
     root = schema if isinstance(schema, dict) else dict(schema)
@@ -109,7 +110,7 @@ def _convert(
     return out, walker.changes
 
 
-def _check_depth(root: dict[str, Any]) -> None:
+def _check_depth(root: JsonSchema) -> None:
     """Reject nesting past ``STRICT_NESTING_LIMIT`` (never a RecursionError: see ``_deeper``)."""
     if _deeper(root, STRICT_NESTING_LIMIT):
         fail(StrictRule.TOO_DEEP, _deep_path(root), limit=STRICT_NESTING_LIMIT)
@@ -131,7 +132,7 @@ def _deeper(value: Any, room: int) -> bool:
     return False
 
 
-def _deep_path(root: dict[str, Any]) -> LinkedPath:
+def _deep_path(root: JsonSchema) -> LinkedPath:
     """Path of the first container past ``STRICT_NESTING_LIMIT`` (only called once it exists)."""
     stack: list[tuple[Any, int, LinkedPath]] = [(root, 1, None)]
     while stack:

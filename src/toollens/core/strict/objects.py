@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from toollens.core.schema.pointer import LinkedPath, linked_pointer
 from toollens.core.schema.toolkit import copy_json, preview_json
+from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import (
     APPLICATORS,
@@ -37,14 +38,14 @@ class ObjectRules(WalkState):
 
     def _body(
         self,
-        src: dict[str, Any],
+        src: JsonSchema,
         inp: LinkedPath,
         out: LinkedPath,
         depth: int,
         root: bool,
         nested: bool,
         partial: bool = False,
-    ) -> dict[str, Any]:
+    ) -> JsonSchema:
         # ``partial`` is the parent half of a singleton-allOf merge: not closed yet and its
         # null default kept, because the merged node is walked again and decides then.
         get = src.get
@@ -96,11 +97,11 @@ class ObjectRules(WalkState):
 
     def _note_rewrites(
         self,
-        src: dict[str, Any],
+        src: JsonSchema,
         out: LinkedPath,
         infer: bool,
         close: bool,
-        props: dict[str, Any] | None,
+        props: JsonSchema | None,
         fold_one_of: bool,
         drop_default: bool,
     ) -> None:
@@ -128,7 +129,7 @@ class ObjectRules(WalkState):
 
     def _rebuild(
         self,
-        src: dict[str, Any],
+        src: JsonSchema,
         inp: LinkedPath,
         out: LinkedPath,
         depth: int,
@@ -139,14 +140,14 @@ class ObjectRules(WalkState):
         drop_default: bool,
         props: Any,
         one_of: Any,
-    ) -> dict[str, Any]:
+    ) -> JsonSchema:
         """The node with its subschemas converted and its keywords rewritten."""
         get = src.get
         has_props = isinstance(props, dict)
         fold_one_of = isinstance(one_of, list)
         # Subschemas are converted in the reference's order, so a `$ref` finds its target
         # already rewritten exactly when the reference would; keys keep the input's order.
-        converted: dict[str, Any] = {}
+        converted: JsonSchema = {}
         apply = self.apply
         for key in WALK_ORDER:
             if key == "anyOf" and fold_one_of:
@@ -181,9 +182,9 @@ class ObjectRules(WalkState):
         return result
 
     def _root_properties(
-        self, props: dict[str, Any], inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
-    ) -> dict[str, Any]:
-        result: dict[str, Any] = {}
+        self, props: JsonSchema, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
+    ) -> JsonSchema:
+        result: JsonSchema = {}
         for name, sub in props.items():
             sub_in, sub_out = ((inp, "properties"), name), ((out, "properties"), name)
             default = sub.get("default") if isinstance(sub, dict) else None
@@ -206,7 +207,7 @@ class ObjectRules(WalkState):
         return result
 
 
-def allows_null(node: dict[str, Any]) -> bool:
+def allows_null(node: JsonSchema) -> bool:
     typ = node.get("type")
     if typ == "null" or (isinstance(typ, list) and "null" in typ):
         return True

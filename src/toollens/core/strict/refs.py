@@ -18,6 +18,7 @@ from toollens.core.schema.pointer import (
     ref_tokens,
 )
 from toollens.core.schema.toolkit import preview_json
+from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import WalkState, fail
 
@@ -60,13 +61,13 @@ class RefRules(WalkState):
 
     def _ref_node(
         self,
-        src: dict[str, Any],
+        src: JsonSchema,
         inp: LinkedPath,
         out: LinkedPath,
         depth: int,
         root: bool,
         nested: bool,
-    ) -> dict[str, Any]:
+    ) -> JsonSchema:
         if nested:
             fail(StrictRule.NESTED_ID, inp)
         if len(src) == 1:  # only "$ref": the common bare reference, without the checks below
@@ -105,7 +106,7 @@ class RefRules(WalkState):
 
     def _resolve(
         self, ref: Any, at: LinkedPath, *, inline: bool
-    ) -> tuple[dict[str, Any], LinkedPath]:
+    ) -> tuple[JsonSchema, LinkedPath]:
         """Find the local target of ``ref``; never fetches anything."""
         try:
             tokens = ref_tokens(ref)
@@ -117,7 +118,7 @@ class RefRules(WalkState):
                 return self.root, None
             detail = "points at the document root, which cannot be inlined next to sibling keywords"
             fail(StrictRule.REF_FORMAT, at, ref=preview_json(ref), detail=detail)
-        target: dict[str, Any] = self.root
+        target: JsonSchema = self.root
         path: LinkedPath = None
         for token in tokens:
             if token not in target:
@@ -138,7 +139,7 @@ class RefRules(WalkState):
 
     def _follow(
         self, ref: Any, at: LinkedPath, out: LinkedPath, depth: int, nested: bool, *, chain: bool
-    ) -> tuple[dict[str, Any], dict[str, Any], list[str], LinkedPath]:
+    ) -> tuple[JsonSchema, JsonSchema, list[str], LinkedPath]:
         """Resolve ``ref`` to its target as the reference would see it at this point.
 
         A target already converted in place is read in its strict form, any other as
@@ -150,7 +151,7 @@ class RefRules(WalkState):
         """
         keys: list[str] = []
         seen: list[Any] = []
-        carried: dict[str, Any] = {}
+        carried: JsonSchema = {}
         where = at
         try:
             while True:
@@ -183,5 +184,5 @@ class RefRules(WalkState):
             raise
 
 
-def constrains_ref(node: dict[str, Any]) -> bool:
+def constrains_ref(node: JsonSchema) -> bool:
     return any(key != "$ref" and key not in REF_ANNOTATIONS for key in node)

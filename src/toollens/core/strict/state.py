@@ -16,6 +16,7 @@ from toollens.core.errors import StrictSchemaError
 from toollens.core.records import Change
 from toollens.core.schema.pointer import LinkedPath, linked_pointer
 from toollens.core.schema.toolkit import STRICT_NODE_BUDGET, preview_json
+from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.rules import PROBLEMS, REASONS, StrictRule
 
 # Keywords whose value holds subschemas, mapped to the walker method that converts it.
@@ -47,7 +48,7 @@ R_DROP: Final = _FIXED_REASONS[StrictRule.DROP_NONE_DEFAULT]
 class WalkState:
     """One conversion: reads the input root, builds the output, counts the node budget."""
 
-    def __init__(self, root: dict[str, Any], *, record: bool, nullable: frozenset[str]) -> None:
+    def __init__(self, root: JsonSchema, *, record: bool, nullable: frozenset[str]) -> None:
         self.root = root
         self.record = record
         self.changes: list[Change] = []
@@ -56,7 +57,7 @@ class WalkState:
         # Outputs built while a singleton allOf is being merged; the merged node is walked
         # again (as the reference does) and these are returned as they are, not rebuilt.
         self.tracking = 0
-        self.done: dict[int, dict[str, Any]] = {}
+        self.done: dict[int, JsonSchema] = {}
         # Targets being inlined on the current path: seeing one again means recursion.
         self.inlining: set[str] = set()
         self.bare_refs: set[str] = set()
@@ -91,18 +92,18 @@ class WalkState:
             depth: int,
             root: bool = False,
             nested: bool = False,
-        ) -> dict[str, Any]: ...
+        ) -> JsonSchema: ...
 
         def _body(
             self,
-            src: dict[str, Any],
+            src: JsonSchema,
             inp: LinkedPath,
             out: LinkedPath,
             depth: int,
             root: bool,
             nested: bool,
             partial: bool = False,
-        ) -> dict[str, Any]: ...
+        ) -> JsonSchema: ...
 
         def _union(
             self,
@@ -116,14 +117,14 @@ class WalkState:
 
         def _merge_all_of(
             self,
-            src: dict[str, Any],
+            src: JsonSchema,
             entry: Any,
             inp: LinkedPath,
             out: LinkedPath,
             depth: int,
             root: bool,
             nested: bool,
-        ) -> dict[str, Any]: ...
+        ) -> JsonSchema: ...
 
         def _follow(
             self,
@@ -134,7 +135,7 @@ class WalkState:
             nested: bool,
             *,
             chain: bool,
-        ) -> tuple[dict[str, Any], dict[str, Any], list[str], LinkedPath]: ...
+        ) -> tuple[JsonSchema, JsonSchema, list[str], LinkedPath]: ...
 
         def _schema_list(
             self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool

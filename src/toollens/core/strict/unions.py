@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from toollens.core.schema.pointer import LinkedPath
+from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.refs import REF_ANNOTATIONS, constrains_ref
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import WalkState, fail
@@ -46,14 +47,14 @@ class UnionRules(WalkState):
 
     def _merge_all_of(
         self,
-        src: dict[str, Any],
+        src: JsonSchema,
         entry: Any,
         inp: LinkedPath,
         out: LinkedPath,
         depth: int,
         root: bool,
         nested: bool,
-    ) -> dict[str, Any]:
+    ) -> JsonSchema:
         explicitly_closed = src.get("additionalProperties") is False
         entry_in = (inp, "allOf"), 0
         keys: list[str] = []
@@ -87,7 +88,7 @@ class UnionRules(WalkState):
             self.inlining.difference_update(keys)
 
 
-def _merge_entry(entry: dict[str, Any], parent: dict[str, Any], at: LinkedPath) -> dict[str, Any]:
+def _merge_entry(entry: JsonSchema, parent: JsonSchema, at: LinkedPath) -> JsonSchema:
     """Entry keys first, then the parent's; refuse overlaps that would change the meaning."""
     merged = dict(entry)
     conflicts = []

@@ -11,6 +11,7 @@ from toollens.core.schema.toolkit import (
     copy_json,
     preview_json,
 )
+from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.objects import ObjectRules
 from toollens.core.strict.refs import RefRules
 from toollens.core.strict.rules import StrictRule
@@ -29,7 +30,7 @@ class Walker(ObjectRules, UnionRules, RefRules):
         depth: int,
         root: bool = False,
         nested: bool = False,
-    ) -> dict[str, Any]:
+    ) -> JsonSchema:
         """Convert one schema node read at ``inp`` and written at ``out``."""
         if not isinstance(src, dict):
             fail(StrictRule.NOT_A_SCHEMA, inp, kind=type(src).__name__, value=preview_json(src))

@@ -1,0 +1,69 @@
+"""Count public functions whose signature mentions ``Any`` (issue 26's measure).
+
+A function is public when its name, its class's name (if any) and its module's name do not
+start with an underscore. Its signature mentions ``Any`` when a parameter or return
+annotation contains the name ``Any`` (``dict[str, Any]`` included). Run it from the
+repository root: ``python scripts/count_any.py [--list]``.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+SOURCE = Path(__file__).resolve().parent.parent / "src" / "toollens"
+
+
+def _mentions_any(node: ast.expr | None) -> bool:
+    if node is None:
+        return False
+    return any(
+        isinstance(sub, ast.Name) and sub.id == "Any"
+        or isinstance(sub, ast.Attribute) and sub.attr == "Any"
+        or isinstance(sub, ast.Constant) and isinstance(sub.value, str) and "Any" in sub.value
+        for sub in ast.walk(node)
+    )
+
+
+def _annotations(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.expr | None]:
+    args = fn.args
+    for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+        yield arg.annotation
+    for arg in (args.vararg, args.kwarg):
+        if arg is not None:
+            yield arg.annotation
+    yield fn.returns
+
+
+def _public_functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if not node.name.startswith("_"):
+                yield node
+        elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+            for item in node.body:
+                is_fn = isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+                if is_fn and not item.name.startswith("_"):
+                    yield item
+
+
+def main(argv: list[str]) -> int:
+    total, with_any = 0, []
+    for path in sorted(SOURCE.rglob("*.py")):
+        if any(part.startswith("_") and part != "__init__.py" for part in path.parts[-2:]):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in _public_functions(tree):
+            total += 1
+            if any(_mentions_any(a) for a in _annotations(fn)):
+                with_any.append(f"{path.relative_to(SOURCE)}:{fn.lineno} {fn.name}")
+    if "--list" in argv:
+        print("\n".join(with_any))
+    print(f"{len(with_any)} of {total} public functions have Any in their signature")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
