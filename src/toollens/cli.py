@@ -19,7 +19,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
+from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, provider_id
 from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
 
 if TYPE_CHECKING:
@@ -398,7 +398,8 @@ def _options(args: argparse.Namespace, provider: str | None, **changes: Any) -> 
     """The report options a command line asks for: ``--strict``, a provider, and ``changes``."""
     from toollens.core.report import ReportOptions
 
-    return ReportOptions(strict=args.strict, provider=provider or DEFAULT_PROVIDER, **changes)
+    chosen = provider_id(provider) if provider else DEFAULT_PROVIDER
+    return ReportOptions(strict=args.strict, provider=chosen, **changes)
 
 
 def _report(target_text: str, options: ReportOptions) -> Any:

@@ -20,12 +20,17 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, get_origin
 
 from pydantic import BaseModel
-from typing_extensions import is_typeddict
+from typing_extensions import Unpack, is_typeddict
 
-from toollens.core.choices import DEFAULT_PROVIDER, DocstringStyleName, OptionalDefaults
+from toollens.core.choices import (
+    DEFAULT_PROVIDER,
+    DocstringStyleName,
+    OptionalDefaults,
+    ProviderId,
+)
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import (
     SchemaConstructionError,
@@ -45,9 +50,12 @@ from toollens.core.schema.toolkit import (
     copy_json,
     shorten,
 )
+from toollens.core.schema.types import JsonObject, JsonSchema
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
     from toollens.core.docstrings import DocstringStyle
+    from toollens.core.function_schema import FunctionSchema
+    from toollens.core.output import OutputSchema
     from toollens.core.providers import ProviderVerdict
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
@@ -60,14 +68,14 @@ class ReportOptions:
     """The options a report was computed with (the keywords of :func:`report`)."""
 
     strict: bool = True
-    provider: str = DEFAULT_PROVIDER
+    provider: ProviderId = DEFAULT_PROVIDER
     docstring_style: DocstringStyle | DocstringStyleName | None = None
     name: str | None = None
     description: str | None = None
-    output_type: Any = MISSING
+    output_type: object = MISSING  # any type expression: list[int], a model, Literal[...]
     optional_defaults: OptionalDefaults | None = None
     use_docstring_info: bool = True
-    context_types: tuple[Any, ...] = ()
+    context_types: tuple[object, ...] = ()
 
     def __post_init__(self) -> None:
         # Any iterable (or None) is accepted, kept as a tuple so options stay hashable data.
@@ -76,6 +84,20 @@ class ReportOptions:
 
 
 _DEFAULT_OPTIONS = ReportOptions()
+
+
+class OptionChanges(TypedDict, total=False):
+    """The fields of :class:`ReportOptions`, as keywords: what ``report(**changes)`` takes."""
+
+    strict: bool
+    provider: ProviderId
+    docstring_style: DocstringStyle | DocstringStyleName | None
+    name: str | None
+    description: str | None
+    output_type: object
+    optional_defaults: OptionalDefaults | None
+    use_docstring_info: bool
+    context_types: tuple[object, ...]
 
 
 @dataclass(frozen=True)
@@ -106,17 +128,17 @@ class Report:
     target_kind: TargetKind
     options: ReportOptions
     title: str
-    function: Any = None
-    raw_schema: dict[str, Any] | None = None
-    schema: dict[str, Any] | None = None
+    function: FunctionSchema | None = None
+    raw_schema: JsonSchema | None = None
+    schema: JsonSchema | None = None
     strict_changes: tuple[Change, ...] = ()
-    output: Any = None
-    provider: str = DEFAULT_PROVIDER
-    provider_payload: dict[str, Any] | None = None
+    output: OutputSchema | None = None
+    provider: ProviderId = DEFAULT_PROVIDER
+    provider_payload: JsonObject | None = None
     lint: tuple[Finding, ...] = ()
     provider_findings: tuple[Finding, ...] = ()
     view_errors: Mapping[str, str] = field(default_factory=dict)
-    target: Any = field(default=None, repr=False, compare=False)
+    target: object = field(default=None, repr=False, compare=False)
 
     @property
     def repeated_errors(self) -> frozenset[str]:
@@ -179,7 +201,9 @@ def no_payload_message(strict_error: str) -> str:
     return "no payload: " + strict_error
 
 
-def report(target: Any, options: ReportOptions | None = None, **changes: Any) -> Report:
+def report(
+    target: object, options: ReportOptions | None = None, **changes: Unpack[OptionChanges]
+) -> Report:
     """Compute every view of ``target`` once.
 
     Args:
@@ -208,14 +232,7 @@ def report(target: Any, options: ReportOptions | None = None, **changes: Any) ->
     return _BUILDERS[kind](target, options)
 
 
-def report_from_json_text(
-    text: str | bytes, options: ReportOptions | None = None, **changes: Any
-) -> Report:
-    """A report for a JSON Schema given as JSON text (same options as :func:`report`)."""
-    return report(parse_schema_text(text), options, **changes)
-
-
-def target_kind(target: Any) -> TargetKind:
+def target_kind(target: object) -> TargetKind:
     """Which kind of target ``target`` is; raises ``TargetError`` when it is none."""
     if isinstance(target, (Mapping, str, bytes, bytearray)):
         return "json-schema"
@@ -253,7 +270,7 @@ def _short(value: Any) -> str:
     return shorten(repr(value) if not isinstance(value, type) else value.__qualname__)
 
 
-def parse_schema_text(text: str | bytes | bytearray) -> dict[str, Any]:
+def parse_schema_text(text: str | bytes | bytearray) -> JsonSchema:
     """Parse JSON text that should hold a JSON Schema object.
 
     Raises:
@@ -536,7 +553,7 @@ _TYPES = frozenset({"null", "boolean", "object", "array", "number", "string", "i
 _LIST_ONLY = tuple(k for k in SCHEMA_LIST_KEYWORDS if k not in SCHEMA_VALUE_KEYWORDS)
 
 
-def check_plain_data(value: Any) -> None:
+def check_plain_data(value: object) -> None:
     """Reject a dict that contains itself or nests past ``DATA_NESTING_LIMIT``, iteratively.
 
     JSON text can express neither, but a dict built in Python can, and every later step
@@ -663,20 +680,14 @@ _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
 }
 
 
-def replace_options(rep: Report, **changes: Any) -> Report:
-    """Recompute ``rep``'s target with some options changed (e.g. ``strict=False``)."""
-    return report(rep.target, rep.options, **changes)
-
-
 __all__ = [
+    "OptionChanges",
     "Report",
     "ReportOptions",
     "TargetKind",
     "View",
     "check_plain_data",
     "parse_schema_text",
-    "replace_options",
     "report",
-    "report_from_json_text",
     "target_kind",
 ]

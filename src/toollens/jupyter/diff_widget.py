@@ -14,7 +14,7 @@ from typing import Any
 
 import traitlets
 
-from toollens.core.choices import DEFAULT_PROVIDER, PROVIDER_IDS
+from toollens.core.choices import DEFAULT_PROVIDER, PROVIDER_IDS, provider_id
 from toollens.core.report import ReportOptions
 from toollens.jupyter.widget_base import BaseWidget
 
@@ -80,7 +80,7 @@ class DiffWidget(BaseWidget):
 
         strict = bool(self.strict)
         provider = self.provider
-        shown = provider if provider != _SCHEMA_ONLY else DEFAULT_PROVIDER
+        shown = provider_id(provider) if provider != _SCHEMA_ONLY else DEFAULT_PROVIDER
         rep = report(target, self._options, strict=strict, provider=shown)
         if provider != _SCHEMA_ONLY and rep.provider_payload is not None:
             return rep.provider_payload

@@ -18,6 +18,7 @@ from toollens.core.choices import (
     PROVIDER_IDS,
     DocstringStyleName,
     OptionalDefaults,
+    provider_id,
 )
 from toollens.core.choices import DOCSTRING_STYLES as _STYLES
 from toollens.core.report import ReportOptions
@@ -117,7 +118,7 @@ def toolbar_options(state: ExplorerState, base: ReportOptions) -> ReportOptions:
     return dataclasses.replace(
         base,
         strict=bool(state.strict),
-        provider=str(state.provider),
+        provider=provider_id(str(state.provider)),
         docstring_style=None if style == "auto" else cast("DocstringStyleName", style),
         name=state.name_override or None,
         description=state.description_override or None,

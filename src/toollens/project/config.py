@@ -29,6 +29,7 @@ from toollens.core.choices import (
     OPTIONAL_DEFAULTS,
     DocstringStyleName,
     OptionalDefaults,
+    provider_id,
 )
 from toollens.core.errors import ToolLensError
 from toollens.core.schema.toolkit import shorten
@@ -86,7 +87,7 @@ class ProjectConfig:
 
         return ReportOptions(
             strict=self.strict,
-            provider=provider,
+            provider=provider_id(provider),
             docstring_style=cast("DocstringStyleName | None", self.docstring_style),
             optional_defaults=cast("OptionalDefaults | None", self.optional_defaults),
         )

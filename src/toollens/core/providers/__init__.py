@@ -29,7 +29,6 @@ from toollens.core.providers.api import (
     provider_verdict,
     translate_for,
     unwrap_payload,
-    verdict_for_all,
     verdict_of,
 )
 from toollens.core.providers.base import (
@@ -62,6 +61,5 @@ __all__ = [
     "provider_verdict",
     "translate_for",
     "unwrap_payload",
-    "verdict_for_all",
     "verdict_of",
 ]

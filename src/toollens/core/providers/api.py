@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from toollens.core.choices import PROVIDER_IDS, ProviderId
+from toollens.core.choices import PROVIDER_IDS, ProviderId, provider_id
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema
 from toollens.core.providers.anthropic import ANTHROPIC
@@ -78,13 +78,7 @@ RULES_BY_ID: dict[str, ProviderRule] = build_rule_table(
 
 def provider_spec(provider: str) -> ProviderSpec:
     """The table entry for ``provider``; an unknown name lists the valid ones."""
-    try:
-        return PROVIDERS[provider]  # type: ignore[index]
-    except (KeyError, TypeError):
-        names = ", ".join(repr(n) for n in PROVIDERS)
-        raise SchemaConstructionError(
-            f"unknown provider {provider!r}", hint=f"use one of {names}"
-        ) from None
+    return PROVIDERS[provider_id(provider)]
 
 
 def unwrap_payload(data: JsonMapping) -> UnwrappedTool | None:
@@ -126,7 +120,7 @@ class ProviderPayload:
 
 
 def translate_for(
-    provider: str, schema: JsonSchema, strict: bool
+    provider: ProviderId, schema: JsonSchema, strict: bool
 ) -> tuple[JsonSchema, list[Change]]:
     """The schema ``provider`` receives for ``schema``, and every rewrite made on the way.
 
@@ -139,7 +133,7 @@ def translate_for(
 
 def provider_payload(
     target: FunctionSchema | JsonSchema,
-    provider: str,
+    provider: ProviderId,
     *,
     name: str | None = None,
     description: str | None = None,
@@ -171,10 +165,16 @@ def provider_payload(
 
 
 def provider_tool(
-    fs: FunctionSchema | JsonSchema, provider: str, **options: Any
+    fs: FunctionSchema | JsonSchema,
+    provider: ProviderId,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    strict: bool | None = None,
 ) -> JsonObject:
     """The tool dict ``provider`` receives for ``fs`` (see :func:`provider_payload`)."""
-    return provider_payload(fs, provider, **options).payload
+    payload = provider_payload(fs, provider, name=name, description=description, strict=strict)
+    return payload.payload
 
 
 # --------------------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ def provider_tool(
 
 def iter_provider_findings(
     target: FunctionSchema | JsonSchema,
-    provider: str,
+    provider: ProviderId,
     *,
     name: str | None = None,
     strict: bool | None = None,
@@ -220,7 +220,7 @@ def iter_provider_findings(
 
 def check_provider(
     target: FunctionSchema | JsonSchema,
-    provider: str,
+    provider: ProviderId,
     *,
     name: str | None = None,
     strict: bool | None = None,
@@ -309,7 +309,7 @@ class ProviderVerdict:
 
 def provider_verdict(
     target: FunctionSchema | JsonSchema,
-    provider: str,
+    provider: ProviderId,
     *,
     name: str | None = None,
     strict: bool | None = None,
@@ -323,7 +323,9 @@ def provider_verdict(
     return verdict_of(provider, findings, strict=is_strict)
 
 
-def verdict_of(provider: str, findings: tuple[Finding, ...], *, strict: bool) -> ProviderVerdict:
+def verdict_of(
+    provider: ProviderId, findings: tuple[Finding, ...], *, strict: bool
+) -> ProviderVerdict:
     """The verdict that ``findings`` (from :func:`check_provider`) amount to."""
     spec = provider_spec(provider)
     judgements = [_judge_rules(spec, findings)]
@@ -380,18 +382,11 @@ def _judge_grammar(findings: tuple[Finding, ...], strict: bool) -> Judgement:
     return _judge(Origin.GRAMMAR, engine.label, findings, "compiles")
 
 
-def verdict_for_all(
-    target: FunctionSchema | JsonSchema, *, name: str | None = None
-) -> tuple[ProviderVerdict, ...]:
-    """Every provider's verdict on ``target``, in table order."""
-    return tuple(provider_verdict(target, p, name=name) for p in PROVIDERS)
-
-
 # --------------------------------------------------------------------------------------------
 # Helpers
 
 
-def _require_dict(schema: Any) -> JsonSchema:
+def _require_dict(schema: object) -> JsonSchema:
     if not isinstance(schema, dict):
         raise SchemaConstructionError(
             f"a parameters schema must be a JSON object, got {type(schema).__name__}",

@@ -112,7 +112,7 @@ def _without_annotations(node: Any, depth: int = 0) -> Any:
     return out
 
 
-def grammar_refusal(schema: Any) -> str | None:
+def grammar_refusal(schema: object) -> str | None:
     """Why llguidance cannot compile ``schema`` (``None``: it compiles or cannot be asked).
 
     A message starting with :data:`_FAILED` means llguidance itself failed on the schema.
@@ -138,7 +138,7 @@ _KEYS = re.compile(r"Unimplemented keys: \[(.*?)\]")
 _PROPERTY = re.compile(r"property '([^']*)'")
 
 
-def _pointer_for(schema: Any, message: str) -> str | None:
+def _pointer_for(schema: object, message: str) -> str | None:
     nodes = [n for n in iter_schema_nodes(schema) if isinstance(n.value, dict)]
     fmt = _FORMAT.search(message)
     if fmt:
@@ -162,7 +162,7 @@ def _pointer_for(schema: Any, message: str) -> str | None:
     return None
 
 
-def grammar_hits(schema: Any) -> Iterator[tuple[ProviderRule, Hit]]:
+def grammar_hits(schema: object) -> Iterator[tuple[ProviderRule, Hit]]:
     """A hit when llguidance refuses ``schema`` (pointing where its message says), or when
     llguidance itself fails on it (its verdict is then unknown)."""
     message = grammar_refusal(schema)

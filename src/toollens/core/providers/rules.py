@@ -17,7 +17,6 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from toollens.core.providers.walk import (
     SchemaNode,
@@ -71,7 +70,7 @@ class Hit:
 class RuleContext:
     """What the checks of one run share: the schema, its nodes, the tool name, strictness."""
 
-    def __init__(self, schema: Any, *, strict: bool, name: str | None) -> None:
+    def __init__(self, schema: object, *, strict: bool, name: str | None) -> None:
         self.schema = schema
         self.strict = strict
         self.name = name
@@ -175,7 +174,7 @@ class ProviderRule:
 # Check functions (small; the rule table below wires them up)
 
 
-def keywords(*names: str, when: Callable[[Any], bool] | None = None) -> Check:
+def keywords(*names: str, when: Callable[[object], bool] | None = None) -> Check:
     """A check that hits every node carrying one of ``names`` (optionally filtered by value)."""
 
     def check(ctx: RuleContext) -> Iterator[Hit]:
@@ -307,7 +306,7 @@ def type_list(ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(join_pointer(node.pointer, "type"), {"value": show(node.value["type"])})
 
 
-def enum_members(pred: Callable[[Any], bool]) -> Check:
+def enum_members(pred: Callable[[object], bool]) -> Check:
     def check(ctx: RuleContext) -> Iterator[Hit]:
         for node in ctx.dicts():
             values = node.value.get("enum")
@@ -395,7 +394,7 @@ def make_finding(
 
 
 def run_rules(
-    schema: Any,
+    schema: object,
     rules: tuple[ProviderRule, ...],
     *,
     strict: bool,

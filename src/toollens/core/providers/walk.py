@@ -29,7 +29,7 @@ from toollens.core.schema.toolkit import (
     copy_json,
     preview_json,
 )
-from toollens.core.schema.types import JsonMapping
+from toollens.core.schema.types import JsonMapping, JsonValue
 
 __all__ = [
     "DEFINITION_KEYS",
@@ -74,7 +74,7 @@ _LIST_KEYWORDS = frozenset(SCHEMA_LIST_KEYWORDS)
 _VALUE_KEYWORDS = frozenset(SCHEMA_VALUE_KEYWORDS)
 
 
-def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
+def iter_children(value: object, pointer: str) -> Iterator[tuple[str, str, JsonValue]]:
     """``(keyword, pointer, child)`` for every subschema directly under ``value``.
 
     Boolean subschemas (``additionalProperties: false``) are not yielded: they are values,
@@ -97,7 +97,9 @@ def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
             yield key, join_pointer(pointer, key), child
 
 
-def iter_child_paths(value: Any, path: LinkedPath) -> Iterator[tuple[str, LinkedPath, Any]]:
+def iter_child_paths(
+    value: object, path: LinkedPath
+) -> Iterator[tuple[str, LinkedPath, JsonValue]]:
     """``iter_children`` with linked paths instead of pointers: for walks that report few
     nodes and so build a pointer (``linked_pointer``) only for those."""
     if not isinstance(value, dict):
@@ -120,7 +122,7 @@ def iter_child_paths(value: Any, path: LinkedPath) -> Iterator[tuple[str, Linked
 _EXIT = object()  # stack marker: the walk leaves a node, so it is no longer an ancestor
 
 
-def iter_schema_nodes(schema: Any, *, max_nodes: int = MAX_NODES) -> Iterator[SchemaNode]:
+def iter_schema_nodes(schema: object, *, max_nodes: int = MAX_NODES) -> Iterator[SchemaNode]:
     """Every subschema position of ``schema`` in document order (pre-order), iteratively.
 
     A child that is one of its own ancestors (a Python-level cycle) is not entered again.
@@ -163,7 +165,7 @@ _WHY = {
 }
 
 
-def resolve_local(schema: Any, ref: Any) -> tuple[str | None, Any]:
+def resolve_local(schema: object, ref: object) -> tuple[str | None, object]:
     """Resolve a local ``$ref``: ``(pointer, target)``, or ``(None, why)`` when it cannot be.
 
     The one decoding rule of :mod:`toollens.core.schema.pointer` (``%20`` is a space).
@@ -186,6 +188,6 @@ def is_array_node(node: JsonMapping) -> bool:
     return kind == "array" or (isinstance(kind, list) and "array" in kind)
 
 
-def show(value: Any, limit: int = FINDING_PREVIEW) -> str:
+def show(value: object, limit: int = FINDING_PREVIEW) -> str:
     """A short JSON rendering of an offending value for a finding's message."""
     return preview_json(value, limit)

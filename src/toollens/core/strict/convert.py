@@ -26,7 +26,7 @@ from typing import Any, Final
 from toollens.core.records import Change
 from toollens.core.schema.pointer import LinkedPath
 from toollens.core.schema.toolkit import STRICT_NESTING_LIMIT, copy_json, preview_json
-from toollens.core.schema.types import JsonSchema
+from toollens.core.schema.types import JsonMapping, JsonSchema
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import fail
 from toollens.core.strict.walker import Walker
@@ -41,7 +41,7 @@ _CONTAINERS: Final = (dict, list, tuple)
 
 
 def explain_strict(
-    schema: Mapping[str, Any], *, nullable_defaults: Collection[str] = ()
+    schema: JsonMapping, *, nullable_defaults: Collection[str] = ()
 ) -> tuple[JsonSchema, list[Change]]:
     """Convert a JSON schema to strict mode and say what changed.
 
@@ -65,7 +65,7 @@ def explain_strict(
     return _convert(schema, nullable_defaults, record=True)
 
 
-def strict_schema(schema: Mapping[str, Any]) -> JsonSchema:
+def strict_schema(schema: JsonMapping) -> JsonSchema:
     """Return a strict copy of ``schema`` (``explain_strict`` without the change list)."""
     return _convert(schema, (), record=False)[0]
 

@@ -66,7 +66,7 @@ class WalkState:
         self.processed: set[int] = set()
         self.apply = {key: getattr(self, name) for key, name in APPLICATORS.items()}
 
-    def note(self, rule: StrictRule, out: LinkedPath, before: Any, after: Any) -> None:
+    def note(self, rule: StrictRule, out: LinkedPath, before: object, after: object) -> None:
         if self.record:
             reason = _FIXED_REASONS.get(rule)
             if reason is None:
@@ -153,7 +153,9 @@ if tuple(f.name for f in dataclasses.fields(Change)) != (
     raise RuntimeError("strict.state.new_change is out of date with records.Change")
 
 
-def new_change(pointer: str, rule: StrictRule, before: Any, after: Any, reason: str) -> Change:
+def new_change(
+    pointer: str, rule: StrictRule, before: object, after: object, reason: str
+) -> Change:
     # What Change's generated frozen __init__ does (one object.__setattr__ per field) at
     # under half the cost: a conversion records one Change per rewrite.
     change = object.__new__(Change)
@@ -161,7 +163,7 @@ def new_change(pointer: str, rule: StrictRule, before: Any, after: Any, reason: 
     return change
 
 
-def fail(rule: StrictRule, at: LinkedPath, **fields: Any) -> NoReturn:
+def fail(rule: StrictRule, at: LinkedPath, **fields: object) -> NoReturn:
     message, hint = PROBLEMS[rule]
     raise StrictSchemaError(
         message.format(**fields), pointer=linked_pointer(at), rule=rule, hint=hint

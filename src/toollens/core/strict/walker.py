@@ -24,7 +24,7 @@ class Walker(ObjectRules, UnionRules, RefRules):
 
     def node(
         self,
-        src: Any,
+        src: object,
         inp: LinkedPath,
         out: LinkedPath,
         depth: int,
