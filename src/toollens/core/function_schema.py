@@ -355,9 +355,9 @@ def function_schema(
     docstring_style: DocstringStyle | DocstringStyleName | None = None,
     use_docstring_info: bool = True,
     strict: bool = True,
-    context_types: Iterable[Any] | None = None,
+    context_types: Iterable[object] | None = None,
     optional_defaults: OptionalDefaults | None = None,
-    output_type: Any = MISSING,
+    output_type: object = MISSING,
 ) -> FunctionSchema:
     """Build the schema a model receives for ``func``, recording where every value came from.
 

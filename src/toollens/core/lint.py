@@ -9,6 +9,7 @@ function; :func:`iter_findings` yields, :func:`lint` collects.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 import types
@@ -17,13 +18,17 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from typing_extensions import Unpack
+
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING, ParameterMetadata
 from toollens.core.providers.walk import is_object_node, iter_schema_nodes
 from toollens.core.records import Finding, Severity
+from toollens.core.report import OptionChanges, ReportOptions
 from toollens.core.schema.pointer import join_pointer, split_pointer
 from toollens.core.schema.toolkit import FINDING_PREVIEW, preview_json
+from toollens.core.schema.types import ToolFunction
 from toollens.core.signature import ParameterKind
 
 
@@ -460,29 +465,37 @@ def _build_table(rules: tuple[LintRule, ...]) -> dict[str, LintRule]:
 LINT_RULES_BY_ID: dict[str, LintRule] = _build_table(LINT_RULES)
 
 
-def _target(target: Any, options: Mapping[str, Any]) -> FunctionSchema:
+def _target(
+    target: ToolFunction | FunctionSchema, options: ReportOptions | None, changes: OptionChanges
+) -> FunctionSchema:
     if isinstance(target, FunctionSchema):
-        if options:
+        if options is not None or changes:
             raise SchemaConstructionError(
                 "options were given for an already built FunctionSchema",
                 hint="pass the callable instead, or build the FunctionSchema with the options",
             )
         return target
-    return function_schema(target, **options)
+    chosen = dataclasses.replace(options or ReportOptions(), **changes)
+    return function_schema(target, **chosen.schema_options())
 
 
-def iter_findings(target: Any, **function_schema_options: Any) -> Iterator[Finding]:
+def iter_findings(
+    target: ToolFunction | FunctionSchema,
+    options: ReportOptions | None = None,
+    **changes: Unpack[OptionChanges],
+) -> Iterator[Finding]:
     """Yield authoring pitfalls of a callable or FunctionSchema, rule by rule.
 
     Args:
-        target: a callable (built with ``function_schema(target, **options)``) or a
-            FunctionSchema.
-        **function_schema_options: passed to :func:`function_schema` for a callable.
+        target: a callable (built with ``function_schema`` and the options) or a
+            FunctionSchema (then no options: it was built with its own).
+        options: the options a report takes (``provider`` is not used here).
+        **changes: fields of ``options`` to change, as in :func:`toollens.report`.
 
     Raises:
         SchemaConstructionError: the callable cannot become a tool at all.
     """
-    fs = _target(target, function_schema_options)
+    fs = _target(target, options, changes)
     for rule in LINT_RULES:
         for hit in rule.check(fs):
             yield Finding(
@@ -495,9 +508,13 @@ def iter_findings(target: Any, **function_schema_options: Any) -> Iterator[Findi
             )
 
 
-def lint(target: Any, **function_schema_options: Any) -> list[Finding]:
+def lint(
+    target: ToolFunction | FunctionSchema,
+    options: ReportOptions | None = None,
+    **changes: Unpack[OptionChanges],
+) -> list[Finding]:
     """Every authoring pitfall of ``target`` (see :func:`iter_findings`)."""
-    return list(iter_findings(target, **function_schema_options))
+    return list(iter_findings(target, options, **changes))
 
 
 __all__ = [

@@ -82,8 +82,35 @@ class ReportOptions:
         if not isinstance(self.context_types, tuple):
             object.__setattr__(self, "context_types", tuple(self.context_types or ()))
 
+    def schema_options(self, *, strict: bool | None = None) -> SchemaOptions:
+        """The subset ``function_schema`` takes (every field but ``provider``); ``strict``
+        overrides ``self.strict`` when given."""
+        return SchemaOptions(
+            name=self.name,
+            description=self.description,
+            docstring_style=self.docstring_style,
+            use_docstring_info=self.use_docstring_info,
+            strict=self.strict if strict is None else strict,
+            context_types=self.context_types,
+            optional_defaults=self.optional_defaults,
+            output_type=self.output_type,
+        )
+
 
 _DEFAULT_OPTIONS = ReportOptions()
+
+
+class SchemaOptions(TypedDict, total=False):
+    """The keywords of ``function_schema``: :class:`ReportOptions` without ``provider``."""
+
+    name: str | None
+    description: str | None
+    docstring_style: DocstringStyle | DocstringStyleName | None
+    use_docstring_info: bool
+    strict: bool
+    context_types: Iterable[object] | None
+    optional_defaults: OptionalDefaults | None
+    output_type: object
 
 
 class OptionChanges(TypedDict, total=False):
@@ -391,17 +418,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
     errors: dict[str, str] = {}
 
     def build(strict: bool) -> Any:
-        return function_schema(
-            target,
-            name=options.name,
-            description=options.description,
-            docstring_style=options.docstring_style,
-            use_docstring_info=options.use_docstring_info,
-            strict=strict,
-            context_types=options.context_types,
-            optional_defaults=options.optional_defaults,
-            output_type=options.output_type,
-        )
+        return function_schema(target, **options.schema_options(strict=strict))
 
     strict_ok = True
     try:
@@ -684,6 +701,7 @@ __all__ = [
     "OptionChanges",
     "Report",
     "ReportOptions",
+    "SchemaOptions",
     "TargetKind",
     "View",
     "check_plain_data",

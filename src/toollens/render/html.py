@@ -13,12 +13,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report, View
-from toollens.core.spans import may_locate
+from toollens.core.spans import SourceSpan, may_locate
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import (
@@ -212,7 +212,7 @@ def _signature_panel(view: SignatureView, target_kind: str) -> Markup:
 # ``s/properties/city`` (the strict schema's line at that pointer).
 
 
-def span_text(span: Any) -> str:
+def span_text(span: SourceSpan | None) -> str:
     """A source span as ``"l1:c1-l2:c2"`` (the ``data-span`` the explorer's editor reads)."""
     return "" if span is None else span.label
 

@@ -233,7 +233,7 @@ def _metadata(report: Report, types: tuple[str, ...]) -> MetadataView:
     return MetadataView(properties=tuple(rows), is_callable=False)
 
 
-def schema_type(node: Any) -> str:
+def schema_type(node: object) -> str:
     """A schema node's type in a few characters: ``string``, ``Address``, ``integer | null``."""
     if not isinstance(node, Mapping):
         return "any"

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.diff.changes import SEVERITY_LABELS, ChangeKind, DiffSeverity, SchemaChange
 from toollens.core.diff.nodes import NEW, OLD, SIDE_NAMES, canon
@@ -61,7 +61,11 @@ from toollens.core.schema.toolkit import (
     plain_json,
     preview_json,
 )
-from toollens.core.schema.types import JsonObject, JsonSchema, SchemaInput
+from toollens.core.schema.types import JsonObject, JsonSchema, SchemaInput, ToolFunction
+
+if TYPE_CHECKING:
+    from toollens.core.function_schema import FunctionSchema
+    from toollens.core.report import ReportOptions
 
 __all__ = [
     "ChangeKind",
@@ -144,7 +148,7 @@ class SchemaDiff:
         }
 
 
-def diff(a: SchemaInput, b: SchemaInput) -> SchemaDiff:
+def diff(a: SchemaInput, b: SchemaInput, options: ReportOptions | None = None) -> SchemaDiff:
     """Compare an old tool schema ``a`` with a new one ``b``.
 
     Args:
@@ -152,6 +156,8 @@ def diff(a: SchemaInput, b: SchemaInput) -> SchemaDiff:
             (anything with a ``json_schema`` dict and ``name``/``description``/``strict``)
             or a callable (built with ``function_schema(func)``).
         b: the new schema, in any of the same forms.
+        options: how a callable side becomes a schema (``ReportOptions.schema_options``);
+            the defaults of :func:`function_schema` when omitted.
 
     Returns:
         The changes, each with a JSON pointer, kind, keyword, severity and message.
@@ -160,15 +166,17 @@ def diff(a: SchemaInput, b: SchemaInput) -> SchemaDiff:
         SchemaConstructionError: an input is not a schema, a ``$ref`` is remote, missing or
             loops, or the schema nests deeper than ``DIFF_NESTING_LIMIT`` levels.
     """
-    return SchemaDiff(tuple(iter_changes(a, b)))
+    return SchemaDiff(tuple(iter_changes(a, b, options)))
 
 
-def iter_changes(a: SchemaInput, b: SchemaInput) -> Iterator[SchemaChange]:
+def iter_changes(
+    a: SchemaInput, b: SchemaInput, options: ReportOptions | None = None
+) -> Iterator[SchemaChange]:
     """Yield the changes from ``a`` to ``b`` in the order :class:`SchemaDiff` keeps them.
 
     Errors are raised when iteration starts.
     """
-    yield from _changes(_load(a, OLD), _load(b, NEW), checked=False)
+    yield from _changes(_load(a, OLD, options), _load(b, NEW, options), checked=False)
 
 
 def diff_sequence(
@@ -246,7 +254,7 @@ class LoadedSchema:
 _HINT = "pass a JSON Schema dict, a provider tool payload, a FunctionSchema or a callable"
 
 
-def _load(value: SchemaInput, side: int) -> LoadedSchema:
+def _load(value: SchemaInput, side: int, options: ReportOptions | None = None) -> LoadedSchema:
     label = SIDE_NAMES[side]
     if isinstance(value, Mapping):
         return _unwrap(_json_copy(value, label), label)
@@ -266,7 +274,7 @@ def _load(value: SchemaInput, side: int) -> LoadedSchema:
             strict=_optional(getattr(value, "strict", None), bool),
         )
     if callable(value):
-        return _load(_function_schema(value, label), side)
+        return _load(_function_schema(value, label, options), side)
     raise SchemaConstructionError(
         f"the {label} is a {type(value).__name__}, which is not a schema", hint=_HINT
     )
@@ -276,7 +284,9 @@ def _optional(value: Any, kind: type) -> Any:
     return value if isinstance(value, kind) else None
 
 
-def _function_schema(func: Any, label: str) -> Any:
+def _function_schema(
+    func: ToolFunction, label: str, options: ReportOptions | None
+) -> FunctionSchema:
     try:
         from toollens.core.function_schema import function_schema
     except ImportError as exc:
@@ -285,7 +295,9 @@ def _function_schema(func: Any, label: str) -> Any:
             hint="pass a JSON Schema or a FunctionSchema instead",
         ) from exc
     try:
-        return function_schema(func)
+        if options is None:
+            return function_schema(func)
+        return function_schema(func, **options.schema_options())
     except SchemaConstructionError:
         raise
     except Exception as exc:  # the engine's contract is SchemaConstructionError; keep ours
