@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from toollens.core.errors import TargetError, ToolLensError
+from toollens.core.schema.types import JsonMapping, JsonObject
 
 __all__ = [
     "TargetSpec",
@@ -254,7 +255,7 @@ def _one_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else "(no message)"
 
 
-def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) -> dict[str, Any]:
+def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) -> JsonObject:
     """Read a JSON Schema or a provider tool payload from a file.
 
     Raises:
@@ -284,12 +285,12 @@ def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) ->
 class UnwrappedPayload:
     """The parts of a provider tool payload that describe the tool."""
 
-    schema: dict[str, Any]
+    schema: JsonObject
     name: str | None
     description: str | None
 
 
-def unwrap_payload(data: Mapping[str, Any]) -> UnwrappedPayload | None:
+def unwrap_payload(data: JsonMapping) -> UnwrappedPayload | None:
     """The parameters schema, name and description of a provider tool payload.
 
     Returns ``None`` when ``data`` is not a payload (it is then taken to be a schema). The

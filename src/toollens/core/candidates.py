@@ -153,7 +153,7 @@ def _merged_candidates(
     return tuple(out)
 
 
-def parameter_candidates(src: ParameterSources, default: Any) -> tuple[Candidate, ...]:
+def parameter_candidates(src: ParameterSources, default: object) -> tuple[Candidate, ...]:
     """Every candidate of one parameter, the winners marked (``merge_parameter``'s winners)."""
     constraint_offers: dict[str, list[tuple[Source, Any, Any]]] = {}
     alias_offers: dict[str, list[tuple[Source, Any, Any]]] = {}

@@ -13,7 +13,7 @@ import json
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, cast, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, cast, get_args, get_origin
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -43,7 +43,7 @@ from toollens.core.metadata import (
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
 from toollens.core.schema.toolkit import PLAIN_COPY_DEPTH, NotPlainJSON, plain_json
-from toollens.core.schema.types import ToolFunction
+from toollens.core.schema.types import JsonMapping, ToolFunction
 from toollens.core.signature import (
     EMPTY,
     InspectedCallable,
@@ -56,6 +56,9 @@ from toollens.core.signature import (
 from toollens.core.source_locator import SourceLocator
 from toollens.core.spans import SpanOf
 from toollens.core.validation import pointer_from_loc, pydantic_reason, validation_message
+
+if TYPE_CHECKING:
+    from toollens.core.output import OutputSchema
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class FunctionSchema:
     schema_warnings: tuple[str, ...] = ()
 
     @functools.cached_property
-    def output(self) -> Any:
+    def output(self) -> OutputSchema:
         """The ``OutputSchema`` of ``output_type`` (computed on first use)."""
         from toollens.core.output import output_schema
 
@@ -115,7 +118,7 @@ class FunctionSchema:
                 return param
         raise KeyError(name)
 
-    def validate_arguments(self, arguments: str | bytes | Mapping[str, Any] | None) -> BaseModel:
+    def validate_arguments(self, arguments: str | bytes | JsonMapping | None) -> BaseModel:
         """Validate model-produced arguments (JSON text or a mapping) into a model instance.
 
         Raises:
@@ -137,8 +140,8 @@ class FunctionSchema:
             ) from exc
 
     def to_call_args(
-        self, data: BaseModel, *, context: Any = MISSING
-    ) -> tuple[list[Any], dict[str, Any]]:
+        self, data: BaseModel, *, context: object = MISSING
+    ) -> tuple[list[object], dict[str, object]]:
         """Rebuild ``(args, kwargs)`` so that ``func(*args, **kwargs)`` binds what the model said.
 
         The run context, when the callable takes one, is put back in first position if

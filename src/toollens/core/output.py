@@ -138,6 +138,8 @@ class OutputSchema:
         """One sentence saying why the output type took its path."""
         return _explain(self)
 
+    # Any: the value is of the output type, which this record does not carry as a type
+    # parameter (it is often a runtime-built alias such as list[int] or Literal[...]).
     def validate_json(self, text: str | bytes) -> Any:
         """Parse and validate one complete model answer.
 
@@ -159,6 +161,7 @@ class OutputSchema:
             return decoded
         return _validate(self, self._adapter, decoded)
 
+    # Any: a value of the output type, as for validate_json.
     def validate_stream(self, chunks: Iterable[str | bytes]) -> Any:
         """Validate an answer that arrives in chunks, exactly as ``validate_json`` on the whole."""
         validator = OutputStreamValidator(self)
@@ -186,6 +189,7 @@ class OutputStreamValidator:
             raise TypeError(f"a chunk must be str or bytes, got {type(chunk).__name__}")
         self._chunks.append(chunk)
 
+    # Any: a value of the output type, as for OutputSchema.validate_json.
     def finish(self) -> Any:
         """Validate everything fed so far; see ``OutputSchema.validate_json``."""
         self._finished = True
@@ -201,7 +205,7 @@ class OutputStreamValidator:
         )
 
 
-def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSchema:
+def output_schema(output_type: object = None, *, strict: bool = True) -> OutputSchema:
     """Build the output schema a model receives for ``output_type``.
 
     Args:
@@ -237,7 +241,7 @@ def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSche
     return OutputSchema(output_type, path, name, strict, sent, raw, list(changes), adapter)
 
 
-def type_name(output_type: Any) -> str:
+def type_name(output_type: object) -> str:
     """A stable, descriptive name: ``list[Foo]``, ``Foo | None``, ``Literal['ok', 'done']``.
 
     The plain-text path is named ``str`` whether or not a type was declared, because the model

@@ -489,9 +489,14 @@ def _plain_provider_views(
     return payload, findings
 
 
-def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
+def model_schema(target: type[BaseModel]) -> JsonSchema:
+    """A pydantic model's JSON Schema, pydantic's failures turned into our error.
+
+    Raises:
+        SchemaConstructionError: pydantic cannot build the schema (an unsupported field type).
+    """
     try:
-        raw = target.model_json_schema()
+        return target.model_json_schema()
     except Exception as exc:  # pydantic raises several types for unsupported field types
         from toollens.core.validation import pydantic_reason
 
@@ -499,6 +504,10 @@ def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
             f"pydantic cannot build a schema for {target.__qualname__} ({pydantic_reason(exc)})",
             hint="use JSON-serialisable field types",
         ) from exc
+
+
+def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
+    raw = model_schema(target)
     errors: dict[str, str] = {}
     schema, changes = _schema_views(raw, options, errors)
     output = _output_view(target, options.strict, errors)
@@ -705,6 +714,7 @@ __all__ = [
     "TargetKind",
     "View",
     "check_plain_data",
+    "model_schema",
     "parse_schema_text",
     "report",
     "target_kind",

@@ -114,7 +114,7 @@ class LazySpan:
         obj.__dict__[self.name] = value
 
 
-def may_locate(obj: Any, name: str = "span") -> bool:
+def may_locate(obj: object, name: str = "span") -> bool:
     """Whether ``obj``'s :class:`LazySpan` field ``name`` holds a span or one still to
     locate, told without locating it (a pending span can still turn out to be ``None``)."""
-    return obj.__dict__.get(name) is not None
+    return vars(obj).get(name) is not None

@@ -6,9 +6,7 @@ declaration carries ``parametersJsonSchema``.
 
 from __future__ import annotations
 
-from typing import Any
-
-from toollens.core.schema.types import ToolFunction
+from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -21,7 +19,7 @@ SPEC = FrameworkSpec(
 )
 
 
-_NO_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
+_NO_PARAMETERS: JsonObject = {"type": "object", "properties": {}}
 
 
 def build(func: ToolFunction) -> Sent:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -33,6 +32,7 @@ from toollens.core.choices import (
 )
 from toollens.core.errors import ToolLensError
 from toollens.core.schema.toolkit import shorten
+from toollens.core.schema.types import JsonMapping, JsonObject
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -141,7 +141,7 @@ def load_config(root: str | os.PathLike[str] | None = None) -> ProjectConfig:
     return _parse_table(directory, table)
 
 
-def _parse_table(root: Path, table: Mapping[str, Any]) -> ProjectConfig:
+def _parse_table(root: Path, table: JsonMapping) -> ProjectConfig:
     unknown = sorted(set(table) - set(_READERS))
     if unknown:
         raise ProjectError(
@@ -226,7 +226,7 @@ def _known_frameworks() -> tuple[str, ...] | None:
     return tuple(lens.names())
 
 
-_READERS: dict[str, Any] = {
+_READERS: JsonObject = {
     "tools": _tools,
     "strict": _strict,
     "providers": _providers,

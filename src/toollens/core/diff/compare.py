@@ -137,16 +137,18 @@ class SchemaDiff:
             )
         return "\n".join(lines)
 
-    def to_dict(self) -> JsonObject:
+    def to_json(self) -> JsonObject:
         """JSON-ready form; the same input always gives the same output."""
         return {
             "summary": self.headline,
             "breaking": self.breaking,
             "severity": None if self.severity is None else self.severity.value,
             "counts": {s.value: len(g) for s, g in self.by_severity().items()},
-            "changes": [c.to_dict() for c in self.changes],
+            "changes": [c.to_json() for c in self.changes],
         }
 
+
+    to_dict = to_json  # the former name, kept for callers
 
 def diff(a: SchemaInput, b: SchemaInput, options: ReportOptions | None = None) -> SchemaDiff:
     """Compare an old tool schema ``a`` with a new one ``b``.

@@ -287,6 +287,16 @@ class Judgement:
     detail: str
     sources: tuple[Source, ...] = ()
 
+    def to_json(self) -> JsonObject:
+        """JSON-ready form; keys in a fixed order."""
+        return {
+            "origin": self.origin.value,
+            "label": self.label,
+            "outcome": self.outcome,
+            "detail": self.detail,
+            "sources": [{"title": s.title, "url": s.url, "date": s.date} for s in self.sources],
+        }
+
 
 @dataclass(frozen=True)
 class ProviderVerdict:
@@ -305,6 +315,11 @@ class ProviderVerdict:
     accepted: bool
     judgements: tuple[Judgement, ...]
     findings: tuple[Finding, ...]
+
+    def to_json(self) -> JsonObject:
+        """JSON-ready form: accepted, and each judge's outcome (the findings are listed
+        beside the verdict, as ``Finding.to_json()``)."""
+        return {"accepted": self.accepted, "judgements": [j.to_json() for j in self.judgements]}
 
 
 def provider_verdict(
