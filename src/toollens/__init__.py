@@ -123,6 +123,8 @@ def _load_renderers() -> None:
 set_loader(_load_renderers)
 
 
+# Any: IPython ships no type information (mypy overrides: ignore_missing_imports), so its
+# shell has no type to name here.
 def load_ipython_extension(ipython: Any) -> None:
     """``%load_ext toollens``: register the ``%toolschema`` magics."""
     from toollens.jupyter import load_ipython_extension as load

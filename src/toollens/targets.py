@@ -111,7 +111,7 @@ def _looks_like_path(text: str) -> bool:
     )
 
 
-def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> Any:
+def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> object:
     """Return the object a target string names: a callable, a class, or a JSON dict.
 
     Args:

@@ -23,9 +23,9 @@ from typing_extensions import Unpack
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING, ParameterMetadata
+from toollens.core.options import OptionChanges, ReportOptions
 from toollens.core.providers.walk import is_object_node, iter_schema_nodes
 from toollens.core.records import Finding, Severity
-from toollens.core.report import OptionChanges, ReportOptions
 from toollens.core.schema.pointer import join_pointer, split_pointer
 from toollens.core.schema.toolkit import FINDING_PREVIEW, preview_json
 from toollens.core.schema.types import ToolFunction

@@ -20,15 +20,13 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 
 from pydantic import BaseModel
 from typing_extensions import Unpack, is_typeddict
 
 from toollens.core.choices import (
     DEFAULT_PROVIDER,
-    DocstringStyleName,
-    OptionalDefaults,
     ProviderId,
 )
 from toollens.core.display_hooks import mimebundle
@@ -38,7 +36,7 @@ from toollens.core.errors import (
     TargetError,
     ToolLensError,
 )
-from toollens.core.metadata import MISSING
+from toollens.core.options import OptionChanges, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity, severity_counts
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -53,7 +51,6 @@ from toollens.core.schema.toolkit import (
 from toollens.core.schema.types import JsonObject, JsonSchema
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
-    from toollens.core.docstrings import DocstringStyle
     from toollens.core.function_schema import FunctionSchema
     from toollens.core.output import OutputSchema
     from toollens.core.providers import ProviderVerdict
@@ -63,68 +60,7 @@ TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 _T = TypeVar("_T")
 
 
-@dataclass(frozen=True)
-class ReportOptions:
-    """The options a report was computed with (the keywords of :func:`report`)."""
-
-    strict: bool = True
-    provider: ProviderId = DEFAULT_PROVIDER
-    docstring_style: DocstringStyle | DocstringStyleName | None = None
-    name: str | None = None
-    description: str | None = None
-    output_type: object = MISSING  # any type expression: list[int], a model, Literal[...]
-    optional_defaults: OptionalDefaults | None = None
-    use_docstring_info: bool = True
-    context_types: tuple[object, ...] = ()
-
-    def __post_init__(self) -> None:
-        # Any iterable (or None) is accepted, kept as a tuple so options stay hashable data.
-        if not isinstance(self.context_types, tuple):
-            object.__setattr__(self, "context_types", tuple(self.context_types or ()))
-
-    def schema_options(self, *, strict: bool | None = None) -> SchemaOptions:
-        """The subset ``function_schema`` takes (every field but ``provider``); ``strict``
-        overrides ``self.strict`` when given."""
-        return SchemaOptions(
-            name=self.name,
-            description=self.description,
-            docstring_style=self.docstring_style,
-            use_docstring_info=self.use_docstring_info,
-            strict=self.strict if strict is None else strict,
-            context_types=self.context_types,
-            optional_defaults=self.optional_defaults,
-            output_type=self.output_type,
-        )
-
-
 _DEFAULT_OPTIONS = ReportOptions()
-
-
-class SchemaOptions(TypedDict, total=False):
-    """The keywords of ``function_schema``: :class:`ReportOptions` without ``provider``."""
-
-    name: str | None
-    description: str | None
-    docstring_style: DocstringStyle | DocstringStyleName | None
-    use_docstring_info: bool
-    strict: bool
-    context_types: Iterable[object] | None
-    optional_defaults: OptionalDefaults | None
-    output_type: object
-
-
-class OptionChanges(TypedDict, total=False):
-    """The fields of :class:`ReportOptions`, as keywords: what ``report(**changes)`` takes."""
-
-    strict: bool
-    provider: ProviderId
-    docstring_style: DocstringStyle | DocstringStyleName | None
-    name: str | None
-    description: str | None
-    output_type: object
-    optional_defaults: OptionalDefaults | None
-    use_docstring_info: bool
-    context_types: tuple[object, ...]
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,7 @@ class Cell:
     default_sent: bool = False
     closed: bool | None = None
 
-    def value(self, attribute: str) -> Any:
+    def value(self, attribute: str) -> object:
         """The value compared for ``attribute`` (one of :data:`ATTRIBUTES`)."""
         if attribute == "default":
             return (self.default_sent, _hashable(self.default))

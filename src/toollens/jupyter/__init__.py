@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from toollens.jupyter.explorer import Explorer
 
 
+# Any: IPython ships no type information, so its shell has no type to name here.
 def load_ipython_extension(ipython: Any) -> None:
     """Register ``%toolschema`` / ``%%toolschema`` (``%load_ext toollens``)."""
     from toollens.jupyter.magic import ToolSchemaMagics

@@ -189,11 +189,11 @@ class Explorer(ExplorerState):
             key = content.get("key")
             self.send({"type": "span", "key": key, "span": self.locate(key)})
 
-    def locate(self, key: Any) -> str | None:
+    def locate(self, key: object) -> str | None:
         """The source span (``"l1:c1-l2:c2"``) of a ``data-span`` key in the views shown."""
         from toollens.render.html import resolve_span
 
-        return None if self.report is None else resolve_span(self.report, key)
+        return None if self.report is None else resolve_span(self.report, str(key))
 
     def flush(self) -> None:
         """Run a pending (debounced) render now; a no-op when nothing is pending."""

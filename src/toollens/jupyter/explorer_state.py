@@ -8,7 +8,7 @@ and :func:`toolbar_options` translate between them and the one typed
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, cast
+from typing import cast
 
 import traitlets
 
@@ -18,7 +18,7 @@ from toollens.core.choices import (
     PROVIDER_IDS,
     DocstringStyleName,
     OptionalDefaults,
-    provider_id,
+    ProviderId,
 )
 from toollens.core.choices import DOCSTRING_STYLES as _STYLES
 from toollens.core.report import ReportOptions
@@ -96,7 +96,7 @@ class ExplorerState(BaseWidget):
         return {key: getattr(self, f"panel_{key}") for key in PANELS}
 
 
-def toolbar_traits(options: ReportOptions) -> dict[str, Any]:
+def toolbar_traits(options: ReportOptions) -> dict[str, object]:
     """The toolbar's trait values that show ``options``."""
     style = options.docstring_style
     return {
@@ -118,7 +118,8 @@ def toolbar_options(state: ExplorerState, base: ReportOptions) -> ReportOptions:
     return dataclasses.replace(
         base,
         strict=bool(state.strict),
-        provider=provider_id(str(state.provider)),
+        # An unknown name round-trips as given: the report's provider view says so.
+        provider=cast("ProviderId", str(state.provider)),
         docstring_style=None if style == "auto" else cast("DocstringStyleName", style),
         name=state.name_override or None,
         description=state.description_override or None,
@@ -126,7 +127,7 @@ def toolbar_options(state: ExplorerState, base: ReportOptions) -> ReportOptions:
     )
 
 
-def trigger_text(name: str, value: Any) -> str:
+def trigger_text(name: str, value: object) -> str:
     """How the change list names a toolbar change: ``strict off``, ``provider: gemini``."""
     if name == "strict":
         return TOOLBAR[name].format("on" if value else "off")

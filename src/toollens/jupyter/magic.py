@@ -78,7 +78,7 @@ class ToolSchemaMagics(Magics):
         help="Add the Frameworks view: what each installed framework sends, side by side.",
     )
     @line_cell_magic
-    def toolschema(self, line: str, cell: str | None = None) -> Any:
+    def toolschema(self, line: str, cell: str | None = None) -> object:
         """Explore the tool schema a model receives for a function.
 
         %toolschema get_weather --provider anthropic
@@ -118,7 +118,7 @@ class ToolSchemaMagics(Magics):
         except Exception as exc:  # the author's expression may raise anything: one line
             raise _Failed(f"evaluating {expression!r} raised {_one_line(exc)}") from None
 
-    def _cell(self, cell: str, args: argparse.Namespace) -> Any:
+    def _cell(self, cell: str, args: argparse.Namespace) -> object:
         result = self._ip.run_cell(cell, store_history=False)
         if not result.success:  # IPython has shown the author's own error, like any cell
             raise _Failed("the cell did not run, so there is nothing to explore")
@@ -132,7 +132,9 @@ class ToolSchemaMagics(Magics):
         target = self._ip.user_ns[wanted]
         return self._present(target, args, source=cell)
 
-    def _present(self, target: Any, args: argparse.Namespace, source: str | None = None) -> Any:
+    def _present(
+        self, target: object, args: argparse.Namespace, source: str | None = None
+    ) -> object:
         from toollens.core.errors import ToolLensError
 
         options = ReportOptions(

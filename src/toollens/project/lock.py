@@ -17,13 +17,16 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange, SchemaDiff, diff
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.tools import ToolRef, check_unique_names, expand_tools
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
 
 __all__ = [
     "LOCK_VERSION",
@@ -51,10 +54,10 @@ class ProjectTool:
     ref: ToolRef
     name: str
     entry: JsonObject
-    reports: tuple[Any, ...]
+    reports: tuple[Report, ...]
 
 
-def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Any, ...]], ...]:
+def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, ...]], ...]:
     """Every configured tool with one report per provider, built with the project's options.
 
     Raises:

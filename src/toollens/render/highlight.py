@@ -111,7 +111,7 @@ def _line_in(line_of: Mapping[str, int], pointer: str) -> int | None:
 
 
 def highlight_json(
-    value: Any,
+    value: object,
     *,
     marks: Mapping[str, LineMark] | None = None,
     css_class: str = "tl-code",

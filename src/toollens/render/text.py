@@ -225,7 +225,7 @@ def render_text(report: Report) -> str:
 # --------------------------------------------------------------------------- one view
 
 
-def view_data(report: Report, view: str) -> Any:
+def view_data(report: Report, view: str) -> object:
     """What the library returns for one view, as JSON-ready data.
 
     ``strict`` -> ``report.schema``, ``raw`` -> ``report.raw_schema``, ``output`` -> the
