@@ -20,7 +20,6 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
-from toollens.core.candidates import tool_candidates
 from toollens.core.choices import OPTIONAL_DEFAULTS, DocstringStyleName, OptionalDefaults
 from toollens.core.docstrings import (
     DocstringStyle,
@@ -40,6 +39,7 @@ from toollens.core.metadata import (
     Source,
     merge_parameter,
 )
+from toollens.core.metadata.candidates import tool_candidates
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
 from toollens.core.schema.toolkit import PLAIN_COPY_DEPTH, NotPlainJSON, plain_json
@@ -53,8 +53,8 @@ from toollens.core.signature import (
     inspect_callable,
     strip_annotated,
 )
-from toollens.core.source_locator import SourceLocator
 from toollens.core.spans import SpanOf
+from toollens.core.spans.locator import SourceLocator
 from toollens.core.validation import pointer_from_loc, pydantic_reason, validation_message
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from toollens.core.schema.types import ToolFunction
-from toollens.core.source_trees import parse_module
+from toollens.core.spans.trees import parse_module
 
 ErrorKind = Literal["syntax", "exception", "missing", "not-callable"]
 

@@ -3,7 +3,7 @@
 A :class:`SourceSpan` points into the text ``inspect.getsource(func)`` returns for the tool's
 callable -- the text the explorer's editor shows. Spans are located lazily: a candidate holds
 a :class:`PendingSpan` until someone reads ``candidate.span``, so building a schema never
-reads or parses source code (see ``toollens.core.source_locator``).
+reads or parses source code (see ``toollens.core.spans.locator``).
 """
 
 from __future__ import annotations

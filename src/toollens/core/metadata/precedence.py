@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from toollens.core.provenance import MISSING, Source
+from toollens.core.metadata.provenance import MISSING, Source
 from toollens.core.signature import ParameterKind
 
 if TYPE_CHECKING:
-    from toollens.core.source_locator import SourceLocator
+    from toollens.core.spans.locator import SourceLocator
 
 
 class ParameterSources(NamedTuple):
