@@ -1,4 +1,6 @@
-"""The layering holds: no import cycle in ``src/toollens``, and core imports no front end.
+"""The layering holds: no import cycle in ``src/toollens``, and every layer imports only
+the layers below it (``LAYERS``); nothing but the command line imports the command line,
+and only the front ends import a front end.
 
 The graph is read from the source with ``ast``: every ``import`` and ``from ... import``
 between toollens modules, at module level or inside a function (a lazy import is still a
@@ -120,6 +122,63 @@ def test_core_imports_no_front_end() -> None:
     for module, targets in graph.items():
         if module.startswith("toollens.core"):
             assert not [t for t in targets if t.startswith(front_ends)], module
+
+
+# Layer -> the layers it may import (its own always). core <- render <- jupyter;
+# core <- frameworks, project; the CLI on top; ``toollens`` (the package's lazy public face)
+# may load any layer but the CLI.
+LAYERS: dict[str, frozenset[str]] = {
+    "core": frozenset(),
+    "targets": frozenset({"core"}),
+    "examples": frozenset({"core"}),
+    "frameworks": frozenset({"core"}),
+    "project": frozenset({"core", "targets"}),
+    "render": frozenset({"core", "frameworks"}),
+    "jupyter": frozenset({"core", "frameworks", "render", "targets"}),
+}
+FRONT_ENDS = frozenset({"cli", "jupyter"})
+
+
+def layer_of(module: str) -> str:
+    """``toollens.core.strict.walker`` -> ``core``; ``toollens.cli_project`` -> ``cli``."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "toollens"
+    top = parts[1]
+    return "cli" if top in ("cli", "__main__") or top.startswith("cli_") else top
+
+
+def _crossings() -> Iterator[tuple[str, str, str, str]]:
+    for module, targets in import_graph().items():
+        for target in targets:
+            here, there = layer_of(module), layer_of(target)
+            if here != there:
+                yield module, here, target, there
+
+
+def test_the_layer_names_are_read_from_module_names() -> None:
+    assert layer_of("toollens.core.strict.walker") == "core"
+    assert layer_of("toollens.cli_project") == layer_of("toollens.cli") == "cli"
+    assert layer_of("toollens") == "toollens"
+
+
+def test_every_layer_imports_only_the_layers_below_it() -> None:
+    wrong = [
+        f"{module} ({here}) imports {target} ({there})"
+        for module, here, target, there in _crossings()
+        if here in LAYERS and there not in LAYERS[here]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_only_front_ends_import_a_front_end() -> None:
+    # Layers not in LAYERS (a package added later) are held to this rule at least.
+    wrong = [
+        f"{module} imports the front end {target}"
+        for module, here, target, there in _crossings()
+        if there in FRONT_ENDS and here not in ("cli", "toollens")
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_a_report_displays_without_importing_render_first() -> None:

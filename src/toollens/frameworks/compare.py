@@ -16,6 +16,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff, diff
+from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject, ToolFunction
@@ -195,10 +196,11 @@ class Comparison:
 
     to_dict = to_json  # the former name, kept for callers
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        from toollens.render.frameworks import comparison_html, comparison_text
-
-        return {"text/plain": comparison_text(self), "text/html": comparison_html(self)}
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> dict[str, str]:
+        # The renderer is registered by toollens.render: frameworks never import a front end.
+        return mimebundle(self, include, exclude)
 
 
 def _finding(rule: str, severity: Severity, message: str) -> Finding:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toollens.core.display_hooks import register_renderer
 from toollens.core.report import Report
+from toollens.frameworks.compare import Comparison
 from toollens.render.css import STYLE, style_tag
 from toollens.render.html import (
     render_diff_html,
@@ -24,10 +25,19 @@ def report_mimebundle(rep: Report) -> dict[str, str]:
     return {"text/plain": render_text(rep), "text/html": render_html(rep)}
 
 
+def comparison_mimebundle(comparison: Comparison) -> dict[str, str]:
+    """How a notebook shows a framework Comparison: its text and its HTML panel."""
+    from toollens.render.frameworks import comparison_html, comparison_text
+
+    return {"text/plain": comparison_text(comparison), "text/html": comparison_html(comparison)}
+
+
 register_renderer(Report, report_mimebundle)
+register_renderer(Comparison, comparison_mimebundle)
 
 __all__ = [
     "STYLE",
+    "comparison_mimebundle",
     "render_diff_html",
     "render_edit_changes",
     "render_header",
