@@ -253,7 +253,7 @@ def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
     show.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     show.add_argument(
         "--view",
-        choices=(*views, "all"),
+        choices=(*(str(v) for v in views), "all"),
         default="all",
         help="which view to print (default: all)",
     )
@@ -599,7 +599,9 @@ def format_check(result: ToolCheck) -> str:
             from toollens.render.verdict import verdict_lines
 
             lines.extend("  " + line for line in verdict_lines(verdict))
-        if not findings:
+        if label in result.unchecked:  # no payload to check: say so, not "no findings"
+            lines.append(f"  not checked: {result.unchecked[label]}")
+        elif not findings:
             lines.append("  no findings")
         lines.extend(_finding_lines(f) for f in sorted(findings, key=_severity_rank))
     return "\n".join(lines) + "\n"

@@ -9,7 +9,7 @@ same in ``check``, ``compare`` and ``show`` output.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from toollens.core.records import Finding, Severity, severity_counts
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from toollens.core.report import Report
 
 __all__ = ["ToolCheck"]
+
+_NO_PAYLOAD = "no payload, because strict conversion failed (see the strict view's error)"
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class ToolCheck:
         verdicts: provider id -> its verdict (``None`` when the provider view failed).
         view_errors: views that could not be built (``"provider (gemini)"`` for one
             provider's), each reported once; a problem CI should see.
+        unchecked: provider id -> why its checks could not run (no payload because strict
+            conversion failed): "no findings" would claim a check that never happened.
     """
 
     title: str
@@ -40,6 +44,7 @@ class ToolCheck:
     providers: Mapping[str, tuple[Finding, ...]]
     verdicts: Mapping[str, ProviderVerdict | None]
     view_errors: Mapping[str, str]
+    unchecked: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_reports(cls, reports: Sequence[Report]) -> ToolCheck:
@@ -52,12 +57,18 @@ class ToolCheck:
                     continue  # "no payload" because strict failed: already reported once
                 key = f"{view} ({r.provider})" if view == "provider" else view
                 view_errors.setdefault(key, message)
+        unchecked: dict[str, str] = {}
+        for r in reports:
+            if "provider" in r.view_errors and not r.provider_findings:
+                repeated = "provider" in r.repeated_errors
+                unchecked[r.provider] = _NO_PAYLOAD if repeated else r.view_errors["provider"]
         return cls(
             title=first.title,
             lint=tuple(first.lint),
             providers={r.provider: tuple(r.provider_findings) for r in reports},
             verdicts={r.provider: r.provider_verdict for r in reports},
             view_errors=view_errors,
+            unchecked=unchecked,
         )
 
     def all_findings(self) -> list[Finding]:
@@ -85,4 +96,5 @@ class ToolCheck:
             "providers": {p: [f.to_json() for f in fs] for p, fs in self.providers.items()},
             "verdicts": {p: v.to_json() for p, v in self.verdicts.items() if v is not None},
             "view_errors": dict(self.view_errors),
+            "unchecked": dict(self.unchecked),
         }
