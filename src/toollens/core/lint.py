@@ -23,7 +23,7 @@ from typing_extensions import Unpack
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING, ParameterMetadata
-from toollens.core.options import OptionChanges, ReportOptions
+from toollens.core.options import OptionOverrides, ReportOptions
 from toollens.core.providers.walk import is_object_node, iter_schema_nodes
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.pointer import join_pointer, split_pointer
@@ -466,23 +466,23 @@ LINT_RULES_BY_ID: dict[str, LintRule] = _build_table(LINT_RULES)
 
 
 def _target(
-    target: ToolFunction | FunctionSchema, options: ReportOptions | None, changes: OptionChanges
+    target: ToolFunction | FunctionSchema, options: ReportOptions | None, overrides: OptionOverrides
 ) -> FunctionSchema:
     if isinstance(target, FunctionSchema):
-        if options is not None or changes:
+        if options is not None or overrides:
             raise SchemaConstructionError(
                 "options were given for an already built FunctionSchema",
                 hint="pass the callable instead, or build the FunctionSchema with the options",
             )
         return target
-    chosen = dataclasses.replace(options or ReportOptions(), **changes)
+    chosen = dataclasses.replace(options or ReportOptions(), **overrides)
     return function_schema(target, **chosen.schema_options())
 
 
 def iter_findings(
     target: ToolFunction | FunctionSchema,
     options: ReportOptions | None = None,
-    **changes: Unpack[OptionChanges],
+    **overrides: Unpack[OptionOverrides],
 ) -> Iterator[Finding]:
     """Yield authoring pitfalls of a callable or FunctionSchema, rule by rule.
 
@@ -490,12 +490,12 @@ def iter_findings(
         target: a callable (built with ``function_schema`` and the options) or a
             FunctionSchema (then no options: it was built with its own).
         options: the options a report takes (``provider`` is not used here).
-        **changes: fields of ``options`` to change, as in :func:`toollens.report`.
+        **overrides: fields of ``options`` to change, as in :func:`toollens.report`.
 
     Raises:
         SchemaConstructionError: the callable cannot become a tool at all.
     """
-    fs = _target(target, options, changes)
+    fs = _target(target, options, overrides)
     for rule in LINT_RULES:
         for hit in rule.check(fs):
             yield Finding(
@@ -511,10 +511,10 @@ def iter_findings(
 def lint(
     target: ToolFunction | FunctionSchema,
     options: ReportOptions | None = None,
-    **changes: Unpack[OptionChanges],
+    **overrides: Unpack[OptionOverrides],
 ) -> list[Finding]:
     """Every authoring pitfall of ``target`` (see :func:`iter_findings`)."""
-    return list(iter_findings(target, options, **changes))
+    return list(iter_findings(target, options, **overrides))
 
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 :class:`ReportOptions` is the one options object of toollens: ``report``, ``lint``,
 ``diff``, the explorer, the magic and the command line all take it (or its fields as
-keywords, :class:`OptionChanges`). :class:`SchemaOptions` is the subset
+keywords, :class:`OptionOverrides`). :class:`SchemaOptions` is the subset
 ``function_schema`` takes, made by :meth:`ReportOptions.schema_options`.
 """
 
@@ -23,7 +23,7 @@ from toollens.core.metadata import MISSING
 if TYPE_CHECKING:
     from toollens.core.docstrings import DocstringStyle
 
-__all__ = ["OptionChanges", "ReportOptions", "SchemaOptions"]
+__all__ = ["OptionOverrides", "ReportOptions", "SchemaOptions"]
 
 
 @dataclass(frozen=True)
@@ -73,8 +73,8 @@ class SchemaOptions(TypedDict, total=False):
     output_type: object
 
 
-class OptionChanges(TypedDict, total=False):
-    """The fields of :class:`ReportOptions`, as keywords: what ``report(**changes)`` takes."""
+class OptionOverrides(TypedDict, total=False):
+    """The fields of :class:`ReportOptions`, as keywords: what ``report(**overrides)`` takes."""
 
     strict: bool
     provider: ProviderId

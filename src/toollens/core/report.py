@@ -36,7 +36,7 @@ from toollens.core.errors import (
     TargetError,
     ToolLensError,
 )
-from toollens.core.options import OptionChanges, ReportOptions, SchemaOptions
+from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity, severity_counts
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -165,7 +165,7 @@ def no_payload_message(strict_error: str) -> str:
 
 
 def report(
-    target: object, options: ReportOptions | None = None, **changes: Unpack[OptionChanges]
+    target: object, options: ReportOptions | None = None, **overrides: Unpack[OptionOverrides]
 ) -> Report:
     """Compute every view of ``target`` once.
 
@@ -175,7 +175,7 @@ def report(
             as a dict or JSON text. Other classes are treated as callables (their
             constructor becomes the tool).
         options: the options to compute with (``ReportOptions()`` when omitted).
-        **changes: fields of ``ReportOptions`` to change, e.g. ``strict=False``:
+        **overrides: fields of ``ReportOptions`` to change, e.g. ``strict=False``:
             ``strict`` runs strict conversion (OpenAI strict mode) on the schemas;
             ``provider`` is ``"openai-chat"``, ``"openai-responses"``, ``"anthropic"`` or
             ``"gemini"``; ``docstring_style``, ``name``, ``description``, ``output_type``,
@@ -189,8 +189,8 @@ def report(
         TypeError: a keyword that is not a field of ``ReportOptions``.
     """
     options = options or _DEFAULT_OPTIONS
-    if changes or not isinstance(options, ReportOptions):
-        options = dataclasses.replace(options, **changes)  # frozen: else the one given serves
+    if overrides or not isinstance(options, ReportOptions):
+        options = dataclasses.replace(options, **overrides)  # frozen: else the one given serves
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
 
@@ -643,7 +643,7 @@ _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
 
 
 __all__ = [
-    "OptionChanges",
+    "OptionOverrides",
     "Report",
     "ReportOptions",
     "SchemaOptions",

@@ -36,13 +36,14 @@ from toollens.core.providers.base import (
     Translation,
     UnwrappedTool,
 )
-from toollens.core.providers.rules import ProviderRule, Scope, Source
+from toollens.core.providers.rules import Citation, ProviderRule, Scope, Source
 
 __all__ = [
     "PROVIDERS",
     "PROVIDER_IDS",
     "RULES",
     "RULES_BY_ID",
+    "Citation",
     "Judgement",
     "ProviderId",
     "ProviderPayload",

@@ -37,8 +37,8 @@ from toollens.core.providers.grammar import (
 )
 from toollens.core.providers.openai import CHAT, RESPONSES
 from toollens.core.providers.rules import (
+    Citation,
     ProviderRule,
-    Source,
     build_rule_table,
     make_finding,
     run_rules,
@@ -285,7 +285,7 @@ class Judgement:
     label: str
     outcome: Outcome
     detail: str
-    sources: tuple[Source, ...] = ()
+    sources: tuple[Citation, ...] = ()
 
     def to_json(self) -> JsonObject:
         """JSON-ready form; keys in a fixed order."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from toollens.core.choices import ProviderId
-from toollens.core.providers.rules import ProviderRule, Source
+from toollens.core.providers.rules import Citation, ProviderRule
 from toollens.core.providers.walk import copy_json, split_pointer
 from toollens.core.records import Change, Finding
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema, JsonValue
@@ -75,7 +75,7 @@ class ProviderSpec:
         translate: the normalized schema -> the schema the provider receives.
         build: ``(name, description, schema, strict)`` -> the tool payload.
         unwrap: a payload of this provider's shape -> its parts; ``None`` for other shapes.
-        docs: the provider's function-calling documentation (its :class:`Source`).
+        docs: the provider's function-calling documentation (its :class:`Citation`).
         grammar_checked: strict schemas are also compiled by llguidance (OpenAI only).
     """
 
@@ -85,7 +85,7 @@ class ProviderSpec:
     translate: Translate
     build: Build
     unwrap: Unwrap
-    docs: Source
+    docs: Citation
     grammar_checked: bool = False
 
 

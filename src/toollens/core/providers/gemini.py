@@ -12,9 +12,9 @@ from toollens.core.providers.base import ProviderSpec, UnwrappedTool, is_tool_na
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
+    Citation,
     E,
     ProviderRule,
-    Source,
     name_pattern,
     root_not_object,
     root_property_pattern,
@@ -23,7 +23,7 @@ from toollens.core.providers.rules import (
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 # google-genai 3.6.1, types.FunctionDeclaration field docs (the SDK's request types).
-GENAI_DECLARATION = Source(
+GENAI_DECLARATION = Citation(
     "google-genai 3.6.1 types.FunctionDeclaration",
     "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
     "2026-11-29",

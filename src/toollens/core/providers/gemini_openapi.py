@@ -22,11 +22,11 @@ from toollens.core.providers.gemini import NAME_RULE, PARAMETER_NAME_RULE, ROOT_
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
+    Citation,
     E,
     Hit,
     ProviderRule,
     RuleContext,
-    Source,
     W,
     build_rule_table,
     enum_members,
@@ -43,12 +43,12 @@ from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import TRANSLATION_NESTING_LIMIT
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
-GENAI_SCHEMA = Source(
+GENAI_SCHEMA = Citation(
     "google-genai 3.6.1 types.Schema (an OpenAPI 3.0 subset)",
     "https://ai.google.dev/api/caching#Schema",
     "2026-11-29",
 )
-GENAI_DECLARATION_PARAMETERS = Source(
+GENAI_DECLARATION_PARAMETERS = Citation(
     "google-genai 3.6.1 types.FunctionDeclaration.parameters",
     "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
     "2026-11-29",

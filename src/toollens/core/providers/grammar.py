@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, Source, W, rule
+from toollens.core.providers.rules import Citation, E, Hit, ProviderRule, RuleContext, S, W, rule
 from toollens.core.providers.walk import iter_schema_nodes
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -31,7 +31,7 @@ from toollens.core.schema.toolkit import (
 )
 from toollens.core.schema.types import JsonSchema
 
-LLGUIDANCE = Source(
+LLGUIDANCE = Citation(
     "llguidance JSON-schema compiler (the grammar engine of OpenAI Structured Outputs)",
     "https://github.com/guidance-ai/llguidance/blob/main/docs/json_schema.md",
     "2026-11-29",

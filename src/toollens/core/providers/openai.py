@@ -15,12 +15,12 @@ from toollens.core.providers.base import ProviderSpec, UnwrappedTool, unchanged
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
+    Citation,
     E,
     Hit,
     ProviderRule,
     RuleContext,
     S,
-    Source,
     W,
     array_without_items,
     format_outside,
@@ -46,17 +46,17 @@ from toollens.core.schema.pointer import LinkedPath, join_pointer, linked_pointe
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 # Read on the date given (shared/reference/peers-and-providers.md, sections 6a and 8).
-OPENAI_SUBSET = Source(
+OPENAI_SUBSET = Citation(
     "OpenAI Structured Outputs guide, supported schemas",
     "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
     "2026-11-29",
 )
-OPENAI_STRICT = Source(
+OPENAI_STRICT = Citation(
     "OpenAI function-calling guide, strict mode",
     "https://platform.openai.com/docs/guides/function-calling#strict-mode",
     "2026-11-29",
 )
-OPENAI_REQUIRED = Source(
+OPENAI_REQUIRED = Citation(
     "OpenAI Structured Outputs guide, all fields must be required",
     "https://platform.openai.com/docs/guides/structured-outputs#all-fields-must-be-required",
     "2026-11-29",

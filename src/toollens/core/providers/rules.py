@@ -35,7 +35,7 @@ from toollens.core.schema.types import JsonMapping
 
 
 @dataclass(frozen=True)
-class Source:
+class Citation:
     """Where a rule comes from, and the date of that source.
 
     Attributes:
@@ -49,7 +49,11 @@ class Source:
     date: str
 
 
-JSON_SCHEMA_CORE = Source(
+#: The former name of :class:`Citation` (``toollens.Source`` is a metadata value's origin).
+Source = Citation
+
+
+JSON_SCHEMA_CORE = Citation(
     "JSON Schema 2020-12 core",
     "https://json-schema.org/draft/2020-12/json-schema-core",
     "2022-06-16",
@@ -157,7 +161,7 @@ class ProviderRule:
     summary: str
     message: str
     fix: str
-    cite: Source
+    cite: Citation
     check: Check
 
     @property
@@ -343,7 +347,7 @@ def rule(
     summary: str,
     message: str,
     fix: str,
-    cite: Source,
+    cite: Citation,
     check: Check,
 ) -> ProviderRule:
     """A rule from one table row (positional, so each table reads as a table)."""
