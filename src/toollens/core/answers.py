@@ -1,10 +1,11 @@
-"""Reading a model's answer back: decode, parse and validate it, every failure one error.
+"""Reading what a model sends back (an answer, a tool call's arguments), every failure one error.
 
 Everything a model can get wrong on the way back (not UTF-8, empty, not JSON, NaN, numbers
 that overflow, nesting too deep, the wrong shape) is raised as ``ModelBehaviorError`` with a
 JSON pointer, a stable ``OutputFailure`` id and a hint; JSON and pydantic exceptions never
-escape. :class:`~toollens.core.output.OutputSchema` calls these; its module decides which
-schema the model gets.
+escape. :class:`~toollens.core.output.OutputSchema` calls these (its module decides which
+schema the model gets); :func:`load_arguments` reads a tool call's arguments for
+``FunctionSchema.validate_arguments``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import enum
 import json
 import math
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 import pydantic_core
@@ -20,12 +22,19 @@ from pydantic import TypeAdapter, ValidationError
 
 from toollens.core.errors import ModelBehaviorError
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.core.validation import pointer_from_loc
 
 if TYPE_CHECKING:
     from toollens.core.output import OutputSchema
 
-__all__ = ["WRAPPER_KEY", "OutputFailure", "decode_answer", "validate_answer"]
+__all__ = [
+    "WRAPPER_KEY",
+    "OutputFailure",
+    "decode_answer",
+    "load_arguments",
+    "validate_answer",
+]
 
 WRAPPER_KEY = "response"
 """The one key of the object a wrapped output type is sent in."""
@@ -250,3 +259,67 @@ def _preview(value: Any) -> str:
     except (ValueError, TypeError, RecursionError):  # odd inputs: a repr still helps
         text = repr(value)
     return text if len(text) <= _ANSWER_PREVIEW else text[: _ANSWER_PREVIEW - 3] + "..."
+
+
+def load_arguments(tool: str, arguments: str | bytes | JsonMapping | None) -> JsonObject:
+    """The arguments a model sent for ``tool`` (JSON text or a mapping) as a dict.
+
+    Raises:
+        ModelBehaviorError: not UTF-8, not JSON (NaN and overflowing numbers included), or
+            not an object.
+    """
+    if arguments is None:
+        return {}
+    if isinstance(arguments, Mapping):
+        return dict(arguments)
+    if isinstance(arguments, (bytes, bytearray)):
+        try:
+            arguments = bytes(arguments).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ModelBehaviorError(
+                f"arguments for tool {tool!r} are not UTF-8 ({exc.reason} at byte {exc.start})",
+                pointer="",
+                hint="send the arguments as UTF-8 JSON text",
+            ) from exc
+    if not isinstance(arguments, str):
+        raise ModelBehaviorError(
+            f"arguments for tool {tool!r} must be JSON text or a mapping, "
+            f"got {type(arguments).__name__}",
+            pointer="",
+        )
+    if not arguments.strip():
+        return {}
+    try:
+        data = json.loads(arguments, parse_constant=_reject_constant, parse_float=_finite_float)
+    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        # ValueError: NaN/Infinity/overflow (ours) or an integer past Python's digit limit
+        where = (
+            f" at line {exc.lineno} column {exc.colno}"
+            if isinstance(exc, json.JSONDecodeError)
+            else f" ({exc})"
+            if isinstance(exc, ValueError)
+            else " (nested too deeply)"
+        )
+        raise ModelBehaviorError(
+            f"arguments for tool {tool!r} are not valid JSON{where}",
+            pointer="",
+            hint="the model must send one JSON object of finite numbers, strings and lists",
+        ) from exc
+    if not isinstance(data, dict):
+        raise ModelBehaviorError(
+            f"arguments for tool {tool!r} must be a JSON object, got {type(data).__name__}",
+            pointer="",
+            hint="wrap the arguments in an object keyed by parameter name",
+        )
+    return data
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} overflows a float")
+    return value

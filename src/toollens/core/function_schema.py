@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
+from toollens.core.answers import load_arguments
 from toollens.core.choices import OPTIONAL_DEFAULTS, DocstringStyleName, OptionalDefaults
 from toollens.core.docstrings import (
     DocstringStyle,
@@ -125,7 +126,7 @@ class FunctionSchema:
             ModelBehaviorError: the text is not a JSON object, or it does not validate;
                 the error names the JSON pointer of the first problem.
         """
-        data = _load_arguments(self.name, arguments)
+        data = load_arguments(self.name, arguments)
         for key in self.nullable_defaults:
             if key in data and data[key] is None:  # null means "use the Python default"
                 del data[key]
@@ -187,64 +188,6 @@ class FunctionSchema:
                 pointer=f"/{var_name}",
                 hint="pass each argument once, as a named parameter",
             )
-
-
-def _load_arguments(tool: str, arguments: str | bytes | Mapping[str, Any] | None) -> dict[str, Any]:
-    if arguments is None:
-        return {}
-    if isinstance(arguments, Mapping):
-        return dict(arguments)
-    if isinstance(arguments, (bytes, bytearray)):
-        try:
-            arguments = bytes(arguments).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ModelBehaviorError(
-                f"arguments for tool {tool!r} are not UTF-8 ({exc.reason} at byte {exc.start})",
-                pointer="",
-                hint="send the arguments as UTF-8 JSON text",
-            ) from exc
-    if not isinstance(arguments, str):
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} must be JSON text or a mapping, "
-            f"got {type(arguments).__name__}",
-            pointer="",
-        )
-    if not arguments.strip():
-        return {}
-    try:
-        data = json.loads(arguments, parse_constant=_reject_constant, parse_float=_finite_float)
-    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-        # ValueError: NaN/Infinity/overflow (ours) or an integer past Python's digit limit
-        where = (
-            f" at line {exc.lineno} column {exc.colno}"
-            if isinstance(exc, json.JSONDecodeError)
-            else f" ({exc})"
-            if isinstance(exc, ValueError)
-            else " (nested too deeply)"
-        )
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} are not valid JSON{where}",
-            pointer="",
-            hint="the model must send one JSON object of finite numbers, strings and lists",
-        ) from exc
-    if not isinstance(data, dict):
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} must be a JSON object, got {type(data).__name__}",
-            pointer="",
-            hint="wrap the arguments in an object keyed by parameter name",
-        )
-    return data
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} overflows a float")
-    return value
 
 
 def _variadic_value_type(param: InspectedParameter) -> Any:
