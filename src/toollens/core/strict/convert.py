@@ -14,8 +14,9 @@ local JSON pointer that resolves (the reference leaves a bare ``$ref`` unchecked
 ``$ref`` with sibling keywords that leads back into itself is refused instead of looping.
 Nothing is ever fetched.
 
-The rule ids and their wording live in ``rules``; the walker and its rule families in
-``walker``, ``objects``, ``unions`` and ``refs``.
+The rule ids and their wording live in ``rules``; the walk in ``walker``, and the rules it
+applies as plain functions over one node's context (``state.At``) in ``objects``,
+``unions``, ``refs`` and ``applicators``.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def _convert(
         out = copy_json(dict(_EMPTY_STRICT))
         walker.note(StrictRule.EMPTY_SCHEMA, None, {}, copy_json(out))
         return out, walker.changes
-    out = walker.node(root, None, None, 1, root=True)
+    out = walker.node(root, (None, None, 1, True, False))
     if isinstance(out.get("anyOf"), list):
         fail(StrictRule.ROOT_ANYOF, None)
     typ = out.get("type")

@@ -1,16 +1,17 @@
-"""The state of one strict conversion, shared by every rule family.
+"""The state of one strict conversion, and the context every rule function gets.
 
 ``WalkState`` holds what a conversion carries from node to node (the input root, the
-change list, the node budget, the ``$ref`` bookkeeping) and records changes; ``fail``
-raises a rule's refusal with the input pointer. The rule families are mixins over it:
-``objects``, ``unions`` and ``refs``; ``walker.Walker`` puts them together.
+change list, the node budget, the ``$ref`` bookkeeping) and records changes; ``At`` is one
+node's context (where it is read and written, how deep, whether it is the root or inside
+an ``$id`` scope); ``fail`` raises a rule's refusal with the input pointer. The rule
+families (``objects``, ``unions``, ``refs``) are plain functions of ``(walker, node, at)``;
+``walker.Walker`` is the state plus the walk they recurse through.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import Final, NoReturn, TypeAlias
 
 from toollens.core.errors import StrictSchemaError
 from toollens.core.records import Change
@@ -19,19 +20,22 @@ from toollens.core.schema.toolkit import STRICT_NODE_BUDGET, preview_json
 from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.rules import PROBLEMS, REASONS, StrictRule
 
-# Keywords whose value holds subschemas, mapped to the walker method that converts it.
-# Everything else is copied as is (the reference does not descend into `not`,
-# `prefixItems`, `if`/`then`, ... either). `oneOf` is folded into `anyOf` by the node walk.
-# The reference's walk order; `oneOf` is converted right after `anyOf`.
+# Keywords whose value holds subschemas, in the reference's walk order (`oneOf` is folded
+# into `anyOf` by the node walk, right after it). Everything else is copied as is (the
+# reference does not descend into `not`, `prefixItems`, `if`/`then`, ... either); how each
+# of these is converted is the walker's APPLY table.
 WALK_ORDER: Final = ("$defs", "definitions", "properties", "items", "anyOf", "allOf")
-APPLICATORS: Final[Mapping[str, str]] = {
-    "$defs": "_schema_map",
-    "definitions": "_schema_map",
-    "properties": "_schema_map",
-    "items": "_schema",
-    "anyOf": "_schema_list",
-    "allOf": "_schema_list",
-}
+APPLICATORS: Final = frozenset(WALK_ORDER)
+
+
+At: TypeAlias = tuple[LinkedPath, LinkedPath, int, bool, bool]
+"""One node's context, ``(inp, out, depth, root, nested)``: where the node is read (the
+linked path a refusal points at) and written (where a rewrite points), its nesting depth
+(checked against ``STRICT_NESTING_LIMIT``), whether it is the document root (root-only
+rules apply), and whether it sits inside a subschema with its own ``$id`` (no ``$ref``
+there). A plain tuple, not a NamedTuple: one is made per node, and a tuple is made and
+unpacked several times faster."""
+
 
 # Reasons without placeholders, looked up once: formatting them with ``preview_json(before)``
 # and ``preview_json(after)`` (two json.dumps calls per change) would return the same text.
@@ -64,7 +68,6 @@ class WalkState:
         # Input nodes already converted in place: the reference reads those targets in
         # their rewritten form and all others as written.
         self.processed: set[int] = set()
-        self.apply = {key: getattr(self, name) for key, name in APPLICATORS.items()}
 
     def note(self, rule: StrictRule, out: LinkedPath, before: object, after: object) -> None:
         if self.record:
@@ -81,65 +84,6 @@ class WalkState:
         self.budget -= 1
         if self.budget < 0:
             fail(StrictRule.TOO_LARGE, at, limit=STRICT_NODE_BUDGET)
-
-    if TYPE_CHECKING:  # implemented by the rule families; declared for the type checker
-
-        def node(
-            self,
-            src: Any,
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            root: bool = False,
-            nested: bool = False,
-        ) -> JsonSchema: ...
-
-        def _body(
-            self,
-            src: JsonSchema,
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            root: bool,
-            nested: bool,
-            partial: bool = False,
-        ) -> JsonSchema: ...
-
-        def _union(
-            self,
-            any_of: Any,
-            one_of: list[Any],
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            nested: bool,
-        ) -> list[Any]: ...
-
-        def _merge_all_of(
-            self,
-            src: JsonSchema,
-            entry: Any,
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            root: bool,
-            nested: bool,
-        ) -> JsonSchema: ...
-
-        def _follow(
-            self,
-            ref: Any,
-            at: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            nested: bool,
-            *,
-            chain: bool,
-        ) -> tuple[JsonSchema, JsonSchema, list[str], LinkedPath]: ...
-
-        def _schema_list(
-            self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
-        ) -> Any: ...
 
 
 # ``_change`` fills the instance dict directly; it must stay in step with Change's fields.
