@@ -14,7 +14,7 @@ from toollens.core.schema.types import JsonSchema
 
 if TYPE_CHECKING:
     from toollens.core.diff import SchemaDiff
-    from toollens.core.diff.compare import LoadedSchema
+    from toollens.core.diff.engine import LoadedSchema
     from toollens.core.report import Report
 
 __all__ = ["EditChanges", "edited_schema"]
@@ -48,7 +48,7 @@ class EditChanges:
         raises (the caller shows it instead of the change list); ``rep`` is the previous
         report for the next call either way.
         """
-        from toollens.core.diff.compare import SchemaDiff, diff_sequence
+        from toollens.core.diff.engine import SchemaDiff, diff_sequence
 
         old, loaded, new = self._previous, self._loaded, edited_schema(rep)
         self._previous, self._loaded = new, None
