@@ -25,10 +25,11 @@ from toollens.core.records import SEVERITY_ORDER, Finding, severity_counts
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+    from typing_extensions import Unpack
 
     from toollens.core.diff import SchemaDiff
     from toollens.core.providers import ProviderVerdict
-    from toollens.core.report import Report, ReportOptions
+    from toollens.core.report import OptionOverrides, Report, ReportOptions
     from toollens.core.schema.types import JsonObject, SchemaInput
     from toollens.frameworks.compare import Comparison
 
@@ -399,12 +400,15 @@ def _load(text: str) -> Any:
     return resolve_target(text)
 
 
-def _options(args: argparse.Namespace, provider: str | None, **changes: Any) -> ReportOptions:
-    """The report options a command line asks for: ``--strict``, a provider, and ``changes``."""
+def _options(
+    args: argparse.Namespace, asked: str | None, **overrides: Unpack[OptionOverrides]
+) -> ReportOptions:
+    """The report options a command line asks for: ``--strict``, a provider, and the
+    other ``overrides`` (name, description, docstring style)."""
     from toollens.core.report import ReportOptions
 
-    chosen = provider_id(provider) if provider else DEFAULT_PROVIDER
-    return ReportOptions(strict=args.strict, provider=chosen, **changes)
+    chosen = provider_id(asked) if asked else DEFAULT_PROVIDER
+    return dataclasses.replace(ReportOptions(strict=args.strict, provider=chosen), **overrides)
 
 
 def _report(target_text: str, options: ReportOptions) -> Any:

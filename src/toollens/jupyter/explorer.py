@@ -16,10 +16,12 @@ import html
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from typing_extensions import Unpack
 
 from toollens.core.edit_changes import EditChanges
-from toollens.core.report import ReportOptions
+from toollens.core.report import OptionOverrides, ReportOptions
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
@@ -33,6 +35,9 @@ from toollens.jupyter.explorer_state import (
 from toollens.jupyter.frameworks_view import FrameworksView, waiting_html
 from toollens.jupyter.live import LiveError, exception_error
 from toollens.render.markup import utf8_length
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
 
 __all__ = ["FOLDED_LINES", "PANELS", "Explorer", "RenderStats"]
 
@@ -101,7 +106,7 @@ class Explorer(ExplorerState):
 
     def __init__(
         self,
-        target: Any,
+        target: object,
         options: ReportOptions | None = None,
         *,
         debounce: float = 0.1,
@@ -110,9 +115,9 @@ class Explorer(ExplorerState):
         source_transform: Callable[[str], str] | None = None,
         scheduler: Scheduler | None = None,
         frameworks: bool | Sequence[str] = False,
-        **changes: Any,
+        **overrides: Unpack[OptionOverrides],
     ) -> None:
-        opened = dataclasses.replace(options or ReportOptions(), **changes)
+        opened = dataclasses.replace(options or ReportOptions(), **overrides)
         session = EditSession(target, source, namespace, source_transform)
         super().__init__(
             css=_css(),
@@ -125,7 +130,7 @@ class Explorer(ExplorerState):
         self._options: ReportOptions | None = None  # the toolbar's, until a toolbar change
         self._debouncer = Debouncer(debounce, scheduler)
         self._trigger = "open"
-        self.report: Any = None
+        self.report: Report | None = None
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
@@ -229,7 +234,7 @@ class Explorer(ExplorerState):
                     error = LiveError("exception", f"rendering the views failed: {exc!r}")
             self._show_error(error or LiveError("exception", "no views"), started)
 
-    def _send_panels(self, rep: Any) -> tuple[list[str], int]:
+    def _send_panels(self, rep: Report) -> tuple[list[str], int]:
         """Render the panels and resend the ones that changed: their keys, and the bytes."""
         from toollens.render.html import StrictLayout, render_panels
 
@@ -242,7 +247,7 @@ class Explorer(ExplorerState):
             setattr(self, f"panel_{key}", fresh[key])
         return updated, sum(utf8_length(fresh[key]) for key in updated)
 
-    def _show(self, rep: Any, note: str | None, started: float) -> None:
+    def _show(self, rep: Report, note: str | None, started: float) -> None:
         updated, sent = self._send_panels(rep)
         changes = _changes_html(self._edits, rep, self._trigger)
         if changes != self.changes:
@@ -310,7 +315,7 @@ def _build_error(exc: Exception, filename: str) -> LiveError:
     return located
 
 
-def _changes_html(edits: EditChanges, rep: Any, trigger: str) -> str:
+def _changes_html(edits: EditChanges, rep: Report, trigger: str) -> str:
     """What this edit changed, against the previous report's schema."""
     from toollens.render.diff_html import render_edit_changes
 
