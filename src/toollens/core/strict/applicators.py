@@ -9,7 +9,7 @@ keyword's own place: the node's paths extended by the keyword, one level deeper.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from toollens.core.schema.toolkit import copy_json
 from toollens.core.strict.state import At
@@ -20,13 +20,13 @@ if TYPE_CHECKING:
 __all__ = ["APPLY", "schema_list", "schema_map", "schema_value"]
 
 
-def schema_value(walker: Walker, value: Any, at: At) -> Any:
+def schema_value(walker: Walker, value: object, at: At) -> object:
     if not isinstance(value, dict):  # e.g. tuple-form `items`, left as the reference does
         return copy_json(value)
     return walker.node(value, at)
 
 
-def schema_map(walker: Walker, value: Any, at: At) -> Any:
+def schema_map(walker: Walker, value: object, at: At) -> object:
     if not isinstance(value, dict):
         return copy_json(value)
     node = walker.node
@@ -37,7 +37,7 @@ def schema_map(walker: Walker, value: Any, at: At) -> Any:
     }
 
 
-def schema_list(walker: Walker, value: Any, at: At) -> Any:
+def schema_list(walker: Walker, value: object, at: At) -> object:
     if not isinstance(value, list):
         return copy_json(value)
     node = walker.node
@@ -45,7 +45,7 @@ def schema_list(walker: Walker, value: Any, at: At) -> Any:
     return [node(sub, ((inp, i), (out, i), depth, False, nested)) for i, sub in enumerate(value)]
 
 
-APPLY: Final[dict[str, Callable[[Walker, Any, At], Any]]] = {
+APPLY: Final[dict[str, Callable[[Walker, object, At], object]]] = {
     "$defs": schema_map,
     "definitions": schema_map,
     "properties": schema_map,

@@ -8,7 +8,7 @@ its rewritten form exactly when the reference converter would already have rewri
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from toollens.core.schema.pointer import (
     LinkedPath,
@@ -102,7 +102,7 @@ def ref_node(walker: Walker, src: JsonSchema, at: At) -> JsonSchema:
 
 
 def resolve(
-    walker: Walker, ref: Any, at: LinkedPath, *, inline: bool
+    walker: Walker, ref: object, at: LinkedPath, *, inline: bool
 ) -> tuple[JsonSchema, LinkedPath]:
     """Find the local target of ``ref`` (refusals point at ``at``); never fetches anything."""
     try:
@@ -134,7 +134,7 @@ def resolve(
 
 
 def follow(
-    walker: Walker, ref: Any, at: At, *, chain: bool
+    walker: Walker, ref: object, at: At, *, chain: bool
 ) -> tuple[JsonSchema, JsonSchema, list[str], LinkedPath]:
     """Resolve ``ref`` to its target as the reference would see it at this point.
 
@@ -149,13 +149,13 @@ def follow(
     """
     inp, out, depth, _, nested = at
     keys: list[str] = []
-    seen: list[Any] = []
+    seen: list[object] = []
     carried: JsonSchema = {}
     where = inp
     try:
         while True:
             if isinstance(ref, str) and ref in seen:
-                fail(StrictRule.REF_CYCLE, inp, chain=" -> ".join([*seen, ref]))
+                fail(StrictRule.REF_CYCLE, inp, chain=" -> ".join(str(r) for r in [*seen, ref]))
             seen.append(ref)
             walker.spend(where)
             raw, where = resolve(walker, ref, where, inline=True)

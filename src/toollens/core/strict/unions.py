@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from toollens.core.schema.pointer import LinkedPath
 from toollens.core.schema.types import JsonSchema
 from toollens.core.strict import refs
-from toollens.core.strict.applicators import schema_list
 from toollens.core.strict.refs import REF_ANNOTATIONS, constrains_ref
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import At, fail
@@ -23,23 +22,25 @@ if TYPE_CHECKING:
 __all__ = ["merge_all_of", "union"]
 
 
-def union(walker: Walker, any_of: Any, one_of: list[Any], at: At) -> list[Any]:
+def union(walker: Walker, any_of: object, one_of: list[object], at: At) -> list[JsonSchema]:
     """``anyOf`` variants followed by the converted ``oneOf`` variants (reference order)."""
     inp, out, depth, _, nested = at
-    variants: list[Any] = []
-    if isinstance(any_of, list):
-        variants = schema_list(
-            walker, any_of, ((inp, "anyOf"), (out, "anyOf"), depth + 1, False, nested)
-        )
-    offset = len(variants)
     node = walker.node
+    variants: list[JsonSchema] = []
+    if isinstance(any_of, list):  # what the anyOf applicator does with a list
+        in_any, out_any = (inp, "anyOf"), (out, "anyOf")
+        variants = [
+            node(sub, ((in_any, i), (out_any, i), depth + 1, False, nested))
+            for i, sub in enumerate(any_of)
+        ]
+    offset = len(variants)
     for i, sub in enumerate(one_of):
         sub_at = (((inp, "oneOf"), i), ((out, "anyOf"), offset + i), depth + 1, False, nested)
         variants.append(node(sub, sub_at))
     return variants
 
 
-def merge_all_of(walker: Walker, src: JsonSchema, entry: Any, at: At) -> JsonSchema:
+def merge_all_of(walker: Walker, src: JsonSchema, entry: object, at: At) -> JsonSchema:
     """Merge a single ``allOf`` entry into its parent node, then convert the merged node."""
     inp, out, depth, root, nested = at
     explicitly_closed = src.get("additionalProperties") is False
