@@ -252,3 +252,17 @@ def test_every_target_the_readme_shows_for_toollens_runs() -> None:
             capture_output=True, text=True, timeout=120, check=False,
         )  # fmt: skip
         assert done.returncode == 0, (target, done.stderr)
+
+
+@pytest.mark.parametrize(
+    ("error", "shown"),
+    [
+        (ValueError("boom\nsecond  line"), "boom second line"),  # every line, spaces collapsed
+        (RuntimeError(""), "(no message)"),
+        ("  padded\ttext ", "padded text"),
+    ],
+)
+def test_every_front_end_reports_an_error_in_one_line(error: object, shown: str) -> None:
+    from toollens.core.errors import one_line
+
+    assert one_line(error) == shown  # type: ignore[arg-type]

@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from toollens.core.checks import ToolCheck
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, provider_id
+from toollens.core.errors import one_line
 from toollens.core.records import SEVERITY_ORDER, Finding, severity_counts
 
 if TYPE_CHECKING:
@@ -365,17 +366,13 @@ def _fail(exc: Exception, err: IO[str], debug: bool) -> int:
     if debug:
         err.write("".join(traceback.format_exception(exc)))
     if isinstance(exc, ToolLensError):
-        err.write(f"toollens: error: {_one_line(str(exc))}\n")
+        err.write(f"toollens: error: {one_line(exc)}\n")
     else:
         # A bug in toollens or an exception from user code the engine did not expect:
         # still one line, with the way to get the traceback.
         hint = "" if debug else " (rerun with --debug for the traceback)"
-        err.write(f"toollens: error: {type(exc).__name__}: {_one_line(str(exc))}{hint}\n")
+        err.write(f"toollens: error: {type(exc).__name__}: {one_line(exc)}{hint}\n")
     return EXIT_ERROR
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split()) or "(no message)"
 
 
 def _silence_stdout(out: IO[str]) -> None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from toollens.core.errors import TargetError, ToolLensError
+from toollens.core.errors import TargetError, ToolLensError, one_line
 from toollens.core.schema.types import JsonMapping, JsonObject
 
 __all__ = [
@@ -181,7 +181,7 @@ def _import_module(name: str, base: Path) -> types.ModuleType:
 
 
 def _import_failed(name: str, exc: BaseException) -> TargetError:
-    detail = _one_line(exc)
+    detail = one_line(exc)
     if isinstance(exc, SyntaxError) and exc.filename:
         detail = f"{exc.msg} ({Path(exc.filename).name}, line {exc.lineno})"
     return TargetError(
@@ -232,7 +232,7 @@ def _follow(module: types.ModuleType, attribute: str, where: str) -> Any:
             ) from exc
         except Exception as exc:  # a property or __getattr__ can raise anything
             raise TargetError(
-                f"getting {part!r} from {where!r} raised {type(exc).__name__}: {_one_line(exc)}",
+                f"getting {part!r} from {where!r} raised {type(exc).__name__}: {one_line(exc)}",
                 hint="name a plain function or class",
             ) from exc
         walked.append(part)
@@ -248,11 +248,6 @@ def _did_you_mean(owner: Any, missing: str) -> str:
     if close:
         return "did you mean " + " or ".join(repr(c) for c in close) + "?"
     return "check the spelling (attribute paths are case-sensitive)"
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else "(no message)"
 
 
 def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) -> JsonObject:

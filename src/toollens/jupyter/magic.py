@@ -20,6 +20,7 @@ from IPython.display import display
 
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, OPTIONAL_DEFAULTS
 from toollens.core.choices import PROVIDER_IDS as PROVIDERS
+from toollens.core.errors import one_line
 from toollens.core.metadata import MISSING
 from toollens.core.report import ReportOptions
 from toollens.core.schema.toolkit import shorten
@@ -116,7 +117,7 @@ class ToolSchemaMagics(Magics):
         except SyntaxError as exc:
             raise _Failed(f"{expression!r} is not a Python expression ({exc.msg})") from None
         except Exception as exc:  # the author's expression may raise anything: one line
-            raise _Failed(f"evaluating {expression!r} raised {_one_line(exc)}") from None
+            raise _Failed(f"evaluating {expression!r} raised {_named(exc)}") from None
 
     def _cell(self, cell: str, args: argparse.Namespace) -> object:
         result = self._ip.run_cell(cell, store_history=False)
@@ -172,7 +173,7 @@ class ToolSchemaMagics(Magics):
         except ToolLensError as exc:
             raise _Failed(str(exc)) from None
         except Exception as exc:  # an object toollens cannot inspect must not print a traceback
-            raise _Failed(f"cannot explore {_short(target)}: {_one_line(exc)}") from None
+            raise _Failed(f"cannot explore {_short(target)}: {_named(exc)}") from None
         display(explorer)
         return None
 
@@ -199,9 +200,8 @@ def _unquote(text: str | None) -> Any:
     return text
 
 
-def _one_line(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
-    return type(exc).__name__ + (f": {lines[0]}" if lines else "")
+def _named(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {one_line(exc)}"
 
 
 def _short(value: Any) -> str:
