@@ -37,7 +37,8 @@ _COSMETIC = frozenset({"title", "tool.strict"})
 
 @dataclass(frozen=True)
 class _Side:
-    """A tool as the diff engine reads it (``strict`` left unset: it is a mode, not a schema)."""
+    """A tool as the diff engine reads it: a ``ToolSchemaLike`` (``strict`` left unset: it is
+    a mode, not a schema)."""
 
     json_schema: JsonObject
     name: str | None
