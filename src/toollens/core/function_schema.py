@@ -44,7 +44,7 @@ from toollens.core.metadata.candidates import tool_candidates
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
 from toollens.core.schema.toolkit import PLAIN_COPY_DEPTH, NotPlainJSON, plain_json
-from toollens.core.schema.types import JsonMapping, ToolFunction
+from toollens.core.schema.types import JsonMapping, JsonSchema, ToolFunction
 from toollens.core.signature import (
     EMPTY,
     InspectedCallable,
@@ -91,8 +91,8 @@ class FunctionSchema:
     parameters: tuple[ParameterMetadata, ...]
     context_parameter: str | None
     model: type[BaseModel]
-    raw_json_schema: dict[str, Any]
-    json_schema: dict[str, Any]
+    raw_json_schema: JsonSchema
+    json_schema: JsonSchema
     strict_changes: tuple[Change, ...]
     provenance: tuple[Candidate, ...]
     docstring: ParsedDocstring
@@ -448,7 +448,7 @@ def _nullable_defaults(params: list[ParameterMetadata]) -> dict[str, Any]:
     }
 
 
-def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
+def _json_copy(raw: JsonSchema) -> JsonSchema:
     """``json.loads(json.dumps(raw))``, by a plain deep copy when that gives the same value.
 
     pydantic's schemas are plain JSON (dicts with str keys, lists, str, numbers, bool,
@@ -457,9 +457,9 @@ def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
     takes the round trip itself, with its conversions and its errors.
     """
     try:
-        return cast("dict[str, Any]", plain_json(raw, PLAIN_COPY_DEPTH))
+        return cast("JsonSchema", plain_json(raw, PLAIN_COPY_DEPTH))
     except NotPlainJSON:
-        return cast("dict[str, Any]", json.loads(json.dumps(raw)))
+        return cast("JsonSchema", json.loads(json.dumps(raw)))
 
 
 def _name_parameter(exc: ToolLensError, params: list[ParameterMetadata]) -> None:

@@ -258,7 +258,7 @@ def _provider_views(
     payload: bool = True,
     name: str | None = None,
     description: str | None = None,
-) -> tuple[dict[str, Any] | None, tuple[Finding, ...]]:
+) -> tuple[JsonObject | None, tuple[Finding, ...]]:
     """The provider payload (unless ``payload`` is false) and the provider findings.
 
     ``subject`` is a FunctionSchema, or a parameters schema named by ``name``.
@@ -342,8 +342,8 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
 
 
 def _schema_views(
-    raw: dict[str, Any], options: ReportOptions, errors: dict[str, str]
-) -> tuple[dict[str, Any] | None, tuple[Change, ...]]:
+    raw: JsonSchema, options: ReportOptions, errors: dict[str, str]
+) -> tuple[JsonSchema | None, tuple[Change, ...]]:
     if not options.strict:
         return copy_json(raw), ()
     from toollens.core.strict import explain_strict
@@ -357,12 +357,12 @@ def _schema_views(
 
 
 def _plain_provider_views(
-    raw: dict[str, Any],
-    schema: dict[str, Any] | None,
+    raw: JsonSchema,
+    schema: JsonSchema | None,
     title: str,
     options: ReportOptions,
     errors: dict[str, str],
-) -> tuple[dict[str, Any] | None, tuple[Finding, ...]]:
+) -> tuple[JsonObject | None, tuple[Finding, ...]]:
     """Provider views of a plain schema: no payload when strict conversion failed."""
     description = options.description or raw.get("description")
     payload, findings = _provider_views(

@@ -82,7 +82,7 @@ class Node:
         tag: tells synthesised nodes apart from the node they were made from.
     """
 
-    schema: Mapping[str, Any]
+    schema: JsonMapping
     home: str
     elsewhere: Mapping[str, str] = field(default_factory=dict)
     never: bool = False

@@ -22,7 +22,7 @@ from toollens.core.schema.toolkit import (
     SCHEMA_MAP_KEYWORDS,
     SCHEMA_VALUE_KEYWORDS,
 )
-from toollens.core.schema.types import JsonSchema
+from toollens.core.schema.types import JsonMapping, JsonSchema
 
 __all__ = ["check_plain_data", "check_schema", "parse_schema_text"]
 
@@ -159,7 +159,7 @@ def check_schema(schema: object, pointer: str = "", depth: int = 0) -> None:
     _check_subschemas(schema, pointer, depth)
 
 
-def _check_subschemas(schema: Mapping[str, Any], pointer: str, depth: int) -> None:
+def _check_subschemas(schema: JsonMapping, pointer: str, depth: int) -> None:
     """``check_schema`` for every subschema of ``schema``, and the shape of their keywords."""
     for key in SCHEMA_MAP_KEYWORDS:
         if key in schema:

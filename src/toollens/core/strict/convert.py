@@ -32,7 +32,7 @@ from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import fail
 from toollens.core.strict.walker import Walker
 
-_EMPTY_STRICT: Final[Mapping[str, Any]] = {
+_EMPTY_STRICT: Final[JsonMapping] = {
     "additionalProperties": False,
     "type": "object",
     "properties": {},
@@ -86,7 +86,7 @@ def ensure_strict_json_schema(schema: JsonSchema) -> JsonSchema:
 
 
 def _convert(
-    schema: Mapping[str, Any], nullable_defaults: Collection[str], *, record: bool
+    schema: JsonMapping, nullable_defaults: Collection[str], *, record: bool
 ) -> tuple[JsonSchema, list[Change]]:
     if not isinstance(schema, Mapping):
         fail(StrictRule.NOT_A_SCHEMA, None, kind=type(schema).__name__, value=preview_json(schema))
