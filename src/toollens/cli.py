@@ -177,7 +177,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__, cli_project
+    from toollens import __version__, cli_project, cli_static
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -217,6 +217,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     _add_check_command(command, providers)
     cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
+    cli_static.add_static_command(command)
     return parser
 
 
