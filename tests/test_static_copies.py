@@ -149,7 +149,12 @@ def test_static_keeps_widgets_that_are_not_toollens_ones() -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(None, "no such notebook"), ("not json", "not a readable notebook")],
+    [
+        (None, "no such notebook"),
+        ("not json", "not a readable notebook"),
+        ('{"cells": 3}', "not a notebook"),
+        ("[]", "not a notebook"),
+    ],
 )
 def test_toollens_static_on_bad_input_says_what_is_wrong_in_one_line(
     tmp_path: Path, content: str | None, message: str

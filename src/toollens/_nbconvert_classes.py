@@ -14,14 +14,14 @@ from nbconvert.preprocessors import Preprocessor
 from toollens.static_notebook import static_copies
 
 
-class StaticCopiesPreprocessor(Preprocessor):  # type: ignore[misc]
+class StaticCopiesPreprocessor(Preprocessor):
     """Keep each toollens widget's static HTML copy and drop its live view."""
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
         return static_copies(nb), resources
 
 
-class StaticHTMLExporter(HTMLExporter):  # type: ignore[misc]
+class StaticHTMLExporter(HTMLExporter):
     """nbconvert's HTML export with toollens widgets shown as their static copies.
 
     Registered as ``toollens_html``: ``jupyter nbconvert --to toollens_html NOTEBOOK``.

@@ -13,7 +13,7 @@ Three ways to do it, all with :func:`static_copies`:
   (``--HTMLExporter.preprocessors=toollens.static_notebook.StaticCopiesPreprocessor``).
 
 Only toollens widgets are touched: other widgets keep their live views and state.
-nbconvert and nbformat are imported only by the functions that need them.
+nbconvert is imported only by the nbconvert classes, on first use.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from typing import Any
 
 from toollens.core.errors import TargetError
 
-__all__ = ["StaticCopiesPreprocessor", "StaticHTMLExporter", "static_copies", "write_static"]
+# StaticCopiesPreprocessor and StaticHTMLExporter are attributes too, made on first use.
+__all__ = ["static_copies", "write_static"]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -46,7 +47,7 @@ def static_copies(nb: Any) -> Any:
         view = data.get(WIDGET_VIEW)
         if not isinstance(view, dict) or "text/html" not in data:
             continue
-        model = state.get(view.get("model_id"), {}).get("state", {})
+        model = state.get(str(view.get("model_id")), {}).get("state", {})
         if str(model.get("_anywidget_id", "")).startswith("toollens."):
             del data[WIDGET_VIEW]
     keep = _reachable(nb, state)
@@ -73,8 +74,7 @@ def _reachable(nb: Any, state: dict[str, Any]) -> set[str]:
     pending = [
         view["model_id"]
         for output in _outputs(nb)
-        if isinstance(view := output.get("data", {}).get(WIDGET_VIEW), dict)
-        and "model_id" in view
+        if isinstance(view := output.get("data", {}).get(WIDGET_VIEW), dict) and "model_id" in view
     ]
     while pending:
         model_id = pending.pop()
@@ -87,24 +87,29 @@ def _reachable(nb: Any, state: dict[str, Any]) -> set[str]:
 def write_static(path: str | Path, output: str | Path | None = None) -> Path:
     """Rewrite the notebook at ``path`` with static copies (into ``output`` when given).
 
+    The file is written in nbformat's own layout (sorted keys, one-space indent).
+
     Raises:
         TargetError: the file is missing or is not a notebook.
     """
-    import nbformat
-
     source = Path(path)
     try:
-        nb = nbformat.read(source, as_version=4)
+        nb = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise TargetError(f"{source}: no such notebook", hint="check the path") from exc
-    except (OSError, ValueError) as exc:  # nbformat raises ValueError subclasses
+    except (OSError, ValueError) as exc:  # unreadable, not UTF-8, not JSON
         raise TargetError(
-            f"{source}: not a readable notebook ({type(exc).__name__})",
-            hint="pass an .ipynb file saved by Jupyter, nbclient or papermill",
+            f"{source}: not a readable notebook ({type(exc).__name__})", hint=_NOTEBOOK_HINT
         ) from exc
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise TargetError(f"{source}: not a notebook (no list of cells)", hint=_NOTEBOOK_HINT)
     target = Path(output) if output is not None else source
-    target.write_text(nbformat.writes(static_copies(nb)) + "\n", encoding="utf-8")
+    text = json.dumps(static_copies(nb), sort_keys=True, indent=1, ensure_ascii=False)
+    target.write_text(text + "\n", encoding="utf-8")
     return target
+
+
+_NOTEBOOK_HINT = "pass an .ipynb file saved by Jupyter, nbclient or papermill"
 
 
 def __getattr__(name: str) -> Any:
