@@ -10,6 +10,7 @@ from toollens.toolsets.definitions import Definition, definition_entry
 from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.project import load_project, project_toolset
+from toollens.toolsets.readers import READERS
 from toollens.toolsets.registry import (
     ObjectReader,
     SourceLoader,
@@ -21,6 +22,8 @@ from toollens.toolsets.rules import TOOLSET_RULES, ToolsetFinding, ToolsetRule
 from toollens.toolsets.sources import toolset
 
 register_source("project", load_project)
+for _reader in READERS:
+    register_object_reader(_reader)
 
 __all__ = [
     "TOOLSET_RULES",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError
-from toollens.toolsets.entries import ToolEntry
+from toollens.toolsets.entries import ToolEntry, ToolOrigin
 from toollens.toolsets.model import Toolset
 
 if TYPE_CHECKING:
@@ -76,7 +76,20 @@ def framework_entries(
 ) -> list[ToolEntry] | None:
     """The entries a registered object reader finds in ``obj``; ``None`` when none knows it."""
     for reader in _READERS:
-        found = reader(obj, options, label)
+        try:
+            found = reader(obj, options, label)
+        except Exception as exc:  # a framework object's properties run user code
+            origin = ToolOrigin(kind="callable", label=label)
+            error = f"reading {type(obj).__name__} raised {type(exc).__name__}: {exc}"
+            return [ToolEntry.failed(_name_of(obj), origin, error)]
         if found is not None:
             return found
     return None
+
+
+def _name_of(obj: Any) -> str:
+    try:
+        name = getattr(obj, "name", None)
+    except Exception:  # a hostile property
+        name = None
+    return name if isinstance(name, str) and name else type(obj).__name__
