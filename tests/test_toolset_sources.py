@@ -101,7 +101,7 @@ def test_module_object_and_file_path(project: Path) -> None:
 def test_module_all_is_honoured(project: Path) -> None:
     ts = toollens.toolset("tlpkg.listed")
     assert ts.names == ("second", "first", "missing")
-    assert ts["missing"].error == "__all__ lists 'missing', which tlpkg.listed does not define"
+    assert ts["missing"].error == "__all__ in tlpkg.listed lists 'missing', not defined"
     assert ts["second"].ok
     assert ts["first"].ok
 

@@ -68,6 +68,12 @@ class ToolEntry:
         error: why the tool could not be read (one line), else ``None``.
         description: the description the model sees, when there is one.
         output_schema: the tool's declared output schema for JSON tools that carry one.
+        parameters_schema: the parameters schema as written (before strict conversion).
+        findings: the tool's own lint and provider findings (the report's).
+
+    An entry with neither a report nor an error is listed but not checked (a hosted tool,
+    a toolset known only during a run); ``origin.role`` says what it is. An entry sent to
+    another process keeps everything but its report (:meth:`without_report`).
     """
 
     name: str
@@ -76,21 +82,40 @@ class ToolEntry:
     error: str | None = None
     description: str | None = None
     output_schema: dict[str, Any] | None = field(default=None, compare=False)
+    parameters_schema: dict[str, Any] | None = field(default=None, compare=False)
+    findings: tuple[Finding, ...] = ()
 
     @property
     def ok(self) -> bool:
-        """Whether the tool was read (it has a report)."""
-        return self.report is not None
+        """Whether the tool was read (it has a parameters schema and no error)."""
+        return self.error is None and self.parameters_schema is not None
 
-    @property
-    def findings(self) -> tuple[Finding, ...]:
-        """The tool's own lint and provider findings (empty for an entry with an error)."""
-        return self.report.findings if self.report is not None else ()
+    def report_for(self, provider: str) -> Report | None:
+        """The tool's report for ``provider`` (its own when it is for that provider)."""
+        if self.report is None or self.report.provider == provider:
+            return self.report
+        from toollens.core.report import replace_options
 
-    @property
-    def parameters_schema(self) -> dict[str, Any] | None:
-        """The parameters schema as written (before strict conversion), when read."""
-        return self.report.raw_schema if self.report is not None else None
+        return replace_options(self.report, provider=provider)
+
+    def without_report(self) -> ToolEntry:
+        """This entry without its report (reports hold classes that cannot be pickled)."""
+        return dataclasses.replace(self, report=None)
+
+    @classmethod
+    def from_report(
+        cls, rep: Report, origin: ToolOrigin, *, description: str | None = None, **more: Any
+    ) -> ToolEntry:
+        """An entry for a report already computed."""
+        return cls(
+            name=rep.title,
+            origin=origin,
+            report=rep,
+            description=description,
+            parameters_schema=rep.raw_schema,
+            findings=rep.findings,
+            **more,
+        )
 
     @classmethod
     def failed(cls, name: str, origin: ToolOrigin, error: str) -> ToolEntry:
@@ -116,7 +141,7 @@ class ToolEntry:
         except Exception as exc:  # inspecting runs user code (__signature__, properties, ...)
             return cls.failed(_callable_name(func), where, _raised("inspecting", exc))
         description = rep.function.description if rep.function is not None else None
-        return cls(name=rep.title, origin=where, report=rep, description=description)
+        return cls.from_report(rep, where, description=description)
 
     @classmethod
     def from_definition(
@@ -144,9 +169,7 @@ class ToolEntry:
         except ToolLensError as exc:
             return cls.failed(name, where, str(exc))
         output = dict(output_schema) if output_schema is not None else None
-        return cls(
-            name=name, origin=where, report=rep, description=description, output_schema=output
-        )
+        return cls.from_report(rep, where, description=description, output_schema=output)
 
 
 def callable_origin(

@@ -7,8 +7,8 @@ The rule (documented in docs/toolsets.md):
    (a constant, a class, a submodule) is skipped.
 2. Otherwise every public attribute (no leading ``_``) that is a function *defined in that
    module* (decorated functions count by the module of the function they wrap; imported
-   functions do not), plus framework tool objects (``@function_tool``, LangChain ``@tool``)
-   that a registered object reader recognises, in source order.
+   functions do not), plus the framework tool objects it binds (``@function_tool``,
+   LangChain ``@tool``, an agent), in the order the module binds them (source order).
 
 Classes are never tools by default (most exported classes are data models); name them in a
 list to check one.
@@ -32,21 +32,40 @@ def module_entries(
     module: types.ModuleType, options: ReportOptions | None, *, label: str
 ) -> list[ToolEntry]:
     """The entries of every tool ``module`` defines (see the module documentation)."""
+    return [entry for item in module_items(module) for entry in read_item(item, options, label)]
+
+
+def module_items(module: types.ModuleType) -> list[tuple[str, Any]]:
+    """``(name, value)`` of each tool-shaped attribute, in order; nothing is read yet.
+
+    A name ``__all__`` lists but the module lacks has the value :data:`MISSING_NAME`.
+    """
     listed = _exported(module)
     if listed is not None:
-        return _listed_entries(module, listed, options, label)
-    entries: list[tuple[int, ToolEntry]] = []
-    for name, value in list(vars(module).items()):
-        if name.startswith("_"):
-            continue
-        if _defined_function(value, module):
-            origin = callable_origin(value, kind="module", label=label)
-            entry = ToolEntry.from_callable(value, origin=origin, options=options)
-            entries.append((origin.line or 0, entry))
-        else:
-            entries.extend((_line(e), e) for e in _framework_entries(value, options, label))
-    entries.sort(key=lambda item: item[0])  # stable: same-line entries keep their order
-    return [entry for _, entry in entries]
+        return [
+            (name, getattr(module, name, MISSING_NAME))
+            for name in listed
+            if not hasattr(module, name) or _tool_shaped(getattr(module, name))
+        ]
+    return [
+        (name, value)
+        for name, value in list(vars(module).items())
+        if not name.startswith("_")
+        and (_defined_function(value, module) or _framework_object(value))
+    ]
+
+
+def read_item(item: tuple[str, Any], options: ReportOptions | None, label: str) -> list[ToolEntry]:
+    """The entries of one item of :func:`module_items`."""
+    name, value = item
+    if value is MISSING_NAME:
+        origin = ToolOrigin(kind="module", label=label)
+        return [ToolEntry.failed(name, origin, f"__all__ in {label} lists {name!r}, not defined")]
+    framework = _framework_entries(value, options, label)
+    if framework:
+        return framework
+    origin = callable_origin(value, kind="module", label=label)
+    return [ToolEntry.from_callable(value, origin=origin, options=options)]
 
 
 def _exported(module: types.ModuleType) -> list[str] | None:
@@ -56,27 +75,26 @@ def _exported(module: types.ModuleType) -> list[str] | None:
     return None
 
 
-def _listed_entries(
-    module: types.ModuleType, names: list[str], options: ReportOptions | None, label: str
-) -> list[ToolEntry]:
-    entries: list[ToolEntry] = []
-    for name in names:
-        if not hasattr(module, name):
-            origin = ToolOrigin(kind="module", label=label, module=module.__name__)
-            entries.append(
-                ToolEntry.failed(
-                    name, origin, f"__all__ lists {name!r}, which {module.__name__} does not define"
-                )
-            )
-            continue
-        value = getattr(module, name)
-        framework = _framework_entries(value, options, label)
-        if framework:
-            entries.extend(framework)
-        elif inspect.isfunction(_unwrapped(value)):
-            origin = callable_origin(value, kind="module", label=label)
-            entries.append(ToolEntry.from_callable(value, origin=origin, options=options))
-    return entries
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING_NAME"
+
+
+MISSING_NAME: Any = _Missing()
+
+
+def _tool_shaped(value: Any) -> bool:
+    return inspect.isfunction(_unwrapped(value)) or _framework_object(value)
+
+
+def _framework_object(value: Any) -> bool:
+    if isinstance(value, (types.ModuleType, type)) or inspect.isfunction(value):
+        return False
+    return type(value).__module__.split(".")[0] in _FRAMEWORK_ROOTS
+
+
+# Packages whose objects a registered reader may read (checked before reading anything).
+_FRAMEWORK_ROOTS = frozenset({"agents", "pydantic_ai", "langchain_core", "langchain"})
 
 
 def _framework_entries(value: Any, options: ReportOptions | None, label: str) -> list[ToolEntry]:
@@ -97,7 +115,3 @@ def _unwrapped(value: Any) -> Any:
         return inspect.unwrap(value) if callable(value) else value
     except Exception:  # a hostile __wrapped__ chain (ValueError on a cycle)
         return value
-
-
-def _line(entry: ToolEntry) -> int:
-    return entry.origin.line or 0
