@@ -87,7 +87,11 @@ def resolve_shape(func: Any, name: str, *, receiver_bound: bool = False) -> Call
     if inspect.ismethod(func):
         function = func.__func__
         owner = func.__self__ if inspect.isclass(func.__self__) else type(func.__self__)
-        return CallShape(func, _unwrap(function), _class_namespace(owner, function), function)
+        namespace = _class_namespace(owner, function)
+        inner = _receiver_kept_inner(function, name)
+        if inner is not None:  # the wrapper keeps the receiver: describe the wrapped whole
+            return CallShape(inner, inner, _qualname_namespace(inner), function)
+        return CallShape(func, _unwrap(function), namespace, function)
     if inspect.isclass(func):
         return CallShape(func, func.__init__, _class_namespace(func, func.__init__), func)
     if inspect.isfunction(func):
@@ -133,6 +137,9 @@ def _callable_object(obj: Any, name: str) -> CallShape:
     elif isinstance(descriptor, (types.FunctionType, classmethod)):
         function = descriptor.__func__ if isinstance(descriptor, classmethod) else descriptor
         bound = descriptor.__get__(obj, cls)
+        inner = _receiver_kept_inner(function, name)
+        if inner is not None:  # the wrapper keeps the receiver: describe the wrapped whole
+            return CallShape(inner, inner, _qualname_namespace(inner), function, cls)
     elif not hasattr(type(descriptor), "__get__"):  # e.g. a builtin stored as __call__
         return CallShape(descriptor, descriptor, namespace, descriptor, cls)
     elif isinstance(descriptor, (types.WrapperDescriptorType, types.MethodDescriptorType)):
@@ -141,6 +148,69 @@ def _callable_object(obj: Any, name: str) -> CallShape:
     else:
         raise _unsupported_descriptor(name, descriptor)
     return CallShape(bound, _unwrap(function), namespace, doc_owner=function, class_owner=cls)
+
+
+def _receiver_kept_inner(function: Any, name: str) -> Any | None:
+    """The wrapped function to describe whole, when a method wrapper keeps its receiver.
+
+    ``inspect.signature`` of a bound ``functools.wraps`` wrapper takes the wrapped function's
+    signature and drops its first parameter as if it were ``self``. That is right only when
+    the wrapper passes the receiver on (``def wrapper(*args, **kwargs)``) to a function that
+    expects one. A wrapper that takes the receiver itself (``def __call__(self, *a, **k)``)
+    around a function with no receiver calls it with the model's arguments only: the wrapped
+    signature is the contract, whole. ``None``: inspect's view is right.
+
+    Raises:
+        SchemaConstructionError: the wrapper passes the receiver on to a function that has
+            no parameter for it, so no schema can describe the call.
+    """
+    inner = _unwrap(function)
+    if inner is function or not inspect.isfunction(inner):
+        return None
+    forwards = _first_kind(function) is inspect.Parameter.VAR_POSITIONAL
+    if _expects_receiver(inner):
+        return None  # the receiver reaches the wrapped method: inspect's view
+    if forwards:
+        raise SchemaConstructionError(
+            f"the wrapper around {name} passes the instance on as the first argument of "
+            f"{_label(inner)}, which has no parameter for it",
+            hint=_WRAPPER_HINT,
+        )
+    return inner
+
+
+_WRAPPER_HINT = (
+    "write an explicit wrapper: a plain function with annotated parameters, exactly the ones "
+    "the model should send, whose body calls the tool"
+)
+
+
+def _first_kind(function: Any) -> Any:
+    """The kind of the first parameter of the code itself (no ``__wrapped__``), or ``None``."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return None
+    if code.co_argcount or code.co_posonlyargcount:
+        return inspect.Parameter.POSITIONAL_OR_KEYWORD
+    if code.co_flags & inspect.CO_VARARGS:
+        return inspect.Parameter.VAR_POSITIONAL
+    return None
+
+
+def _expects_receiver(func: Any) -> bool:
+    """Whether ``func`` was written to receive ``self``/``cls`` first (a method's code)."""
+    if _first_kind(func) is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+        return False
+    first = func.__code__.co_varnames[0]
+    qualname = getattr(func, "__qualname__", "")
+    parts = qualname.split(".") if isinstance(qualname, str) else []
+    if first in _RECEIVERS:
+        return True
+    if len(parts) < 2 or parts[-2] == "<locals>":
+        return False  # a module-level or nested function
+    owner = _qualname_owner(func)
+    found = inspect.getattr_static(owner, parts[-1], None) if owner is not None else None
+    return not isinstance(found, staticmethod)
 
 
 def _unsupported_descriptor(name: str, descriptor: Any) -> SchemaConstructionError:
