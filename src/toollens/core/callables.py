@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.binding import WRAPPER_HINT
 from toollens.core.errors import SchemaConstructionError
 
 _MISSING = object()
@@ -88,9 +89,9 @@ def resolve_shape(func: Any, name: str, *, receiver_bound: bool = False) -> Call
         function = func.__func__
         owner = func.__self__ if inspect.isclass(func.__self__) else type(func.__self__)
         namespace = _class_namespace(owner, function)
-        inner = _receiver_kept_inner(function, name)
-        if inner is not None:  # the wrapper keeps the receiver: describe the wrapped whole
-            return CallShape(inner, inner, _qualname_namespace(inner), function)
+        kept = _receiver_kept_inner(function, name)
+        if kept is not None:  # the wrapper keeps the receiver: describe the wrapped whole
+            return CallShape(kept, kept, _qualname_namespace(kept), function)
         return CallShape(func, _unwrap(function), namespace, function)
     if inspect.isclass(func):
         return CallShape(func, func.__init__, _class_namespace(func, func.__init__), func)
@@ -137,9 +138,9 @@ def _callable_object(obj: Any, name: str) -> CallShape:
     elif isinstance(descriptor, (types.FunctionType, classmethod)):
         function = descriptor.__func__ if isinstance(descriptor, classmethod) else descriptor
         bound = descriptor.__get__(obj, cls)
-        inner = _receiver_kept_inner(function, name)
-        if inner is not None:  # the wrapper keeps the receiver: describe the wrapped whole
-            return CallShape(inner, inner, _qualname_namespace(inner), function, cls)
+        kept = _receiver_kept_inner(function, name)
+        if kept is not None:  # the wrapper keeps the receiver: describe the wrapped whole
+            return CallShape(kept, kept, _qualname_namespace(kept), function, cls)
     elif not hasattr(type(descriptor), "__get__"):  # e.g. a builtin stored as __call__
         return CallShape(descriptor, descriptor, namespace, descriptor, cls)
     elif isinstance(descriptor, (types.WrapperDescriptorType, types.MethodDescriptorType)):
@@ -174,15 +175,9 @@ def _receiver_kept_inner(function: Any, name: str) -> Any | None:
         raise SchemaConstructionError(
             f"the wrapper around {name} passes the instance on as the first argument of "
             f"{_label(inner)}, which has no parameter for it",
-            hint=_WRAPPER_HINT,
+            hint=WRAPPER_HINT,
         )
     return inner
-
-
-_WRAPPER_HINT = (
-    "write an explicit wrapper: a plain function with annotated parameters, exactly the ones "
-    "the model should send, whose body calls the tool"
-)
 
 
 def _first_kind(function: Any) -> Any:
