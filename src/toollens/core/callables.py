@@ -89,17 +89,18 @@ def resolve_shape(func: Any, name: str, *, receiver_bound: bool = False) -> Call
         function = func.__func__
         owner = func.__self__ if inspect.isclass(func.__self__) else type(func.__self__)
         namespace = _class_namespace(owner, function)
-        kept = _receiver_kept_inner(function, name)
+        kept = _receiver_kept_inner(function, name, None)
         if kept is not None:  # the wrapper keeps the receiver: describe the wrapped whole
-            return CallShape(kept, kept, _qualname_namespace(kept), function)
-        return CallShape(func, _unwrap(function), namespace, function)
+            return kept
+        source, localns = _hint_source(function, namespace, name)
+        return CallShape(func, source, localns, function)
     if inspect.isclass(func):
         return CallShape(func, func.__init__, _class_namespace(func, func.__init__), func)
     if inspect.isfunction(func):
         if not receiver_bound:
             _refuse_unbound_method(func)
-        unwrapped = _unwrap(func)
-        return CallShape(func, unwrapped, _qualname_namespace(unwrapped), func)
+        source, localns = _hint_source(func, None, name)
+        return CallShape(func, source, localns, func)
     if inspect.isroutine(func):  # builtins and method wrappers: no annotations to resolve
         return CallShape(func, func, None, func)
     return _callable_object(func, name)
@@ -111,6 +112,23 @@ def _unwrap(func: Any) -> Any:
         return inspect.unwrap(func, stop=lambda f: hasattr(f, "__signature__"))
     except Exception:  # a __wrapped__ cycle or a raising property: inspect.signature reports it
         return func
+
+
+def _hint_source(
+    function: Any, namespace: dict[str, Any] | None, name: str
+) -> tuple[Any, Mapping[str, Any] | None]:
+    """Where the annotations of ``function`` resolve: the function it wraps, in its class body.
+
+    ``namespace``: the class body ``function`` was found in, if any; a wrapped function
+    defined elsewhere resolves in its own. A wrapped partial or object is resolved as itself.
+    """
+    unwrapped = _unwrap(function)
+    if unwrapped is function:
+        return function, namespace if namespace is not None else _qualname_namespace(function)
+    if not inspect.isfunction(unwrapped):
+        inner = resolve_shape(unwrapped, name, receiver_bound=True)
+        return inner.hint_source, inner.localns
+    return unwrapped, namespace if namespace is not None else _qualname_namespace(unwrapped)
 
 
 def _callable_object(obj: Any, name: str) -> CallShape:
@@ -135,12 +153,15 @@ def _callable_object(obj: Any, name: str) -> CallShape:
     if isinstance(descriptor, staticmethod):
         function = descriptor.__func__
         bound: Any = function
+        if not inspect.isfunction(function):  # staticmethod(partial(...)) and the like
+            inner = resolve_shape(function, name, receiver_bound=True)
+            return CallShape(inner.signature_of, inner.hint_source, inner.localns, function, cls)
     elif isinstance(descriptor, (types.FunctionType, classmethod)):
         function = descriptor.__func__ if isinstance(descriptor, classmethod) else descriptor
         bound = descriptor.__get__(obj, cls)
-        kept = _receiver_kept_inner(function, name)
+        kept = _receiver_kept_inner(function, name, cls)
         if kept is not None:  # the wrapper keeps the receiver: describe the wrapped whole
-            return CallShape(kept, kept, _qualname_namespace(kept), function, cls)
+            return kept
     elif not hasattr(type(descriptor), "__get__"):  # e.g. a builtin stored as __call__
         return CallShape(descriptor, descriptor, namespace, descriptor, cls)
     elif isinstance(descriptor, (types.WrapperDescriptorType, types.MethodDescriptorType)):
@@ -148,36 +169,35 @@ def _callable_object(obj: Any, name: str) -> CallShape:
         return CallShape(obj, None, None, obj)
     else:
         raise _unsupported_descriptor(name, descriptor)
-    return CallShape(bound, _unwrap(function), namespace, doc_owner=function, class_owner=cls)
+    source, localns = _hint_source(function, namespace, name)
+    return CallShape(bound, source, localns, doc_owner=function, class_owner=cls)
 
 
-def _receiver_kept_inner(function: Any, name: str) -> Any | None:
-    """The wrapped function to describe whole, when a method wrapper keeps its receiver.
+def _receiver_kept_inner(function: Any, name: str, cls: type | None) -> CallShape | None:
+    """The shape of the wrapped callable, described whole, when a method wrapper keeps its receiver.
 
-    ``inspect.signature`` of a bound ``functools.wraps`` wrapper takes the wrapped function's
+    ``inspect.signature`` of a bound ``functools.wraps`` wrapper takes the wrapped callable's
     signature and drops its first parameter as if it were ``self``. That is right only when
-    the wrapper passes the receiver on (``def wrapper(*args, **kwargs)``) to a function that
+    the wrapper passes the receiver on (``def wrapper(*args, **kwargs)``) to a method that
     expects one. A wrapper that takes the receiver itself (``def __call__(self, *a, **k)``)
     around a function with no receiver calls it with the model's arguments only: the wrapped
-    signature is the contract, whole. ``None``: inspect's view is right.
+    signature is the contract, whole. ``None``: inspect's view is right (or no wrapper).
 
     Raises:
-        SchemaConstructionError: the wrapper passes the receiver on to a function that has
+        SchemaConstructionError: the wrapper passes the receiver on to a callable that has
             no parameter for it, so no schema can describe the call.
     """
     inner = _unwrap(function)
-    if inner is function or not inspect.isfunction(inner):
-        return None
-    forwards = _first_kind(function) is inspect.Parameter.VAR_POSITIONAL
-    if _expects_receiver(inner):
-        return None  # the receiver reaches the wrapped method: inspect's view
-    if forwards:
+    if inner is function or _expects_receiver(inner):
+        return None  # no wrapper, or the receiver reaches the wrapped method: inspect's view
+    if _first_kind(function) is inspect.Parameter.VAR_POSITIONAL:
         raise SchemaConstructionError(
             f"the wrapper around {name} passes the instance on as the first argument of "
             f"{_label(inner)}, which has no parameter for it",
             hint=WRAPPER_HINT,
         )
-    return inner
+    shape = resolve_shape(inner, name, receiver_bound=True)
+    return CallShape(shape.signature_of, shape.hint_source, shape.localns, function, cls)
 
 
 def _first_kind(function: Any) -> Any:
