@@ -177,15 +177,22 @@ def received(func: Any, args: list[Any], kwargs: dict[str, Any]) -> dict[str, An
     return seen if seen else None
 
 
-def reached(got: dict[str, Any], func: Any, name: str) -> Any:
-    """The value parameter ``name`` got; looked up in ``**kwargs`` when the code takes it so."""
+def delivered(got: dict[str, Any], func: Any, name: str, value: Any) -> bool:
+    """Whether parameter ``name`` got ``value`` (itself), by name or through ``*args``/``**kwargs``.
+
+    A wrapper taking ``*args, **kwargs`` passes the value on without its name: it is found
+    by identity among the forwarded values.
+    """
     if name in got:
-        return got[name]
+        return got[name] is value
     code = innermost_code(func)
-    names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-    rest = code.co_varnames[len(names) :]
+    rest = code.co_varnames[code.co_argcount + code.co_kwonlyargcount :]
+    forwarded: list[Any] = []
     if code.co_flags & inspect.CO_VARARGS:
+        forwarded.extend(got.get(rest[0], ()))
         rest = rest[1:]
-    if code.co_flags & inspect.CO_VARKEYWORDS and rest and name in got.get(rest[0], {}):
-        return got[rest[0]][name]
-    raise AssertionError(f"{name!r} reached no parameter of {code.co_name}: {sorted(got)}")
+    if code.co_flags & inspect.CO_VARKEYWORDS and rest:
+        by_name = got.get(rest[0], {})
+        if name in by_name:
+            return by_name[name] is value
+    return any(item is value for item in forwarded)

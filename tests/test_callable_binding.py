@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import corpus_callables as corpus
 import test_callable_shapes as shape_table
-from binding_support import arguments, reached, received
+from binding_support import arguments, delivered, received
 from toollens import ModelBehaviorError, SchemaConstructionError, ToolLensError, function_schema
 from toollens.core.function_schema import FunctionSchema
 from toollens.core.signature import ParameterKind
@@ -53,7 +53,7 @@ def check_reaches(fs: FunctionSchema, func: Any, data: dict[str, Any]) -> dict[s
         elif param.kind is ParameterKind.VAR_KEYWORD:
             assert got[param.name] == sent
         else:
-            assert reached(got, func, param.name) is sent, (param.name, got, sent)
+            assert delivered(got, func, param.name, sent), (param.name, got, sent)
     return got
 
 

@@ -140,7 +140,7 @@ def _callable_object(obj: Any, name: str) -> CallShape:
         if unwrapped is not obj:
             inner = resolve_shape(unwrapped, name)
             return CallShape(obj, inner.hint_source, inner.localns, obj)
-    if _has_static(obj, "__signature__"):
+    if _has_static(obj, "__signature__") and _own_signature(obj):
         return CallShape(obj, None, None, obj)
     owner = next((k for k in cls.__mro__ if "__call__" in vars(k)), None)
     if owner is None:
@@ -239,6 +239,20 @@ def _unsupported_descriptor(name: str, descriptor: Any) -> SchemaConstructionErr
         hint="define __call__ as a plain method or a staticmethod, or pass a function that "
         "calls the object with the parameters the model should send",
     )
+
+
+def _own_signature(obj: Any) -> bool:
+    """Whether ``inspect.signature(obj)`` would use ``obj.__signature__`` (read as it does).
+
+    A pydantic model keeps a class-only ``__signature__`` (its fields) that raises
+    ``AttributeError`` on an instance: a callable model is described by its ``__call__``.
+    """
+    try:
+        return obj.__signature__ is not None
+    except AttributeError:
+        return False
+    except Exception:  # a raising property: inspect.signature reports it
+        return True
 
 
 def _has_static(obj: Any, attribute: str) -> bool:
