@@ -28,7 +28,7 @@ from typing_extensions import Self
 
 from binding_support import delivered, received
 from corpus_callables import ToolContext
-from toollens import SchemaConstructionError, frameworks, function_schema, report
+from toollens import SchemaConstructionError, compare, frameworks, function_schema, report
 from toollens.frameworks.openai_agents import REFERENCE_VERSION
 from toollens.frameworks.records import Status
 
@@ -62,11 +62,14 @@ class UpdateWrapper:
         return self.wrapped(*args, **kwargs)
 
 
+SELF = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
 def _one(name: str, kind: Any = inspect.Parameter.POSITIONAL_OR_KEYWORD) -> inspect.Signature:
     return inspect.Signature([inspect.Parameter(name, kind, annotation=int)])
 
 
-def _builders() -> dict[str, Callable[[], Any]]:  # noqa: C901 - one small class per shape
+def _builders() -> dict[str, Callable[[], Any]]:
     class StaticCall:
         __call__ = staticmethod(target)
 
@@ -112,8 +115,7 @@ def _builders() -> dict[str, Callable[[], Any]]:  # noqa: C901 - one small class
             return cast(int, kwargs["value"])
 
     cast(Any, MethodSignatureWithSelf.__call__).__signature__ = inspect.Signature(
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-        + list(_one("value", inspect.Parameter.KEYWORD_ONLY).parameters.values())
+        [SELF, *_one("value", inspect.Parameter.KEYWORD_ONLY).parameters.values()]
     )
 
     class SignatureOfAnotherFunction:
@@ -121,8 +123,7 @@ def _builders() -> dict[str, Callable[[], Any]]:  # noqa: C901 - one small class
             return count
 
     cast(Any, SignatureOfAnotherFunction.__call__).__signature__ = inspect.Signature(
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-        + list(_one("number").parameters.values())
+        [SELF, *_one("number").parameters.values()]
     )
 
     class LocalPayload(BaseModel):
@@ -265,7 +266,7 @@ SHAPES = [
     Row("keyword-only-context-function", refusal="is a keyword-only run context", sdk=None),
     Row("variadic-context", refusal="is a *args run context"),
     Row("non-first-context", refusal="is a run context at position 2"),
-    Row("generic", refusal="the type variable ~ValueT of a generic class", sdk="Unsupported generic"),
+    Row("generic", refusal="the type variable ~ValueT of a generic", sdk="Unsupported generic"),
     Row("generic-signature", refusal="is an unresolved string"),
     Row("self", refusal="is annotated with Self", sdk="Unsupported generic or aliased"),
     Row("pydantic-generic", refusal="the type variable ~ValueT of a generic class"),
@@ -292,7 +293,7 @@ def test_accepted_shapes_bind_what_the_model_sends(row: Row, strict: bool) -> No
     args, kwargs = fs.to_call_args(model)
     got = received(tool, args, kwargs)
     assert got is not None, "the call built from the schema does not bind"
-    for name, value in sent.items():
+    for name in sent:
         assert delivered(got, tool, name, model.__dict__[name])
 
 
@@ -356,6 +357,10 @@ def test_the_sdk_refuses_and_the_frameworks_view_shows_it(row: Row) -> None:
     assert REFERENCE_VERSION in result.named
     assert result.finding is not None
     assert "refused the function" in result.finding.message
+    if row.params is not None:  # toollens describes it: compare() shows the SDK refusing
+        comparison = compare(build(row.key), ["openai-agents"])
+        assert comparison.refused == ("openai-agents",)
+        assert any(REFERENCE_VERSION in f.message for f in comparison.findings)
 
 
 def test_the_sdk_builds_a_keyword_only_context_function_it_cannot_call() -> None:
@@ -366,6 +371,9 @@ def test_the_sdk_builds_a_keyword_only_context_function_it_cannot_call() -> None
     assert schema.takes_context
     with pytest.raises(TypeError, match="positional argument"):
         build("keyword-only-context-function")(object(), value=1)
+    comparison = compare(build("keyword-only-context-function"), ["openai-agents"])
+    assert "keyword-only run context" in str(comparison.reference_error)
+    assert comparison.accepted == ("openai-agents",)
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,7 @@ def args_tuple(*rows: tuple[int, ...]) -> int:
     return len(rows)
 
 
-def args_bare_tuple(*rows: Tuple) -> int:  # type: ignore[type-arg]
+def args_bare_tuple(*rows: Tuple) -> int:  # type: ignore[type-arg]  # noqa: UP006
     return len(rows)
 
 
@@ -163,6 +163,6 @@ def test_unusual_equality_defaults_stay_defaults(func: Any, default: Any) -> Non
     assert any("is not JSON serializable" in note for note in ours.schema_warnings)
     assert "lint.schema-warning" in {str(f.rule) for f in lint(ours)}
     instance = ours.validate_arguments({"x": 1})
-    args, kwargs = ours.to_call_args(instance)
+    args, _ = ours.to_call_args(instance)
     assert args[-1] is default
     assert theirs.to_call_args(instance)[0][-1] is default
