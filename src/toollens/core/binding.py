@@ -99,13 +99,16 @@ def check_binding(func: Any, parameters: tuple[RoutedParameter, ...], name: str)
         SchemaConstructionError: a probe call does not bind, or a value lands in a parameter
             of another name.
     """
+    if _described_by_its_code(func):
+        return  # inspect.signature read the code itself: the probe binds by construction
     convention = real_convention(func)
     if convention is None:
         return
     signature, leading, preset = convention
     context = _Marker(next((p.name for p in parameters if p.is_context), "context"))
+    kinds = {p.name: p.kind.value for p in parameters}
     for with_items in (True, False):
-        probe = functools.partial(_probe_value, parameters, with_items=with_items)
+        probe = functools.partial(_probe_value, kinds, with_items=with_items)
         args, kwargs = route_call(parameters, probe, context, skip_context=False)
         try:
             bound = signature.bind(*leading, *args, **{**preset, **kwargs})
@@ -118,8 +121,17 @@ def check_binding(func: Any, parameters: tuple[RoutedParameter, ...], name: str)
         _check_landing(bound, name)
 
 
-def _probe_value(parameters: tuple[RoutedParameter, ...], name: str, with_items: bool) -> Any:
-    kind = next(p.kind.value for p in parameters if p.name == name)
+def _described_by_its_code(func: Any) -> bool:
+    """A plain function or bound method: no ``__wrapped__``, no ``__signature__`` to follow."""
+    function = func.__func__ if isinstance(func, types.MethodType) else func
+    if type(function) is not types.FunctionType:
+        return False
+    own = vars(function)
+    return "__wrapped__" not in own and "__signature__" not in own
+
+
+def _probe_value(kinds: Mapping[str, str], name: str, with_items: bool) -> Any:
+    kind = kinds[name]
     if kind == "var-positional":
         return [_Marker(name), _Marker(name)] if with_items else []
     if kind == "var-keyword":
