@@ -329,6 +329,20 @@ def test_the_issue_27_wrapper_gets_value() -> None:
     assert Wrapped()(*args, **kwargs) == 42
 
 
+def test_only_the_class_type_variables_are_refused() -> None:
+    class Repository(Generic[ValueT]):
+        def get(self, key: ValueT) -> ValueT:
+            return key
+
+    class Plain:
+        def echo(self, item: ValueT) -> ValueT:  # the method's own generic: any value
+            return item
+
+    with pytest.raises(SchemaConstructionError, match="type variable ~ValueT of a generic"):
+        function_schema(Repository[int]().get)
+    assert function_schema(Plain().echo).json_schema["properties"]["item"] == {"title": "Item"}
+
+
 def test_invalid_fallback_names_are_flagged_by_the_provider_check() -> None:
     for key in ("fallback-name-not-ascii", "fallback-name-65-characters"):
         rules = {str(getattr(f, "rule", "")) for f in report(build(key)).findings}
