@@ -351,16 +351,20 @@ def test_invalid_fallback_names_are_flagged_by_the_provider_check() -> None:
 
 # ------------------------------------------------------------------- the SDK's side
 
-agents = pytest.importorskip("agents")
+
+@pytest.fixture
+def agents() -> Any:
+    """The installed SDK (absent on some Pythons: then only toollens' side runs)."""
+    return pytest.importorskip("agents")
 
 
-def test_the_installed_sdk_is_the_tracked_version() -> None:
+def test_the_installed_sdk_is_the_tracked_version(agents: Any) -> None:
     # docs/callable-shapes.md and this table describe REFERENCE_VERSION; a new SDK needs a look
     assert importlib.metadata.version("openai-agents") == REFERENCE_VERSION
 
 
 @pytest.mark.parametrize("row", SDK_REFUSED)
-def test_the_sdk_refuses_and_the_frameworks_view_shows_it(row: Row) -> None:
+def test_the_sdk_refuses_and_the_frameworks_view_shows_it(row: Row, agents: Any) -> None:
     assert row.sdk is not None
     with pytest.raises(agents.UserError, match=_escaped(row.sdk)):
         agents.function_tool(build(row.key))
@@ -377,11 +381,13 @@ def test_the_sdk_refuses_and_the_frameworks_view_shows_it(row: Row) -> None:
         assert any(REFERENCE_VERSION in f.message for f in comparison.findings)
 
 
-def test_the_sdk_builds_a_keyword_only_context_function_it_cannot_call() -> None:
+def test_the_sdk_builds_a_keyword_only_context_function_it_cannot_call(agents: Any) -> None:
     """Why toollens refuses it: the SDK passes the context positionally at call time."""
     tool = agents.function_tool(build("keyword-only-context-function"))
     assert list(tool.params_json_schema["properties"]) == ["value"]
-    schema = agents.function_schema.function_schema(build("keyword-only-context-function"))
+    from agents.function_schema import function_schema as sdk_function_schema
+
+    schema = sdk_function_schema(build("keyword-only-context-function"))
     assert schema.takes_context
     with pytest.raises(TypeError, match="positional argument"):
         build("keyword-only-context-function")(object(), value=1)
