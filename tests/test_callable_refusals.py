@@ -69,62 +69,141 @@ def _one(name: str, kind: Any = inspect.Parameter.POSITIONAL_OR_KEYWORD) -> insp
     return inspect.Signature([inspect.Parameter(name, kind, annotation=int)])
 
 
-def _builders() -> dict[str, Callable[[], Any]]:
-    class StaticCall:
-        __call__ = staticmethod(target)
+class StaticCall:
+    __call__ = staticmethod(target)
 
-    class ClassCall:
-        @classmethod
-        def __call__(cls, value: int) -> int:
-            return value
 
-    class WrapsKeepsReceiver:  # issue 27, finding 1
-        @functools.wraps(target)
-        def __call__(self, *args: Any, **kwargs: Any) -> int:
-            return target(*args, **kwargs)
+class ClassCall:
+    @classmethod
+    def __call__(cls, value: int) -> int:
+        return value
 
-    class DecoratedMethod:
-        @forwarding
-        def __call__(self, value: int) -> int:
-            return value
 
-    class WrapsForwardsReceiver:
-        __call__ = forwarding(target)
+class WrapsKeepsReceiver:  # issue 27, finding 1
+    @functools.wraps(target)
+    def __call__(self, *args: Any, **kwargs: Any) -> int:
+        return target(*args, **kwargs)
 
-    class PublishedAnnotations:
-        def __init__(self) -> None:
-            self.__annotations__ = {"value": int, "return": int}
 
-        def __call__(self, value: int) -> int:
-            return value
+class DecoratedMethod:
+    @forwarding
+    def __call__(self, value: int) -> int:
+        return value
 
-    class ClassSignature:
-        __signature__ = _one("value")
 
-        def __call__(self, *args: Any, **kwargs: Any) -> int:
-            return cast(int, args[0])
+class WrapsForwardsReceiver:
+    __call__ = forwarding(target)
 
-    class MethodSignatureWithoutSelf:
-        def __call__(self, value: int) -> int:
-            return value
 
-    cast(Any, MethodSignatureWithoutSelf.__call__).__signature__ = _one("value")
+class PublishedAnnotations:
+    def __init__(self) -> None:
+        self.__annotations__ = {"value": int, "return": int}
 
-    class MethodSignatureWithSelf:
-        def __call__(self, **kwargs: Any) -> int:
-            return cast(int, kwargs["value"])
+    def __call__(self, value: int) -> int:
+        return value
 
-    cast(Any, MethodSignatureWithSelf.__call__).__signature__ = inspect.Signature(
-        [SELF, *_one("value", inspect.Parameter.KEYWORD_ONLY).parameters.values()]
+
+class ClassSignature:
+    __signature__ = _one("value")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> int:
+        return cast(int, args[0])
+
+
+class MethodSignatureWithoutSelf:
+    def __call__(self, value: int) -> int:
+        return value
+
+
+cast(Any, MethodSignatureWithoutSelf.__call__).__signature__ = _one("value")
+
+
+class MethodSignatureWithSelf:
+    def __call__(self, **kwargs: Any) -> int:
+        return cast(int, kwargs["value"])
+
+
+cast(Any, MethodSignatureWithSelf.__call__).__signature__ = inspect.Signature(
+    [SELF, *_one("value", inspect.Parameter.KEYWORD_ONLY).parameters.values()]
+)
+
+
+class SignatureOfAnotherFunction:
+    def __call__(self, count: int) -> int:
+        return count
+
+
+cast(Any, SignatureOfAnotherFunction.__call__).__signature__ = inspect.Signature(
+    [SELF, *_one("number").parameters.values()]
+)
+
+
+class SingleDispatch:
+    __call__ = functools.singledispatchmethod(target)
+
+
+class PartialMethod:
+    __call__ = functools.partialmethod(target, 1)
+
+
+class NestedCall:
+    def __call__(self, value: int) -> int:
+        return value
+
+
+class KeywordOnlyContext:
+    def __call__(self, *, ctx: ToolContext[Any], value: int) -> int:
+        return value
+
+
+class VariadicContext:
+    def __call__(self, *ctx: ToolContext[Any]) -> int:
+        return len(ctx)
+
+
+class NonFirstContext:
+    def __call__(self, value: int, ctx: ToolContext[Any]) -> int:
+        return value
+
+
+class GenericCall(Generic[ValueT]):
+    def __call__(self, value: ValueT) -> ValueT:
+        return value
+
+
+class GenericSignature(Generic[ValueT]):
+    __signature__ = inspect.Signature(
+        [inspect.Parameter("value", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="ValueT")]
     )
 
-    class SignatureOfAnotherFunction:
-        def __call__(self, count: int) -> int:
-            return count
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return args[0]
 
-    cast(Any, SignatureOfAnotherFunction.__call__).__signature__ = inspect.Signature(
-        [SELF, *_one("number").parameters.values()]
-    )
+
+class SelfCall:
+    def __call__(self, other: Self) -> Self:
+        return other
+
+
+class PydanticGeneric(BaseModel, Generic[ValueT]):
+    def __call__(self, value: ValueT) -> ValueT:
+        return value
+
+
+def kw_context_function(*, ctx: ToolContext[Any], value: int) -> int:
+    return value
+
+
+def call(self: Any, value: int) -> int:
+    return value
+
+
+def two(first: int, second: int) -> int:
+    return first + second
+
+
+def local_annotation() -> Any:
+    """A ``__call__`` annotated with a class local to this function: it cannot resolve."""
 
     class LocalPayload(BaseModel):
         value: int
@@ -133,94 +212,39 @@ def _builders() -> dict[str, Callable[[], Any]]:
         def __call__(self, value: LocalPayload) -> int:
             return value.value
 
-    class SingleDispatch:
-        __call__ = functools.singledispatchmethod(target)
-
-    class PartialMethod:
-        __call__ = functools.partialmethod(target, 1)
-
-    class NestedCall:
-        def __call__(self, value: int) -> int:
-            return value
-
-    class KeywordOnlyContext:
-        def __call__(self, *, ctx: ToolContext[Any], value: int) -> int:
-            return value
-
-    class VariadicContext:
-        def __call__(self, *ctx: ToolContext[Any]) -> int:
-            return len(ctx)
-
-    class NonFirstContext:
-        def __call__(self, value: int, ctx: ToolContext[Any]) -> int:
-            return value
-
-    class GenericCall(Generic[ValueT]):
-        def __call__(self, value: ValueT) -> ValueT:
-            return value
-
-    class GenericSignature(Generic[ValueT]):
-        __signature__ = inspect.Signature(
-            [
-                inspect.Parameter(
-                    "value", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="ValueT"
-                )
-            ]
-        )
-
-        def __call__(self, *args: Any, **kwargs: Any) -> Any:
-            return args[0]
-
-    class SelfCall:
-        def __call__(self, other: Self) -> Self:
-            return other
-
-    class PydanticGeneric(BaseModel, Generic[ValueT]):
-        def __call__(self, value: ValueT) -> ValueT:
-            return value
-
-    def kw_context_function(*, ctx: ToolContext[Any], value: int) -> int:
-        return value
-
-    def call(self: Any, value: int) -> int:
-        return value
-
-    def two(first: int, second: int) -> int:
-        return first + second
-
-    return {
-        "partial": lambda: functools.partial(target, 1),
-        "partial-keyword": lambda: functools.partial(two, second=2),
-        "partialmethod": PartialMethod,
-        "staticmethod": StaticCall,
-        "classmethod": ClassCall,
-        "wraps-keeps-receiver": WrapsKeepsReceiver,
-        "decorated-call": DecoratedMethod,
-        "wraps-forwards-receiver": WrapsForwardsReceiver,
-        "update-wrapper": lambda: UpdateWrapper(target),
-        "nested-wrapper": lambda: UpdateWrapper(NestedCall()),
-        "published-annotations": PublishedAnnotations,
-        "custom-signature": ClassSignature,
-        "method-signature": MethodSignatureWithoutSelf,
-        "method-signature-with-self": MethodSignatureWithSelf,
-        "signature-of-another-function": SignatureOfAnotherFunction,
-        "local-annotation": LocalAnnotation,
-        "singledispatchmethod": SingleDispatch,
-        "builtin": lambda: operator.itemgetter(0),
-        "keyword-only-context": KeywordOnlyContext,
-        "keyword-only-context-function": lambda: kw_context_function,
-        "variadic-context": VariadicContext,
-        "non-first-context": NonFirstContext,
-        "generic": lambda: GenericCall[int](),
-        "generic-signature": lambda: GenericSignature[int](),
-        "self": SelfCall,
-        "pydantic-generic": lambda: PydanticGeneric[int](),
-        "fallback-name-not-ascii": lambda: type("Café", (), {"__call__": call})(),
-        "fallback-name-65-characters": lambda: type("A" * 65, (), {"__call__": call})(),
-    }
+    return LocalAnnotation()
 
 
-BUILDERS = _builders()
+BUILDERS: dict[str, Callable[[], Any]] = {
+    "partial": lambda: functools.partial(target, 1),
+    "partial-keyword": lambda: functools.partial(two, second=2),
+    "partialmethod": PartialMethod,
+    "staticmethod": StaticCall,
+    "classmethod": ClassCall,
+    "wraps-keeps-receiver": WrapsKeepsReceiver,
+    "decorated-call": DecoratedMethod,
+    "wraps-forwards-receiver": WrapsForwardsReceiver,
+    "update-wrapper": lambda: UpdateWrapper(target),
+    "nested-wrapper": lambda: UpdateWrapper(NestedCall()),
+    "published-annotations": PublishedAnnotations,
+    "custom-signature": ClassSignature,
+    "method-signature": MethodSignatureWithoutSelf,
+    "method-signature-with-self": MethodSignatureWithSelf,
+    "signature-of-another-function": SignatureOfAnotherFunction,
+    "local-annotation": local_annotation,
+    "singledispatchmethod": SingleDispatch,
+    "builtin": lambda: operator.itemgetter(0),
+    "keyword-only-context": KeywordOnlyContext,
+    "keyword-only-context-function": lambda: kw_context_function,
+    "variadic-context": VariadicContext,
+    "non-first-context": NonFirstContext,
+    "generic": lambda: GenericCall[int](),
+    "generic-signature": lambda: GenericSignature[int](),
+    "self": SelfCall,
+    "pydantic-generic": lambda: PydanticGeneric[int](),
+    "fallback-name-not-ascii": lambda: type("Café", (), {"__call__": call})(),
+    "fallback-name-65-characters": lambda: type("A" * 65, (), {"__call__": call})(),
+}
 
 
 def build(key: str) -> Any:
