@@ -152,17 +152,17 @@ class NestedCall:
 
 
 class KeywordOnlyContext:
-    def __call__(self, *, ctx: ToolContext[Any], value: int) -> int:
+    def __call__(self, *, ctx: ToolContext, value: int) -> int:
         return value
 
 
 class VariadicContext:
-    def __call__(self, *ctx: ToolContext[Any]) -> int:
+    def __call__(self, *ctx: ToolContext) -> int:
         return len(ctx)
 
 
 class NonFirstContext:
-    def __call__(self, value: int, ctx: ToolContext[Any]) -> int:
+    def __call__(self, value: int, ctx: ToolContext) -> int:
         return value
 
 
@@ -190,7 +190,7 @@ class PydanticGeneric(BaseModel, Generic[ValueT]):
         return value
 
 
-def kw_context_function(*, ctx: ToolContext[Any], value: int) -> int:
+def kw_context_function(*, ctx: ToolContext, value: int) -> int:
     return value
 
 
