@@ -426,3 +426,18 @@ def test_the_sdk_builds_a_keyword_only_context_function_it_cannot_call(agents: A
 def test_every_shape_the_sdk_refuses_and_toollens_accepts_is_documented(row: Any) -> None:
     text = DOCS.read_text(encoding="utf-8")
     assert f"`{row.key}`" in text, f"docs/callable-shapes.md does not explain {row.key}"
+
+
+def test_the_explorer_frameworks_view_shows_the_sdk_refusal(agents: Any) -> None:
+    from toollens.jupyter.explorer import Explorer
+
+    explorer = Explorer(build("staticmethod"), frameworks=["openai-agents"], debounce=0)
+    try:
+        assert explorer.wait_frameworks(120)
+        html = explorer.panel_frameworks
+        assert "refused" in html
+        assert "function_tool supports instances with a plain __call__ method" in html
+        assert REFERENCE_VERSION in html
+        assert "value" in explorer.panels["signature"]  # toollens' own views still show it
+    finally:
+        explorer.close()
