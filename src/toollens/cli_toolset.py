@@ -69,11 +69,9 @@ def is_toolset_source(text: str) -> bool:
     head, sep, _ = text.partition(":")
     if sep and head in registered_prefixes():
         return True
-    if text == "project" or text.endswith(".py") or _DOTTED.fullmatch(text):
-        return not Path(text).is_file() or text.endswith(".py")
-    if text.endswith(".json") and Path(text).is_file():
-        return _holds_tool_list(Path(text))
-    return False
+    if text.endswith(".json"):
+        return Path(text).is_file() and _holds_tool_list(Path(text))
+    return text == "project" or text.endswith(".py") or bool(_DOTTED.fullmatch(text))
 
 
 def _holds_tool_list(path: Path) -> bool:

@@ -79,14 +79,14 @@ def read_object(source: Any, options: ReportOptions | None, label: str) -> list[
 def _iterable_entries(
     items: Iterable[Any], options: ReportOptions | None, label: str
 ) -> list[ToolEntry]:
-    from toollens.toolsets.payloads import payload_entries
+    from toollens.toolsets.payloads import payload_entry
 
     entries: list[ToolEntry] = []
     for index, item in enumerate(items):
         if isinstance(item, ToolEntry):
             entries.append(item)
         elif isinstance(item, Mapping):
-            entries.extend(_reindexed(payload_entries([item], label=label, options=options), index))
+            entries.append(payload_entry(item, index, label, options))
         else:
             found = _item_entries(item, options, label, index)
             entries.extend(found)
