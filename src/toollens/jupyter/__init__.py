@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from toollens.jupyter.diff_widget import DiffWidget
     from toollens.jupyter.explorer import Explorer
+    from toollens.jupyter.toolset_widget import ToolsetView
 
 
 def load_ipython_extension(ipython: Any) -> None:
@@ -28,7 +29,11 @@ def __getattr__(name: str) -> Any:
         from toollens.jupyter.diff_widget import DiffWidget
 
         return DiffWidget
+    if name == "ToolsetView":
+        from toollens.jupyter.toolset_widget import ToolsetView
+
+        return ToolsetView
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DiffWidget", "Explorer", "load_ipython_extension"]
+__all__ = ["DiffWidget", "Explorer", "ToolsetView", "load_ipython_extension"]
