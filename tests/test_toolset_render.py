@@ -77,3 +77,10 @@ def test_empty_toolset_renders() -> None:
     ts = Toolset.from_entries([], label="nothing")
     assert "0 tools" in render_toolset_html(ts)
     assert render_toolset_text(ts) == "Toolset nothing: 0 tools"
+
+
+def test_a_name_a_provider_rejects_shows_in_its_column() -> None:
+    ts = toollens.toolset([{"name": "get.page", "input_schema": {"type": "object"}}])
+    (row,) = toolset_row_views(ts, ["openai-chat", "anthropic", "gemini"])
+    # Gemini accepts dots; OpenAI and Anthropic reject the name.
+    assert row.providers == {"openai-chat": "error", "anthropic": "error", "gemini": "ok"}

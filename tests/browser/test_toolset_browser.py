@@ -91,3 +91,98 @@ def test_static_page_offline(tmp_path: Path) -> None:
         finally:
             browser.close()
     assert requests == []
+
+
+TOOLSET_CELL = '''
+from toollens.jupyter import ToolsetView
+
+def zeta(a: int) -> int:
+    """Zeta: add one to a whole number and return it.
+
+    Args:
+        a: the number.
+    """
+    return a + 1
+
+def alpha(b: str, c: str) -> str:
+    """Alpha: join two strings with a space between them.
+
+    Args:
+        b: the first string.
+        c: the second string.
+    """
+    return b + " " + c
+
+page = {"name": "get page", "description": "Get a <b>page</b>.", "input_schema": {"type": "object"}}
+ToolsetView([zeta, alpha, page], providers=["openai-chat", "anthropic"])
+'''
+
+
+def test_toolset_view_in_voila(tmp_path: Path) -> None:
+    """Voila runs the notebook; the table renders, sorts, filters; a click opens the explorer."""
+    import shutil
+
+    import nbformat
+    from servers import launch_browser, make_tmp, start_voila, stop
+
+    work = make_tmp("toollens-ts-nb-")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [nbformat.v4.new_code_cell(TOOLSET_CELL.strip())]
+    nbformat.write(nb, work / "toolset.ipynb")
+    server_tmp = make_tmp("toollens-ts-voila-")
+    server = start_voila(server_tmp, work)
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        server.wait_ready()
+        with sync_api.sync_playwright() as pw:
+            context = launch_browser(pw, tmp_path)
+            context.set_default_timeout(120_000)
+            try:
+                page = context.new_page()
+                page.goto(server.url("/voila/render/toolset.ipynb"), wait_until="domcontentloaded")
+                rows = page.locator(".tl-ts .tl-ts-row")
+                sync_api.expect(rows).to_have_count(3)
+                names = "rs => rs.map(r => r.cells[1].textContent)"
+                assert page.eval_on_selector_all(".tl-ts .tl-ts-row", names) == [
+                    "zeta",
+                    "alpha",
+                    "get page",
+                ]
+                page.locator(".tl-ts th", has_text="tool").click()
+                assert page.eval_on_selector_all(".tl-ts .tl-ts-row", names) == [
+                    "alpha",
+                    "get page",
+                    "zeta",
+                ]
+                page.fill(".tl-ts .tl-ts-filter", "get")
+                sync_api.expect(rows).to_have_count(1)
+                page.fill(".tl-ts .tl-ts-filter", "")
+                sync_api.expect(rows).to_have_count(3)
+                page.locator(".tl-ts .tl-ts-row", has_text="alpha").click()
+                explorer = page.locator(".tl-xp")
+                sync_api.expect(explorer).to_be_visible()
+                sync_api.expect(explorer.locator(".cm-editor")).to_contain_text("def alpha")
+                sync_api.expect(page.locator(".tl-ts-selected")).to_contain_text("alpha")
+                for width in (1400, 1000):
+                    page.set_viewport_size({"width": width, "height": 1000})
+                    page.screenshot(path=str(ARTIFACTS / f"toolset_voila_{width}.png"))
+                page.locator(".tl-ts .tl-ts-row", has_text="get page").click()
+                sync_api.expect(page.locator(".tl-xp")).to_have_count(0)
+                # The JSON tool opens read-only, its description as text (no <b> element).
+                detail = page.locator(".widget-html").filter(has_text="Get a <b>page</b>.")
+                sync_api.expect(detail).to_have_count(1)
+                sync_api.expect(detail.locator("b")).to_have_count(0)
+            finally:
+                context.close()
+    except BaseException:
+        print(server.log_tail())
+        raise
+    finally:
+        stop(server)
+        shutil.rmtree(server_tmp, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)

@@ -160,11 +160,15 @@ def _row(index: int, entry: ToolEntry, ts: Toolset, providers: Sequence[str]) ->
         # An unread tool sorts and filters with the errors; an unchecked one after "ok".
         rank = 0 if entry.error is not None else _UNCHECKED
         return replace(base, providers=dict.fromkeys(providers, state), rank=rank)
-    cells, every = {}, [*entry.report.lint, *ts.findings_for(entry.name)]
+    from toollens.toolsets.rules import concerns_provider
+
+    cross = ts.findings_for(entry.name)
+    cells, every = {}, [*entry.report.lint, *cross]
     for provider in providers:
         rep = entry.report_for(provider)
         found = rep.provider_findings if rep is not None else ()
-        cells[provider] = _worst(found)[0]
+        # A name the provider rejects is that provider's problem too, not only the set's.
+        cells[provider] = _worst([*found, *(f for f in cross if concerns_provider(f, provider))])[0]
         every.extend(found)
     props = (entry.parameters_schema or {}).get("properties")
     return replace(
