@@ -36,6 +36,7 @@
 from typing import Any
 
 from agents import Agent, WebSearchTool, function_tool
+from IPython.display import display
 
 import toollens
 
@@ -98,7 +99,14 @@ billing = Agent(name="Billing agent", instructions="Answer billing questions.")
 support = Agent(
     name="Support",
     instructions="Help customers with their orders.",
-    tools=[search_orders, find_orders, get_order, refund_order, update_preferences, WebSearchTool()],
+    tools=[
+        search_orders,
+        find_orders,
+        get_order,
+        refund_order,
+        update_preferences,
+        WebSearchTool(),
+    ],
     handoffs=[billing],
 )
 
@@ -114,7 +122,7 @@ support = Agent(
 
 # %%
 ts = toollens.toolset(support, toollens.ReportOptions(provider="openai-responses"))
-ts
+display(ts)
 
 # %% [markdown]
 # The findings across tools, one per line, with the tools each one is about:
@@ -162,6 +170,7 @@ for entry in ts:
 # Merge the two search tools into one, give `order_id` one type everywhere, and rename the
 # refund tool. Then review again: the findings across tools are gone.
 
+
 # %%
 @function_tool(name_override="refund_order")
 def refund_order_fixed(order_id: int, amount: float) -> str:
@@ -179,7 +188,7 @@ fixed = support.clone(
 )
 reviewed = toollens.toolset(fixed, toollens.ReportOptions(provider="openai-responses"))
 print(len(reviewed), "tools;", len(reviewed.findings), "findings across tools")
-reviewed
+display(reviewed)
 
 # %% [markdown]
 # ## Other sources
