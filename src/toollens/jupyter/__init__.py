@@ -16,8 +16,10 @@ if TYPE_CHECKING:
 def load_ipython_extension(ipython: Any) -> None:
     """Register ``%toolschema`` / ``%%toolschema`` (``%load_ext toollens``)."""
     from toollens.jupyter.magic import ToolSchemaMagics
+    from toollens.jupyter.toolset_widget import show_toolsets_live
 
     ipython.register_magics(ToolSchemaMagics)
+    show_toolsets_live()
 
 
 def __getattr__(name: str) -> Any:
