@@ -142,3 +142,59 @@ def test_load_ext_makes_toolsets_display_live(monkeypatch: pytest.MonkeyPatch) -
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert 'data-toollens="toolset"' in bundle["text/html"]
     assert bundle["text/plain"] == render_toolset_text(ts)
+
+
+def test_refresh_rereads_a_tool_the_notebook_redefined() -> None:
+    namespace: dict[str, Any] = {}
+    exec(
+        "def lookup(order_id: int) -> str:\n    '''Look up an order.'''\n    return ''\n",
+        namespace,
+    )
+    namespace["__name__"] = "__main__"
+    first = namespace["lookup"]
+    first.__module__ = "__main__"
+    view = ToolsetView([first], namespace=namespace)
+    view.table.selected = 0
+    assert view.refresh() is False  # nothing rebound yet
+    assert view.table.rows[0]["parameters"] == 1
+    exec(
+        "def lookup(order_id: int, verbose: bool) -> str:\n    '''Look up an order.'''\n"
+        "    return ''\n",
+        namespace,
+    )
+    namespace["lookup"].__module__ = "__main__"
+    assert view.refresh() is True
+    assert view.table.rows[0]["parameters"] == 2
+    assert view.toolset["lookup"].report.target is namespace["lookup"]  # type: ignore[union-attr]
+    assert isinstance(view.detail, Explorer)  # the open tool is reopened, re-read
+
+
+def test_the_cell_hook_refreshes_and_lets_the_view_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    import IPython
+
+    class Events:
+        def __init__(self) -> None:
+            self.callbacks: list[Any] = []
+
+        def register(self, event: str, func: Any) -> None:
+            assert event == "post_run_cell"
+            self.callbacks.append(func)
+
+        def unregister(self, event: str, func: Any) -> None:
+            self.callbacks.remove(func)
+
+    shell = type("Shell", (), {"events": Events()})()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    view = ToolsetView([search])
+    (hook,) = shell.events.callbacks
+    calls: list[bool] = []
+    monkeypatch.setattr(ToolsetView, "refresh", lambda self: calls.append(True) or False)
+    hook()
+    assert calls == [True]
+    view.close()
+    del view
+    gc.collect()
+    hook()
+    assert shell.events.callbacks == []

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import sys
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +94,54 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.detail: Any = None
         self._namespace = namespace
         super().__init__([self.table])
-        self.table.observe(self._open, names=["selected"])
+        # Weakly: anywidget keeps every widget with a bundle file alive (it watches the
+        # file), so a strong reference from the table would keep this view alive too.
+        ref = weakref.ref(self)
+
+        def opened(change: dict[str, Any]) -> None:
+            view = ref()
+            if view is not None:
+                view._open(change)
+
+        self.table.observe(opened, names=["selected"])
+        _refresh_after_each_cell(self)
+
+    def refresh(self) -> bool:
+        """Re-read every Python tool the notebook (or its module) has rebound since; returns
+        whether anything changed. Called after each cell that runs in IPython."""
+        from toollens.toolsets import ToolEntry, Toolset
+
+        entries, changed = [], False
+        for entry in self.toolset.tools:
+            current = _rebound(entry, self._namespace)
+            if current is None:
+                entries.append(entry)
+                continue
+            assert entry.report is not None
+            rep_options = entry.report.options
+            entries.append(
+                ToolEntry.from_callable(current, origin=entry.origin, options=rep_options)
+            )
+            changed = True
+        if not changed:
+            return False
+        old = self.toolset
+        self.toolset = Toolset.from_entries(entries, label=old.label, options=old.options)
+        self._redraw()
+        return True
+
+    def _redraw(self) -> None:
+        from toollens.render.toolset_html import across_html, toolset_row_views, totals_html
+
+        table = self.table
+        rows = toolset_row_views(self.toolset, table.providers)
+        table.toolset = self.toolset
+        with table.hold_sync():
+            table.rows = [dataclasses.asdict(row) for row in rows]
+            table.totals = str(totals_html(self.toolset, rows))
+            table.across = str(across_html(self.toolset) or "")
+        if 0 <= table.selected < len(self.toolset):
+            self._open({"new": table.selected})
 
     def _open(self, change: dict[str, Any]) -> None:
         index = change["new"]
@@ -103,6 +152,13 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.detail = detail_widget(self.toolset.tools[index], self._namespace)
         self.children = [self.table, self.detail]
 
+    def close(self) -> None:
+        """Close the table and the open tool too (ipywidgets keeps open widgets alive)."""
+        for child in (self.table, self.detail):
+            if child is not None:
+                child.close()
+        super().close()
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # As BaseWidget: the static table rides along for saved notebooks and nbconvert.
         result = super()._repr_mimebundle_(**kwargs)
@@ -110,6 +166,43 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             return None
         data, metadata = result if isinstance(result, tuple) else (result, {})
         return {**data, "text/html": self.table._static_html() or ""}, metadata
+
+
+def _rebound(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:
+    """The object now bound where ``entry``'s Python tool was found, if it is a new one."""
+    rep = entry.report
+    if rep is None or rep.target_kind != "callable":
+        return None
+    old = rep.target
+    name, module = getattr(old, "__name__", None), getattr(old, "__module__", None)
+    if not isinstance(name, str):
+        return None
+    if module == "__main__" and namespace is not None:
+        current = namespace.get(name)
+    else:
+        current = getattr(sys.modules.get(module or ""), name, None)
+    return current if callable(current) and current is not old else None
+
+
+def _refresh_after_each_cell(view: ToolsetView) -> None:
+    # A weak reference: a view the notebook dropped must not be kept alive by the hook.
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets needs IPython
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    ref = weakref.ref(view)
+
+    def after_cell(*_args: Any) -> None:
+        alive = ref()
+        if alive is None:
+            shell.events.unregister("post_run_cell", after_cell)
+        else:
+            alive.refresh()
+
+    shell.events.register("post_run_cell", after_cell)
 
 
 def detail_widget(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:
