@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -118,12 +119,48 @@ ToolsetView([zeta, alpha, page], providers=["openai-chat", "anthropic"])
 '''
 
 
-def test_toolset_view_in_voila(tmp_path: Path) -> None:
-    """Voila runs the notebook; the table renders, sorts, filters; a click opens the explorer."""
+KERNEL_READY_JS = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+
+def _exercise(page: Any, name: str) -> None:
+    """Sort, filter, click a Python row into its explorer, click a JSON row (read-only)."""
+    expect = sync_api.expect
+    rows = page.locator(".tl-ts .tl-ts-row")
+    expect(rows).to_have_count(3, timeout=120_000)
+    names = "rs => rs.map(r => r.cells[1].textContent)"
+    evaluate = page.eval_on_selector_all
+    assert evaluate(".tl-ts .tl-ts-row", names) == ["zeta", "alpha", "get page"]
+    page.locator(".tl-ts th", has_text="tool").click()
+    assert evaluate(".tl-ts .tl-ts-row", names) == ["alpha", "get page", "zeta"]
+    page.fill(".tl-ts .tl-ts-filter", "get")
+    expect(rows).to_have_count(1)
+    page.fill(".tl-ts .tl-ts-filter", "")
+    expect(rows).to_have_count(3)
+    rows.filter(has_text="alpha").click()
+    explorer = page.locator(".tl-xp")
+    expect(explorer).to_be_visible()
+    expect(explorer.locator(".cm-editor")).to_contain_text("def alpha")
+    expect(page.locator(".tl-ts-selected")).to_contain_text("alpha")
+    for width in (1400, 1000):
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.screenshot(path=str(ARTIFACTS / f"toolset_{name}_{width}.png"))
+    rows.filter(has_text="get page").click()
+    expect(page.locator(".tl-xp")).to_have_count(0)
+    # The JSON tool opens read-only, its description as text (no <b> element).
+    detail = page.locator(".widget-html").filter(has_text="Get a <b>page</b>.")
+    expect(detail).to_have_count(1)
+    expect(detail.locator("b")).to_have_count(0)
+
+
+def _in_server(tmp_path: Path, kind: str, path: str, name: str) -> None:
     import shutil
 
     import nbformat
-    from servers import launch_browser, make_tmp, start_voila, stop
+    from servers import launch_browser, make_tmp, start_lab, start_voila, stop
 
     work = make_tmp("toollens-ts-nb-")
     nb = nbformat.v4.new_notebook()
@@ -134,8 +171,8 @@ def test_toolset_view_in_voila(tmp_path: Path) -> None:
     }
     nb.cells = [nbformat.v4.new_code_cell(TOOLSET_CELL.strip())]
     nbformat.write(nb, work / "toolset.ipynb")
-    server_tmp = make_tmp("toollens-ts-voila-")
-    server = start_voila(server_tmp, work)
+    server_tmp = make_tmp(f"toollens-ts-{kind}-")
+    server = (start_lab if kind == "lab" else start_voila)(server_tmp, work)
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         server.wait_ready()
@@ -144,39 +181,14 @@ def test_toolset_view_in_voila(tmp_path: Path) -> None:
             context.set_default_timeout(120_000)
             try:
                 page = context.new_page()
-                page.goto(server.url("/voila/render/toolset.ipynb"), wait_until="domcontentloaded")
-                rows = page.locator(".tl-ts .tl-ts-row")
-                sync_api.expect(rows).to_have_count(3)
-                names = "rs => rs.map(r => r.cells[1].textContent)"
-                assert page.eval_on_selector_all(".tl-ts .tl-ts-row", names) == [
-                    "zeta",
-                    "alpha",
-                    "get page",
-                ]
-                page.locator(".tl-ts th", has_text="tool").click()
-                assert page.eval_on_selector_all(".tl-ts .tl-ts-row", names) == [
-                    "alpha",
-                    "get page",
-                    "zeta",
-                ]
-                page.fill(".tl-ts .tl-ts-filter", "get")
-                sync_api.expect(rows).to_have_count(1)
-                page.fill(".tl-ts .tl-ts-filter", "")
-                sync_api.expect(rows).to_have_count(3)
-                page.locator(".tl-ts .tl-ts-row", has_text="alpha").click()
-                explorer = page.locator(".tl-xp")
-                sync_api.expect(explorer).to_be_visible()
-                sync_api.expect(explorer.locator(".cm-editor")).to_contain_text("def alpha")
-                sync_api.expect(page.locator(".tl-ts-selected")).to_contain_text("alpha")
-                for width in (1400, 1000):
-                    page.set_viewport_size({"width": width, "height": 1000})
-                    page.screenshot(path=str(ARTIFACTS / f"toolset_voila_{width}.png"))
-                page.locator(".tl-ts .tl-ts-row", has_text="get page").click()
-                sync_api.expect(page.locator(".tl-xp")).to_have_count(0)
-                # The JSON tool opens read-only, its description as text (no <b> element).
-                detail = page.locator(".widget-html").filter(has_text="Get a <b>page</b>.")
-                sync_api.expect(detail).to_have_count(1)
-                sync_api.expect(detail.locator("b")).to_have_count(0)
+                page.goto(server.url(path), wait_until="domcontentloaded")
+                if kind == "lab":
+                    page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)
+                    page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
+                    page.evaluate(
+                        "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
+                    )
+                _exercise(page, name)
             finally:
                 context.close()
     except BaseException:
@@ -186,3 +198,13 @@ def test_toolset_view_in_voila(tmp_path: Path) -> None:
         stop(server)
         shutil.rmtree(server_tmp, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_toolset_view_in_voila(tmp_path: Path) -> None:
+    """Voila runs the notebook; the table renders, sorts, filters; a click opens the explorer."""
+    _in_server(tmp_path, "voila", "/voila/render/toolset.ipynb", "voila")
+
+
+def test_toolset_view_in_jupyterlab(tmp_path: Path) -> None:
+    """The same in JupyterLab 4, after Run All."""
+    _in_server(tmp_path, "lab", "/lab/tree/toolset.ipynb?reset", "jupyterlab")
