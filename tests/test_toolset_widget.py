@@ -126,22 +126,23 @@ def test_magic_toolset_unknown_name(shell: Any, capsys: pytest.CaptureFixture[st
     assert "toolschema: name 'nothing_here' is not defined" in capsys.readouterr().err
 
 
-def test_load_ext_makes_toolsets_display_live(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toollens.core import display_hooks
-    from toollens.jupyter import load_ipython_extension
-    from toollens.render.toolset_html import render_toolset_text, toolset_mimebundle
-    from toollens.toolsets import Toolset, toolset
+def test_load_ext_makes_toolsets_display_live() -> None:
+    from IPython.core.formatters import DisplayFormatter
 
-    # Restore the static display afterwards: the registry is process-wide.
-    monkeypatch.setitem(display_hooks._renderers, Toolset, toolset_mimebundle)
+    from toollens.jupyter import load_ipython_extension
+    from toollens.render.toolset_html import render_toolset_text
+    from toollens.toolsets import toolset
+
     registered: list[Any] = []
-    load_ipython_extension(type("Shell", (), {"register_magics": registered.append})())
+    shell = type("Shell", (), {"register_magics": registered.append})()
+    shell.display_formatter = DisplayFormatter()  # a private one: nothing process-wide changes
+    load_ipython_extension(shell)
     assert registered == [magic_module.ToolSchemaMagics]
     ts = toolset([search])
-    bundle = ts._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert 'data-toollens="toolset"' in bundle["text/html"]
-    assert bundle["text/plain"] == render_toolset_text(ts)
+    data, _ = shell.display_formatter.format(ts)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert 'data-toollens="toolset"' in data["text/html"]
+    assert data["text/plain"] == render_toolset_text(ts)
 
 
 def test_refresh_rereads_a_tool_the_notebook_redefined() -> None:

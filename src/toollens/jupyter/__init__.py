@@ -16,10 +16,19 @@ if TYPE_CHECKING:
 def load_ipython_extension(ipython: Any) -> None:
     """Register ``%toolschema`` / ``%%toolschema`` (``%load_ext toollens``)."""
     from toollens.jupyter.magic import ToolSchemaMagics
-    from toollens.jupyter.toolset_widget import show_toolsets_live
 
     ipython.register_magics(ToolSchemaMagics)
-    show_toolsets_live()
+    # Toolsets display as the live Toolset view from now on. Registered by name, so neither
+    # toollens.toolsets nor a widget library is imported until a Toolset is shown.
+    formatter = getattr(getattr(ipython, "display_formatter", None), "mimebundle_formatter", None)
+    if formatter is not None:
+        formatter.for_type_by_name("toollens.toolsets.model", "Toolset", _live_toolset)
+
+
+def _live_toolset(ts: Any) -> Any:
+    from toollens.jupyter.toolset_widget import toolset_live_bundle
+
+    return toolset_live_bundle(ts)
 
 
 def __getattr__(name: str) -> Any:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
     from toollens.toolsets import ToolEntry, Toolset
 
-__all__ = ["ToolsetTable", "ToolsetView", "show_toolsets_live", "toolset_live_bundle"]
+__all__ = ["ToolsetTable", "ToolsetView", "toolset_live_bundle"]
 
 
 class ToolsetTable(BaseWidget):
@@ -227,12 +227,3 @@ def toolset_live_bundle(ts: Toolset) -> dict[str, str]:
     result = ToolsetView(ts)._repr_mimebundle_()
     data = result[0] if isinstance(result, tuple) else (result or {})
     return {**data, "text/plain": render_toolset_text(ts)}
-
-
-def show_toolsets_live() -> None:
-    """Display every Toolset as the live Toolset view from now on (``%load_ext toollens``)."""
-    import toollens.render  # noqa: F401  # registers the static display first, which this replaces
-    from toollens.core.display_hooks import register_renderer
-    from toollens.toolsets import Toolset
-
-    register_renderer(Toolset, toolset_live_bundle)
