@@ -221,3 +221,16 @@ def test_report_of_nothing_exits_3(project: Path) -> None:
     assert code == 3
     assert "nothing could be read from 'tscli.broken'" in err
     assert not (project / "x.html").exists()
+
+
+def test_show_a_module_shows_each_tool(project: Path) -> None:
+    code, out, _ = run("show", "tscli.tools", "--view", "raw", "--format", "json")
+    assert code == 0
+    shown = json.loads(out)
+    assert [s["title"] for s in shown] == ["search_args", "search_all_args", "loose_args"]
+
+
+def test_show_a_module_with_an_unreadable_tool_exits_3(project: Path) -> None:
+    code, _, err = run("show", "tscli.broken")
+    assert code == 3
+    assert "cannot be read" in err
