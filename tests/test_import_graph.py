@@ -125,16 +125,17 @@ def test_core_imports_no_front_end() -> None:
 
 
 # Layer -> the layers it may import (its own always). core <- render <- jupyter;
-# core <- frameworks, project; the CLI on top; ``toollens`` (the package's lazy public face)
-# may load any layer but the CLI.
+# core <- frameworks, project <- toolsets; the CLI on top; ``toollens`` (the package's lazy
+# public face) may load any layer but the CLI.
 LAYERS: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "targets": frozenset({"core"}),
     "examples": frozenset({"core"}),
     "frameworks": frozenset({"core"}),
     "project": frozenset({"core", "targets"}),
-    "render": frozenset({"core", "frameworks"}),
-    "jupyter": frozenset({"core", "frameworks", "render", "targets"}),
+    "toolsets": frozenset({"core", "project", "targets"}),
+    "render": frozenset({"core", "frameworks", "toolsets"}),
+    "jupyter": frozenset({"core", "frameworks", "render", "targets", "toolsets"}),
 }
 FRONT_ENDS = frozenset({"cli", "jupyter"})
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from toollens.project.annotations import Locator
     from toollens.project.config import ProjectConfig
     from toollens.project.github import Annotation, Level
+    from toollens.project.lock import ProjectTool
     from toollens.project.lock_report import LockReport
 
 __all__ = [
@@ -61,11 +62,12 @@ def add_snapshot_command(
     command: Callable[[str, str, str], argparse.ArgumentParser],
     strictness: Callable[[argparse.ArgumentParser], None],
     handler: Callable[[argparse.Namespace], tuple[str, int]],
-) -> None:
+) -> argparse.ArgumentParser:
     """Register ``toollens snapshot``."""
     snap = command("snapshot", "write toollens.lock.json for the project's tools", SNAPSHOT_EPILOG)
     strictness(snap)
     snap.set_defaults(handler=handler)
+    return snap
 
 
 def add_project_arguments(diff: argparse.ArgumentParser) -> None:
@@ -119,13 +121,19 @@ def _dump(value: object) -> str:
 # -- snapshot -------------------------------------------------------------------------------
 
 
-def write_snapshot(args: argparse.Namespace) -> str:
-    """Write the lock; say how many tools it holds."""
+def write_snapshot(
+    args: argparse.Namespace, collected: tuple[ProjectConfig, tuple[ProjectTool, ...]] | None = None
+) -> str:
+    """Write the lock; say how many tools it holds.
+
+    ``collected`` is (settings, tools) when the tools come from elsewhere than the project's
+    table (``--toolset``).
+    """
     from toollens.project.lock import build_lock, collect_tools, dump_lock
     from toollens.project.lock_report import write_text
 
-    config = _project(args)
-    tools = collect_tools(config)
+    config = _project(args) if collected is None else collected[0]
+    tools = collect_tools(config) if collected is None else collected[1]
     write_text(config.lock_path, dump_lock(build_lock(tools)))
     names = ", ".join(sorted(t.name for t in tools))
     return f"wrote {config.lock_path.name}: {len(tools)} tools ({names})\n"
@@ -134,12 +142,18 @@ def write_snapshot(args: argparse.Namespace) -> str:
 # -- diff --lock ------------------------------------------------------------------------------
 
 
-def diff_lock(args: argparse.Namespace) -> LockReport:
+def diff_lock(
+    args: argparse.Namespace, collected: tuple[ProjectConfig, tuple[ProjectTool, ...]] | None = None
+) -> LockReport:
     """Compare the tools with the lock (and rewrite it with ``--update``): the comparison
-    and its text, made complete in :mod:`toollens.project.lock_report`."""
+    and its text, made complete in :mod:`toollens.project.lock_report`. ``collected`` as
+    for :func:`write_snapshot`."""
     from toollens.project.lock_report import diff_with_lock
 
-    return diff_with_lock(_project(args), args.format, update=args.update)
+    if collected is None:
+        return diff_with_lock(_project(args), args.format, update=args.update)
+    config, tools = collected
+    return diff_with_lock(config, args.format, update=args.update, tools=tools)
 
 
 def format_diff_github(result: SchemaDiff, new_target: str) -> str:

@@ -98,3 +98,5 @@ class ToolCheck:
             "view_errors": dict(self.view_errors),
             "unchecked": dict(self.unchecked),
         }
+
+    to_dict = to_json  # the name the toolset check (cli_toolset_format) reads

@@ -9,7 +9,7 @@ exit code from :attr:`LockReport.diff`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -21,6 +21,7 @@ from toollens.project.github import Annotation
 from toollens.project.lock import (
     LOCK_VERSION,
     LockDiff,
+    ProjectTool,
     ToolDelta,
     build_lock,
     collect_tools,
@@ -56,15 +57,25 @@ class LockReport:
     text: str
 
 
-def diff_with_lock(config: ProjectConfig, fmt: LockFormat, *, update: bool) -> LockReport:
+def diff_with_lock(
+    config: ProjectConfig,
+    fmt: LockFormat,
+    *,
+    update: bool,
+    tools: Sequence[ProjectTool] | None = None,
+) -> LockReport:
     """Compare the project's tools with its lock; with ``update``, rewrite the lock after.
+
+    ``tools`` are the tools to compare when they come from elsewhere than the project's
+    table (a toolset); by default the table's.
 
     Raises:
         ProjectError: the lock cannot be read (without ``update``: a broken lock is then
             replaced) or written.
         TargetError: a tool cannot be found or inspected.
     """
-    tools = collect_tools(config)
+    if tools is None:
+        tools = collect_tools(config)
     try:
         lock, lock_text = read_lock(config.lock_path)
     except ProjectError:
