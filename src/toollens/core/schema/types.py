@@ -68,7 +68,7 @@ class ToolSchemaLike(Protocol):
 
 
 SchemaInput: TypeAlias = Union[  # noqa: UP007 - a runtime alias on Python 3.10
-    Mapping[str, Any], ToolSchemaLike, Callable[..., object]
+    JsonMapping, ToolSchemaLike, Callable[..., object]
 ]
 """One side of ``diff``: a JSON Schema or provider payload, a tool, or a callable."""
 
