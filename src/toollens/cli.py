@@ -59,7 +59,9 @@ targets:
                        static or class method (an instance method needs an
                        instance: name one, e.g. search = Search().run)
   path/to/file.py:FUNC load the file as a module and take FUNC
-  path/to/file.json    a JSON Schema, or a provider tool payload"""
+  path/to/file.json    a JSON Schema, or a provider tool payload
+  mcp:COMMAND ARGS...  every tool of an MCP server started over stdio; mcp:URL for a
+                       streamable-HTTP server; #TOOL at the end for one tool"""
 
 _TARGET_HELP = (
     "MODULE:FUNC, file.py:FUNC or file.json; without it, every tool under "
@@ -177,7 +179,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__, cli_project
+    from toollens import __version__, cli_mcp, cli_project
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -216,6 +218,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     _add_diff_command(command, providers)
     _add_check_command(command, providers)
     cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
+    cli_mcp.add_mcp_arguments(sub.choices["snapshot"])
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
     return parser
 
@@ -242,6 +245,7 @@ def _add_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
 
 
 def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
+    from toollens import cli_mcp
     from toollens.render.text import VIEWS as views
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
@@ -270,11 +274,12 @@ def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
     show.add_argument("--name", metavar="N", help="override the tool name")
     show.add_argument("--description", metavar="D", help="override the tool description")
     _add_format(show, "text")
+    cli_mcp.add_mcp_arguments(show)
     show.set_defaults(handler=_run_show)
 
 
 def _add_diff_command(command: _Command, providers: tuple[str, ...]) -> None:
-    from toollens import cli_project
+    from toollens import cli_mcp, cli_project
 
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
@@ -290,10 +295,13 @@ def _add_diff_command(command: _Command, providers: tuple[str, ...]) -> None:
     )
     _add_format(dif, "text", "github")
     cli_project.add_project_arguments(dif)
+    cli_mcp.add_mcp_arguments(dif)
     dif.set_defaults(handler=_run_diff)
 
 
 def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
+    from toollens import cli_mcp
+
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     check.add_argument(
@@ -307,6 +315,7 @@ def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
     )
     _add_strictness(check)
     _add_format(check, "text", "github")
+    cli_mcp.add_mcp_arguments(check)
     check.set_defaults(handler=_run_check)
 
 
@@ -342,7 +351,10 @@ def main(
     debug = bool(getattr(args, "debug", False))
     handler: Callable[[argparse.Namespace], tuple[str, int]] = args.handler
     try:
-        text, code = handler(args)
+        from toollens.cli_mcp import connection
+
+        with connection(args):  # --env/--timeout for every mcp: server the command starts
+            text, code = handler(args)
     except Exception as exc:
         return _fail(exc, err, debug)
     try:
@@ -423,6 +435,10 @@ def _report(target_text: str, options: ReportOptions) -> Any:
 
 
 def _run_show(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens import cli_mcp
+
+    if cli_mcp.is_mcp(args.target):
+        return cli_mcp.run_show(args)
     if args.target is None:  # every tool of the project
         from toollens.cli_project import join_shown, project_reports
 
@@ -498,6 +514,10 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
             return text, EXIT_OK
         return text, EXIT_BREAKING if lock_diff.breaking else EXIT_CHANGED
 
+    from toollens import cli_mcp
+
+    if cli_mcp.is_mcp(args.old) or cli_mcp.is_mcp(args.new):
+        return cli_mcp.run_diff(args)
     old = _diff_side(args.old, args, "OLD")
     new = _diff_side(args.new, args, "NEW")
     result = diff(old, new)
@@ -553,6 +573,10 @@ def _run_check(args: argparse.Namespace) -> tuple[str, int]:
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(_provider_names())
     providers = list(dict.fromkeys(asked))
+    from toollens import cli_mcp
+
+    if cli_mcp.is_mcp(args.target):
+        return cli_mcp.run_check(args, providers)
     if args.target is None or args.format == "github":  # project list, or annotations
         return _run_checks(args, providers)
     reports = [_report(args.target, _options(args, p)) for p in providers]

@@ -122,6 +122,10 @@ def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> A
         TargetError: the module does not import, the attribute or file does not exist, or
             the JSON file does not parse (with line and column).
     """
+    if text.startswith("mcp:"):  # a server's tools (toollens.mcp.ServerTools)
+        from toollens.mcp.project import resolve_server
+
+        return resolve_server(text, cwd)
     spec = parse_target(text)
     base = Path(os.getcwd() if cwd is None else cwd)
     if spec.origin == "json":
