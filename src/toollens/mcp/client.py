@@ -116,7 +116,7 @@ def _quiet_sdk_logs() -> Iterator[None]:
 async def _conversation(spec: McpTarget, options: ConnectOptions, attempt: Attempt) -> ServerTools:
     from mcp.client.session import ClientSession
 
-    async with _transport(spec, options, attempt.errlog) as (read, write):
+    async with _transport(spec, options, attempt) as (read, write):
         attempt.step = "initialize"
         session = ClientSession(read, write, message_handler=attempt.on_message)
         async with session:
@@ -164,19 +164,16 @@ def _selected(spec: McpTarget, listed: ServerTools) -> ServerTools:
 
 @asynccontextmanager
 async def _transport(
-    spec: McpTarget, options: ConnectOptions, errlog: IO[str]
+    spec: McpTarget, options: ConnectOptions, attempt: Attempt
 ) -> AsyncIterator[tuple[Any, Any]]:
     if spec.url is not None:
         async with _http_transport(spec.url, options.timeout) as streams:
             yield streams
         return
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from toollens.mcp.stdio import owned_stdio
 
-    command, *args = spec.command
-    params = StdioServerParameters(
-        command=command, args=args, env=dict(options.env), cwd=options.cwd or os.getcwd()
-    )
-    async with stdio_client(params, errlog=errlog) as streams:
+    cwd = options.cwd or os.getcwd()
+    async with owned_stdio(spec.command, options.env, cwd, attempt.errlog, attempt.process) as streams:
         yield streams
 
 

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Iterator
 from typing import IO, Any, TypeVar
 
 from toollens.core.errors import TargetError
+from toollens.mcp.stdio import ServerProcess
 from toollens.mcp.target import McpTarget
 
 __all__ = ["Attempt", "McpFailure", "explain_failure", "last_stderr_line"]
@@ -41,6 +42,7 @@ class Attempt:
         self.errlog = errlog
         self.step = "start-up"
         self.stream_error: Exception | None = None
+        self.process = ServerProcess()
         self._scope: Any = None
 
     async def on_message(self, message: Any) -> None:
@@ -124,6 +126,8 @@ def _garbage(error: Exception) -> tuple[str, str]:
     from pydantic import ValidationError
 
     line = error.errors()[0].get("input") if isinstance(error, ValidationError) else None
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", errors="replace")
     detail = _quote(str(line)) if line is not None else f"({_one_line(error)})"
     return (
         f"wrote a line to stdout that is not a JSON-RPC message: {detail}",
@@ -151,7 +155,14 @@ def _describe(leaf: BaseException, attempt: Attempt) -> tuple[str, str | None]:
         )
     text = _one_line(leaf)
     if "connection closed" in text.lower():
-        exited = "exited or closed its stdout" if attempt.spec.transport == "stdio" else "closed"
+        code = attempt.process.exit_code
+        exited = (
+            "closed the connection"
+            if attempt.spec.transport == "http"
+            else "closed its stdout"
+            if code is None
+            else f"exited with code {code}"
+        )
         return (
             f"{exited} during {step}",
             "run the server's command yourself to see why it stops",
