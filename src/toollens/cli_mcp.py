@@ -197,7 +197,12 @@ def _format_checks(
         return _dump({**served.to_dict(), "tools": tools, "invalid_tools": errors})
     bad = [f"{t.name}: error: the inputSchema is not a JSON Schema: {e}" for t, e in invalid]
     if fmt == "github":
-        lines = [f"::error title=toollens: tool {t.name}::{e}" for t, e in invalid]
+        from toollens.project.github import Annotation
+
+        lines = [
+            str(Annotation(level="error", title=f"toollens: tool {t.name}", message=str(e)))
+            for t, e in invalid
+        ]
         text = cli_project.format_checks_github([(r, None, None) for _, r in results])
         return "\n".join([*lines, text.rstrip("\n")]) + "\n"
     body = "".join(cli.format_check(r) for _, r in results)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import Awaitable, Iterator
 from typing import IO, Any, TypeVar
 
@@ -22,6 +23,7 @@ __all__ = ["Attempt", "McpFailure", "explain_failure", "last_stderr_line"]
 _T = TypeVar("_T")
 _STDERR_TAIL = 8192  # bytes of the server's stderr read back for its last line
 _QUOTE = 200  # characters of a server's line quoted in a message
+_REDIRECT = re.compile(r"Redirect to (\S+?);? not followed")  # the SDK's streamable-HTTP message
 
 
 class McpFailure(Exception):
@@ -154,6 +156,18 @@ def _describe(leaf: BaseException, attempt: Attempt) -> tuple[str, str | None]:
             "fix the server's answer; toollens reads it with the mcp SDK's own types",
         )
     text = _one_line(leaf)
+    if type(leaf).__name__ in ("ConnectError", "ConnectTimeout"):  # httpx2's, not imported here
+        return (
+            f"cannot be reached: {text}",
+            "start the server, or check the host, port and path",
+        )
+    redirect = _REDIRECT.search(str(leaf))
+    if redirect is not None:
+        return (
+            f"redirected to {redirect.group(1)}, which toollens does not follow to another "
+            "origin",
+            "if that server is the one you mean, name its URL",
+        )
     if "connection closed" in text.lower():
         code = attempt.process.exit_code
         exited = (
