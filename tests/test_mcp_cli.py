@@ -62,13 +62,17 @@ def test_show_prints_the_output_schema_as_sent() -> None:
     target = server("sdk_tools.py", "output")
     code, out, _ = run("show", target)
     assert code == EXIT_OK
-    assert "== tool forecast (" in out and "MCP outputSchema" in out and '"celsius"' in out
+    assert "== tool forecast (" in out
+    assert "MCP outputSchema" in out
+    assert '"celsius"' in out
     code, out, _ = run("show", target, "--view", "output")
-    assert "MCP outputSchema" in out and "Strict" not in out
+    assert "MCP outputSchema" in out
+    assert "Strict" not in out
     code, out, _ = run("show", target, "--format", "json", "--view", "strict")
     data = json.loads(out)
     tool = data["tools"][0]
-    assert tool["name"] == "forecast" and tool["mcp"]["outputSchema"]["title"] == "Forecast"
+    assert tool["name"] == "forecast"
+    assert tool["mcp"]["outputSchema"]["title"] == "Forecast"
     assert tool["show"]["additionalProperties"] is False
 
 
@@ -122,7 +126,8 @@ def test_snapshot_then_a_breaking_server_change_fails_diff_lock(project: Path) -
     _write_tools(project / "tools.json", changed)
     code, out, _ = run("diff", "--lock")
     assert code == EXIT_BREAKING
-    assert "notify (mcp:" in out and "#notify)" in out
+    assert "notify (mcp:" in out
+    assert "#notify)" in out
     code, out, _ = run("diff", "--lock", "--format", "github")
     assert code == EXIT_BREAKING
     assert "::error title=toollens%3A breaking change to tool notify::" in out

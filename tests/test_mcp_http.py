@@ -81,9 +81,9 @@ class _Recorder(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    do_POST = do_GET = do_DELETE = _redirect  # noqa: N815
+    do_POST = do_GET = do_DELETE = _redirect
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

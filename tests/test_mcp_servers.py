@@ -65,7 +65,8 @@ def _raw_tools_list(script: str, *args: str) -> list[dict[str, Any]]:
     watchdog = threading.Timer(30, proc.kill)  # a hung server fails the test, not the run
     watchdog.start()
     try:
-        assert proc.stdin is not None and proc.stdout is not None
+        assert proc.stdin is not None
+        assert proc.stdout is not None
         proc.stdin.write("".join(json.dumps(r) + "\n" for r in requests))
         proc.stdin.flush()  # stdin stays open until the answer is read
         answer = next(json.loads(line) for line in proc.stdout if '"id":2' in line)
@@ -80,7 +81,7 @@ def _raw_tools_list(script: str, *args: str) -> list[dict[str, Any]]:
 def test_clean_server_tools_are_read_exactly_as_sent(clean: ServerTools) -> None:
     sent = _raw_tools_list("sdk_tools.py", "clean")
     assert [t.name for t in clean.tools] == ["search", "get_time"]
-    for tool, raw in zip(clean.tools, sent):
+    for tool, raw in zip(clean.tools, sent, strict=False):
         # Same keys in the same order: json.dumps without sort_keys compares the bytes.
         assert json.dumps(tool.input_schema) == json.dumps(raw["inputSchema"])
         assert tool.description == raw.get("description")
@@ -117,8 +118,10 @@ def test_defs_are_kept_and_made_strict() -> None:
     tool = fetch_tools(server("sdk_tools.py", "defs"), OPTIONS).tools[0]
     assert "$defs" in tool.input_schema
     rep = tool_report(tool, ReportOptions(provider="openai-chat"))
-    assert rep.schema is not None and "$defs" in rep.schema
-    assert rep.provider_verdict is not None and rep.provider_verdict.accepted
+    assert rep.schema is not None
+    assert "$defs" in rep.schema
+    assert rep.provider_verdict is not None
+    assert rep.provider_verdict.accepted
 
 
 def test_formats_openai_rejects_are_named() -> None:
@@ -126,14 +129,16 @@ def test_formats_openai_rejects_are_named() -> None:
     rep = tool_report(tool, ReportOptions(provider="openai-chat"))
     rules = {(f.rule, f.pointer) for f in rep.provider_findings}
     assert ("openai.format-unsupported", "/properties/url/format") in rules
-    assert rep.provider_verdict is not None and not rep.provider_verdict.accepted
+    assert rep.provider_verdict is not None
+    assert not rep.provider_verdict.accepted
     assert "strict" in rep.view_errors  # the open dict cannot be strict: said, not raised
 
 
 def test_130_tools() -> None:
     listed = fetch_tools(server("sdk_tools.py", "many"), OPTIONS)
     assert len(listed.tools) == 130
-    assert listed.tools[0].name == "tool_000" and listed.tools[-1].name == "tool_129"
+    assert listed.tools[0].name == "tool_000"
+    assert listed.tools[-1].name == "tool_129"
 
 
 def test_output_schema_is_kept_as_sent() -> None:
@@ -142,7 +147,8 @@ def test_output_schema_is_kept_as_sent() -> None:
     assert tool.output_schema == raw["outputSchema"]
     entry = output_entry(tool)
     assert entry is not None
-    assert entry["schema"] == raw["outputSchema"] and entry["name"] == "Forecast"
+    assert entry["schema"] == raw["outputSchema"]
+    assert entry["name"] == "Forecast"
 
 
 def test_low_level_server_pages_and_raw_schemas(tmp_path: Path) -> None:
@@ -150,12 +156,13 @@ def test_low_level_server_pages_and_raw_schemas(tmp_path: Path) -> None:
     tools_file.write_text(json.dumps(RAW_TOOLS), encoding="utf-8")
     listed = fetch_tools(server("lowlevel_raw.py", str(tools_file)), OPTIONS)
     assert listed.pages == 3  # two tools a page
-    assert listed.info.name == "raw-tools" and listed.info.version == "1.2.3"
+    assert listed.info.name == "raw-tools"
+    assert listed.info.version == "1.2.3"
     for tool, raw in zip(listed.tools, RAW_TOOLS, strict=True):
         assert tool.input_schema == raw["inputSchema"]
     # The SDK's server re-serialises the schemas; what it put on the wire is what is kept.
     first_page = _raw_tools_list("lowlevel_raw.py", str(tools_file))
-    for tool, sent in zip(listed.tools, first_page):
+    for tool, sent in zip(listed.tools, first_page, strict=False):
         assert json.dumps(tool.input_schema) == json.dumps(sent["inputSchema"])
     uses_ref = listed.tools[2]
     assert uses_ref.title == "Uses a ref"  # from annotations.title
@@ -175,7 +182,8 @@ def test_hash_names_one_tool_and_env_reaches_the_server(tmp_path: Path) -> None:
 def test_unknown_tool_suggests_the_close_name() -> None:
     with pytest.raises(TargetError) as info:
         fetch_tools(server("sdk_tools.py", "clean", tool="serch"), OPTIONS)
-    assert "has no tool 'serch'" in str(info.value) and "did you mean 'search'" in str(info.value)
+    assert "has no tool 'serch'" in str(info.value)
+    assert "did you mean 'search'" in str(info.value)
 
 
 def test_works_from_inside_a_running_event_loop() -> None:
@@ -189,7 +197,8 @@ def test_fastmcp_server() -> None:
     pytest.importorskip("fastmcp")
     listed = fetch_tools("mcp:" + f"{PYTHON} {SERVERS / 'fastmcp_tools.py'}", OPTIONS)
     order, cancel = listed.tools
-    assert order.output_schema is not None and order.title == "Order"
+    assert order.output_schema is not None
+    assert order.title == "Order"
     assert cancel.annotations == {"destructiveHint": True}
     reports = tool_reports(order, ReportOptions(), list(PROVIDERS))
     anthropic = next(r for r in reports if r.provider == "anthropic")

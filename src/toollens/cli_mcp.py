@@ -45,7 +45,8 @@ def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"bound on start-up and initialize, and on each request (default: {DEFAULT_TIMEOUT:g})",
+        help="seconds for start-up and initialize, and for each request "
+        f"(default: {DEFAULT_TIMEOUT:g})",
     )
 
 
@@ -110,9 +111,7 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
 
     served = _fetch(args.target)
     if (args.name or args.description) and len(served.tools) != 1:
-        raise TargetError(
-            "--name and --description apply to one tool", hint="name it with #TOOL"
-        )
+        raise TargetError("--name and --description apply to one tool", hint="name it with #TOOL")
     options = cli._options(args, args.provider, name=args.name, description=args.description)
     shown: list[str] = []
     for tool in served.tools:

@@ -1,7 +1,7 @@
 """A hand-written stdio server that fails in the way MODE names (raw JSON-RPC, no SDK).
 
-    python broken.py crash|exit-after-initialize|garbage|silent|stubborn|slow-initialize|
-                     slow-list|malformed|grandchild
+python broken.py crash|exit-after-initialize|garbage|silent|stubborn|slow-initialize|
+                 slow-list|malformed|grandchild
 """
 
 from __future__ import annotations
@@ -87,15 +87,24 @@ def slow_list() -> None:
 def malformed() -> None:
     def bad(request_id: object) -> None:
         say("sending tools")
-        send(request_id, {"tools": [{"name": "ok", "inputSchema": {"type": "object"}},
-                                    {"description": "no name", "inputSchema": "object"}]})
+        send(
+            request_id,
+            {
+                "tools": [
+                    {"name": "ok", "inputSchema": {"type": "object"}},
+                    {"description": "no name", "inputSchema": "object"},
+                ]
+            },
+        )
 
     serve(bad)
 
 
 def grandchild() -> None:
-    helper = "import sys; sys.path.insert(0, sys.argv[1]); import _pidfile, time; " \
-             "_pidfile.record_pid(); time.sleep(120)"
+    helper = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import _pidfile, time; "
+        "_pidfile.record_pid(); time.sleep(120)"
+    )
     subprocess.Popen([sys.executable, "-c", helper, sys.path[0]])
     time.sleep(0.5)  # let the grandchild record its pid
     say("spawned a worker, then crashed")

@@ -1,16 +1,15 @@
 """A FastMCP (the standalone fastmcp package) server with a $defs tool and an output schema.
 
-    python fastmcp_tools.py
+python fastmcp_tools.py
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
+from _pidfile import record_pid
 from fastmcp import FastMCP
 from pydantic import BaseModel, Field
-
-from _pidfile import record_pid
 
 server = FastMCP("fastmcp-tools")
 

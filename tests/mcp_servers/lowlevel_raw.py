@@ -1,6 +1,6 @@
 """A low-level mcp Server serving hand-written raw tool definitions from a JSON file, two a page.
 
-    python lowlevel_raw.py TOOLS.json
+python lowlevel_raw.py TOOLS.json
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import sys
 
 import anyio
 import mcp_types as types
-
 from _pidfile import record_pid
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
@@ -24,7 +23,9 @@ def load() -> list[dict[str, object]]:
     return tools
 
 
-async def list_tools(ctx: object, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+async def list_tools(
+    ctx: object, params: types.PaginatedRequestParams | None
+) -> types.ListToolsResult:
     tools = load()
     start = int(params.cursor) if params is not None and params.cursor else 0
     page = [types.Tool.model_validate(tool) for tool in tools[start : start + PAGE]]

@@ -1,6 +1,6 @@
 """A server built with the mcp SDK's MCPServer (FastMCP's successor); VARIANT picks its tools.
 
-    python sdk_tools.py clean|defs|formats|many|output [--http PORT]
+python sdk_tools.py clean|defs|formats|many|output [--http PORT]
 """
 
 from __future__ import annotations
@@ -8,10 +8,9 @@ from __future__ import annotations
 import sys
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
-
 from _pidfile import record_pid
 from mcp.server.mcpserver import MCPServer
+from pydantic import BaseModel, Field
 
 server = MCPServer("sdk-tools")
 
@@ -79,7 +78,9 @@ def output() -> None:
 
 if __name__ == "__main__":
     record_pid()
-    {"clean": clean, "defs": defs, "formats": formats, "many": many, "output": output}[sys.argv[1]]()
+    {"clean": clean, "defs": defs, "formats": formats, "many": many, "output": output}[
+        sys.argv[1]
+    ]()
     if "--http" in sys.argv:
         port = int(sys.argv[sys.argv.index("--http") + 1])
         server.run("streamable-http", host="127.0.0.1", port=port)

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError
 from toollens.mcp.failures import Attempt, explain_failure
@@ -71,7 +71,7 @@ def fetch_tools(target: McpTarget | str, options: ConnectOptions | None = None) 
         try:
             with _quiet_sdk_logs():
                 return _run(spec, options, attempt)
-        except Exception as exc:  # noqa: BLE001 - every failure becomes one TargetError line
+        except Exception as exc:
             raise explain_failure(exc, attempt) from exc
 
 
@@ -137,7 +137,8 @@ async def _list_tools(session: ClientSession, spec: McpTarget, attempt: Attempt)
         params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
         # The raw answer, so every schema is judged exactly as the server sent it.
         raw = await attempt.bounded(
-            session.send_request(types.ListToolsRequest(params=params), raw_result)
+            # The SDK takes a TypeAdapter (its annotation only names BaseModel results).
+            session.send_request(types.ListToolsRequest(params=params), raw_result)  # type: ignore[type-var]
         )
         found, cursor = parse_page(raw, spec.server, page)
         tools.extend(found)
@@ -155,8 +156,14 @@ def _selected(spec: McpTarget, listed: ServerTools) -> ServerTools:
 
         names = [t.name for t in listed.tools]
         close = difflib.get_close_matches(spec.tool, names, n=3)
-        hint = ("did you mean " + " or ".join(map(repr, close)) + "?") if close else (
-            f"it has {len(names)} tools: " + ", ".join(names[:10]) + ("..." if len(names) > 10 else "")
+        hint = (
+            ("did you mean " + " or ".join(map(repr, close)) + "?")
+            if close
+            else (
+                f"it has {len(names)} tools: "
+                + ", ".join(names[:10])
+                + ("..." if len(names) > 10 else "")
+            )
         )
         raise TargetError(f"MCP server {spec.label!r} has no tool {spec.tool!r}", hint=hint)
     return ServerTools(listed.target, listed.info, chosen, listed.pages)
@@ -173,7 +180,9 @@ async def _transport(
     from toollens.mcp.stdio import owned_stdio
 
     cwd = options.cwd or os.getcwd()
-    async with owned_stdio(spec.command, options.env, cwd, attempt.errlog, attempt.process) as streams:
+    async with owned_stdio(
+        spec.command, options.env, cwd, attempt.errlog, attempt.process
+    ) as streams:
         yield streams
 
 

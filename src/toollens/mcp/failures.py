@@ -86,6 +86,8 @@ def explain_failure(exc: BaseException, attempt: Attempt) -> TargetError:
     leaf = _pick(list(_leaves(exc)))
     if isinstance(leaf, TargetError):
         return leaf
+    what: str
+    hint: str | None
     if attempt.stream_error is not None:
         what, hint = _garbage(attempt.stream_error)
     elif isinstance(leaf, McpFailure):
@@ -164,8 +166,7 @@ def _describe(leaf: BaseException, attempt: Attempt) -> tuple[str, str | None]:
     redirect = _REDIRECT.search(str(leaf))
     if redirect is not None:
         return (
-            f"redirected to {redirect.group(1)}, which toollens does not follow to another "
-            "origin",
+            f"redirected to {redirect.group(1)}, which toollens does not follow to another origin",
             "if that server is the one you mean, name its URL",
         )
     if "connection closed" in text.lower():

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
-from typing import IO, Any
+from typing import IO, Any, TextIO, cast
 
 __all__ = ["ServerProcess", "owned_stdio"]
 
@@ -147,6 +147,8 @@ async def _sdk_stdio(
 ) -> AsyncIterator[tuple[Any, Any]]:  # pragma: no cover - Windows
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    params = StdioServerParameters(command=command[0], args=list(command[1:]), env=dict(env), cwd=cwd)
-    async with stdio_client(params, errlog=errlog) as streams:
+    params = StdioServerParameters(
+        command=command[0], args=list(command[1:]), env=dict(env), cwd=cwd
+    )
+    async with stdio_client(params, errlog=cast("TextIO", errlog)) as streams:
         yield streams
