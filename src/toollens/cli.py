@@ -431,6 +431,13 @@ def _report(target_text: str, options: ReportOptions) -> Any:
     return report(target, options)
 
 
+def _mcp_parts() -> Any:
+    """The formatters ``mcp:`` targets are shown with (see ``toollens.cli_mcp``)."""
+    from toollens.cli_mcp import CliParts
+
+    return CliParts(format_show, _CheckResult, format_check, _diff_side, format_diff)
+
+
 # -- show -----------------------------------------------------------------------------------
 
 
@@ -438,7 +445,7 @@ def _run_show(args: argparse.Namespace) -> tuple[str, int]:
     from toollens import cli_mcp
 
     if cli_mcp.is_mcp(args.target):
-        return cli_mcp.run_show(args)
+        return cli_mcp.run_show(args, _mcp_parts())
     if args.target is None:  # every tool of the project
         from toollens.cli_project import join_shown, project_reports
 
@@ -517,7 +524,7 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     from toollens import cli_mcp
 
     if cli_mcp.is_mcp(args.old) or cli_mcp.is_mcp(args.new):
-        return cli_mcp.run_diff(args)
+        return cli_mcp.run_diff(args, _mcp_parts())
     old = _diff_side(args.old, args, "OLD")
     new = _diff_side(args.new, args, "NEW")
     result = diff(old, new)
@@ -576,7 +583,7 @@ def _run_check(args: argparse.Namespace) -> tuple[str, int]:
     from toollens import cli_mcp
 
     if cli_mcp.is_mcp(args.target):
-        return cli_mcp.run_check(args, providers)
+        return cli_mcp.run_check(args, providers, _mcp_parts())
     if args.target is None or args.format == "github":  # project list, or annotations
         return _run_checks(args, providers)
     reports = [_report(args.target, _options(args, p)) for p in providers]

@@ -1,6 +1,7 @@
 """The command line for ``mcp:`` targets: show, check and diff a server's tools.
 
-``cli.py`` hands a command to this module when its target starts with ``mcp:``, and runs
+``cli.py`` hands a command to this module when its target starts with ``mcp:``, with the
+formatters it owns (:class:`CliParts`: this module never imports ``toollens.cli``), and runs
 every command inside :func:`connection` so ``--env`` and ``--timeout`` reach servers named in
 ``[tool.toollens]`` too (``snapshot``, ``diff --lock``, ``check`` without a target). Each tool's
 ``inputSchema`` is judged through the same report, check and format functions as any other
@@ -11,16 +12,44 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
     from toollens.mcp import ConnectOptions, McpTool, ServerTools
 
-__all__ = ["add_mcp_arguments", "connection", "is_mcp", "run_check", "run_diff", "run_show"]
+__all__ = [
+    "CliParts",
+    "add_mcp_arguments",
+    "connection",
+    "is_mcp",
+    "run_check",
+    "run_diff",
+    "run_show",
+]
 
 _EXIT_OK, _EXIT_FINDINGS, _EXIT_CHANGED, _EXIT_BREAKING = 0, 1, 1, 2
+
+
+@dataclass(frozen=True)
+class CliParts:
+    """What ``cli.py`` formats with, handed over so the two modules form no import cycle."""
+
+    format_show: Callable[[Any, str, str], str]
+    check_result: Callable[[Sequence[Any]], Any]
+    format_check: Callable[[Any], str]
+    diff_side: Callable[[str, argparse.Namespace, str], Any]
+    format_diff: Callable[[Any, str, str], str]
+
+
+def _options(args: argparse.Namespace, provider: str | None, **changes: Any) -> ReportOptions:
+    from toollens.core.choices import DEFAULT_PROVIDER
+    from toollens.core.report import ReportOptions
+
+    return ReportOptions(strict=args.strict, provider=provider or DEFAULT_PROVIDER, **changes)
 
 
 def is_mcp(target: object) -> bool:
@@ -103,16 +132,15 @@ def _dump(value: Any) -> str:
 # -- show -------------------------------------------------------------------------------------
 
 
-def run_show(args: argparse.Namespace) -> tuple[str, int]:
+def run_show(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
     """``toollens show mcp:...``: the views of each tool, then its output schema as sent."""
-    from toollens import cli
     from toollens.core.errors import TargetError, ToolLensError
     from toollens.mcp.judge import tool_report
 
     served = _fetch(args.target)
     if (args.name or args.description) and len(served.tools) != 1:
         raise TargetError("--name and --description apply to one tool", hint="name it with #TOOL")
-    options = cli._options(args, args.provider, name=args.name, description=args.description)
+    options = _options(args, args.provider, name=args.name, description=args.description)
     shown: list[str] = []
     for tool in served.tools:
         try:
@@ -120,25 +148,23 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
         except ToolLensError as exc:
             shown.append(_invalid(tool, exc, args.format))
             continue
-        shown.append(_show_tool(tool, rep, args.view, args.format))
+        shown.append(_show_tool(tool, rep, args.view, args.format, parts))
     if args.format == "json":
         data = {**served.to_dict(), "tools": [json.loads(s) for s in shown]}
         return _dump(data), _EXIT_OK
     return _header(served) + "\n".join(shown), _EXIT_OK
 
 
-def _show_tool(tool: McpTool, rep: Any, view: str, fmt: str) -> str:
-    from toollens import cli
-
+def _show_tool(tool: McpTool, rep: Any, view: str, fmt: str, parts: CliParts) -> str:
     if fmt == "json":
-        body = json.loads(cli.format_show(rep, view, fmt)) if view != "output" else None
+        body = json.loads(parts.format_show(rep, view, fmt)) if view != "output" else None
         return _dump({"name": tool.name, "mcp": tool.to_dict(), "show": body})
-    parts = [f"== tool {tool.name} ({tool.target}) =="]
+    blocks = [f"== tool {tool.name} ({tool.target}) =="]
     if view != "output":
-        parts.append(cli.format_show(rep, view, fmt).rstrip("\n"))
+        blocks.append(parts.format_show(rep, view, fmt).rstrip("\n"))
     if view in ("output", "all"):
-        parts.append(_output_text(tool))
-    return "\n".join(parts) + "\n"
+        blocks.append(_output_text(tool))
+    return "\n".join(blocks) + "\n"
 
 
 def _output_text(tool: McpTool) -> str:
@@ -161,9 +187,10 @@ def _invalid(tool: McpTool, exc: Exception, fmt: str) -> str:
 # -- check ------------------------------------------------------------------------------------
 
 
-def run_check(args: argparse.Namespace, providers: Sequence[str]) -> tuple[str, int]:
+def run_check(
+    args: argparse.Namespace, providers: Sequence[str], parts: CliParts
+) -> tuple[str, int]:
     """``toollens check mcp:...``: lint and every asked provider's findings, per tool."""
-    from toollens import cli
     from toollens.core.errors import ToolLensError
     from toollens.mcp.judge import tool_reports
 
@@ -172,20 +199,24 @@ def run_check(args: argparse.Namespace, providers: Sequence[str]) -> tuple[str, 
     invalid: list[tuple[McpTool, ToolLensError]] = []
     for tool in served.tools:
         try:
-            reports = tool_reports(tool, cli._options(args, None), providers)
+            reports = tool_reports(tool, _options(args, None), providers)
         except ToolLensError as exc:  # an inputSchema that is no JSON Schema: a row, not a stop
             invalid.append((tool, exc))
             continue
-        results.append((tool, cli._CheckResult(reports)))
+        results.append((tool, parts.check_result(reports)))
     failed = bool(invalid) or any(r.errors for _, r in results)
     code = _EXIT_FINDINGS if failed else _EXIT_OK
-    return _format_checks(served, results, invalid, args.format), code
+    return _format_checks(served, results, invalid, args.format, parts), code
 
 
 def _format_checks(
-    served: ServerTools, results: list[tuple[McpTool, Any]], invalid: list[Any], fmt: str
+    served: ServerTools,
+    results: list[tuple[McpTool, Any]],
+    invalid: list[Any],
+    fmt: str,
+    parts: CliParts,
 ) -> str:
-    from toollens import cli, cli_project
+    from toollens import cli_project
 
     if fmt == "json":
         tools = [
@@ -204,20 +235,20 @@ def _format_checks(
         ]
         text = cli_project.format_checks_github([(r, None, None) for _, r in results])
         return "\n".join([*lines, text.rstrip("\n")]) + "\n"
-    body = "".join(cli.format_check(r) for _, r in results)
+    body = "".join(parts.format_check(r) for _, r in results)
     return _header(served) + body + "".join(line + "\n" for line in bad)
 
 
 # -- diff -------------------------------------------------------------------------------------
 
 
-def run_diff(args: argparse.Namespace) -> tuple[str, int]:
+def run_diff(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
     """``toollens diff OLD NEW`` where a side is ``mcp:...#TOOL``."""
-    from toollens import cli, cli_project
+    from toollens import cli_project
     from toollens.core.diff import diff
 
-    old = _diff_side(args.old, args, "OLD")
-    new = _diff_side(args.new, args, "NEW")
+    old = _diff_side(args.old, args, "OLD", parts)
+    new = _diff_side(args.new, args, "NEW", parts)
     result = diff(old, new)
     code = _EXIT_BREAKING if result.breaking else _EXIT_CHANGED if result.changes else _EXIT_OK
     if args.format == "json":
@@ -227,15 +258,14 @@ def run_diff(args: argparse.Namespace) -> tuple[str, int]:
         name = new["name"] if isinstance(new, dict) and "name" in new else args.new
         notes = [str(a) for a in cli_project._change_annotations(name, result.changes, locator)]
         return "\n".join([*notes, f"{args.new}: {result.headline}"]) + "\n", code
-    return cli.format_diff(result, args.old, args.new), code
+    return parts.format_diff(result, args.old, args.new), code
 
 
-def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
-    from toollens import cli
+def _diff_side(text: str, args: argparse.Namespace, label: str, parts: CliParts) -> Any:
     from toollens.core.errors import TargetError
 
     if not is_mcp(text):
-        return cli._diff_side(text, args, label)
+        return parts.diff_side(text, args, label)
     served = _fetch(text)
     if len(served.tools) != 1:
         raise TargetError(
@@ -252,7 +282,7 @@ def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
         }
     from toollens.mcp.judge import tool_report
 
-    rep = tool_report(tool, cli._options(args, args.provider))
+    rep = tool_report(tool, _options(args, args.provider))
     if rep.provider_payload is None:
         raise TargetError(
             f"{label} {text!r} has no {args.provider} payload: "
