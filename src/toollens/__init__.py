@@ -46,6 +46,9 @@ _LAZY = {
     "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
+    "toolset": "toollens.toolsets",
+    "Toolset": "toollens.toolsets",
+    "ToolEntry": "toollens.toolsets",
 }
 
 __all__ = [
@@ -66,9 +69,11 @@ __all__ = [
     "Severity",
     "Source",
     "StrictRule",
+    "ToolEntry",
     "StrictSchemaError",
     "TargetError",
     "ToolLensError",
+    "Toolset",
     "__version__",
     "check_provider",
     "compare",
@@ -82,6 +87,7 @@ __all__ = [
     "provider_tool",
     "report",
     "strict_schema",
+    "toolset",
 ]
 
 if TYPE_CHECKING:
@@ -100,6 +106,7 @@ if TYPE_CHECKING:
     )
     from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
+    from toollens.toolsets import ToolEntry, Toolset, toolset
 
 
 def __getattr__(name: str) -> Any:

@@ -34,6 +34,7 @@ __all__ = [
     "collect_tools",
     "compare_lock",
     "dump_lock",
+    "lock_entry",
     "lock_line",
     "read_lock",
 ]
@@ -103,11 +104,11 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
                 f"{rep.provider!r} from providers",
             )
     fs = first.function
-    description = getattr(fs, "description", None) if fs is not None else None
+    # A tool read from its definition (JSON, an agent's FunctionTool) has no FunctionSchema.
+    description = getattr(fs, "description", None) if fs is not None else first.options.description
     output = _output_entry(first.output)
-    if fs is None:  # a schema named and described by its source (an MCP tool, a payload)
-        description = first.options.description
-        output = _mcp_output(ref.obj) if output is None else output
+    if fs is None and output is None:  # an MCP tool: its outputSchema as sent
+        output = _mcp_output(ref.obj)
     entry = {
         "description": description or None,
         "name": first.title,
@@ -125,6 +126,10 @@ def _mcp_output(obj: Any) -> dict[str, Any] | None:
     from toollens.mcp.records import McpTool
 
     return output_entry(obj) if isinstance(obj, McpTool) else None
+
+
+lock_entry = _entry
+"""The lock entry of one tool from its reports (one per provider); raises ProjectError."""
 
 
 def _provider_of(rep: Any) -> str:
