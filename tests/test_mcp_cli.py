@@ -38,10 +38,12 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_check_every_provider_per_tool() -> None:
     code, out, err = run("check", server("sdk_tools.py", "formats"), "--provider", "all")
     assert code == EXIT_FINDINGS, err
-    assert out.startswith("MCP server sdk-tools")
-    assert "fetch_page: " in out
-    for provider in PROVIDERS:
-        assert f"\n{provider}:\n" in out
+    header, table = out.splitlines()[0], out.splitlines()[2]
+    assert header.startswith("mcp:")
+    assert header.split(": ", 1)[1].startswith("1 tool; ")
+    assert table.split() == ["tool", *PROVIDERS, "lint"]
+    assert "fetch_page (mcp:" in out
+    assert "formats#fetch_page):" in out
     assert "error[openai.format-unsupported] at /properties/url/format" in out
 
 
@@ -50,12 +52,23 @@ def test_check_json_and_github() -> None:
     code, out, _ = run("check", target, "--format", "json", "--provider", "anthropic")
     data = json.loads(out)
     assert code == EXIT_OK
-    assert data["server"]["name"] == "sdk-tools"
-    assert [t["target"] for t in data["tools"]] == ["search", "get_time"]
-    assert list(data["tools"][0]["providers"]) == ["anthropic"]
-    assert data["tools"][1]["mcp"]["annotations"] == {"readOnlyHint": True}
+    assert data["source"] == target
+    assert [t["name"] for t in data["tools"]] == ["search", "get_time"]
+    assert data["tools"][0]["origin"] == {
+        "kind": "mcp", "label": target + "#search", "module": None, "line": None,
+        "index": None, "role": None,
+    }  # fmt: skip
+    assert list(data["tools"][0]["check"]["providers"]) == ["anthropic"]
+    assert data["tools"][0]["check"]["verdicts"]["anthropic"]["accepted"] is True
     code, out, _ = run("check", target, "--format", "github")
     assert "::warning title=toollens lint%3A lint.missing-parameter-description::" in out
+
+
+def test_check_130_tools_finds_what_no_single_tool_shows() -> None:
+    _code, out, _ = run("check", server("sdk_tools.py", "many"), "--format", "json")
+    data = json.loads(out)
+    assert len(data["tools"]) == 130
+    assert "toolset.openai-too-many-tools" in out
 
 
 def test_show_prints_the_output_schema_as_sent() -> None:

@@ -68,17 +68,27 @@ def test_a_command_that_does_not_exist() -> None:
     assert "cannot be started: 'toollens-no-such-server' is not found" in str(info.value)
 
 
-@pytest.mark.parametrize("command", ["check", "show"])
-def test_cli_exit_3_with_one_line_and_no_traceback(command: str, tmp_path: Path) -> None:
+def test_cli_show_exit_3_with_one_line_and_no_traceback(tmp_path: Path) -> None:
     pidfile = tmp_path / "pids"
     out, err = io.StringIO(), io.StringIO()
-    argv = [command, server("broken.py", "crash"), "--env", f"TOOLLENS_TEST_PIDFILE={pidfile}"]
+    argv = ["show", server("broken.py", "crash"), "--env", f"TOOLLENS_TEST_PIDFILE={pidfile}"]
     assert main(argv, stdout=out, stderr=err) == EXIT_ERROR
     lines = err.getvalue().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("toollens: error: MCP server ")
     assert "fatal: config file /etc/broken.toml not found" in lines[0]
     assert out.getvalue() == ""
+    assert survivors(pidfile) == []
+
+
+def test_cli_check_exit_3_with_the_server_as_one_unread_row(tmp_path: Path) -> None:
+    pidfile = tmp_path / "pids"
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["check", server("broken.py", "garbage"), "--env", f"TOOLLENS_TEST_PIDFILE={pidfile}"]
+    assert main(argv, stdout=out, stderr=err) == EXIT_ERROR
+    assert "1 could not be read" in out.getvalue()
+    assert "wrote a line to stdout that is not a JSON-RPC message" in out.getvalue()
+    assert "Traceback" not in out.getvalue() + err.getvalue()
     assert survivors(pidfile) == []
 
 

@@ -440,7 +440,7 @@ def _mcp_parts() -> Any:
     """The formatters ``mcp:`` targets are shown with (see ``toollens.cli_mcp``)."""
     from toollens.cli_mcp import CliParts
 
-    return CliParts(format_show, _CheckResult, format_check, _diff_side, format_diff)
+    return CliParts(format_show, _diff_side, format_diff)
 
 
 # -- show -----------------------------------------------------------------------------------
@@ -585,10 +585,7 @@ def _run_check(args: argparse.Namespace) -> tuple[str, int]:
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(_provider_names())
     providers = list(dict.fromkeys(asked))
-    from toollens import cli_mcp
-
-    if cli_mcp.is_mcp(args.target):
-        return cli_mcp.run_check(args, providers, _mcp_parts())
+    from toollens import cli_toolset
 
     if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
         hooks = cli_toolset.CheckHooks(_CheckResult, finding_to_dict, _options)

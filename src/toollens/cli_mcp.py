@@ -1,18 +1,20 @@
-"""The command line for ``mcp:`` targets: show, check and diff a server's tools.
+"""The command line for ``mcp:`` targets: show and diff a server's tools, and the options.
 
 ``cli.py`` hands a command to this module when its target starts with ``mcp:``, with the
 formatters it owns (:class:`CliParts`: this module never imports ``toollens.cli``), and runs
 every command inside :func:`connection` so ``--env`` and ``--timeout`` reach servers named in
 ``[tool.toollens]`` too (``snapshot``, ``diff --lock``, ``check`` without a target). Each tool's
 ``inputSchema`` is judged through the same report, check and format functions as any other
-target (:mod:`toollens.mcp.judge`); this module only adds the server around them.
+target (:mod:`toollens.mcp.judge`); this module only adds the server around them. ``check``
+reads a server as a toolset (:mod:`toollens.toolsets.mcp_source`): every tool against every
+provider, and the findings across tools.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,7 +28,6 @@ __all__ = [
     "add_mcp_arguments",
     "connection",
     "is_mcp",
-    "run_check",
     "run_diff",
     "run_show",
 ]
@@ -39,8 +40,6 @@ class CliParts:
     """What ``cli.py`` formats with, handed over so the two modules form no import cycle."""
 
     format_show: Callable[[Any, str, str], str]
-    check_result: Callable[[Sequence[Any]], Any]
-    format_check: Callable[[Any], str]
     diff_side: Callable[[str, argparse.Namespace, str], Any]
     format_diff: Callable[[Any, str, str], str]
 
@@ -182,61 +181,6 @@ def _invalid(tool: McpTool, exc: Exception, fmt: str) -> str:
     if fmt == "json":
         return _dump({"name": tool.name, "mcp": tool.to_dict(), "error": str(exc)})
     return f"== tool {tool.name} ({tool.target}) ==\n  error: {exc}\n"
-
-
-# -- check ------------------------------------------------------------------------------------
-
-
-def run_check(
-    args: argparse.Namespace, providers: Sequence[str], parts: CliParts
-) -> tuple[str, int]:
-    """``toollens check mcp:...``: lint and every asked provider's findings, per tool."""
-    from toollens.core.errors import ToolLensError
-    from toollens.mcp.judge import tool_reports
-
-    served = _fetch(args.target)
-    results: list[tuple[McpTool, Any]] = []
-    invalid: list[tuple[McpTool, ToolLensError]] = []
-    for tool in served.tools:
-        try:
-            reports = tool_reports(tool, _options(args, None), providers)
-        except ToolLensError as exc:  # an inputSchema that is no JSON Schema: a row, not a stop
-            invalid.append((tool, exc))
-            continue
-        results.append((tool, parts.check_result(reports)))
-    failed = bool(invalid) or any(r.errors for _, r in results)
-    code = _EXIT_FINDINGS if failed else _EXIT_OK
-    return _format_checks(served, results, invalid, args.format, parts), code
-
-
-def _format_checks(
-    served: ServerTools,
-    results: list[tuple[McpTool, Any]],
-    invalid: list[Any],
-    fmt: str,
-    parts: CliParts,
-) -> str:
-    from toollens import cli_project
-
-    if fmt == "json":
-        tools = [
-            {**r.to_dict(), "mcp": {k: v for k, v in t.to_dict().items() if k != "inputSchema"}}
-            for t, r in results
-        ]
-        errors = [{"name": t.name, "error": str(e)} for t, e in invalid]
-        return _dump({**served.to_dict(), "tools": tools, "invalid_tools": errors})
-    bad = [f"{t.name}: error: the inputSchema is not a JSON Schema: {e}" for t, e in invalid]
-    if fmt == "github":
-        from toollens.project.github import Annotation
-
-        lines = [
-            str(Annotation(level="error", title=f"toollens: tool {t.name}", message=str(e)))
-            for t, e in invalid
-        ]
-        text = cli_project.format_checks_github([(r, None, None) for _, r in results])
-        return "\n".join([*lines, text.rstrip("\n")]) + "\n"
-    body = "".join(parts.format_check(r) for _, r in results)
-    return _header(served) + body + "".join(line + "\n" for line in bad)
 
 
 # -- diff -------------------------------------------------------------------------------------
