@@ -134,11 +134,32 @@ def test_formats_openai_rejects_are_named() -> None:
     assert "strict" in rep.view_errors  # the open dict cannot be strict: said, not raised
 
 
-def test_130_tools() -> None:
-    listed = fetch_tools(server("sdk_tools.py", "many"), OPTIONS)
-    assert len(listed.tools) == 130
-    assert listed.tools[0].name == "tool_000"
-    assert listed.tools[-1].name == "tool_129"
+def test_130_tools_as_a_toolset_with_the_cross_tool_findings() -> None:
+    import toollens
+
+    tools = toollens.toolset(server("sdk_tools.py", "many"))
+    assert len(tools) == 130
+    assert tools.names[0] == "tool_000"
+    assert tools.names[-1] == "tool_129"
+    assert "toolset.openai-too-many-tools" in {f.rule for f in tools.findings}
+    first = tools[0]
+    assert first.origin.kind == "mcp"
+    assert first.origin.label.endswith("many#tool_000")
+    assert first.description == "Tool number 0."
+    assert [f.rule for f in first.findings] == ["lint.missing-parameter-description"]
+
+
+def test_a_broken_server_is_one_toolset_row(tmp_path: Path) -> None:
+    import toollens
+    from toollens.mcp.project import using
+
+    pidfile = tmp_path / "pids"
+    with using(ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=5)):
+        tools = toollens.toolset(server("broken.py", "garbage"))
+    assert len(tools) == 1
+    assert tools[0].error is not None
+    assert "not a JSON-RPC message" in tools[0].error
+    assert survivors(pidfile) == []
 
 
 def test_output_schema_is_kept_as_sent() -> None:
