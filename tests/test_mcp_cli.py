@@ -100,19 +100,20 @@ def test_diff_two_versions_of_one_tool(tmp_path: Path) -> None:
     changed[0]["inputSchema"]["properties"]["region"] = {"type": "string"}
     changed[0]["inputSchema"]["required"].append("region")
     _write_tools(new, changed)
-    old_t = server("lowlevel_raw.py", str(old), tool="lookup")
-    new_t = server("lowlevel_raw.py", str(new), tool="lookup")
+    old_t = server("raw_tools.py", str(old), tool="lookup")
+    new_t = server("raw_tools.py", str(new), tool="lookup")
     code, out, err = run("diff", old_t, new_t)
     assert code == EXIT_BREAKING, err
     assert "/properties/region" in out
-    code, out, _ = run("diff", old_t, server("lowlevel_raw.py", str(old)))
-    assert code == 3 or "names a server with 2 tools" in out
+    code, _, err = run("diff", old_t, server("raw_tools.py", str(old)))
+    assert code == 3
+    assert "names a server with 2 tools; diff compares one" in err
 
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     _write_tools(tmp_path / "tools.json", TOOLS)
-    target = server("lowlevel_raw.py", "tools.json")  # relative: the server starts in the root
+    target = server("raw_tools.py", "tools.json")  # relative: the server starts in the root
     (tmp_path / "pyproject.toml").write_text(
         f'[project]\nname = "demo"\n\n[tool.toollens]\ntools = [{json.dumps(target)}]\n'
         'providers = ["openai-chat", "anthropic"]\n',
