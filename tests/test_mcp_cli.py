@@ -151,3 +151,17 @@ def test_check_without_target_reads_mcp_servers_from_the_table(project: Path) ->
     code, out, err = run("check", "--provider", "all")
     assert code == EXIT_OK, err
     assert out.count("\ngemini:\n") == 2  # both tools, every provider
+
+
+def test_snapshot_of_a_server_named_with_toolset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _write_tools(tmp_path / "tools.json", TOOLS)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("snapshot", "--toolset", server("raw_tools.py", "tools.json"))
+    assert code == EXIT_OK, err
+    lock = json.loads((tmp_path / "toollens.lock.json").read_text(encoding="utf-8"))
+    assert sorted(lock["tools"]) == ["lookup", "notify"]
+    assert lock["tools"]["lookup"]["output"]["schema"] == TOOLS[0]["outputSchema"]
+    assert lock["tools"]["notify"]["output"] is None

@@ -48,12 +48,8 @@ def tool_reports(
 
 def output_entry(tool: McpTool) -> dict[str, Any] | None:
     """The lock's ``output`` for a tool: its ``outputSchema`` as sent, or ``None``."""
+    from toollens.project.lock import declared_output
+
     if tool.output_schema is None:
         return None
-    title = tool.output_schema.get("title")
-    return {
-        "kind": "direct",
-        "name": title if isinstance(title, str) else f"{tool.name} output",
-        "schema": tool.output_schema,
-        "strict": False,
-    }
+    return declared_output(tool.name, tool.output_schema)
