@@ -159,7 +159,7 @@ def test_snapshot_of_a_server_named_with_toolset(
     _write_tools(tmp_path / "tools.json", TOOLS)
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\n', encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    code, out, err = run("snapshot", "--toolset", server("raw_tools.py", "tools.json"))
+    code, _, err = run("snapshot", "--toolset", server("raw_tools.py", "tools.json"))
     assert code == EXIT_OK, err
     lock = json.loads((tmp_path / "toollens.lock.json").read_text(encoding="utf-8"))
     assert sorted(lock["tools"]) == ["lookup", "notify"]
