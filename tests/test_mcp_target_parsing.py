@@ -72,3 +72,33 @@ def test_missing_sdk_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     message = str(info.value)
     assert "pip install 'toollens[mcp]'" in message
     assert "\n" not in message
+
+
+def test_nested_exception_groups_are_unwrapped_to_the_cause() -> None:
+    """anyio task groups wrap failures (with cancellations) in groups: one line comes out."""
+    import asyncio
+    import sys
+    import tempfile
+
+    from toollens.mcp.failures import Attempt, McpFailure, explain_failure
+
+    if sys.version_info >= (3, 11):
+        group, base_group = ExceptionGroup, BaseExceptionGroup  # noqa: F821
+    else:  # pragma: no cover - the backport anyio depends on
+        from exceptiongroup import BaseExceptionGroup as base_group
+        from exceptiongroup import ExceptionGroup as group
+
+    spec = parse_mcp_target("mcp:srv --stdio")
+    cause = McpFailure("did not answer tools/list within 1 s")
+    nested = base_group(
+        "outer", [asyncio.CancelledError(), group("inner", [RuntimeError("teardown"), cause])]
+    )
+    with tempfile.TemporaryFile("w+") as errlog:
+        errlog.write("starting\nERROR: no token\n\n")
+        errlog.flush()
+        error = explain_failure(nested, Attempt(spec, 1.0, errlog))
+    assert type(error) is TargetError
+    assert str(error).startswith(
+        "MCP server 'srv --stdio' did not answer tools/list within 1 s; "
+        "its last stderr line: 'ERROR: no token'"
+    )
