@@ -212,8 +212,9 @@ def lock_tools(source: str, config: Any) -> tuple[Any, ...]:
     Raises:
         ProjectError: a tool cannot be read or locked, or two tools share a name.
     """
+    from toollens.mcp.judge import declared_output
     from toollens.project.config import ProjectError
-    from toollens.project.lock import ProjectTool, declared_output, lock_entry
+    from toollens.project.lock import ProjectTool, lock_entry
     from toollens.project.tools import ToolRef, check_unique_names, source_location
     from toollens.toolsets import toolset
 

@@ -19,7 +19,7 @@ from toollens.mcp.records import McpTool
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
 
-__all__ = ["output_entry", "tool_report", "tool_reports"]
+__all__ = ["declared_output", "output_entry", "tool_report", "tool_reports"]
 
 
 def tool_report(tool: McpTool, options: ReportOptions) -> Report:
@@ -48,8 +48,18 @@ def tool_reports(
 
 def output_entry(tool: McpTool) -> dict[str, Any] | None:
     """The lock's ``output`` for a tool: its ``outputSchema`` as sent, or ``None``."""
-    from toollens.project.lock import declared_output
-
     if tool.output_schema is None:
         return None
     return declared_output(tool.name, tool.output_schema)
+
+
+def declared_output(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The lock's ``output`` for an output schema a tool declares itself (an MCP
+    ``outputSchema``): recorded as sent, never converted."""
+    title = schema.get("title")
+    return {
+        "kind": "direct",
+        "name": title if isinstance(title, str) else f"{name} output",
+        "schema": schema,
+        "strict": False,
+    }

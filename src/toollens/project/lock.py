@@ -33,7 +33,6 @@ __all__ = [
     "build_reports",
     "collect_tools",
     "compare_lock",
-    "declared_output",
     "dump_lock",
     "lock_entry",
     "lock_line",
@@ -123,23 +122,10 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
 
 
 def _mcp_output(obj: Any) -> dict[str, Any] | None:
+    from toollens.mcp.judge import output_entry
     from toollens.mcp.records import McpTool
 
-    if not isinstance(obj, McpTool) or obj.output_schema is None:
-        return None
-    return declared_output(obj.name, obj.output_schema)
-
-
-def declared_output(name: str, schema: dict[str, Any]) -> dict[str, Any]:
-    """The lock's ``output`` for an output schema a tool declares as written (an MCP
-    ``outputSchema``): recorded as sent, never converted."""
-    title = schema.get("title")
-    return {
-        "kind": "direct",
-        "name": title if isinstance(title, str) else f"{name} output",
-        "schema": schema,
-        "strict": False,
-    }
+    return output_entry(obj) if isinstance(obj, McpTool) else None
 
 
 lock_entry = _entry
