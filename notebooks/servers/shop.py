@@ -1,7 +1,7 @@
 """A small MCP server for lesson 08: a shop's tools, served over stdio with the mcp SDK.
 
-    python servers/shop.py            # serve
-    python servers/shop.py --broken   # fail at start, the way a misconfigured server does
+python servers/shop.py            # serve
+python servers/shop.py --broken   # fail at start, the way a misconfigured server does
 """
 
 from __future__ import annotations
