@@ -117,3 +117,40 @@ def test_redirect_to_another_host_is_not_followed_and_no_credentials_are_sent(
     assert _Recorder.seen, "the server was asked"
     assert all("authorization" not in {k.lower() for k in h} for h in _Recorder.seen)
     assert all("cookie" not in {k.lower() for k in h} for h in _Recorder.seen)
+
+
+class _NotMcp(http.server.BaseHTTPRequestHandler):
+    """Answers every request with 200 and a body that is not MCP (a login page, plain text)."""
+
+    content_type = "text/html"
+    body = b"<html>please log in</html>"
+
+    def _answer(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.send_response(200)
+        self.send_header("Content-Type", self.content_type)
+        self.send_header("Content-Length", str(len(self.body)))
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    do_POST = do_GET = do_DELETE = _answer  # noqa: N815
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet
+        pass
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body", "said"),
+    [
+        ("text/html", b"<html>please log in</html>", "Unexpected content type: text/html"),
+        ("application/json", b"hello there", "Failed to parse JSON response"),
+    ],
+)
+def test_an_answer_that_is_not_mcp_is_one_line(content_type: str, body: bytes, said: str) -> None:
+    handler = type("Handler", (_NotMcp,), {"content_type": content_type, "body": body})
+    with _serving(handler) as port, pytest.raises(TargetError) as info:
+        fetch_tools(f"mcp:http://127.0.0.1:{port}/mcp", ConnectOptions(timeout=5))
+    message = str(info.value)
+    assert message.startswith(f"MCP server 'http://127.0.0.1:{port}/mcp' failed during initialize")
+    assert said in message
+    assert "\n" not in message

@@ -62,7 +62,7 @@ class Attempt:
         with anyio.CancelScope() as scope:
             self._scope = scope
             return await work
-        raise self.fail("wrote a line to stdout that is not a JSON-RPC message")
+        raise self.fail("sent something that is not a JSON-RPC message")  # explained later
 
     async def bounded(self, request: Awaitable[_T]) -> _T:
         """Await one step, for at most the timeout."""
@@ -89,7 +89,7 @@ def explain_failure(exc: BaseException, attempt: Attempt) -> TargetError:
     what: str
     hint: str | None
     if attempt.stream_error is not None:
-        what, hint = _garbage(attempt.stream_error)
+        what, hint = _garbage(attempt.stream_error, attempt.spec.transport)
     elif isinstance(leaf, McpFailure):
         what, hint = leaf.what, leaf.hint
     else:
@@ -126,9 +126,11 @@ def _is_cancellation(exc: BaseException) -> bool:
     )
 
 
-def _garbage(error: Exception) -> tuple[str, str]:
+def _garbage(error: Exception, transport: str) -> tuple[str, str | None]:
     from pydantic import ValidationError
 
+    if transport == "http":  # the SDK's HTTP transport reports what it could not read
+        return f"sent something the MCP client cannot read ({_one_line(error)})", None
     line = error.errors()[0].get("input") if isinstance(error, ValidationError) else None
     if isinstance(line, bytes):
         line = line.decode("utf-8", errors="replace")
