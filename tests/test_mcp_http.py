@@ -133,9 +133,9 @@ class _NotMcp(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(self.body)
 
-    do_POST = do_GET = do_DELETE = _answer  # noqa: N815
+    do_POST = do_GET = do_DELETE = _answer
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
