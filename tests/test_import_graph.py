@@ -125,15 +125,16 @@ def test_core_imports_no_front_end() -> None:
 
 
 # Layer -> the layers it may import (its own always). core <- render <- jupyter;
-# core <- frameworks, project <- toolsets; the CLI on top; ``toollens`` (the package's lazy
-# public face) may load any layer but the CLI.
+# core <- frameworks; core <- mcp <- targets <- project <- toolsets; the CLI on top;
+# ``toollens`` (the package's lazy public face) may load any layer but the CLI.
 LAYERS: dict[str, frozenset[str]] = {
     "core": frozenset(),
-    "targets": frozenset({"core"}),
+    "mcp": frozenset({"core"}),
+    "targets": frozenset({"core", "mcp"}),
     "examples": frozenset({"core"}),
     "frameworks": frozenset({"core"}),
-    "project": frozenset({"core", "targets"}),
-    "toolsets": frozenset({"core", "project", "targets"}),
+    "project": frozenset({"core", "mcp", "targets"}),
+    "toolsets": frozenset({"core", "mcp", "project", "targets"}),
     "render": frozenset({"core", "frameworks", "toolsets"}),
     "jupyter": frozenset({"core", "frameworks", "render", "targets", "toolsets"}),
 }

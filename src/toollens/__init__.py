@@ -105,7 +105,7 @@ if TYPE_CHECKING:
         strict_schema,
     )
     from toollens.frameworks.compare import Comparison, compare
-    from toollens.jupyter import DiffWidget, Explorer
+    from toollens.jupyter import DiffWidget, Explorer, IPythonShell
     from toollens.toolsets import ToolEntry, Toolset, toolset
 
 
@@ -130,9 +130,7 @@ def _load_renderers() -> None:
 set_loader(_load_renderers)
 
 
-# Any: IPython ships no type information (mypy overrides: ignore_missing_imports), so its
-# shell has no type to name here.
-def load_ipython_extension(ipython: Any) -> None:
+def load_ipython_extension(ipython: IPythonShell) -> None:
     """``%load_ext toollens``: register the ``%toolschema`` magics."""
     from toollens.jupyter import load_ipython_extension as load
 
