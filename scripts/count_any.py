@@ -3,7 +3,8 @@
 A function is public when its name, its class's name (if any) and its module's name do not
 start with an underscore. Its signature mentions ``Any`` when a parameter or return
 annotation contains the name ``Any`` (``dict[str, Any]`` included). Run it from the
-repository root: ``python scripts/count_any.py [--list] [--aliases]``.
+repository root: ``python scripts/count_any.py [--list] [--aliases]`` (``--list`` marks a
+function whose ``Any`` has no ``# Any: why`` comment).
 
 ``--aliases`` also counts the names in ``toollens.core.schema.types`` whose values are
 ``Any`` by design (``JsonSchema``, ``JsonObject``, ``JsonMapping``, ``ToolFunction``), so
@@ -58,9 +59,11 @@ def _public_functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncF
                     yield item
 
 
-def main(argv: list[str]) -> int:
-    names = frozenset({"Any"} | (ANY_ALIASES if "--aliases" in argv else set()))
-    total, with_any = 0, []
+def functions_with_any(
+    names: frozenset[str] = frozenset({"Any"}),
+) -> tuple[int, list[tuple[Path, ast.FunctionDef | ast.AsyncFunctionDef]]]:
+    """How many public functions there are, and those whose signature mentions ``names``."""
+    total, found = 0, []
     for path in sorted(SOURCE.rglob("*.py")):
         if any(part.startswith("_") and part != "__init__.py" for part in path.parts[-2:]):
             continue
@@ -68,11 +71,31 @@ def main(argv: list[str]) -> int:
         for fn in _public_functions(tree):
             total += 1
             if any(_mentions_any(a, names) for a in _annotations(fn)):
-                with_any.append(f"{path.relative_to(SOURCE)}:{fn.lineno} {fn.name}")
+                found.append((path, fn))
+    return total, found
+
+
+def is_justified(path: Path, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a ``# Any: why`` comment sits above the function (or its decorators) or on
+    a line of its signature."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = min([fn.lineno, *(d.lineno for d in fn.decorator_list)]) - 1
+    body = fn.body[0].lineno - 1
+    above = first - 1
+    while above >= 0 and lines[above].lstrip().startswith("#"):
+        above -= 1
+    return any("# Any:" in line for line in lines[above + 1 : body])
+
+
+def main(argv: list[str]) -> int:
+    names = frozenset({"Any"} | (ANY_ALIASES if "--aliases" in argv else set()))
+    total, found = functions_with_any(names)
     if "--list" in argv:
-        print("\n".join(with_any))
+        for path, fn in found:
+            mark = "" if is_justified(path, fn) else "  (no '# Any:' comment)"
+            print(f"{path.relative_to(SOURCE)}:{fn.lineno} {fn.name}{mark}")
     what = "Any or an Any-valued alias" if "--aliases" in argv else "Any"
-    print(f"{len(with_any)} of {total} public functions have {what} in their signature")
+    print(f"{len(found)} of {total} public functions have {what} in their signature")
     return 0
 
 
