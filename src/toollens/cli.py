@@ -217,6 +217,9 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     _add_check_command(command, providers)
     cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
+    from toollens.cli_roundtrip import add_roundtrip_commands  # try, fuzz
+
+    add_roundtrip_commands(command, _add_format, providers)
     return parser
 
 
