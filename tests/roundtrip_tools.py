@@ -107,12 +107,19 @@ def forecast(
     note: Annotated[str, Field(max_length=200)] = "",
 ) -> dict[str, object]:
     """A forecast; takes every value its schema admits."""
-    return {"city": place.city, "days": days, "unit": unit.value, "hourly": hourly,
-            "fields": fields or [], "note": note}
+    return {
+        "city": place.city,
+        "days": days,
+        "unit": unit.value,
+        "hourly": hourly,
+        "fields": fields or [],
+        "note": note,
+    }
 
 
-async def search(query: str, limit: Annotated[int, Field(ge=1, le=50)] = 10,
-                 tags: list[str] | None = None) -> list[str]:
+async def search(
+    query: str, limit: Annotated[int, Field(ge=1, le=50)] = 10, tags: list[str] | None = None
+) -> list[str]:
     """An async search; takes every value its schema admits."""
     await asyncio.sleep(0)
     return [query] * min(limit, 3) + list(tags or [])

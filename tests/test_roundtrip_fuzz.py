@@ -99,7 +99,8 @@ def test_invalid_arguments_the_function_accepts() -> None:
 
 def test_dry_run_calls_nothing() -> None:
     report = fuzz(tools.divide, n=20, dry_run=True)
-    assert report.ok and report.dry_run
+    assert report.ok
+    assert report.dry_run
 
 
 def test_the_same_seed_gives_the_same_report() -> None:

@@ -19,8 +19,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import AfterValidator, BaseModel, Field
 
-from toollens.roundtrip import CallStatus, try_call
-from toollens.roundtrip import reply
+from toollens.roundtrip import CallStatus, reply, try_call
 
 agents = pytest.importorskip("agents")
 agents_tool = pytest.importorskip("agents.tool")
@@ -170,17 +169,20 @@ def test_outcome_error_text_and_call_match_the_sdk(func: Any, arguments: str) ->
     CALLS.clear()
     ours = try_call(func, arguments)
     expected_status = {
-        "ok": CallStatus.RETURNED, "rejected": CallStatus.REJECTED, "raised": CallStatus.RAISED
+        "ok": CallStatus.RETURNED,
+        "rejected": CallStatus.REJECTED,
+        "raised": CallStatus.RAISED,
     }[kind]
     assert ours.status is expected_status
     if kind == "rejected":
         assert ours.sdk_error == detail
-        assert ours.error is not None and ours.error.pointer is not None
+        assert ours.error is not None
+        assert ours.error.pointer is not None
     elif kind == "raised":
         assert type(ours.exception) is detail
     else:
         assert ours.value == detail
-    assert CALLS == sdk_calls  # the same (args, kwargs), or no call at all
+    assert sdk_calls == CALLS  # the same (args, kwargs), or no call at all
 
 
 @pytest.mark.parametrize(("func", "arguments"), CASES, ids=IDS)
@@ -189,9 +191,9 @@ def test_model_text_matches_the_sdk(func: Any, arguments: str) -> None:
 
 
 def test_default_texts_are_the_sdks() -> None:
-    assert reply.DEFAULT_ERROR_TEXT == agents_tool.default_tool_error_function(
+    assert agents_tool.default_tool_error_function(
         None, RuntimeError("x")
-    )
+    ) == reply.DEFAULT_ERROR_TEXT
     assert reply.timeout_text("slow", 1.5) == agents_tool.default_tool_timeout_error_message(
         tool_name="slow", timeout_seconds=1.5
     )

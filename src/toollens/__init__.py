@@ -46,9 +46,14 @@ _LAZY = {
     "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
+    "try_call": "toollens.roundtrip",
+    "fuzz": "toollens.roundtrip",
+    "CallResult": "toollens.roundtrip",
+    "FuzzReport": "toollens.roundtrip",
 }
 
 __all__ = [
+    "CallResult",
     "Candidate",
     "Change",
     "Comparison",
@@ -56,6 +61,7 @@ __all__ = [
     "Explorer",
     "Finding",
     "FunctionSchema",
+    "FuzzReport",
     "ModelBehaviorError",
     "OutputSchema",
     "ParameterMetadata",
@@ -76,12 +82,14 @@ __all__ = [
     "ensure_strict_json_schema",
     "explain_strict",
     "function_schema",
+    "fuzz",
     "lint",
     "load_ipython_extension",
     "output_schema",
     "provider_tool",
     "report",
     "strict_schema",
+    "try_call",
 ]
 
 if TYPE_CHECKING:
@@ -99,6 +107,7 @@ if TYPE_CHECKING:
         strict_schema,
     )
     from toollens.frameworks.compare import Comparison, compare
+    from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
     from toollens.jupyter import DiffWidget, Explorer
 
 

@@ -69,38 +69,61 @@ def add_roundtrip_commands(
     from toollens.roundtrip.calling import DEFAULT_TIMEOUT
     from toollens.roundtrip.fuzzing import DEFAULT_FUZZ_TIMEOUT
 
-    tried = command("try", "call a tool with a model's JSON arguments; see what comes back",
-                    TRY_EPILOG)
+    tried = command(
+        "try", "call a tool with a model's JSON arguments; see what comes back", TRY_EPILOG
+    )
     tried.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
     tried.add_argument("arguments", metavar="JSON", help="the arguments the model sent")
     _add_timeout(tried, DEFAULT_TIMEOUT)
-    tried.add_argument("--dry-run", action="store_true",
-                       help="validate and build the call without making it")
+    tried.add_argument(
+        "--dry-run", action="store_true", help="validate and build the call without making it"
+    )
     add_format(tried, "text")
     tried.set_defaults(handler=run_try)
 
-    fuzzed = command("fuzz", "call a tool with generated arguments; report what breaks",
-                     FUZZ_EPILOG)
+    fuzzed = command(
+        "fuzz", "call a tool with generated arguments; report what breaks", FUZZ_EPILOG
+    )
     fuzzed.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
-    fuzzed.add_argument("-n", type=_positive, default=100, metavar="N",
-                        help="arguments to generate (default: 100; edge cases come on top)")
+    fuzzed.add_argument(
+        "-n",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="arguments to generate (default: 100; edge cases come on top)",
+    )
     fuzzed.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default: 0)")
-    fuzzed.add_argument("--provider", choices=providers, metavar="P",
-                        help="generate from this provider's schema: " + ", ".join(providers))
-    fuzzed.add_argument("--invalid", action="store_true",
-                        help="also try arguments the schema forbids")
-    fuzzed.add_argument("--no-strict", dest="strict", action="store_false",
-                        help="generate from the non-strict schema")
+    fuzzed.add_argument(
+        "--provider",
+        choices=providers,
+        metavar="P",
+        help="generate from this provider's schema: " + ", ".join(providers),
+    )
+    fuzzed.add_argument(
+        "--invalid", action="store_true", help="also try arguments the schema forbids"
+    )
+    fuzzed.add_argument(
+        "--no-strict",
+        dest="strict",
+        action="store_false",
+        help="generate from the non-strict schema",
+    )
     _add_timeout(fuzzed, DEFAULT_FUZZ_TIMEOUT)
-    fuzzed.add_argument("--dry-run", action="store_true",
-                        help="validate and build each call without making it")
+    fuzzed.add_argument(
+        "--dry-run", action="store_true", help="validate and build each call without making it"
+    )
     add_format(fuzzed, "text")
     fuzzed.set_defaults(handler=run_fuzz)
 
 
 def _add_timeout(parser: argparse.ArgumentParser, default: float) -> None:
-    parser.add_argument("--timeout", type=_positive_float, default=default, metavar="S",
-                        help=f"seconds to wait for each call (default: {default:g})")
+    parser.add_argument(
+        "--timeout",
+        type=_positive_float,
+        default=default,
+        metavar="S",
+        help=f"seconds to wait for each call (default: {default:g})",
+    )
 
 
 def _positive(text: str) -> int:
@@ -133,8 +156,9 @@ def _callable_target(text: str) -> Any:
 def run_try(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.roundtrip import formatting, try_call
 
-    result = try_call(_callable_target(args.target), args.arguments, timeout=args.timeout,
-                      dry_run=args.dry_run)
+    result = try_call(
+        _callable_target(args.target), args.arguments, timeout=args.timeout, dry_run=args.dry_run
+    )
     code = EXIT_TRY[result.status.value]
     if args.format == "json":
         return json.dumps(formatting.call_data(result), indent=2) + "\n", code
@@ -146,8 +170,14 @@ def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.roundtrip.fuzzing import fuzz
 
     report = fuzz(
-        _callable_target(args.target), n=args.n, seed=args.seed, provider=args.provider,
-        invalid=args.invalid, timeout=args.timeout, dry_run=args.dry_run, strict=args.strict,
+        _callable_target(args.target),
+        n=args.n,
+        seed=args.seed,
+        provider=args.provider,
+        invalid=args.invalid,
+        timeout=args.timeout,
+        dry_run=args.dry_run,
+        strict=args.strict,
     )
     code = EXIT_FUZZ[bool(report.findings)]
     if args.format == "json":

@@ -77,8 +77,14 @@ class PreparedTool:
         except ModelBehaviorError as exc:  # a **kwargs key that repeats a named parameter
             return self._rejected(text, exc)
         shown = call_text(self.fs, args, kwargs, context=takes_context)
-        base = CallResult(self.fs.name, text, CallStatus.NOT_RUN, call_text=shown,
-                          args=tuple(args), kwargs=dict(kwargs))
+        base = CallResult(
+            self.fs.name,
+            text,
+            CallStatus.NOT_RUN,
+            call_text=shown,
+            args=tuple(args),
+            kwargs=dict(kwargs),
+        )
         if dry_run:
             return base
         return self._finish(base, run_call(self.func, args, kwargs, timeout=timeout), timeout)
@@ -88,20 +94,38 @@ class PreparedTool:
 
         if outcome.status is RunStatus.TIMED_OUT:
             assert timeout is not None
-            return replace(base, status=CallStatus.TIMED_OUT, exception=outcome.exception,
-                           model_text=reply.timeout_text(self.fs.name, timeout))
+            return replace(
+                base,
+                status=CallStatus.TIMED_OUT,
+                exception=outcome.exception,
+                model_text=reply.timeout_text(self.fs.name, timeout),
+            )
         if outcome.status is RunStatus.RAISED:
-            return replace(base, status=CallStatus.RAISED, exception=outcome.exception,
-                           model_text=reply.DEFAULT_ERROR_TEXT)
+            return replace(
+                base,
+                status=CallStatus.RAISED,
+                exception=outcome.exception,
+                model_text=reply.DEFAULT_ERROR_TEXT,
+            )
         encoded = self.output.encode(outcome.value)
-        return replace(base, status=CallStatus.RETURNED, value=outcome.value,
-                       model_text=reply.returned_text(outcome.value),
-                       output_json=encoded.text, output_error=encoded.error)
+        return replace(
+            base,
+            status=CallStatus.RETURNED,
+            value=outcome.value,
+            model_text=reply.returned_text(outcome.value),
+            output_json=encoded.text,
+            output_error=encoded.error,
+        )
 
     def _rejected(self, text: str, exc: ModelBehaviorError) -> CallResult:
-        return CallResult(self.fs.name, text, CallStatus.REJECTED, error=exc,
-                          sdk_error=_sdk_error(self.fs.name, text, exc),
-                          model_text=reply.DEFAULT_ERROR_TEXT)
+        return CallResult(
+            self.fs.name,
+            text,
+            CallStatus.REJECTED,
+            error=exc,
+            sdk_error=_sdk_error(self.fs.name, text, exc),
+            model_text=reply.DEFAULT_ERROR_TEXT,
+        )
 
 
 def parse_arguments(tool: str, text: str) -> dict[str, Any]:
@@ -183,5 +207,4 @@ def try_call(
     # Strictness changes the schema, not the model that validates: take the non-strict
     # build so that a function strict mode refuses (``**kwargs``) can still be tried.
     tool = PreparedTool.of(target, strict=False)
-    return tool.call(encode_arguments(arguments), timeout=timeout, dry_run=dry_run,
-                     context=context)
+    return tool.call(encode_arguments(arguments), timeout=timeout, dry_run=dry_run, context=context)

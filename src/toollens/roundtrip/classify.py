@@ -39,7 +39,9 @@ def on_valid(arguments: dict[str, Any], result: CallResult) -> Observation | Non
     return None
 
 
-def on_invalid(arguments: dict[str, Any], schema_error: Any, result: CallResult) -> Observation | None:
+def on_invalid(
+    arguments: dict[str, Any], schema_error: Any, result: CallResult
+) -> Observation | None:
     """A call with arguments the schema forbids: the function accepting them is a finding."""
     if result.status not in (CallStatus.RETURNED, CallStatus.NOT_RUN):
         return None

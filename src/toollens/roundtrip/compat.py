@@ -51,5 +51,6 @@ def install() -> None:
     from hypothesis_jsonschema import _from_schema
 
     if not hasattr(cu.many, "more"):
-        _from_schema.cu = types.SimpleNamespace(many=_LegacyMany)  # type: ignore[attr-defined]
+        # setattr: the module attribute is typed as a module, the stand-in is a namespace
+        setattr(_from_schema, "cu", types.SimpleNamespace(many=_LegacyMany))  # noqa: B010
     _installed = True

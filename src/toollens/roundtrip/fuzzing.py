@@ -16,6 +16,7 @@ is not called again: a hung sync call cannot be stopped, only left behind on its
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from toollens.roundtrip.classify import Observation
 from toollens.roundtrip.records import FindingKind, FuzzFinding, FuzzReport
 
 if TYPE_CHECKING:
+    from hypothesis import settings
     from hypothesis.strategies import SearchStrategy
 
 DEFAULT_FUZZ_TIMEOUT = 2.0
@@ -78,14 +80,20 @@ class _Run:
             self.stopped = f"stopped calling after a call hung for {self.timeout:g} s"
 
 
-def _settings(n: int, *, shrink: bool) -> Any:
+def _settings(n: int, *, shrink: bool) -> settings:
     from hypothesis import HealthCheck, Phase, Verbosity, settings
 
     phases = [Phase.generate, Phase.shrink] if shrink else [Phase.generate]
     return settings(
-        max_examples=max(n, 1), database=None, deadline=None, derandomize=False,
-        phases=phases, verbosity=Verbosity.quiet, suppress_health_check=list(HealthCheck),
-        print_blob=False, report_multiple_bugs=False,
+        max_examples=max(n, 1),
+        database=None,
+        deadline=None,
+        derandomize=False,
+        phases=phases,
+        verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+        report_multiple_bugs=False,
     )
 
 
@@ -125,12 +133,10 @@ def shrink(
             hits.append((value, seen))
             raise _Hit
 
-    try:
-        search()
     # Whatever Hypothesis ends a failing run with (our _Hit, or its report that the failure
     # did not repeat), the hits recorded on the way are the answer.
-    except Exception:  # noqa: BLE001
-        pass
+    with contextlib.suppress(Exception):
+        search()
     if not hits:
         return None
     return min(hits, key=lambda hit: _size(hit[0]))
@@ -175,17 +181,24 @@ def fuzz(
     _require_hypothesis()
     tool = PreparedTool.of(target, strict=strict)
     run = _Run(tool, _schema_for(tool, provider), timeout, dry_run)
-    valid = generate.valid_arguments(run.schema)
+    drawn_from = generate.declared_only(run.schema)
+    valid = generate.valid_arguments(drawn_from)
     base = generate.simplest(valid)
-    for arguments in (base, *generate.edge_cases(run.schema, base)):
+    for arguments in (base, *generate.edge_cases(drawn_from, base)):
         run.visit(arguments, run.check_valid)
     explore(valid, n, seed, lambda a: run.visit(a, run.check_valid, (valid, run.check_valid)))
     if invalid:
         _explore_invalid(run, valid, base, n, seed)
     findings = tuple(_finding(run, key, n, seed) for key in run.first)
     return FuzzReport(
-        tool=tool.fs.name, provider=provider, schema=run.schema, seed=seed,
-        examples=run.examples, findings=findings, dry_run=dry_run, invalid=invalid,
+        tool=tool.fs.name,
+        provider=provider,
+        schema=run.schema,
+        seed=seed,
+        examples=run.examples,
+        findings=findings,
+        dry_run=dry_run,
+        invalid=invalid,
         stopped=run.stopped,
     )
 
@@ -225,8 +238,13 @@ def _finding(run: _Run, key: str, n: int, seed: int) -> FuzzFinding:
     if smaller is not None and shrunk:
         arguments, seen = smaller
     return FuzzFinding(
-        kind=seen.kind, key=key, arguments=arguments, message=seen.message,
-        pointer=seen.pointer, result=seen.result, shrunk=shrunk,
+        kind=seen.kind,
+        key=key,
+        arguments=arguments,
+        message=seen.message,
+        pointer=seen.pointer,
+        result=seen.result,
+        shrunk=shrunk,
     )
 
 

@@ -37,7 +37,8 @@ def model_facing(schema: dict[str, Any]) -> dict[str, Any]:
     Gemini's classic ``parameters`` field takes an OpenAPI subset; everything else toollens
     sends is JSON Schema already and comes back unchanged (as a copy).
     """
-    return _from_openapi(copy.deepcopy(schema))
+    converted: dict[str, Any] = _from_openapi(copy.deepcopy(schema))
+    return converted
 
 
 def _from_openapi(node: Any) -> Any:
@@ -52,12 +53,29 @@ def _from_openapi(node: Any) -> Any:
     return out
 
 
-def valid_arguments(schema: dict[str, Any]) -> SearchStrategy[Any]:
-    """Hypothesis's strategy for JSON the schema admits.
+def declared_only(schema: Any) -> Any:
+    """A copy in which an object with ``properties`` and no word on other keys takes no others.
 
-    A closed object at the root (every strict schema) is drawn property by property, each
-    from its own hypothesis-jsonschema strategy made once: the library's generic object
-    strategy rebuilds the strategies of its properties on every draw, several times slower.
+    Generation draws from it: a model sends the keys a schema declares, pydantic ignores the
+    rest, and drawing arbitrary extra keys (with arbitrary JSON under them) costs most of a
+    run's time while finding nothing. An explicit ``additionalProperties`` is kept.
+    """
+    if isinstance(schema, list):
+        return [declared_only(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: declared_only(value) for key, value in schema.items()}
+    if isinstance(out.get("properties"), dict) and "additionalProperties" not in out:
+        out["additionalProperties"] = False
+    return out
+
+
+def valid_arguments(schema: dict[str, Any]) -> SearchStrategy[Any]:
+    """Hypothesis's strategy for JSON the schema admits (pass it through ``declared_only``).
+
+    A closed object at the root is drawn property by property, each from its own
+    hypothesis-jsonschema strategy made once: the library's generic object strategy rebuilds
+    the strategies of its properties on every draw, several times slower.
     """
     from hypothesis import strategies as st
     from hypothesis.errors import InvalidArgument
@@ -89,9 +107,14 @@ def simplest(strategy: SearchStrategy[Any]) -> Any:
     from hypothesis.errors import NoSuchExample, Unsatisfiable
 
     # No explain phase: it re-runs the example to name its parts, costly and unused here.
-    quiet = settings(database=None, deadline=None, verbosity=Verbosity.quiet,
-                     phases=[Phase.generate, Phase.shrink], max_examples=50,
-                     suppress_health_check=list(HealthCheck))
+    quiet = settings(
+        database=None,
+        deadline=None,
+        verbosity=Verbosity.quiet,
+        phases=[Phase.generate, Phase.shrink],
+        max_examples=50,
+        suppress_health_check=list(HealthCheck),
+    )
     try:
         return find(strategy, lambda _: True, settings=quiet)
     except (NoSuchExample, Unsatisfiable) as exc:
@@ -140,8 +163,12 @@ def _typed_edges(kind: str, node: dict[str, Any]) -> Iterator[Any]:
         yield from (False, True)
     elif kind in ("integer", "number"):
         step = 1 if kind == "integer" else 0.5
-        for key, shift in (("minimum", 0), ("maximum", 0),
-                           ("exclusiveMinimum", step), ("exclusiveMaximum", -step)):
+        for key, shift in (
+            ("minimum", 0),
+            ("maximum", 0),
+            ("exclusiveMinimum", step),
+            ("exclusiveMaximum", -step),
+        ):
             if isinstance(node.get(key), (int, float)):
                 yield node[key] + shift
         yield from (0, -1, 1) if kind == "integer" else (0, -1.5, 0.5)
@@ -214,8 +241,12 @@ def _broken_values(root: dict[str, Any], schema: Any) -> Iterator[Any]:
     node = _resolve(root, schema)
     if not isinstance(node, dict):
         return
-    for key, shift in (("minimum", -1), ("maximum", 1),
-                       ("exclusiveMinimum", 0), ("exclusiveMaximum", 0)):
+    for key, shift in (
+        ("minimum", -1),
+        ("maximum", 1),
+        ("exclusiveMinimum", 0),
+        ("exclusiveMaximum", 0),
+    ):
         if isinstance(node.get(key), (int, float)):
             yield node[key] + shift
     if isinstance(node.get("maxLength"), int):

@@ -81,8 +81,9 @@ class OutputEncoder:
             validated = self._adapter.validate_python(value)
         except ValidationError as exc:
             first = exc.errors()[0]
-            return OutputJson(error=f"the value does not fit {schema.name}: "
-                              f"{validation_message(first)}")
+            return OutputJson(
+                error=f"the value does not fit {schema.name}: {validation_message(first)}"
+            )
         dumped = self._adapter.dump_python(validated, mode="json", by_alias=True)
         shaped = {WRAPPER_KEY: dumped} if schema.path is OutputPath.WRAPPED else dumped
         text = json.dumps(shaped, ensure_ascii=False, separators=(",", ":"))

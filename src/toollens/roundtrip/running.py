@@ -47,7 +47,7 @@ def run_call(
             if inspect.isawaitable(value):
                 value = asyncio.run(_awaited(value, timeout))
             box["value"] = value
-        except BaseException as exc:  # noqa: BLE001 -- whatever the tool raises is the result
+        except BaseException as exc:
             box["exception"] = exc
 
     worker = threading.Thread(target=work, name="toollens-call", daemon=True)
