@@ -107,8 +107,8 @@ if TYPE_CHECKING:
         strict_schema,
     )
     from toollens.frameworks.compare import Comparison, compare
-    from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
     from toollens.jupyter import DiffWidget, Explorer
+    from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
 
 
 def __getattr__(name: str) -> Any:

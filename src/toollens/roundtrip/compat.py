@@ -52,5 +52,5 @@ def install() -> None:
 
     if not hasattr(cu.many, "more"):
         # setattr: the module attribute is typed as a module, the stand-in is a namespace
-        setattr(_from_schema, "cu", types.SimpleNamespace(many=_LegacyMany))  # noqa: B010
+        setattr(_from_schema, "cu", types.SimpleNamespace(many=_LegacyMany))
     _installed = True
