@@ -123,3 +123,10 @@ async def search(
     """An async search; takes every value its schema admits."""
     await asyncio.sleep(0)
     return [query] * min(limit, 3) + list(tags or [])
+
+
+def paginate(query: str, page: Annotated[int, Field(ge=1)] = 1) -> str:
+    """A default the model may replace with null under optional_defaults="nullable"."""
+    if page is None:
+        raise TypeError("page arrived as None")
+    return f"{query}:{page}"

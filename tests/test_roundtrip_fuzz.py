@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 import roundtrip_tools as tools
-from toollens.roundtrip import CallStatus, FindingKind, fuzz
+from toollens.core.function_schema import function_schema
+from toollens.roundtrip import CallStatus, FindingKind, fuzz, try_call
 
 pytest.importorskip("hypothesis_jsonschema")
 
@@ -126,3 +127,13 @@ def test_no_false_finding_on_clean_tools(tool: Any, options: dict[str, Any]) -> 
     report = fuzz(tool, n=500, **options)
     assert report.findings == (), [f.message for f in report.findings]
     assert report.examples >= 500
+
+
+def test_nulls_strict_made_nullable_are_sent_and_restored() -> None:
+    """``optional_defaults="nullable"``: strict mode lets the model send null for a default;
+    the null is generated, and the function receives its Python default instead."""
+    fs = function_schema(tools.paginate, optional_defaults="nullable")
+    report = fuzz(fs, n=30)
+    assert report.ok, [f.message for f in report.findings]
+    result = try_call(fs, {"query": "x", "page": None})
+    assert result.call_text == "paginate(query='x', page=1)"
