@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,11 +10,7 @@ from toollens.core.signature import ParameterKind
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
 
-_VALUE_REPR = reprlib.Repr()
-_VALUE_REPR.maxstring = 80
-_VALUE_REPR.maxother = 80
-_VALUE_REPR.maxlist = _VALUE_REPR.maxdict = _VALUE_REPR.maxtuple = 12
-_VALUE_REPR.maxlevel = 4
+_VALUE_LIMIT = 160  # characters of one value's repr; reprlib is not used: it sorts dict keys
 
 _NAMED = (ParameterKind.POSITIONAL_OR_KEYWORD,)
 
@@ -48,5 +43,6 @@ def call_text(
 
 
 def show_value(value: Any) -> str:
-    """A Python repr, cut short for long strings and containers."""
-    return _VALUE_REPR.repr(value)
+    """A Python repr, cut short (``...``) past a limit."""
+    text = repr(value)
+    return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
