@@ -191,9 +191,9 @@ def test_model_text_matches_the_sdk(func: Any, arguments: str) -> None:
 
 
 def test_default_texts_are_the_sdks() -> None:
-    assert agents_tool.default_tool_error_function(
-        None, RuntimeError("x")
-    ) == reply.DEFAULT_ERROR_TEXT
+    assert (
+        agents_tool.default_tool_error_function(None, RuntimeError("x")) == reply.DEFAULT_ERROR_TEXT
+    )
     assert reply.timeout_text("slow", 1.5) == agents_tool.default_tool_timeout_error_message(
         tool_name="slow", timeout_seconds=1.5
     )

@@ -184,7 +184,7 @@ def fuzz(
     drawn_from = generate.declared_only(run.schema)
     valid = generate.valid_arguments(drawn_from)
     base = generate.simplest(valid)
-    for arguments in (base, *generate.edge_cases(drawn_from, base)):
+    for arguments in (base, *generate.edge_cases(run.schema, base)):
         run.visit(arguments, run.check_valid)
     explore(valid, n, seed, lambda a: run.visit(a, run.check_valid, (valid, run.check_valid)))
     if invalid:

@@ -54,11 +54,14 @@ def _from_openapi(node: Any) -> Any:
 
 
 def declared_only(schema: Any) -> Any:
-    """A copy in which an object with ``properties`` and no word on other keys takes no others.
+    """The schema generation draws from: a copy in which an object with ``properties`` and no
+    word on other keys takes no others, and ``prefixItems`` is spelled the draft-7 way.
 
-    Generation draws from it: a model sends the keys a schema declares, pydantic ignores the
-    rest, and drawing arbitrary extra keys (with arbitrary JSON under them) costs most of a
-    run's time while finding nothing. An explicit ``additionalProperties`` is kept.
+    A model sends the keys a schema declares, pydantic ignores the rest, and drawing arbitrary
+    extra keys (with arbitrary JSON under them) costs most of a run's time while finding
+    nothing; an explicit ``additionalProperties`` is kept. hypothesis-jsonschema reads drafts
+    4 to 7, where a tuple is ``items: [...]`` plus ``additionalItems``; pydantic writes
+    draft 2020-12's ``prefixItems`` plus ``items``.
     """
     if isinstance(schema, list):
         return [declared_only(item) for item in schema]
@@ -67,6 +70,11 @@ def declared_only(schema: Any) -> Any:
     out = {key: declared_only(value) for key, value in schema.items()}
     if isinstance(out.get("properties"), dict) and "additionalProperties" not in out:
         out["additionalProperties"] = False
+    if isinstance(out.get("prefixItems"), list):
+        rest = out.pop("items", None)
+        out["items"] = out.pop("prefixItems")
+        if rest is not None:
+            out["additionalItems"] = rest
     return out
 
 
@@ -78,7 +86,6 @@ def valid_arguments(schema: dict[str, Any]) -> SearchStrategy[Any]:
     the strategies of its properties on every draw, several times slower.
     """
     from hypothesis import strategies as st
-    from hypothesis.errors import InvalidArgument
     from hypothesis_jsonschema import from_schema
 
     from toollens.roundtrip.compat import install
@@ -94,11 +101,23 @@ def valid_arguments(schema: dict[str, Any]) -> SearchStrategy[Any]:
             {name: part for name, part in parts.items() if name in required},
             optional={name: part for name, part in parts.items() if name not in required},
         )
-    except InvalidArgument as exc:
-        raise GenerationError(
-            f"cannot generate arguments from this schema ({_first_line(exc)})",
-            hint="recursive $refs and unknown formats are not supported by the generator",
-        ) from exc
+    except _unusable() as exc:
+        raise _cannot_generate(exc) from exc
+
+
+def _unusable() -> tuple[type[Exception], ...]:
+    """What hypothesis-jsonschema raises for a schema it cannot draw from."""
+    from hypothesis.errors import InvalidArgument
+    from hypothesis_jsonschema._canonicalise import HypothesisRefResolutionError
+
+    return (InvalidArgument, HypothesisRefResolutionError)
+
+
+def _cannot_generate(exc: Exception) -> GenerationError:
+    return GenerationError(
+        f"cannot generate arguments from this schema ({_first_line(exc)})",
+        hint="recursive $refs and unknown formats are not supported by the generator",
+    )
 
 
 def simplest(strategy: SearchStrategy[Any]) -> Any:
@@ -117,6 +136,8 @@ def simplest(strategy: SearchStrategy[Any]) -> Any:
     )
     try:
         return find(strategy, lambda _: True, settings=quiet)
+    except _unusable() as exc:  # the library reads the schema on the first draw
+        raise _cannot_generate(exc) from exc
     except (NoSuchExample, Unsatisfiable) as exc:
         raise GenerationError(
             "the schema admits no arguments at all", hint="check the parameters' constraints"
@@ -124,7 +145,10 @@ def simplest(strategy: SearchStrategy[Any]) -> Any:
 
 
 def edge_cases(schema: dict[str, Any], base: Any) -> list[dict[str, Any]]:
-    """``base`` with one property at a time set to an edge value the schema admits."""
+    """``base`` with one property at a time set to an edge value the schema admits.
+
+    ``schema`` is the model-facing schema (draft 2020-12), not the one generation draws from.
+    """
     from jsonschema import Draft202012Validator
 
     validator = Draft202012Validator(schema)
@@ -301,4 +325,5 @@ def _key(value: Any) -> str:
 
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
-    return text[0][:200] if text else type(exc).__name__
+    first = text[0].split(" in schema=")[0] if text else type(exc).__name__
+    return first[:200]
