@@ -46,6 +46,9 @@ _LAZY = {
     "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
+    "toolset": "toollens.toolsets",
+    "Toolset": "toollens.toolsets",
+    "ToolEntry": "toollens.toolsets",
     "try_call": "toollens.roundtrip",
     "fuzz": "toollens.roundtrip",
     "CallResult": "toollens.roundtrip",
@@ -74,7 +77,9 @@ __all__ = [
     "StrictRule",
     "StrictSchemaError",
     "TargetError",
+    "ToolEntry",
     "ToolLensError",
+    "Toolset",
     "__version__",
     "check_provider",
     "compare",
@@ -89,6 +94,7 @@ __all__ = [
     "provider_tool",
     "report",
     "strict_schema",
+    "toolset",
     "try_call",
 ]
 
@@ -109,6 +115,7 @@ if TYPE_CHECKING:
     from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
     from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
+    from toollens.toolsets import ToolEntry, Toolset, toolset
 
 
 def __getattr__(name: str) -> Any:

@@ -34,6 +34,7 @@ __all__ = [
     "collect_tools",
     "compare_lock",
     "dump_lock",
+    "lock_entry",
     "lock_line",
     "read_lock",
 ]
@@ -96,7 +97,8 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
                 f"{rep.provider!r} from providers",
             )
     fs = first.function
-    description = getattr(fs, "description", None) if fs is not None else None
+    # A tool read from its definition (JSON, an agent's FunctionTool) has no FunctionSchema.
+    description = getattr(fs, "description", None) if fs is not None else first.options.description
     entry = {
         "description": description or None,
         "name": first.title,
@@ -107,6 +109,10 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
     }
     assert tuple(entry) == _ENTRY_KEYS  # the lock's key order is its format
     return entry
+
+
+lock_entry = _entry
+"""The lock entry of one tool from its reports (one per provider); raises ProjectError."""
 
 
 def _provider_of(rep: Any) -> str:
