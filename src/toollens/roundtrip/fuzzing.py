@@ -59,10 +59,9 @@ class _Run:
         return classify.on_valid(arguments, self.call(arguments))
 
     def check_invalid(self, arguments: Any) -> Observation | None:
-        from jsonschema import Draft202012Validator
         from jsonschema.exceptions import best_match
 
-        error = best_match(Draft202012Validator(self.schema).iter_errors(arguments))
+        error = best_match(generate.schema_validator(self.schema).iter_errors(arguments))
         if error is None:  # the mutation left the arguments valid: nothing to learn
             return None
         return classify.on_invalid(arguments, error, self.call(arguments))

@@ -144,14 +144,19 @@ def simplest(strategy: SearchStrategy[Any]) -> Any:
         ) from exc
 
 
+def schema_validator(schema: dict[str, Any]) -> Any:
+    """A draft 2020-12 validator that also checks ``format`` (as OpenAI's strict mode does)."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
 def edge_cases(schema: dict[str, Any], base: Any) -> list[dict[str, Any]]:
     """``base`` with one property at a time set to an edge value the schema admits.
 
     ``schema`` is the model-facing schema (draft 2020-12), not the one generation draws from.
     """
-    from jsonschema import Draft202012Validator
-
-    validator = Draft202012Validator(schema)
+    validator = schema_validator(schema)
     seen = {_key(base)}
     found: list[dict[str, Any]] = []
     for path, subschema in _property_schemas(schema, schema, base, (), 0):
@@ -196,7 +201,7 @@ def _typed_edges(kind: str, node: dict[str, Any]) -> Iterator[Any]:
             if isinstance(node.get(key), (int, float)):
                 yield node[key] + shift
         yield from (0, -1, 1) if kind == "integer" else (0, -1.5, 0.5)
-    elif kind == "string":
+    elif kind == "string" and "format" not in node:  # formatted strings: Hypothesis draws them
         low, high = node.get("minLength", 0), node.get("maxLength", LONG_STRING)
         yield from ("", "a" * low, "a" * high, " ")
     elif kind == "array":
@@ -227,12 +232,10 @@ def mutations(schema: dict[str, Any]) -> list[Mutation]:
 
 def _mutations(schema: dict[str, Any]) -> Iterator[Mutation]:
     """Each property's values that break it, taken round-robin so every property comes early."""
-    from jsonschema import Draft202012Validator
-
     node = _resolve(schema, schema)
     per_property: list[list[Mutation]] = []
     for name, sub in node.get("properties", {}).items():
-        check = Draft202012Validator(_with_defs(schema, sub))
+        check = schema_validator(_with_defs(schema, sub))
         broken = [v for v in (*_broken_values(schema, sub), *_WRONG_TYPES) if not check.is_valid(v)]
         per_property.append([("set", name, value) for value in _unique(broken)])
     for round_ in itertools.zip_longest(*per_property):
