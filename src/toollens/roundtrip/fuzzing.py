@@ -17,6 +17,7 @@ is not called again: a hung sync call cannot be stopped, only left behind on its
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from toollens.roundtrip import classify, generate
 from toollens.roundtrip.calling import PreparedTool
 from toollens.roundtrip.classify import Observation
-from toollens.roundtrip.records import FindingKind, FuzzFinding, FuzzReport
+from toollens.roundtrip.records import CallResult, FindingKind, FuzzFinding, FuzzReport
 
 if TYPE_CHECKING:
     from hypothesis import settings
@@ -51,7 +52,11 @@ class _Run:
     stopped: str | None = None
     first: dict[str, tuple[Any, Observation, _Source | None]] = field(default_factory=dict)
 
-    def call(self, arguments: Any) -> Any:
+    @functools.cached_property
+    def validator(self) -> Any:
+        return generate.schema_validator(self.schema)
+
+    def call(self, arguments: Any) -> CallResult:
         text = json.dumps(arguments, ensure_ascii=False)
         return self.tool.call(text, timeout=self.timeout, dry_run=self.dry_run)
 
@@ -61,7 +66,7 @@ class _Run:
     def check_invalid(self, arguments: Any) -> Observation | None:
         from jsonschema.exceptions import best_match
 
-        error = best_match(generate.schema_validator(self.schema).iter_errors(arguments))
+        error = best_match(self.validator.iter_errors(arguments))
         if error is None:  # the mutation left the arguments valid: nothing to learn
             return None
         return classify.on_invalid(arguments, error, self.call(arguments))
