@@ -81,26 +81,15 @@ def declared_only(schema: Any) -> Any:
 def valid_arguments(schema: dict[str, Any]) -> SearchStrategy[Any]:
     """Hypothesis's strategy for JSON the schema admits (pass it through ``declared_only``).
 
-    A closed object at the root is drawn property by property, each from its own
-    hypothesis-jsonschema strategy made once: the library's generic object strategy rebuilds
-    the strategies of its properties on every draw, several times slower.
+    Objects, arrays, unions and refs are composed once (:mod:`toollens.roundtrip.strategies`);
+    hypothesis-jsonschema draws the rest, and a schema it cannot use raises here.
     """
-    from hypothesis import strategies as st
-    from hypothesis_jsonschema import from_schema
-
     from toollens.roundtrip.compat import install
+    from toollens.roundtrip.strategies import strategy_for
 
     install()
     try:
-        properties = schema.get("properties")
-        if schema.get("additionalProperties") is not False or not isinstance(properties, dict):
-            return from_schema(schema)
-        required = set(schema.get("required", ()))
-        parts = {name: from_schema(_with_defs(schema, sub)) for name, sub in properties.items()}
-        return st.fixed_dictionaries(
-            {name: part for name, part in parts.items() if name in required},
-            optional={name: part for name, part in parts.items() if name not in required},
-        )
+        return strategy_for(schema)
     except _unusable() as exc:
         raise _cannot_generate(exc) from exc
 
