@@ -66,7 +66,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few-second smoke run")
     quick = parser.parse_args().quick
-    sizes, n, repeats = (QUICK_SIZES, 20, 1) if quick else (SIZES, 200, 5)
+    sizes, n, repeats = (QUICK_SIZES, 20, 1) if quick else (SIZES, 60, 3)
     for fact in corpus.machine_facts():
         print(fact)
     print(f"draws per run {n}, runs {repeats} (median)")

@@ -29,12 +29,6 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field
 
 import toollens
-from toollens.roundtrip.formatting import format_call
-
-
-def show(result):
-    """Print a CallResult the way `toollens try` does."""
-    print(format_call(result))
 
 
 def get_weather(
@@ -52,10 +46,11 @@ def get_weather(
     return {"city": city, "days": days, "unit": unit, "high": 21}
 
 
-show(toollens.try_call(get_weather, '{"city": "Oslo", "days": 2}'))
+toollens.try_call(get_weather, '{"city": "Oslo", "days": 2}')
 
 # %% [markdown]
-# Read it top to bottom: the arguments were **accepted**, the **call** is the Python your
+# A `CallResult` displays as the steps of the call (its plain text is what `toollens try`
+# prints). Read it top to bottom: the arguments were **accepted**, the **call** is the Python your
 # function received (the default `unit='c'` filled in by validation), it **returned** a
 # dict, and the **model reads** `str()` of that dict: a Python repr with single quotes, not
 # JSON. That is the SDK's default for any value that is not a string. The **as JSON** row
@@ -69,8 +64,8 @@ show(toollens.try_call(get_weather, '{"city": "Oslo", "days": 2}'))
 
 # %%
 result = toollens.try_call(get_weather, '{"city": "Oslo", "days": 9}')
-show(result)
 print("pointer:", result.pointer)
+result
 
 # %% [markdown]
 # toollens names the problem with a JSON pointer (`/days`) and shows the SDK's own error
@@ -82,7 +77,7 @@ print("pointer:", result.pointer)
 # Text that is not JSON at all is rejected the same way; toollens says where it broke:
 
 # %%
-show(toollens.try_call(get_weather, '{"city": "Oslo", "days": 2'))
+toollens.try_call(get_weather, '{"city": "Oslo", "days": 2')
 
 # %% [markdown]
 # ## Validation is more lenient than the schema
@@ -92,7 +87,7 @@ show(toollens.try_call(get_weather, '{"city": "Oslo", "days": 2'))
 # schema it was given forbids it:
 
 # %%
-show(toollens.try_call(get_weather, '{"city": "Oslo", "days": "4"}'))
+toollens.try_call(get_weather, '{"city": "Oslo", "days": "4"}')
 
 # %% [markdown]
 # ## When the function raises
@@ -110,7 +105,7 @@ def split_bill(total: float, people: int) -> str:
     return f"{total / people:.2f} each"
 
 
-show(toollens.try_call(split_bill, {"total": 90, "people": 0}))
+toollens.try_call(split_bill, {"total": 90, "people": 0})
 
 # %% [markdown]
 # The exception stays on your side; the model reads the same fixed sentence as for bad
@@ -127,9 +122,7 @@ show(toollens.try_call(split_bill, {"total": 90, "people": 0}))
 
 # %%
 report = toollens.fuzz(split_bill, n=100, seed=0)
-for finding in report.findings:
-    print(finding.kind.value, "|", finding.message)
-    print("   arguments:", finding.arguments)
+report
 
 # %% [markdown]
 # The fix belongs in the schema, where the model can see it: `people` must be at least 1.

@@ -23,30 +23,32 @@ def _exception_text(exc: BaseException | None) -> str:
     return "" if exc is None else f"{type(exc).__name__}: {exc}"
 
 
-def call_rows(result: CallResult) -> list[str]:
-    """The steps of one call, one labelled row each."""
-    rows = [_row("tool", result.tool), _row("arguments", result.arguments or "(empty)")]
+def call_steps(result: CallResult) -> list[tuple[str, str]]:
+    """The steps of one call as (label, text) pairs; the text and HTML views both show them."""
+    steps = [("tool", result.tool), ("arguments", result.arguments or "(empty)")]
     if result.status is CallStatus.REJECTED:
         assert result.error is not None
-        rows.append(_row("rejected", str(result.error)))
-        rows.append(_row("SDK error", result.sdk_error or ""))
+        steps += [("rejected", str(result.error)), ("SDK error", result.sdk_error or "")]
     else:
-        rows.append(_row("validated", "accepted"))
-        rows.append(_row("call", result.call_text or ""))
+        steps += [("validated", "accepted"), ("call", result.call_text or "")]
     if result.status is CallStatus.NOT_RUN:
-        rows.append(_row("not run", "dry run: the call was built, not made"))
-        return rows
+        return [*steps, ("not run", "dry run: the call was built, not made")]
     if result.status is CallStatus.RETURNED:
-        rows.append(_row("returned", show_value(result.value)))
+        steps.append(("returned", show_value(result.value)))
     elif result.status in (CallStatus.RAISED, CallStatus.TIMED_OUT):
         label = "raised" if result.status is CallStatus.RAISED else "timed out"
-        rows.append(_row(label, _exception_text(result.exception)))
-    rows.append(_row("model reads", result.model_text or ""))
+        steps.append((label, _exception_text(result.exception)))
+    steps.append(("model reads", result.model_text or ""))
     if result.output_json is not None:
-        rows.append(_row("as JSON", result.output_json))
+        steps.append(("as JSON", result.output_json))
     if result.output_error is not None:
-        rows.append(_row("output", result.output_error))
-    return rows
+        steps.append(("output", result.output_error))
+    return steps
+
+
+def call_rows(result: CallResult) -> list[str]:
+    """The steps of one call, one labelled row each."""
+    return [_row(label, text) for label, text in call_steps(result)]
 
 
 def format_call(result: CallResult) -> str:

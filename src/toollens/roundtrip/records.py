@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollens.core.display_hooks import Bundle, mimebundle
 from toollens.core.errors import ModelBehaviorError
 
 
@@ -55,6 +57,11 @@ class CallResult:
     model_text: str | None = None
     output_json: str | None = None
     output_error: str | None = None
+
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> Bundle:
+        return mimebundle(self, include, exclude)
 
     @property
     def pointer(self) -> str | None:
@@ -129,3 +136,8 @@ class FuzzReport:
     @property
     def ok(self) -> bool:
         return not self.findings
+
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> Bundle:
+        return mimebundle(self, include, exclude)
