@@ -1,7 +1,8 @@
 """Arguments from the schema the model sees: valid ones, edge cases, and invalid ones.
 
-Valid arguments come from hypothesis-jsonschema's strategy for the schema (with the
-compatibility shim of :mod:`toollens.roundtrip.compat`). Edge cases are added by hand because
+Valid arguments come from one Hypothesis strategy per schema: objects, arrays, unions and
+refs composed by :mod:`toollens.roundtrip.strategies`, hypothesis-jsonschema at the leaves
+(with the compatibility shim of :mod:`toollens.roundtrip.compat`). Edge cases are added by hand because
 a fuzz run is short: every enum member, each bound, ``null`` where the schema allows it,
 empty and long strings, each set on the simplest valid object, one at a time. Invalid
 arguments are valid ones with one top-level property broken, dropped or added: each such
