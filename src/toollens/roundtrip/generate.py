@@ -3,8 +3,8 @@
 Valid arguments come from one Hypothesis strategy per schema: objects, arrays, unions and
 refs composed by :mod:`toollens.roundtrip.strategies`, hypothesis-jsonschema at the leaves
 (with the compatibility shim of :mod:`toollens.roundtrip.compat`). Edge cases are added by
-hand because a fuzz run is short: every enum member, each bound, ``null`` where the schema allows it,
-empty and long strings, each set on the simplest valid object, one at a time. Invalid
+hand because a fuzz run is short: every enum member, each bound, ``null`` where the schema
+allows it, empty and long strings, each set on the simplest valid object, one at a time. Invalid
 arguments are valid ones with one top-level property broken, dropped or added: each such
 mutation on the simplest object first, then in turn on objects Hypothesis draws.
 """
