@@ -125,7 +125,7 @@ def test_core_imports_no_front_end() -> None:
 
 
 # Layer -> the layers it may import (its own always). core <- render <- jupyter;
-# core <- frameworks; core <- mcp <- targets <- project <- toolsets; the CLI on top;
+# core <- frameworks, roundtrip; core <- mcp <- targets <- project <- toolsets; the CLI on top;
 # ``toollens`` (the package's lazy public face) may load any layer but the CLI.
 LAYERS: dict[str, frozenset[str]] = {
     "core": frozenset(),
@@ -135,7 +135,8 @@ LAYERS: dict[str, frozenset[str]] = {
     "frameworks": frozenset({"core"}),
     "project": frozenset({"core", "mcp", "targets"}),
     "toolsets": frozenset({"core", "mcp", "project", "targets"}),
-    "render": frozenset({"core", "frameworks", "toolsets"}),
+    "roundtrip": frozenset({"core"}),
+    "render": frozenset({"core", "frameworks", "roundtrip", "toolsets"}),
     "jupyter": frozenset({"core", "frameworks", "render", "targets", "toolsets"}),
 }
 FRONT_ENDS = frozenset({"cli", "jupyter"})

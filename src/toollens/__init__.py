@@ -49,9 +49,14 @@ _LAZY = {
     "toolset": "toollens.toolsets",
     "Toolset": "toollens.toolsets",
     "ToolEntry": "toollens.toolsets",
+    "try_call": "toollens.roundtrip",
+    "fuzz": "toollens.roundtrip",
+    "CallResult": "toollens.roundtrip",
+    "FuzzReport": "toollens.roundtrip",
 }
 
 __all__ = [
+    "CallResult",
     "Candidate",
     "Change",
     "Comparison",
@@ -59,6 +64,7 @@ __all__ = [
     "Explorer",
     "Finding",
     "FunctionSchema",
+    "FuzzReport",
     "ModelBehaviorError",
     "OutputSchema",
     "ParameterMetadata",
@@ -81,6 +87,7 @@ __all__ = [
     "ensure_strict_json_schema",
     "explain_strict",
     "function_schema",
+    "fuzz",
     "lint",
     "load_ipython_extension",
     "output_schema",
@@ -88,6 +95,7 @@ __all__ = [
     "report",
     "strict_schema",
     "toolset",
+    "try_call",
 ]
 
 if TYPE_CHECKING:
@@ -106,6 +114,7 @@ if TYPE_CHECKING:
     )
     from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer, IPythonShell
+    from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
     from toollens.toolsets import ToolEntry, Toolset, toolset
 
 
