@@ -83,7 +83,7 @@ def is_toolset_source(text: str) -> bool:
 def _holds_tool_list(path: Path) -> bool:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # the single-target path reports the problem
+    except (OSError, ValueError, RecursionError):  # the single-target path reports it
         return False
     return isinstance(data, list) or (
         isinstance(data, dict) and isinstance(data.get("tools"), list)
