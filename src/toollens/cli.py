@@ -177,7 +177,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__, cli_project
+    from toollens import __version__, cli_project, cli_tokens
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -217,6 +217,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     _add_check_command(command, providers)
     cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
+    cli_tokens.add_tokens_command(command)
     return parser
 
 
@@ -307,7 +308,10 @@ def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
     )
     _add_strictness(check)
     _add_format(check, "text", "github")
-    check.set_defaults(handler=_run_check)
+    from toollens import cli_tokens
+
+    cli_tokens.add_budget_arguments(check)
+    check.set_defaults(handler=cli_tokens.with_budget(_run_check))
 
 
 def _provider_names() -> tuple[str, ...]:
