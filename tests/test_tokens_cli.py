@@ -60,7 +60,8 @@ def test_text_shows_bars_per_part(tools: Path) -> None:
     assert code == 0
     first = out.splitlines()[0]
     assert first.endswith("tokens for gpt-4 (exact, cl100k_base)")
-    assert "unit (enum)" in out and "█" in out
+    assert "unit (enum)" in out
+    assert "█" in out
 
 
 def test_estimates_say_so(tools: Path) -> None:
@@ -105,8 +106,7 @@ def test_check_budget_text_and_github(tools: Path) -> None:
     code, out, _ = run("check", f"{tools}:get_weather", "--max-tokens", "10")
     assert code == 1
     assert "error[tokens.tool-over-budget]: tool 'get_weather' costs" in out
-    code, out, _ = run("check", f"{tools}:get_weather", "--max-tokens", "10",
-                       "--format", "github")
+    code, out, _ = run("check", f"{tools}:get_weather", "--max-tokens", "10", "--format", "github")
     assert code == 1
     assert "::error title=tokens.tool-over-budget::tool 'get_weather'" in out
 

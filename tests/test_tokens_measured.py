@@ -53,8 +53,10 @@ RECIPE = {
                 "required": ["name", "unit", "amount"],
                 "properties": {
                     "name": {"type": "string"},
-                    "unit": {"enum": ["grams", "ml", "cups", "pieces", "teaspoons"],
-                             "type": "string"},
+                    "unit": {
+                        "enum": ["grams", "ml", "cups", "pieces", "teaspoons"],
+                        "type": "string",
+                    },
                     "amount": {"type": "number"},
                 },
             },
@@ -89,12 +91,22 @@ USER_ONLY = [
     pytest.param([fn("foo", EMPTY, "Do a foo")], 36, id="HM-description"),
     pytest.param(
         [fn("bing_bong", {"type": "object", "properties": BING}, "Do a bing bong")],
-        49, id="HM-one-string",
+        49,
+        id="HM-one-string",
     ),
     pytest.param(
-        [fn("bing_bong", {"type": "object", "properties": {
-            **BING, "bar": {"type": "number", "description": "A number"}}}, "Do a bing bong")],
-        57, id="HM-param-description",
+        [
+            fn(
+                "bing_bong",
+                {
+                    "type": "object",
+                    "properties": {**BING, "bar": {"type": "number", "description": "A number"}},
+                },
+                "Do a bing bong",
+            )
+        ],
+        57,
+        id="HM-param-description",
     ),
     pytest.param([fn("bing_bong", NESTED, "Do a bing bong")], 68, id="HM-nested-enum"),
     pytest.param([fn("get_recipe", RECIPE)], 106, id="HM-recipe-arrays"),
@@ -115,10 +127,15 @@ WEATHER = fn(
     {
         "type": "object",
         "properties": {
-            "location": {"type": "string",
-                         "description": "The city and state, e.g. San Francisco, CA"},
-            "unit": {"type": "string", "description": "The unit of temperature to return",
-                     "enum": ["celsius", "fahrenheit"]},
+            "location": {
+                "type": "string",
+                "description": "The city and state, e.g. San Francisco, CA",
+            },
+            "unit": {
+                "type": "string",
+                "description": "The unit of temperature to return",
+                "enum": ["celsius", "fahrenheit"],
+            },
         },
         "required": ["location"],
     },
@@ -129,18 +146,33 @@ WEATHER_USER = "What's the weather like in San Francisco?"
 
 # Requests with system messages: the tools block joins the first one.
 WITH_SYSTEM = [
-    pytest.param("gpt-3.5-turbo", [WEATHER], [WEATHER_SYSTEM], WEATHER_USER, 105,
-                 id="CB-gpt-3.5-turbo"),
+    pytest.param(
+        "gpt-3.5-turbo", [WEATHER], [WEATHER_SYSTEM], WEATHER_USER, 105, id="CB-gpt-3.5-turbo"
+    ),
     pytest.param("gpt-4", [WEATHER], [WEATHER_SYSTEM], WEATHER_USER, 105, id="CB-gpt-4"),
     pytest.param("gpt-4o", [WEATHER], [WEATHER_SYSTEM], WEATHER_USER, 101, id="CB-gpt-4o"),
-    pytest.param("gpt-4o-mini", [WEATHER], [WEATHER_SYSTEM], WEATHER_USER, 101,
-                 id="CB-gpt-4o-mini"),
-    pytest.param("gpt-3.5-turbo", [fn("do_stuff", EMPTY)], ["Hello"], "Hi there", 35,
-                 id="HM-system-Hello"),
-    pytest.param("gpt-3.5-turbo", [fn("do_stuff", EMPTY)], ["Hello:"], "Hi there", 35,
-                 id="HM-system-Hello-colon"),
-    pytest.param("gpt-3.5-turbo", [fn("do_stuff", EMPTY)], ["Hello:", "Hello"], "Hi there", 40,
-                 id="HM-two-system-messages"),
+    pytest.param(
+        "gpt-4o-mini", [WEATHER], [WEATHER_SYSTEM], WEATHER_USER, 101, id="CB-gpt-4o-mini"
+    ),
+    pytest.param(
+        "gpt-3.5-turbo", [fn("do_stuff", EMPTY)], ["Hello"], "Hi there", 35, id="HM-system-Hello"
+    ),
+    pytest.param(
+        "gpt-3.5-turbo",
+        [fn("do_stuff", EMPTY)],
+        ["Hello:"],
+        "Hi there",
+        35,
+        id="HM-system-Hello-colon",
+    ),
+    pytest.param(
+        "gpt-3.5-turbo",
+        [fn("do_stuff", EMPTY)],
+        ["Hello:", "Hello"],
+        "Hi there",
+        40,
+        id="HM-two-system-messages",
+    ),
 ]
 
 

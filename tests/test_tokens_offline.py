@@ -23,8 +23,7 @@ WEATHER = {
             "type": "object",
             "properties": {
                 "location": {"type": "string", "description": "The city"},
-                "unit": {"type": "string", "enum": ["celsius", "fahrenheit"],
-                         "default": "celsius"},
+                "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "default": "celsius"},
             },
             "required": ["location"],
         },
@@ -53,7 +52,8 @@ def test_a_missing_data_source_says_how_to_provide_it(
         encodings.encoding.cache_clear()
     text = str(info.value)
     assert "\n" not in text
-    assert "TIKTOKEN_ENCODINGS_BASE" in text and "toollens[tokens]" in text
+    assert "TIKTOKEN_ENCODINGS_BASE" in text
+    assert "toollens[tokens]" in text
 
 
 def test_a_file_with_the_wrong_hash_is_never_used(
@@ -107,7 +107,7 @@ def _harmony_added_tokens(tool_payload: dict[str, Any]) -> tuple[int, str]:
 
 
 def test_gpt_oss_counts_are_openai_harmonys() -> None:
-    expected, rendered = _harmony_added_tokens(WEATHER)
+    expected, _rendered = _harmony_added_tokens(WEATHER)
     counted = tokens(WEATHER, "gpt-oss-20b")
     assert counted.method == "exact"
     assert counted.total == expected

@@ -24,8 +24,10 @@ schemas = st.recursive(
     lambda inner: st.one_of(
         st.fixed_dictionaries({"type": st.just("array"), "items": inner}),
         st.fixed_dictionaries(
-            {"type": st.just("object"),
-             "properties": st.dictionaries(names, inner, min_size=1, max_size=3)}
+            {
+                "type": st.just("object"),
+                "properties": st.dictionaries(names, inner, min_size=1, max_size=3),
+            }
         ),
     ),
     max_leaves=6,
@@ -44,13 +46,17 @@ def tool(props: dict[str, Any], description: str) -> dict[str, Any]:
     }
 
 
-SETTINGS = settings(max_examples=60, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
-@given(props=properties, extra=names, extra_schema=schemas, description=text,
-       model=st.sampled_from(MODELS))
+@given(
+    props=properties,
+    extra=names,
+    extra_schema=schemas,
+    description=text,
+    model=st.sampled_from(MODELS),
+)
 def test_adding_a_parameter_never_lowers_the_count(
     props: dict[str, Any], extra: str, extra_schema: dict[str, Any], description: str, model: str
 ) -> None:

@@ -63,7 +63,9 @@ def test_gemini_is_an_estimate_without_overhead() -> None:
     counted = tokens(TOOL, "gemini-2.5-flash")
     assert (counted.method, counted.overhead) == ("estimate", 0)
     assert [p.label for p in counted.tools[0].parts] == [
-        "name + description", "query (schema)", "schema frame"
+        "name + description",
+        "query (schema)",
+        "schema frame",
     ]
 
 
@@ -71,8 +73,11 @@ def test_gemini_is_an_estimate_without_overhead() -> None:
     ("model", "variables", "needle"),
     [
         ("claude-sonnet-4-5", ("ANTHROPIC_API_KEY",), "set ANTHROPIC_API_KEY"),
-        ("gemini-2.5-flash", ("GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GENAI_USE_VERTEXAI"),
-         "set GEMINI_API_KEY"),
+        (
+            "gemini-2.5-flash",
+            ("GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GENAI_USE_VERTEXAI"),
+            "set GEMINI_API_KEY",
+        ),
     ],
 )
 def test_online_without_a_key_is_one_clear_line(
@@ -82,17 +87,20 @@ def test_online_without_a_key_is_one_clear_line(
         monkeypatch.delenv(name, raising=False)
     with pytest.raises(OnlineCountError) as info:
         tokens(TOOL, model, online=True)
-    assert needle in str(info.value) and "\n" not in str(info.value)
+    assert needle in str(info.value)
+    assert "\n" not in str(info.value)
 
 
 def test_the_anthropic_request_is_what_the_sdk_accepts() -> None:
     anthropic = pytest.importorskip("anthropic")
     request: dict[str, Any] = anthropic_request("claude-sonnet-4-5", tool_defs(TOOL))
-    assert request["tools"] == [{
-        "name": "search",
-        "description": "Search the catalogue",
-        "input_schema": TOOL["function"]["parameters"],
-    }]
+    assert request["tools"] == [
+        {
+            "name": "search",
+            "description": "Search the catalogue",
+            "input_schema": TOOL["function"]["parameters"],
+        }
+    ]
     # The SDK's own typed params accept it (a TypedDict: keys checked against its fields).
     params = anthropic.types.MessageCountTokensParams.__annotations__
     assert set(request) <= set(params)

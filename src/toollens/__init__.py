@@ -46,6 +46,8 @@ _LAZY = {
     "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
+    "tokens": "toollens.tokens",
+    "TokenCount": "toollens.tokens",
 }
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "StrictRule",
     "StrictSchemaError",
     "TargetError",
+    "TokenCount",
     "ToolLensError",
     "__version__",
     "check_provider",
@@ -82,6 +85,7 @@ __all__ = [
     "provider_tool",
     "report",
     "strict_schema",
+    "tokens",
 ]
 
 if TYPE_CHECKING:
@@ -100,6 +104,7 @@ if TYPE_CHECKING:
     )
     from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
+    from toollens.tokens import TokenCount, tokens
 
 
 def __getattr__(name: str) -> Any:

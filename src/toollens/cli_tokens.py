@@ -49,18 +49,35 @@ def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParse
     """Register ``toollens tokens``."""
     from toollens.tokens import DEFAULT_MODEL
 
-    p = command("tokens", "count the tokens tool definitions cost, and where they go",
-                TOKENS_EPILOG)
-    p.add_argument("targets", metavar="TARGET", nargs="*",
-                   help="tools to count together (default: the project's tool list)")
-    p.add_argument("--model", default=DEFAULT_MODEL, metavar="M",
-                   help=f"the model to count for (default: {DEFAULT_MODEL})")
-    p.add_argument("--online", action="store_true",
-                   help="claude-*/gemini-*: ask the provider's count-tokens endpoint")
-    p.add_argument("--tool-choice", default="auto", choices=("auto", "none", "any", "tool"),
-                   help="Anthropic's documented overhead depends on it (default: auto)")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="output format (default: text)")
+    p = command(
+        "tokens", "count the tokens tool definitions cost, and where they go", TOKENS_EPILOG
+    )
+    p.add_argument(
+        "targets",
+        metavar="TARGET",
+        nargs="*",
+        help="tools to count together (default: the project's tool list)",
+    )
+    p.add_argument(
+        "--model",
+        default=DEFAULT_MODEL,
+        metavar="M",
+        help=f"the model to count for (default: {DEFAULT_MODEL})",
+    )
+    p.add_argument(
+        "--online",
+        action="store_true",
+        help="claude-*/gemini-*: ask the provider's count-tokens endpoint",
+    )
+    p.add_argument(
+        "--tool-choice",
+        default="auto",
+        choices=("auto", "none", "any", "tool"),
+        help="Anthropic's documented overhead depends on it (default: auto)",
+    )
+    p.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+    )
     p.set_defaults(handler=run_tokens)
 
 
@@ -68,12 +85,24 @@ def add_budget_arguments(check: argparse.ArgumentParser) -> None:
     """``--max-tokens``, ``--max-total-tokens`` and ``--tokens-model`` for ``check``."""
     from toollens.tokens import DEFAULT_MODEL
 
-    check.add_argument("--max-tokens", type=int, metavar="N",
-                       help="error finding for a tool costing more than N tokens")
-    check.add_argument("--max-total-tokens", type=int, metavar="N",
-                       help="error finding when the tools together cost more than N tokens")
-    check.add_argument("--tokens-model", default=DEFAULT_MODEL, metavar="M",
-                       help=f"model the budgets are counted for (default: {DEFAULT_MODEL})")
+    check.add_argument(
+        "--max-tokens",
+        type=int,
+        metavar="N",
+        help="error finding for a tool costing more than N tokens",
+    )
+    check.add_argument(
+        "--max-total-tokens",
+        type=int,
+        metavar="N",
+        help="error finding when the tools together cost more than N tokens",
+    )
+    check.add_argument(
+        "--tokens-model",
+        default=DEFAULT_MODEL,
+        metavar="M",
+        help=f"model the budgets are counted for (default: {DEFAULT_MODEL})",
+    )
 
 
 def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
@@ -91,8 +120,9 @@ def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
     """The ``tokens`` command: the count as text or JSON; exit 0."""
     from toollens.tokens import tokens
 
-    counted = tokens(_targets(args, args.targets), args.model, online=args.online,
-                     tool_choice=args.tool_choice)
+    counted = tokens(
+        _targets(args, args.targets), args.model, online=args.online, tool_choice=args.tool_choice
+    )
     if args.format == "json":
         return json.dumps(counted.to_json(), indent=2) + "\n", 0
     return format_tokens_text(counted), 0
@@ -105,8 +135,7 @@ def _bar(value: int, largest: int) -> str:
 
 def format_tokens_text(counted: Any) -> str:
     """A count as lines: the total, then each tool and its parts with bars."""
-    lines = [f"{counted.total} tokens for {counted.model} ({counted.method}, "
-             f"{counted.tokenizer})"]
+    lines = [f"{counted.total} tokens for {counted.model} ({counted.method}, {counted.tokenizer})"]
     largest = max([t.tokens for t in counted.tools] + [counted.overhead, 1])
     lines.append(f"  {'overhead':<34} {counted.overhead:>6}  {_bar(counted.overhead, largest)}")
     for tool in counted.tools:
@@ -119,27 +148,33 @@ def format_tokens_text(counted: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def budget_findings(
-    counted: Any, max_tokens: int | None, max_total: int | None
-) -> list[Finding]:
+def budget_findings(counted: Any, max_tokens: int | None, max_total: int | None) -> list[Finding]:
     """Error findings for tools over ``max_tokens`` and a total over ``max_total``."""
     found = []
     for tool in counted.tools:
         if max_tokens is not None and tool.tokens > max_tokens:
-            found.append(Finding(
-                BUDGET_TOOL, Severity.ERROR, None,
-                f"tool {tool.name!r} costs {tool.tokens} tokens on {counted.model} "
-                f"({counted.method}), over the budget of {max_tokens}.",
-                "shorten its descriptions or drop parameters; "
-                "`toollens tokens` shows where the tokens go",
-            ))
+            found.append(
+                Finding(
+                    BUDGET_TOOL,
+                    Severity.ERROR,
+                    None,
+                    f"tool {tool.name!r} costs {tool.tokens} tokens on {counted.model} "
+                    f"({counted.method}), over the budget of {max_tokens}.",
+                    "shorten its descriptions or drop parameters; "
+                    "`toollens tokens` shows where the tokens go",
+                )
+            )
     if max_total is not None and counted.total > max_total:
-        found.append(Finding(
-            BUDGET_TOTAL, Severity.ERROR, None,
-            f"the {len(counted.tools)} tools cost {counted.total} tokens together on "
-            f"{counted.model} ({counted.method}), over the budget of {max_total}.",
-            "send fewer tools per request or shorten the largest ones",
-        ))
+        found.append(
+            Finding(
+                BUDGET_TOTAL,
+                Severity.ERROR,
+                None,
+                f"the {len(counted.tools)} tools cost {counted.total} tokens together on "
+                f"{counted.model} ({counted.method}), over the budget of {max_total}.",
+                "send fewer tools per request or shorten the largest ones",
+            )
+        )
     return found
 
 
@@ -162,17 +197,24 @@ def with_budget(run_check: Handler) -> Handler:
 
 
 def _finding_data(finding: Finding) -> dict[str, Any]:
-    return {"rule": finding.rule, "severity": finding.severity.value,
-            "message": finding.message, "fix": finding.fix}
+    return {
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "fix": finding.fix,
+    }
 
 
 def _merge(text: str, fmt: str, counted: Any, found: list[Finding]) -> str:
     if fmt == "json":
         data = json.loads(text)
-        data["tokens"] = {"total": counted.total, "model": counted.model,
-                          "method": counted.method,
-                          "tools": {t.name: t.tokens for t in counted.tools},
-                          "findings": [_finding_data(f) for f in found]}
+        data["tokens"] = {
+            "total": counted.total,
+            "model": counted.model,
+            "method": counted.method,
+            "tools": {t.name: t.tokens for t in counted.tools},
+            "findings": [_finding_data(f) for f in found],
+        }
         return json.dumps(data, indent=2) + "\n"
     if fmt == "github":
         lines = [f"::error title={f.rule}::{f.message} Fix: {f.fix}" for f in found]

@@ -6,6 +6,10 @@ plus the documented overhead for Anthropic and Gemini, and the provider's own co
 ``online=True``. Counting never touches the network otherwise.
 """
 
+import sys
+import types
+from typing import Any
+
 from toollens.tokens.api import tokens
 from toollens.tokens.errors import OnlineCountError, TokenizerUnavailableError, UnknownModelError
 from toollens.tokens.models import DEFAULT_MODEL, ModelRule, rule_for
@@ -27,3 +31,13 @@ __all__ = [
     "tokens",
     "tool_defs",
 ]
+
+
+class _CallableModule(types.ModuleType):
+    # `toollens.tokens` names both this package and the function; once the package is
+    # imported, Python binds the package to that attribute, so the package itself counts.
+    def __call__(self, tools: Any, model: str = DEFAULT_MODEL, **options: Any) -> TokenCount:
+        return tokens(tools, model, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule

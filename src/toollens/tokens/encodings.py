@@ -62,7 +62,7 @@ def _from_tiktoken_cache(name: str, url: str) -> Iterator[bytes]:
     else:
         directory = os.path.join(tempfile.gettempdir(), "data-gym-cache")
     if directory:
-        path = Path(directory) / hashlib.sha1(url.encode()).hexdigest()  # noqa: S324 - tiktoken's cache key
+        path = Path(directory) / hashlib.sha1(url.encode()).hexdigest()
         if path.is_file():
             yield path.read_bytes()
 
@@ -104,7 +104,7 @@ def parse_ranks(data: bytes) -> dict[bytes, int]:
     return ranks
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def encoding(name: str) -> tiktoken.Encoding:
     """The tiktoken ``Encoding`` called ``name``, built without the network.
 

@@ -34,8 +34,7 @@ class Overhead:
 # Longest prefix first: "claude-3-5-haiku" before "claude-3-haiku" is not an issue, but
 # "claude-3-7-sonnet" must not fall to "claude-3-sonnet".
 ANTHROPIC_OVERHEAD = (
-    Overhead(("claude-opus-4", "claude-sonnet-4", "claude-haiku-4", "claude-3-7-sonnet"),
-             346, 313),
+    Overhead(("claude-opus-4", "claude-sonnet-4", "claude-haiku-4", "claude-3-7-sonnet"), 346, 313),
     Overhead(("claude-3-5-haiku",), 264, 340),
     Overhead(("claude-3-opus",), 530, 281),
     Overhead(("claude-3-sonnet",), 159, 235),

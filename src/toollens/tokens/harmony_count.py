@@ -9,6 +9,7 @@ counted). Per tool: the tokens of its definition inside the developer message.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -113,7 +114,7 @@ def _tool_spans(tokens: list[int], tools: Sequence[ToolDef]) -> list[int]:
         marks.append(begin)
         cursor = at + 1
     marks.append(full.find("} // namespace functions", cursor))
-    return [sum(1 for s in starts if lo <= s < hi) for lo, hi in zip(marks, marks[1:])]
+    return [sum(1 for s in starts if lo <= s < hi) for lo, hi in itertools.pairwise(marks)]
 
 
 def _decodable(enc: Any, token: int) -> bool:
@@ -130,7 +131,8 @@ def count_harmony(model: str, tools: Sequence[ToolDef]) -> TokenCount:
     total = len(with_tools) - len(_conversation(()))
     spans = _tool_spans(with_tools, tools)
     results = tuple(
-        ToolTokens(t.name, n, (PartTokens("", "definition", n),)) for t, n in zip(tools, spans)
+        ToolTokens(t.name, n, (PartTokens("", "definition", n),))
+        for t, n in zip(tools, spans, strict=False)
     )
     overhead = total - sum(spans)
     return TokenCount(model, "exact", total, overhead, results, "o200k_harmony", NOTES)

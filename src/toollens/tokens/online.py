@@ -62,14 +62,13 @@ def gemini_request(model: str, tools: Sequence[ToolDef]) -> dict[str, Any]:
 
 def _anthropic_counter(model: str) -> Counter:
     if not os.environ.get(ANTHROPIC_KEY):
-        raise OnlineCountError(
-            f"--online needs an Anthropic API key", hint=f"set {ANTHROPIC_KEY}"
-        )
+        raise OnlineCountError("--online needs an Anthropic API key", hint=f"set {ANTHROPIC_KEY}")
     try:
         import anthropic
     except ImportError:
-        raise OnlineCountError("the anthropic SDK is not installed",
-                               hint="pip install anthropic") from None
+        raise OnlineCountError(
+            "the anthropic SDK is not installed", hint="pip install anthropic"
+        ) from None
     client = anthropic.Anthropic()
     return lambda tools: int(
         client.messages.count_tokens(**anthropic_request(model, tools)).input_tokens
@@ -86,8 +85,9 @@ def _gemini_counter(model: str) -> Counter:
     try:
         from google import genai
     except ImportError:
-        raise OnlineCountError("the google-genai SDK is not installed",
-                               hint="pip install google-genai") from None
+        raise OnlineCountError(
+            "the google-genai SDK is not installed", hint="pip install google-genai"
+        ) from None
     client = genai.Client()
 
     def count(tools: Sequence[ToolDef]) -> int:
@@ -125,7 +125,11 @@ def _marginal_counts(
     shares = []
     for i, tool in enumerate(tools):
         without = counter([t for j, t in enumerate(tools) if j != i]) if len(tools) > 1 else base
-        shares.append(ToolTokens(tool.name, full - without, (PartTokens("", "tool", full - without),)))
+        shares.append(
+            ToolTokens(tool.name, full - without, (PartTokens("", "tool", full - without),))
+        )
     total = full - base
     overhead = total - sum(s.tokens for s in shares)
-    return TokenCount(model, "api", total, overhead, tuple(shares), f"{provider} count_tokens", NOTES)
+    return TokenCount(
+        model, "api", total, overhead, tuple(shares), f"{provider} count_tokens", NOTES
+    )

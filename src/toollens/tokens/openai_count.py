@@ -50,7 +50,7 @@ def count_openai(model: str, encoding: str, tools: Sequence[ToolDef]) -> TokenCo
     counts = segment_tokens(encoding, segments)
     per_part: list[dict[tuple[str, str], int]] = [defaultdict(int) for _ in tools]
     overhead = MESSAGE_FRAME_TOKENS
-    for seg, n in zip(segments, counts):
+    for seg, n in zip(segments, counts, strict=False):
         if seg.tool is None or seg.kind == FRAME:
             overhead += n
         else:
@@ -61,7 +61,7 @@ def count_openai(model: str, encoding: str, tools: Sequence[ToolDef]) -> TokenCo
             tokens=sum(parts.values()),
             parts=tuple(PartTokens(path, kind, n) for (path, kind), n in parts.items()),
         )
-        for tool, parts in zip(tools, per_part)
+        for tool, parts in zip(tools, per_part, strict=False)
     )
     total = overhead + sum(t.tokens for t in results)
     return TokenCount(model, "exact", total, overhead, results, encoding, NOTES)

@@ -37,8 +37,13 @@ HEADER = "# Tools\n\n## functions\n\nnamespace functions {\n\n"
 FOOTER = "} // namespace functions"
 FRAME = "frame"  # the part label of text that belongs to no tool
 NAME_DESCRIPTION = "name + description"
-_SCALARS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean",
-            "null": "null"}
+_SCALARS = {
+    "string": "string",
+    "number": "number",
+    "integer": "number",
+    "boolean": "boolean",
+    "null": "null",
+}
 
 
 @dataclass(frozen=True)
