@@ -221,3 +221,26 @@ def _merge(text: str, fmt: str, counted: Any, found: list[Finding]) -> str:
         return text + "".join(line + "\n" for line in lines)
     summary = f"tokens ({counted.model}, {counted.method}): {counted.total} in total\n"
     return text + summary + "".join(f"  {f}\n" for f in found)
+
+
+def with_token_deltas(text: str, fmt: str, lock: Any, tools: Sequence[Any], config: Any) -> str:
+    """``diff --lock`` output with each tool's token change and growth findings added."""
+    from toollens.project.lock_tokens import growth_findings, token_deltas
+
+    deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
+    found = growth_findings(deltas, config.max_token_growth)
+    if fmt == "json":
+        data = json.loads(text)
+        data["tokens"] = {
+            "deltas": {
+                d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
+                for d in deltas
+            },
+            "findings": [_finding_data(f) for f in found],
+        }
+        return json.dumps(data, indent=2) + "\n"
+    if fmt == "github":
+        lines = [f"::error title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
+        return text + "".join(line + "\n" for line in lines)
+    lines = [f"{d.name}: {d}" for d in deltas] + [f"  {f}" for f in found]
+    return text + "".join(line + "\n" for line in lines)

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange, SchemaDiff, diff
 from toollens.core.schema.pointer import join_pointer
 from toollens.project.config import ProjectConfig, ProjectError
+from toollens.project.lock_tokens import entry_tokens
 from toollens.project.tools import ToolRef, check_unique_names, expand_tools
 
 __all__ = [
@@ -80,12 +81,12 @@ def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
         ProjectError: a tool cannot be made strict, has no payload, or two share a name.
     """
     return tuple(
-        ProjectTool(ref, reports[0].title, _entry(ref, reports), reports)
+        ProjectTool(ref, reports[0].title, _entry(ref, reports, config.tokens_model), reports)
         for ref, reports in build_reports(config)
     )
 
 
-def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
+def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None) -> dict[str, Any]:
     first = reports[0]
     for rep in reports:
         problem = rep.view_errors.get("strict") or rep.view_errors.get("provider")
@@ -106,6 +107,9 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> dict[str, Any]:
         "strict": first.options.strict,
     }
     assert tuple(entry) == _ENTRY_KEYS  # the lock's key order is its format
+    counted = entry_tokens(first, tokens_model)
+    if counted is not None:  # optional, last: locks written before it stay readable
+        entry["tokens"] = counted
     return entry
 
 
@@ -180,7 +184,7 @@ def _check_document(document: Any, shown: str) -> None:
         raise bad("has no 'tools' object", "/tools")
     for name, entry in tools.items():
         where = join_pointer("/tools", name)
-        if not isinstance(entry, dict) or set(entry) != set(_ENTRY_KEYS):
+        if not isinstance(entry, dict) or set(entry) - {"tokens"} != set(_ENTRY_KEYS):
             raise bad(f"entry {name!r} does not have the keys {', '.join(_ENTRY_KEYS)}", where)
         if entry["name"] != name or not isinstance(entry["parameters"], dict):
             raise bad(f"entry {name!r} has a wrong name or parameters", where)

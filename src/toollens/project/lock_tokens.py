@@ -1,0 +1,81 @@
+"""Token counts in the lock: each tool's cost for one model, and how it moved.
+
+A lock entry may carry ``"tokens": {"model": M, "count": N}``: what the tool alone costs on
+model ``M`` (``toollens.tokens``). ``toollens diff --lock`` reports each change ("+37
+tokens") and, when the project sets ``max_token_growth``, a growth above it is an error
+finding. Entries are written only when the tokenizer is installed (``toollens[tokens]``);
+install it wherever the lock is written and checked, or the lock reads as out of date.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from toollens.core.records import Finding, Severity
+
+GROWTH_RULE = "tokens.growth"
+
+
+def entry_tokens(report: Any, model: str | None) -> dict[str, Any] | None:
+    """The lock's ``tokens`` value for one tool's report, or ``None`` when not counted."""
+    if not model:
+        return None
+    from toollens.tokens import TokenizerUnavailableError, tokens
+
+    try:
+        counted = tokens(report, model)
+    except TokenizerUnavailableError:
+        return None  # no tokenizer here: the lock records no count rather than a guess
+    return {"model": model, "count": counted.tools[0].tokens}
+
+
+@dataclass(frozen=True)
+class TokenDelta:
+    """How one tool's token count moved between the lock and now (same model)."""
+
+    name: str
+    model: str
+    old: int
+    new: int
+
+    @property
+    def change(self) -> int:
+        return self.new - self.old
+
+    def __str__(self) -> str:
+        return f"{self.change:+d} tokens ({self.model}: {self.old} -> {self.new})"
+
+
+def token_deltas(
+    old_entries: Mapping[str, Any], new_entries: Mapping[str, Mapping[str, Any]]
+) -> tuple[TokenDelta, ...]:
+    """The tools whose count changed, by name; entries without a count are skipped."""
+    found = []
+    for name in sorted(set(old_entries) & set(new_entries)):
+        old, new = old_entries[name].get("tokens"), new_entries[name].get("tokens")
+        if not isinstance(old, Mapping) or not isinstance(new, Mapping):
+            continue
+        if old.get("model") != new.get("model") or old.get("count") == new.get("count"):
+            continue
+        found.append(TokenDelta(name, str(new["model"]), int(old["count"]), int(new["count"])))
+    return tuple(found)
+
+
+def growth_findings(deltas: Sequence[TokenDelta], threshold: int | None) -> list[Finding]:
+    """An error finding for each tool that grew by more than ``threshold`` tokens."""
+    if threshold is None:
+        return []
+    return [
+        Finding(
+            GROWTH_RULE,
+            Severity.ERROR,
+            None,
+            f"tool {d.name!r} grew by {d.change} tokens on {d.model} ({d.old} -> {d.new}), "
+            f"more than max_token_growth = {threshold}.",
+            "shorten what was added, or raise max_token_growth under [tool.toollens]",
+        )
+        for d in deltas
+        if d.change > threshold
+    ]
