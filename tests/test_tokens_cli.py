@@ -115,3 +115,38 @@ def test_check_without_a_budget_is_unchanged(tools: Path) -> None:
     code, out, _ = run("check", f"{tools}:ping", "--format", "json")
     assert code == 0
     assert "tokens" not in json.loads(out)
+
+
+LONG = '''
+def lookup(key: str) -> str:
+    """{text}"""
+    return ""
+'''
+
+
+@pytest.mark.parametrize(
+    ("length", "code", "rules"),
+    [
+        (1000, 0, []),
+        (1500, 1, ["limits.openai-description-length"]),
+        (2100, 1, ["limits.openai-description-length", "limits.claude-code-description-truncated"]),
+    ],
+)
+def test_description_limits_are_findings(
+    tmp_path: Path, length: int, code: int, rules: list[str]
+) -> None:
+    path = tmp_path / "long.py"
+    path.write_text(LONG.replace("{text}", "x" * length), encoding="utf-8")
+    exit_code, out, _ = run("check", f"{path}:lookup", "--format", "json")
+    assert exit_code == code
+    data = json.loads(out)
+    found = [f["rule"] for f in data["tokens"]["findings"]] if "tokens" in data else []
+    assert found == rules
+
+
+def test_description_limit_in_text(tmp_path: Path) -> None:
+    path = tmp_path / "long.py"
+    path.write_text(LONG.replace("{text}", "y" * 1100), encoding="utf-8")
+    code, out, _ = run("check", f"{path}:lookup")
+    assert code == 1
+    assert "error[limits.openai-description-length]: tool 'lookup' has a 1100-character" in out

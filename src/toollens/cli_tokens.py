@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
 
 __all__ = [
@@ -179,18 +180,34 @@ def budget_findings(counted: Any, max_tokens: int | None, max_total: int | None)
 
 
 def with_budget(run_check: Handler) -> Handler:
-    """``check`` with the token budgets: their findings are added, and make it exit 1."""
+    """``check`` plus the token budgets and the documented description limits.
+
+    Their findings are added to the output; an error among them makes the exit code 1.
+    """
 
     def run(args: argparse.Namespace) -> tuple[str, int]:
         text, code = run_check(args)
-        if args.max_tokens is None and args.max_total_tokens is None:
-            return text, code
-        from toollens.tokens import tokens
+        from toollens.tokens import tool_defs
+        from toollens.tokens.limits import iter_limit_findings
 
-        targets = _targets(args, [args.target] if args.target else [])
-        counted = tokens(targets, args.tokens_model)
-        found = budget_findings(counted, args.max_tokens, args.max_total_tokens)
-        code = max(code, 1) if found else code
+        budget = args.max_tokens is not None or args.max_total_tokens is not None
+        try:
+            defs = tool_defs(_targets(args, [args.target] if args.target else []))
+        except ToolLensError:
+            if budget:
+                raise
+            return text, code  # not a tool (a model or output type): no description limit
+        found = list(iter_limit_findings(defs))
+        counted = None
+        if budget:
+            from toollens.tokens import tokens
+
+            counted = tokens(defs, args.tokens_model)
+            found += budget_findings(counted, args.max_tokens, args.max_total_tokens)
+        if not found and counted is None:
+            return text, code
+        if any(f.severity is Severity.ERROR for f in found):
+            code = max(code, 1)
         return _merge(text, args.format, counted, found), code
 
     return run
@@ -209,17 +226,28 @@ def _merge(text: str, fmt: str, counted: Any, found: list[Finding]) -> str:
     if fmt == "json":
         data = json.loads(text)
         data["tokens"] = {
-            "total": counted.total,
-            "model": counted.model,
-            "method": counted.method,
-            "tools": {t.name: t.tokens for t in counted.tools},
+            **(
+                {
+                    "total": counted.total,
+                    "model": counted.model,
+                    "method": counted.method,
+                    "tools": {t.name: t.tokens for t in counted.tools},
+                }
+                if counted is not None
+                else {}
+            ),
             "findings": [_finding_data(f) for f in found],
         }
         return json.dumps(data, indent=2) + "\n"
     if fmt == "github":
-        lines = [f"::error title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
+        levels = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+        lines = [f"::{levels[f.severity]} title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
         return text + "".join(line + "\n" for line in lines)
-    summary = f"tokens ({counted.model}, {counted.method}): {counted.total} in total\n"
+    summary = (
+        f"tokens ({counted.model}, {counted.method}): {counted.total} in total\n"
+        if counted is not None
+        else "description limits:\n"
+    )
     return text + summary + "".join(f"  {f}\n" for f in found)
 
 
