@@ -212,7 +212,7 @@ def diff_lock(args: argparse.Namespace) -> tuple[str, Any]:
         lock, text = {"lock_version": 1, "tools": {}}, ""  # --update replaces a broken lock
     result = compare_lock(lock, text, tools)
     text = _format_lock_diff(result, args.format, config)
-    from toollens.cli_tokens import with_token_deltas
+    from toollens.project.lock_tokens import with_token_deltas
 
     text = with_token_deltas(text, args.format, lock, tools, config)
     if args.update:

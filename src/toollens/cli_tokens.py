@@ -40,7 +40,6 @@ examples:
   toollens tokens tools:search --model claude-sonnet-4-5 --online
   toollens tokens                     # every tool under [tool.toollens]"""
 
-BAR_WIDTH = 30
 BUDGET_TOOL = "tokens.tool-over-budget"
 BUDGET_TOTAL = "tokens.total-over-budget"
 Handler = Callable[[argparse.Namespace], "tuple[str, int]"]
@@ -129,24 +128,11 @@ def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
     return format_tokens_text(counted), 0
 
 
-def _bar(value: int, largest: int) -> str:
-    width = round(BAR_WIDTH * value / largest) if largest else 0
-    return "█" * width or ("▏" if value else "")
-
-
 def format_tokens_text(counted: Any) -> str:
     """A count as lines: the total, then each tool and its parts with bars."""
-    lines = [f"{counted.total} tokens for {counted.model} ({counted.method}, {counted.tokenizer})"]
-    largest = max([t.tokens for t in counted.tools] + [counted.overhead, 1])
-    lines.append(f"  {'overhead':<34} {counted.overhead:>6}  {_bar(counted.overhead, largest)}")
-    for tool in counted.tools:
-        lines.append(f"  {tool.name:<34} {tool.tokens:>6}  {_bar(tool.tokens, largest)}")
-        biggest = max([p.tokens for p in tool.parts] + [1])
-        for part in tool.parts:
-            label = part.label if len(part.label) <= 30 else part.label[:29] + "…"
-            lines.append(f"    {label:<32} {part.tokens:>6}  {_bar(part.tokens, biggest)}")
-    lines.extend(f"note: {n}" for n in counted.notes)
-    return "\n".join(lines) + "\n"
+    from toollens.render.tokens import tokens_text
+
+    return tokens_text(counted)
 
 
 def budget_findings(counted: Any, max_tokens: int | None, max_total: int | None) -> list[Finding]:
@@ -249,26 +235,3 @@ def _merge(text: str, fmt: str, counted: Any, found: list[Finding]) -> str:
         else "description limits:\n"
     )
     return text + summary + "".join(f"  {f}\n" for f in found)
-
-
-def with_token_deltas(text: str, fmt: str, lock: Any, tools: Sequence[Any], config: Any) -> str:
-    """``diff --lock`` output with each tool's token change and growth findings added."""
-    from toollens.project.lock_tokens import growth_findings, token_deltas
-
-    deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
-    found = growth_findings(deltas, config.max_token_growth)
-    if fmt == "json":
-        data = json.loads(text)
-        data["tokens"] = {
-            "deltas": {
-                d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
-                for d in deltas
-            },
-            "findings": [_finding_data(f) for f in found],
-        }
-        return json.dumps(data, indent=2) + "\n"
-    if fmt == "github":
-        lines = [f"::error title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
-        return text + "".join(line + "\n" for line in lines)
-    lines = [f"{d.name}: {d}" for d in deltas] + [f"  {f}" for f in found]
-    return text + "".join(line + "\n" for line in lines)

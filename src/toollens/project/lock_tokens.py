@@ -9,6 +9,7 @@ install it wherever the lock is written and checked, or the lock reads as out of
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,3 +80,33 @@ def growth_findings(deltas: Sequence[TokenDelta], threshold: int | None) -> list
         for d in deltas
         if d.change > threshold
     ]
+
+
+def _finding_data(finding: Finding) -> dict[str, Any]:
+    return {
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "fix": finding.fix,
+    }
+
+
+def with_token_deltas(text: str, fmt: str, lock: Any, tools: Sequence[Any], config: Any) -> str:
+    """``diff --lock`` output with each tool's token change and growth findings added."""
+    deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
+    found = growth_findings(deltas, config.max_token_growth)
+    if fmt == "json":
+        data = json.loads(text)
+        data["tokens"] = {
+            "deltas": {
+                d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
+                for d in deltas
+            },
+            "findings": [_finding_data(f) for f in found],
+        }
+        return json.dumps(data, indent=2) + "\n"
+    if fmt == "github":
+        lines = [f"::error title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
+        return text + "".join(line + "\n" for line in lines)
+    lines = [f"{d.name}: {d}" for d in deltas] + [f"  {f}" for f in found]
+    return text + "".join(line + "\n" for line in lines)

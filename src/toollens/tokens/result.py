@@ -79,6 +79,11 @@ class TokenCount:
                 return item
         raise KeyError(name)
 
+    def _repr_mimebundle_(self, **_: Any) -> dict[str, str]:
+        from toollens.render.tokens import tokens_html, tokens_text
+
+        return {"text/plain": tokens_text(self), "text/html": str(tokens_html(self))}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "total": self.total,
