@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from toollens.static_notebook import static_copies
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
 KERNEL_NAME = "python3"
@@ -92,49 +94,6 @@ def problems(nb: Any) -> list[str]:
             if match:
                 found.append(f"{cell.id}: output contains {match.group(0)!r}")
     return found
-
-
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-
-
-def static_copies(nb: Any) -> Any:
-    """Save toollens widgets as their static HTML copy, not as live views with state.
-
-    A saved live view needs its model's state (for an anywidget, its whole ESM bundle) and
-    a widget renderer fetched from a CDN; without them JupyterLab says "model not found" and
-    nbconvert's HTML shows nothing. The text/html copy every toollens widget puts in its
-    output reads everywhere (JupyterLab, nbconvert offline, GitHub); running the cell brings
-    the live widget back. Models no remaining view uses are dropped from the saved state.
-    """
-    widgets = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {})
-    state = widgets.get("state", {})
-    for cell in nb.cells:
-        for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            view = data.get(WIDGET_VIEW)
-            model = state.get(view["model_id"], {}).get("state", {}) if view else {}
-            ours = str(model.get("_anywidget_id", "")).startswith("toollens.")
-            if ours and "text/html" in data:
-                del data[WIDGET_VIEW]
-    keep: set[str] = set()
-
-    def visit(model_id: str) -> None:
-        if model_id in state and model_id not in keep:
-            keep.add(model_id)
-            for ref in _MODEL_REF.findall(json.dumps(state[model_id])):
-                visit(ref)
-
-    for cell in nb.cells:
-        for output in cell.get("outputs", []):
-            view = output.get("data", {}).get(WIDGET_VIEW)
-            if view:
-                visit(view["model_id"])
-    for model_id in [m for m in state if m not in keep]:
-        del state[model_id]
-    if not state:
-        nb.metadata.pop("widgets", None)
-    return nb
 
 
 def normalize(nb: Any) -> Any:

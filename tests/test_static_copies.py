@@ -100,3 +100,74 @@ def test_without_static_copies_nbconvert_would_show_an_empty_widget(executed: An
     """Why the build script saves the copies: stored state makes nbconvert pick the view."""
     html = _html(executed)
     assert "application/vnd.jupyter.widget-view+json" in html
+
+
+def _visible_views(html: str) -> None:
+    for text in ("How many days to forecast", "require-all-properties", "Schema diff"):
+        assert text in html, text
+    assert "application/vnd.jupyter.widget-view+json" not in html
+
+
+@pytest.mark.network_ok
+def test_toollens_static_command_makes_a_users_executed_notebook_readable(
+    executed: Any, tmp_path: Path
+) -> None:
+    import io
+
+    from toollens.cli import main
+
+    path = tmp_path / "executed.ipynb"
+    nbformat.write(nbformat.from_dict(executed), path)
+    out = io.StringIO()
+    assert main(["static", str(path), "-o", str(tmp_path / "readable.ipynb")], stdout=out) == 0
+    assert out.getvalue() == f"wrote {tmp_path / 'readable.ipynb'}\n"
+    assert "widget-view" in path.read_text(encoding="utf-8")  # the input is left alone
+    readable = nbformat.read(tmp_path / "readable.ipynb", as_version=4)
+    nbformat.validate(readable)
+    _visible_views(_html(readable))
+
+
+@pytest.mark.network_ok
+def test_nbconvert_exporter_registered_by_the_package_shows_the_views(executed: Any) -> None:
+    exporter_class = nbconvert.exporters.get_exporter("toollens_html")
+    body, _resources = exporter_class().from_notebook_node(nbformat.from_dict(executed))
+    _visible_views(str(body))
+
+
+def test_static_keeps_widgets_that_are_not_toollens_ones() -> None:
+    from toollens.static_notebook import WIDGET_STATE, WIDGET_VIEW, static_copies
+
+    view = {"model_id": "a" * 32, "version_major": 2}
+    nb = {
+        "metadata": {"widgets": {WIDGET_STATE: {"state": {"a" * 32: {"state": {}}}}}},
+        "cells": [{"outputs": [{"data": {WIDGET_VIEW: view, "text/html": "<b>x</b>"}}]}],
+    }
+    static_copies(nb)
+    assert nb["cells"][0]["outputs"][0]["data"][WIDGET_VIEW] == view
+    assert "a" * 32 in nb["metadata"]["widgets"][WIDGET_STATE]["state"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such notebook"),
+        ("not json", "not a readable notebook"),
+        ('{"cells": 3}', "not a notebook"),
+        ("[]", "not a notebook"),
+    ],
+)
+def test_toollens_static_on_bad_input_says_what_is_wrong_in_one_line(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    import io
+
+    from toollens.cli import main
+
+    path = tmp_path / "nb.ipynb"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    err = io.StringIO()
+    assert main(["static", str(path)], stderr=err) == 3
+    assert message in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+    assert err.getvalue().count("\n") <= 2

@@ -48,6 +48,9 @@ _LAZY = {
     "DiffWidget": "toollens.jupyter",
     "tokens": "toollens.tokens",
     "TokenCount": "toollens.tokens",
+    "toolset": "toollens.toolsets",
+    "Toolset": "toollens.toolsets",
+    "ToolEntry": "toollens.toolsets",
 }
 
 __all__ = [
@@ -68,10 +71,12 @@ __all__ = [
     "Severity",
     "Source",
     "StrictRule",
+    "ToolEntry",
     "StrictSchemaError",
     "TargetError",
     "TokenCount",
     "ToolLensError",
+    "Toolset",
     "__version__",
     "check_provider",
     "compare",
@@ -86,6 +91,7 @@ __all__ = [
     "report",
     "strict_schema",
     "tokens",
+    "toolset",
 ]
 
 if TYPE_CHECKING:
@@ -105,6 +111,7 @@ if TYPE_CHECKING:
     from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
     from toollens.tokens import TokenCount, tokens
+    from toollens.toolsets import ToolEntry, Toolset, toolset
 
 
 def __getattr__(name: str) -> Any:

@@ -177,7 +177,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__, cli_project, cli_tokens
+    from toollens import __version__, cli_project, cli_static, cli_tokens, cli_toolset
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -215,8 +215,11 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     _add_show_command(command, providers)
     _add_diff_command(command, providers)
     _add_check_command(command, providers)
-    cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
+    snapshot = cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
+    cli_toolset.add_lock_arguments(snapshot)
+    cli_toolset.add_report_command(command, providers, _add_strictness)
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
+    cli_static.add_static_command(command)
     cli_tokens.add_tokens_command(command)
     return parser
 
@@ -275,7 +278,7 @@ def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
 
 
 def _add_diff_command(command: _Command, providers: tuple[str, ...]) -> None:
-    from toollens import cli_project
+    from toollens import cli_project, cli_toolset
 
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
@@ -291,10 +294,13 @@ def _add_diff_command(command: _Command, providers: tuple[str, ...]) -> None:
     )
     _add_format(dif, "text", "github")
     cli_project.add_project_arguments(dif)
+    cli_toolset.add_lock_arguments(dif)
     dif.set_defaults(handler=_run_diff)
 
 
 def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
+    from toollens import cli_toolset
+
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     check.add_argument(
@@ -308,6 +314,7 @@ def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
     )
     _add_strictness(check)
     _add_format(check, "text", "github")
+    cli_toolset.add_check_arguments(check)
     from toollens import cli_tokens
 
     cli_tokens.add_budget_arguments(check)
@@ -497,7 +504,7 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.core.diff import diff
 
     if args.lock or args.update or args.old is None:  # no targets: the project's lock
-        text, lock_diff = cli_project.diff_lock(args)
+        text, lock_diff = cli_project.diff_lock(args, _toolset_lock(args))
         if args.update or not lock_diff.changed:
             return text, EXIT_OK
         return text, EXIT_BREAKING if lock_diff.breaking else EXIT_CHANGED
@@ -557,6 +564,11 @@ def _run_check(args: argparse.Namespace) -> tuple[str, int]:
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(_provider_names())
     providers = list(dict.fromkeys(asked))
+    from toollens import cli_toolset
+
+    if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
+        hooks = cli_toolset.CheckHooks(_CheckResult, finding_to_dict, _options)
+        return cli_toolset.run_toolset_check(args, providers, hooks)
     if args.target is None or args.format == "github":  # project list, or annotations
         return _run_checks(args, providers)
     reports = [_report(args.target, _options(args, p)) for p in providers]
@@ -588,7 +600,14 @@ def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, in
 def _run_snapshot(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.cli_project import write_snapshot
 
-    return write_snapshot(args), EXIT_OK
+    return write_snapshot(args, _toolset_lock(args)), EXIT_OK
+
+
+def _toolset_lock(args: argparse.Namespace) -> tuple[Any, Any] | None:
+    """(settings, tools) of ``--toolset SOURCE``; ``None`` for the project's table."""
+    from toollens.cli_toolset import lock_collection
+
+    return lock_collection(args)
 
 
 class _CheckResult:

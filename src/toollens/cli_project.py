@@ -59,11 +59,12 @@ def add_snapshot_command(
     command: Callable[[str, str, str], argparse.ArgumentParser],
     strictness: Callable[[argparse.ArgumentParser], None],
     handler: Callable[[argparse.Namespace], tuple[str, int]],
-) -> None:
+) -> argparse.ArgumentParser:
     """Register ``toollens snapshot``."""
     snap = command("snapshot", "write toollens.lock.json for the project's tools", SNAPSHOT_EPILOG)
     strictness(snap)
     snap.set_defaults(handler=handler)
+    return snap
 
 
 def add_project_arguments(diff: argparse.ArgumentParser) -> None:
@@ -169,12 +170,16 @@ def _change_annotations(
 # -- snapshot -------------------------------------------------------------------------------
 
 
-def write_snapshot(args: argparse.Namespace) -> str:
-    """Write the lock; say how many tools it holds."""
+def write_snapshot(args: argparse.Namespace, collected: tuple[Any, Any] | None = None) -> str:
+    """Write the lock; say how many tools it holds.
+
+    ``collected`` is (settings, tools) when the tools come from elsewhere than the project's
+    table (``--toolset``).
+    """
     from toollens.project.lock import build_lock, collect_tools, dump_lock
 
-    config = _project(args)
-    tools = collect_tools(config)
+    config = _project(args) if collected is None else collected[0]
+    tools = collect_tools(config) if collected is None else collected[1]
     _write(config.lock_path, dump_lock(build_lock(tools)))
     names = ", ".join(sorted(t.name for t in tools))
     return f"wrote {config.lock_path.name}: {len(tools)} tools ({names})\n"
@@ -193,8 +198,11 @@ def _write(path: Any, text: str) -> None:
 # -- diff --lock ------------------------------------------------------------------------------
 
 
-def diff_lock(args: argparse.Namespace) -> tuple[str, Any]:
-    """Compare the tools with the lock (and rewrite it with ``--update``).
+def diff_lock(
+    args: argparse.Namespace, collected: tuple[Any, Any] | None = None
+) -> tuple[str, Any]:
+    """Compare the tools with the lock (and rewrite it with ``--update``); ``collected`` as
+    for :func:`write_snapshot`.
 
     Returns:
         The formatted comparison and the :class:`~toollens.project.lock.LockDiff`.
@@ -202,8 +210,8 @@ def diff_lock(args: argparse.Namespace) -> tuple[str, Any]:
     from toollens.project.config import ProjectError
     from toollens.project.lock import build_lock, collect_tools, compare_lock, dump_lock, read_lock
 
-    config = _project(args)
-    tools = collect_tools(config)
+    config = _project(args) if collected is None else collected[0]
+    tools = collect_tools(config) if collected is None else collected[1]
     try:
         lock, text = read_lock(config.lock_path)
     except ProjectError:

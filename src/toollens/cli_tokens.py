@@ -106,10 +106,18 @@ def add_budget_arguments(check: argparse.ArgumentParser) -> None:
 
 
 def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
-    if texts:
+    """What the command line names: tools, toolset sources (a module, ``--agent``, a JSON
+    tool list), or with nothing named the project's tool list."""
+    agent = getattr(args, "agent", None)
+    if texts or agent:
+        from toollens.cli_toolset import is_toolset_source
         from toollens.targets import resolve_target
+        from toollens.toolsets import toolset
 
-        return [resolve_target(t) for t in texts]
+        named = [agent] if agent else list(texts)
+        return [
+            toolset(t) if t == agent or is_toolset_source(t) else resolve_target(t) for t in named
+        ]
     from toollens.cli_project import project_tools
 
     tools, _ = project_tools(args)

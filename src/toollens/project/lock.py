@@ -35,6 +35,7 @@ __all__ = [
     "collect_tools",
     "compare_lock",
     "dump_lock",
+    "lock_entry",
     "lock_line",
     "read_lock",
 ]
@@ -86,7 +87,9 @@ def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
     )
 
 
-def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None) -> dict[str, Any]:
+def _entry(
+    ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None
+) -> dict[str, Any]:
     first = reports[0]
     for rep in reports:
         problem = rep.view_errors.get("strict") or rep.view_errors.get("provider")
@@ -97,7 +100,8 @@ def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None) -> di
                 f"{rep.provider!r} from providers",
             )
     fs = first.function
-    description = getattr(fs, "description", None) if fs is not None else None
+    # A tool read from its definition (JSON, an agent's FunctionTool) has no FunctionSchema.
+    description = getattr(fs, "description", None) if fs is not None else first.options.description
     entry = {
         "description": description or None,
         "name": first.title,
@@ -111,6 +115,10 @@ def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None) -> di
     if counted is not None:  # optional, last: locks written before it stay readable
         entry["tokens"] = counted
     return entry
+
+
+lock_entry = _entry
+"""The lock entry of one tool from its reports (one per provider); raises ProjectError."""
 
 
 def _provider_of(rep: Any) -> str:

@@ -17,6 +17,8 @@ from toollens.render.html import (
     render_panels,
 )
 from toollens.render.text import render_text, render_view, view_data
+from toollens.render.toolset_html import toolset_mimebundle
+from toollens.toolsets import Toolset
 
 
 def report_mimebundle(rep: Report) -> dict[str, str]:
@@ -25,6 +27,7 @@ def report_mimebundle(rep: Report) -> dict[str, str]:
 
 
 register_renderer(Report, report_mimebundle)
+register_renderer(Toolset, toolset_mimebundle)
 
 __all__ = [
     "STYLE",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from toollens.tokens.models import DEFAULT_MODEL, rule_for
 from toollens.tokens.result import TokenCount
-from toollens.tokens.tooldefs import tool_defs
+from toollens.tokens.tooldefs import ToolDef, skipped, tool_defs
 
 
 def tokens(
@@ -32,6 +33,15 @@ def tokens(
         A :class:`TokenCount` whose ``method`` says how exact it is.
     """
     defs = tool_defs(tools)
+    counted = _count(defs, model, online, tool_choice)
+    left_out = skipped(tools)
+    if left_out:
+        note = "not counted (could not be read): " + ", ".join(left_out)
+        counted = dataclasses.replace(counted, notes=(*counted.notes, note))
+    return counted
+
+
+def _count(defs: tuple[ToolDef, ...], model: str, online: bool, tool_choice: str) -> TokenCount:
     rule = rule_for(model)
     if rule.provider == "openai":
         from toollens.tokens.openai_count import count_openai

@@ -6,7 +6,7 @@ bare parameters schema (a dict), or a list of those; each becomes one :class:`To
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,21 +25,46 @@ class ToolDef:
 
 
 def tool_defs(tools: Any) -> tuple[ToolDef, ...]:
-    """Every tool in ``tools`` (one tool, a list or tuple of tools, or a toolset)."""
+    """Every tool in ``tools`` (one tool, a list or tuple of tools, or a toolset).
+
+    A toolset's entries that could not be read are left out (see :func:`skipped`).
+    """
     if isinstance(tools, (list, tuple)):
         return tuple(d for item in tools for d in tool_defs(item))
-    members = _toolset_members(tools)
-    if members is not None:
-        return tuple(d for item in members for d in tool_defs(item))
+    if _is_toolset(tools):
+        return tuple(_from_entry(entry) for entry in tools.tools if _readable(entry))
     return (_one(tools),)
 
 
-def _toolset_members(tools: Any) -> Iterable[Any] | None:
-    # A toolset (toollens.toolset) is iterable over its tools; duck-typed so this module
-    # does not import it.
-    if type(tools).__name__ == "Toolset" and isinstance(tools, Iterable):
-        return list(tools)
-    return None
+def skipped(tools: Any) -> tuple[str, ...]:
+    """The names of a toolset's entries that have no schema to count, with the reason."""
+    if isinstance(tools, (list, tuple)):
+        return tuple(name for item in tools for name in skipped(item))
+    if not _is_toolset(tools):
+        return ()
+    return tuple(
+        f"{entry.name} ({entry.error or 'no parameters schema'})"
+        for entry in tools.tools
+        if not _readable(entry)
+    )
+
+
+def _is_toolset(tools: Any) -> bool:
+    from toollens.toolsets.model import Toolset
+
+    return isinstance(tools, Toolset)
+
+
+def _readable(entry: Any) -> bool:
+    return bool(entry.ok)
+
+
+def _from_entry(entry: Any) -> ToolDef:
+    rep = entry.report
+    if rep is not None and rep.function is not None:
+        return _one(rep.function)
+    schema = rep.schema if rep is not None and rep.schema is not None else entry.parameters_schema
+    return ToolDef(entry.name, entry.description or None, schema)
 
 
 def _one(tool: Any) -> ToolDef:

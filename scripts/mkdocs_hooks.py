@@ -1,0 +1,224 @@
+"""MkDocs hooks: the pages that are generated, so they cannot drift from the code.
+
+- ``<!-- toollens:cli -->`` becomes the command-line reference, read from the argparse
+  parser the ``toollens`` command uses;
+- ``<!-- toollens:rules -->`` becomes the rule tables (lint, strict rewrites and refusals,
+  provider rules with their sources and dates), read from the rule tables themselves;
+- ``<!-- toollens:frameworks -->`` becomes the frameworks table, measured by
+  ``scripts/framework_table.py`` when the site is built;
+- a screenshot the browser tests took (``tests/artifacts/explorer_1400.png`` ...) replaces
+  the committed one under ``docs/images/``, so a fresh build shows the explorer as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+# docs image -> the browser test's artifact that supersedes it when present
+SCREENSHOTS = {
+    "images/explorer.png": "explorer_1400_top.png",
+    "images/explorer_1400.png": "explorer_1400.png",
+    "images/explorer_1000.png": "explorer_1000.png",
+}
+
+
+def on_files(files: Files, config: Any) -> Files:
+    artifacts = ROOT / "tests" / "artifacts"
+    for uri, shot in SCREENSHOTS.items():
+        if (artifacts / shot).is_file() and files.get_file_from_path(uri) is not None:
+            files.remove(files.get_file_from_path(uri))
+            files.append(_file(uri, artifacts / shot, config))
+    return files
+
+
+def _file(uri: str, path: Path, config: Any) -> File:
+    return File.generated(config, uri, abs_src_path=str(path))
+
+
+_HEADING_ID = re.compile(r"<h[1-6][^>]*\bid=\"([^\"]+)\"")
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """Point a lesson's table of contents at the ids its headings really have.
+
+    mkdocs-jupyter slugs the contents without a heading's code spans and nbconvert slugs
+    the heading with them, so every heading holding `code` got a dead link in the
+    contents. The contents list the same headings in the same order.
+    """
+    if page.file.src_uri.endswith(".ipynb") and page.content:
+        ids = _HEADING_ID.findall(page.content)
+        items = list(_flatten(page.toc))
+        if len(ids) == len(items):
+            for item, real in zip(items, ids, strict=False):
+                item.id = real
+    return context
+
+
+def _flatten(items: Any) -> Iterator[Any]:
+    for item in items:
+        yield item
+        yield from _flatten(item.children)
+
+
+_LESSON_LINK = re.compile(r'href="((?:\./)?(?:[0-9][0-9]_[a-z0-9_]+\.ipynb|README\.md))(#[^"]*)?"')
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Links between lessons name the notebooks; on the site they are pages."""
+    if not page.file.src_uri.startswith("lessons/"):
+        return output
+
+    def page_link(match: re.Match[str]) -> str:
+        target = match.group(1).replace("README.md", "index.html").replace(".ipynb", ".html")
+        return f'href="{target}{match.group(2) or ""}"'
+
+    return _LESSON_LINK.sub(page_link, output)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    for marker, make in GENERATORS.items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, make())
+    return markdown
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+def cli_reference() -> str:
+    """Markdown for every ``toollens`` command: usage, what it does, every option, examples."""
+    from toollens.cli import build_parser
+
+    os.environ["COLUMNS"] = "100"  # argparse wraps usage lines to the terminal's width
+    parser = build_parser(io.StringIO(), io.StringIO())
+    parts = [
+        "```text\n" + parser.format_usage().strip() + "\n```\n",
+        (parser.description or "") + "\n",
+    ]
+    for name, sub in subcommands(parser):
+        parts.append(f"## `toollens {name}`\n\n{sub.description or ''}\n")
+        parts.append("```text\n" + sub.format_usage().strip() + "\n```\n")
+        parts.append(arguments_table(sub))
+        if sub.epilog:
+            parts.append("```text\n" + sub.epilog.strip() + "\n```\n")
+    return "\n".join(parts)
+
+
+def subcommands(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            yield from action.choices.items()
+
+
+def arguments_table(parser: argparse.ArgumentParser) -> str:
+    rows = ["| argument | what it does |", "| --- | --- |"]
+    for action in parser._actions:
+        if action.help == argparse.SUPPRESS or isinstance(action, argparse._HelpAction):
+            continue
+        rows.append(f"| {_argument_name(action)} | {_argument_help(action)} |")
+    return "\n".join(rows) + "\n"
+
+
+def _argument_name(action: argparse.Action) -> str:
+    if not action.option_strings:
+        return f"`{action.metavar or action.dest}`"
+    names = ", ".join(action.option_strings)
+    if action.nargs == 0:
+        return f"`{names}`"
+    metavar = action.metavar or (action.dest.upper() if action.choices is None else "")
+    return f"`{names} {metavar}`".replace(" `", "`")
+
+
+def _argument_help(action: argparse.Action) -> str:
+    text = (action.help or "").replace("%(default)s", str(action.default))
+    if action.choices is not None and not isinstance(action, argparse._SubParsersAction):
+        text += " (one of: " + ", ".join(f"`{c}`" for c in action.choices) + ")"
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+# -- rules --------------------------------------------------------------------------------------
+
+
+def rules_reference() -> str:
+    """Markdown tables of every rule: lint, strict rewrites and refusals, provider rules."""
+    from toollens.core.lint import LINT_RULES
+    from toollens.core.providers.api import RULES_BY_ID
+    from toollens.core.strict.rules import PROBLEMS, REASONS
+
+    lint = ["| id | severity | what it finds |", "| --- | --- | --- |"]
+    lint += [f"| `{r.id}` | {r.severity.value} | {_cell(r.summary)} |" for r in LINT_RULES]
+    rewrites = ["| id | what strict mode rewrites |", "| --- | --- |"]
+    rewrites += [f"| `{rule.value}` | {_cell(reason)} |" for rule, reason in REASONS.items()]
+    refusals = ["| id | what strict mode refuses | what to do |", "| --- | --- | --- |"]
+    refusals += [
+        f"| `{rule.value}` | {_cell(message)} | {_cell(hint)} |"
+        for rule, (message, hint) in PROBLEMS.items()
+    ]
+    provider = [
+        "| id | severity | when | what it says | source (read on, or SDK version) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    provider += [
+        f"| `{r.id}` | {r.severity.value} | {r.scope.value} | {_cell(r.summary)} "
+        f"| [{_cell(r.cite.title)}]({r.cite.url}), {r.cite.date} |"
+        for r in sorted(RULES_BY_ID.values(), key=lambda rule: rule.id)
+    ]
+    return "\n".join(
+        [
+            "## Lint rules\n",
+            *lint,
+            "\n## Strict mode: rewrites\n",
+            *rewrites,
+            "\n## Strict mode: refusals\n",
+            *refusals,
+            "\n## Provider rules\n",
+            *provider,
+            "",
+        ]
+    )
+
+
+def _cell(text: str) -> str:
+    text = " ".join(text.split()).replace("|", "\\|")
+    return text.replace("[", "\\[").replace("]", "\\]")  # not a link, not a cross-reference
+
+
+# -- frameworks ---------------------------------------------------------------------------------
+
+
+def frameworks_table() -> str:
+    """The table ``scripts/framework_table.py`` prints, measured now."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import framework_table
+
+    out = io.StringIO()
+    # pydantic-ai parses docstrings with griffe, whose warnings about the test functions'
+    # docstrings would reach MkDocs' log (and fail a strict build); they are not the site's.
+    saved, sys.stdout = sys.stdout, out
+    logging.disable(logging.WARNING)
+    try:
+        framework_table.main()
+    finally:
+        sys.stdout = saved
+        logging.disable(logging.NOTSET)
+    return out.getvalue()
+
+
+GENERATORS: dict[str, Callable[[], str]] = {
+    "<!-- toollens:cli -->": cli_reference,
+    "<!-- toollens:rules -->": rules_reference,
+    "<!-- toollens:frameworks -->": frameworks_table,
+}

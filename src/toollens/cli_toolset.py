@@ -1,0 +1,301 @@
+"""The toolset side of the command line: ``check`` on many tools, ``--agent``, the lock, HTML.
+
+``toollens check pkg.tools`` (a module without ``:ATTR``), ``toollens check --agent
+pkg.app:agent``, a ``{"tools": [...]}`` JSON file or a prefixed source (``project:``,
+``mcp:``) check a whole toolset: one table (tools x providers), the findings across tools,
+then each tool's findings. ``cli.py`` registers the arguments and hands over its per-tool
+check record and formatter (:class:`CheckHooks`), so this module never imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toollens.core.records import Finding
+    from toollens.core.report import Report, ReportOptions
+    from toollens.toolsets import ToolEntry, Toolset
+
+__all__ = [
+    "CheckHooks",
+    "add_check_arguments",
+    "checked_toolset",
+    "is_toolset_source",
+    "run_toolset_check",
+    "wants_toolset",
+]
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 3
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+@dataclass(frozen=True)
+class CheckHooks:
+    """What ``cli.py`` lends this module: its per-tool check record and formatters."""
+
+    result: Callable[[Sequence[Report]], Any]  # reports (one per provider) -> check result
+    finding_to_dict: Callable[[Finding], dict[str, Any]]
+    options: Callable[[argparse.Namespace, str | None], ReportOptions]
+
+
+def add_check_arguments(check: argparse.ArgumentParser) -> None:
+    """``--agent`` and ``--jobs`` for ``toollens check``."""
+    check.add_argument(
+        "--agent",
+        metavar="MODULE:ATTR",
+        help="check every tool of an agent (OpenAI Agents, pydantic-ai) or tool list",
+    )
+    check.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="read a module's tools in N processes (default: 1; 0 for one per core)",
+    )
+
+
+def is_toolset_source(text: str) -> bool:
+    """Whether a target names many tools: a module (no ``:ATTR``), a ``.py`` file with no
+    attribute, a prefixed source, or a JSON file holding a ``tools`` list."""
+    from toollens.toolsets import registered_prefixes
+
+    head, sep, _ = text.partition(":")
+    if sep and head in registered_prefixes():
+        return True
+    if text == "project" or text.endswith(".py") or _DOTTED.fullmatch(text):
+        return not Path(text).is_file() or text.endswith(".py")
+    if text.endswith(".json") and Path(text).is_file():
+        return _holds_tool_list(Path(text))
+    return False
+
+
+def _holds_tool_list(path: Path) -> bool:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # the single-target path reports the problem
+        return False
+    return isinstance(data, list) or (
+        isinstance(data, dict) and isinstance(data.get("tools"), list)
+    )
+
+
+def wants_toolset(args: argparse.Namespace) -> bool:
+    """Whether ``check`` was given a toolset source (or ``--agent``)."""
+    if getattr(args, "agent", None):
+        return True
+    return args.target is not None and is_toolset_source(args.target)
+
+
+# -- building -------------------------------------------------------------------------------
+
+
+def check_entry(
+    entry: ToolEntry, providers: Sequence[str], factory: Callable[[Sequence[Report]], Any]
+) -> Any:
+    """The check result of one entry (``None`` when it has no report)."""
+    if entry.report is None:
+        return None
+    return factory(reports_for(entry, providers))
+
+
+def reports_for(entry: ToolEntry, providers: Sequence[str]) -> list[Report]:
+    """The entry's report once per provider (the one it has is reused)."""
+    found = [entry.report_for(p) for p in providers]
+    return [rep for rep in found if rep is not None]
+
+
+@dataclass(frozen=True)
+class ToolRow:
+    """One tool of a checked toolset: the entry and its check result (``None`` if unread)."""
+
+    entry: ToolEntry
+    result: Any
+
+
+def checked_toolset(
+    source: str,
+    options: ReportOptions,
+    providers: Sequence[str],
+    factory: Callable[[Sequence[Report]], Any],
+    jobs: int | None = None,
+) -> tuple[Toolset, list[ToolRow]]:
+    """The toolset a command line names and each tool's check; with ``jobs`` other than 1,
+    a module source is read in that many processes (0: one per core), same result."""
+    check = functools.partial(check_entry, providers=tuple(providers), factory=factory)
+    if jobs is not None and jobs != 1 and _DOTTED.fullmatch(source):
+        from toollens.toolsets.pool import parallel_module_toolset
+
+        ts, results = parallel_module_toolset(source, options, jobs or None, check=check)
+        return ts, [ToolRow(e, r) for e, r in zip(ts.tools, results, strict=True)]
+    from toollens.toolsets import toolset
+
+    ts = toolset(source, options)
+    return ts, [ToolRow(e, check(e)) for e in ts.tools]
+
+
+def exit_code(ts: Toolset, rows: Sequence[ToolRow]) -> int:
+    """3 when nothing could be read; 1 on an error finding, a view error or an unread tool."""
+    from toollens.core.records import Severity
+
+    if not any(row.result is not None or row.entry.error is None for row in rows):
+        return EXIT_ERROR
+    bad = any(row.entry.error is not None for row in rows)
+    bad = bad or any(row.result is not None and row.result.errors for row in rows)
+    bad = bad or any(f.severity is Severity.ERROR for f in ts.findings)
+    return EXIT_FINDINGS if bad else EXIT_OK
+
+
+def run_toolset_check(
+    args: argparse.Namespace, providers: Sequence[str], hooks: CheckHooks
+) -> tuple[str, int]:
+    """``toollens check SOURCE`` / ``--agent``: text, JSON or GitHub annotations."""
+    from toollens.cli_toolset_format import format_github, format_text, toolset_data
+
+    source = args.agent or args.target
+    options = hooks.options(args, providers[0])
+    ts, rows = checked_toolset(source, options, providers, hooks.result, args.jobs)
+    code = exit_code(ts, rows)
+    if args.format == "json":
+        data = toolset_data(ts, rows, providers, hooks.finding_to_dict)
+        return json.dumps(data, indent=2) + "\n", code
+    if args.format == "github":
+        return format_github(ts, rows), code
+    return format_text(ts, rows, providers), code
+
+
+# -- the lock -------------------------------------------------------------------------------
+
+
+def add_lock_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--toolset SOURCE`` for ``snapshot`` and ``diff --lock``."""
+    parser.add_argument(
+        "--toolset",
+        metavar="SOURCE",
+        help="lock the tools of a toolset (a module, MODULE:ATTR of an agent or a list, a "
+        "payload JSON file) instead of the [tool.toollens] list",
+    )
+
+
+def lock_collection(args: argparse.Namespace) -> tuple[Any, Any] | None:
+    """(settings, lock tools) for ``--toolset SOURCE``; ``None`` without it."""
+    source = getattr(args, "toolset", None)
+    if not source:
+        return None
+    config = toolset_config(args)
+    return config, lock_tools(source, config)
+
+
+def toolset_config(args: argparse.Namespace, providers: Sequence[str] | None = None) -> Any:
+    """The project settings a toolset's lock uses: the project's table when there is one
+    (its providers and strictness), with the lock next to it; else the working directory."""
+    from toollens.project.config import ProjectConfig, ProjectError, load_config
+
+    try:
+        config = dataclasses.replace(load_config(), tools=())
+    except ProjectError:
+        config = ProjectConfig(root=Path.cwd(), tools=())
+    strict = config.strict and bool(getattr(args, "strict", True))
+    chosen = tuple(dict.fromkeys(providers)) if providers else config.providers
+    return dataclasses.replace(config, strict=strict, providers=chosen)
+
+
+def lock_tools(source: str, config: Any) -> tuple[Any, ...]:
+    """Each tool of a toolset as the lock records it, once per name.
+
+    Raises:
+        ProjectError: a tool cannot be read or locked, or two tools share a name.
+    """
+    from toollens.project.config import ProjectError
+    from toollens.project.lock import ProjectTool, lock_entry
+    from toollens.project.tools import ToolRef, check_unique_names, source_location
+    from toollens.toolsets import toolset
+
+    ts = toolset(source, config.report_options(config.providers[0]))
+    tools = []
+    for entry in ts.tools:
+        if entry.error is not None:
+            raise ProjectError(
+                f"tool {entry.name!r} ({entry.origin}) cannot be read: {entry.error}"
+            )
+        if entry.report is None:
+            continue  # a hosted tool or a run-time toolset: no schema to lock
+        obj = entry.report.target
+        ref = ToolRef(target=str(entry.origin), obj=obj, location=_location(obj, source_location))
+        reports = tuple(reports_for(entry, config.providers))
+        entry_data = lock_entry(ref, reports, config.tokens_model)
+        tools.append(ProjectTool(ref, entry.name, entry_data, reports))
+    check_unique_names([(t.name, t.ref) for t in tools])
+    return tuple(tools)
+
+
+def _location(obj: Any, locate: Callable[[Any], Any]) -> Any:
+    return locate(obj) if callable(obj) else None
+
+
+# -- report ---------------------------------------------------------------------------------
+
+REPORT_EPILOG = """\
+Writes one self-contained HTML page (stylesheet and a small script inline, nothing
+fetched): the toolset's totals, a sortable and filterable table (tools x providers), the
+findings across tools, then every tool's views (signature, strict schema, output, metadata,
+findings). For CI artifacts and code review.
+
+examples:
+  toollens report pkg.tools --html toolset.html
+  toollens report pkg.app:agent --html agent.html --provider openai-chat --provider anthropic
+  toollens report tools.json --html payload.html
+  toollens report project --html project.html     # the [tool.toollens] tools
+
+exit codes:
+  0  the page was written
+  3  the command could not run (nothing could be read, the file cannot be written)"""
+
+
+def add_report_command(
+    command: Callable[[str, str, str], argparse.ArgumentParser],
+    providers: Sequence[str],
+    strictness: Callable[[argparse.ArgumentParser], None],
+) -> None:
+    """Register ``toollens report SOURCE --html OUT``."""
+    rep = command("report", "write a toolset's HTML page (every tool, every view)", REPORT_EPILOG)
+    rep.add_argument("source", metavar="SOURCE", help="a module, MODULE:ATTR, a JSON file, project")
+    rep.add_argument("--html", metavar="OUT", required=True, help="the HTML file to write")
+    rep.add_argument(
+        "--provider",
+        dest="providers",
+        action="append",
+        choices=providers,
+        metavar="P",
+        help="a provider column; repeat for several (default: openai-chat)",
+    )
+    strictness(rep)
+    rep.set_defaults(handler=run_report)
+
+
+def run_report(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.core.choices import DEFAULT_PROVIDER
+    from toollens.core.errors import TargetError
+    from toollens.core.report import ReportOptions
+    from toollens.render.toolset_html import render_toolset_page
+    from toollens.toolsets import toolset
+
+    providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
+    ts = toolset(args.source, ReportOptions(strict=args.strict, provider=providers[0]))
+    if not any(entry.error is None for entry in ts.tools):
+        reason = ts.tools[0].error if ts.tools else "no tools found"
+        raise TargetError(f"nothing could be read from {args.source!r}: {reason}")
+    page = render_toolset_page(ts, providers)
+    try:
+        Path(args.html).write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise TargetError(f"cannot write {args.html!r}: {exc.strerror or exc}") from exc
+    unread = len(ts.errors)
+    extra = f", {unread} could not be read" if unread else ""
+    return f"wrote {args.html}: {len(ts)} tools{extra}\n", EXIT_OK

@@ -1,0 +1,192 @@
+"""How ``toollens check`` shows a toolset: a table, then findings grouped by tool; JSON; GitHub."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
+
+if TYPE_CHECKING:
+    from toollens.cli_toolset import ToolRow
+    from toollens.core.records import Finding
+    from toollens.toolsets import ToolEntry, ToolOrigin, Toolset
+
+__all__ = ["format_github", "format_text", "origin_data", "toolset_data"]
+
+_LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def _findings_of(result: Any) -> list[Finding]:
+    """A tool's lint findings, then each provider's."""
+    return [*result.lint, *(f for found in result.providers.values() for f in found)]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _counts_text(findings: Sequence[Finding], view_errors: int = 0) -> str:
+    parts = [_plural(n, sev.value) for sev, n in severity_counts(findings).items() if n]
+    if view_errors:
+        parts.append(_plural(view_errors, "view error"))
+    return ", ".join(parts) if parts else "ok"
+
+
+def _cell(row: ToolRow, provider: str | None) -> str:
+    entry, result = row.entry, row.result
+    if result is None:
+        return "not read" if entry.error is not None else f"not checked ({entry.origin.role})"
+    if provider is None:  # lint, and the views no provider owns (strict, output)
+        unowned = sum(1 for view in result.view_errors if not view.endswith(")"))
+        return _counts_text(result.lint, unowned)
+    errors = sum(1 for view in result.view_errors if view.endswith(f"({provider})"))
+    return _counts_text(result.providers.get(provider, ()), errors)
+
+
+def _table(rows: Sequence[ToolRow], providers: Sequence[str]) -> list[str]:
+    head = ["tool", *providers, "lint"]
+    body = [[_name(r.entry), *(_cell(r, p) for p in providers), _cell(r, None)] for r in rows]
+    widths = [max(len(line[i]) for line in [head, *body]) for i in range(len(head))]
+    return [
+        "  ".join(text.ljust(width) for text, width in zip(line, widths, strict=True)).rstrip()
+        for line in [head, *body]
+    ]
+
+
+def _name(entry: ToolEntry) -> str:
+    role = entry.origin.role
+    return f"{entry.name} ({role})" if role else entry.name
+
+
+def headline(ts: Toolset, rows: Sequence[ToolRow]) -> str:
+    unread = sum(1 for r in rows if r.entry.error is not None)
+    every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
+    view_errors = sum(len(r.result.view_errors) for r in rows if r.result is not None)
+    counts = _counts_text([*every, *ts.findings], view_errors)
+    extra = f", {unread} could not be read" if unread else ""
+    return f"{ts.label}: {_plural(len(rows), 'tool')}{extra}; {counts.replace('ok', 'no findings')}"
+
+
+def format_text(ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str]) -> str:
+    """The table, the findings across tools, then each tool's findings."""
+    lines = [headline(ts, rows), "", *_table(rows, providers)]
+    if ts.cross_findings:
+        lines += ["", "across tools:"]
+        for item in sorted(ts.cross_findings, key=lambda i: _rank(i.finding)):
+            tools = f" (tools: {', '.join(item.tools)})" if item.tools else ""
+            lines.append(_finding_line(item.finding) + tools)
+            lines.append(f"      fix: {item.finding.fix}")
+    for row in rows:
+        lines.extend(_tool_lines(row))
+    return "\n".join(lines) + "\n"
+
+
+def _tool_lines(row: ToolRow) -> Iterator[str]:
+    entry, result = row.entry, row.result
+    if entry.error is not None:
+        yield from ("", f"{entry.name} ({entry.origin}): could not be read: {entry.error}")
+        return
+    if result is None or not (_findings_of(result) or result.view_errors):
+        return
+    yield from ("", f"{_name(entry)} ({entry.origin}):")
+    for view, message in result.view_errors.items():
+        yield f"  error[view.{view}]: {message}"
+    for label, findings in [("lint", result.lint), *result.providers.items()]:
+        for finding in sorted(findings, key=_rank):
+            yield f"{_finding_line(finding)}  [{label}]"
+            yield f"      fix: {finding.fix}"
+
+
+def _finding_line(finding: Finding) -> str:
+    where = f" at {finding.pointer or '/'}" if finding.pointer is not None else ""
+    return f"  {finding.severity.value}[{finding.rule}]{where}: {finding.message}"
+
+
+def _rank(finding: Finding) -> int:
+    return SEVERITY_ORDER.index(Severity(finding.severity))
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+
+def origin_data(origin: ToolOrigin) -> dict[str, Any]:
+    return {
+        "kind": origin.kind,
+        "label": origin.label,
+        "module": origin.module,
+        "line": origin.line,
+        "index": origin.index,
+        "role": origin.role,
+    }
+
+
+def toolset_data(
+    ts: Toolset,
+    rows: Sequence[ToolRow],
+    providers: Sequence[str],
+    finding_to_dict: Callable[[Finding], dict[str, Any]],
+) -> dict[str, Any]:
+    """The check of a toolset as JSON data; keys in a fixed order."""
+    every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
+    return {
+        "source": ts.label,
+        "ok": not any(
+            r.entry.error is not None or (r.result is not None and r.result.errors) for r in rows
+        )
+        and not any(f.severity is Severity.ERROR for f in ts.findings),
+        "providers": list(providers),
+        "counts": {s.value: n for s, n in severity_counts([*every, *ts.findings]).items()},
+        "tools": [
+            {
+                "name": r.entry.name,
+                "origin": origin_data(r.entry.origin),
+                "error": r.entry.error,
+                "check": r.result.to_dict() if r.result is not None else None,
+            }
+            for r in rows
+        ],
+        "findings": [
+            {**finding_to_dict(item.finding), "tools": list(item.tools)}
+            for item in ts.cross_findings
+        ],
+    }
+
+
+# -- GitHub ---------------------------------------------------------------------------------
+
+
+def format_github(ts: Toolset, rows: Sequence[ToolRow]) -> str:
+    """Each tool's annotations (on its ``def`` when it is Python), unread tools, cross-tool."""
+    from toollens.cli_project import format_checks_github
+
+    checked = [(r.result, *_located(r.entry)) for r in rows if r.result is not None]
+    text = format_checks_github(checked) if checked else ""
+    lines = [str(a) for a in _extra_annotations(ts, rows)]
+    return text + "\n".join([*lines, headline(ts, rows)]) + "\n"
+
+
+def _located(entry: ToolEntry) -> tuple[Any, Any]:
+    # The object and FunctionSchema annotations point at (a report read in another process
+    # is not kept: those point at the whole run).
+    rep = entry.report
+    return (rep.target, rep.function) if rep is not None else (None, None)
+
+
+def _extra_annotations(ts: Toolset, rows: Sequence[ToolRow]) -> Iterator[Any]:
+    from toollens.project.github import Annotation
+
+    for row in rows:
+        if row.entry.error is not None:
+            yield Annotation(
+                level="error",
+                title=f"toollens: tool {row.entry.name} could not be read",
+                message=f"{row.entry.origin}: {row.entry.error}",
+            )
+    for item in ts.cross_findings:
+        finding = item.finding
+        yield Annotation(
+            level=_LEVELS[finding.severity.value],  # type: ignore[arg-type]
+            title=f"toollens toolset: {finding.rule}",
+            message=f"{finding.message} Fix: {finding.fix}",
+        )

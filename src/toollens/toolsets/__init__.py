@@ -1,0 +1,45 @@
+"""Toolsets: every tool an agent, a module, a project or a payload gives a model, at once.
+
+``toolset(source)`` reads the tools (each with its :class:`~toollens.core.report.Report`)
+and runs the cross-tool rules (duplicate names, names a provider rejects, too many tools,
+near-duplicate descriptions, one parameter name with several types). This package imports
+no UI library; framework readers import their framework only when given its objects.
+"""
+
+from toollens.toolsets.definitions import Definition, definition_entry
+from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
+from toollens.toolsets.model import Toolset
+from toollens.toolsets.project import load_project, project_toolset
+from toollens.toolsets.readers import READERS
+from toollens.toolsets.registry import (
+    ObjectReader,
+    SourceLoader,
+    register_object_reader,
+    register_source,
+    registered_prefixes,
+)
+from toollens.toolsets.rules import TOOLSET_RULES, ToolsetFinding, ToolsetRule
+from toollens.toolsets.sources import toolset
+
+register_source("project", load_project)
+for _reader in READERS:
+    register_object_reader(_reader)
+
+__all__ = [
+    "TOOLSET_RULES",
+    "Definition",
+    "ObjectReader",
+    "OriginKind",
+    "SourceLoader",
+    "ToolEntry",
+    "ToolOrigin",
+    "Toolset",
+    "ToolsetFinding",
+    "ToolsetRule",
+    "definition_entry",
+    "project_toolset",
+    "register_object_reader",
+    "register_source",
+    "registered_prefixes",
+    "toolset",
+]

@@ -1,0 +1,116 @@
+"""The Toolset record: many tools as one object, and the findings only the set has."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, overload
+
+from toollens.core.display_hooks import mimebundle
+from toollens.core.records import Finding, Severity, severity_counts
+from toollens.toolsets.definitions import Definition, definition_entry
+from toollens.toolsets.entries import ToolEntry
+from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings
+
+if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
+
+__all__ = ["Toolset"]
+
+
+@dataclass(frozen=True)
+class Toolset:
+    """Many tools given to a model together.
+
+    Attributes:
+        tools: one entry per tool, in the order the source lists them (an entry that could
+            not be read keeps its place, with its ``error``).
+        cross_findings: the findings only the set has (duplicate names, too many tools,
+            near-duplicate descriptions, ...), each with the tools it concerns.
+        label: the source as given (``pkg.tools``, ``tools.json``, ``3 callables``).
+        options: the report options every tool was read with.
+    """
+
+    tools: tuple[ToolEntry, ...]
+    cross_findings: tuple[ToolsetFinding, ...] = ()
+    label: str = "toolset"
+    options: ReportOptions | None = field(default=None, compare=False)
+
+    @classmethod
+    def from_entries(
+        cls, entries: Iterable[ToolEntry], *, label: str, options: ReportOptions | None = None
+    ) -> Toolset:
+        """A toolset of ready entries; the cross-tool rules run here, once."""
+        tools = tuple(entries)
+        return cls(tools, tuple(iter_toolset_findings(tools)), label, options)
+
+    @classmethod
+    def from_definitions(
+        cls,
+        definitions: Iterable[Definition | Mapping[str, Any]],
+        *,
+        label: str = "definitions",
+        kind: str = "json",
+        options: ReportOptions | None = None,
+    ) -> Toolset:
+        """A toolset of tools known by their definitions.
+
+        Each item is a :class:`Definition` or a mapping with ``name``, ``description``,
+        ``input_schema`` (or ``inputSchema``) and optionally ``output_schema``
+        (``outputSchema``), the shape of an MCP ``tools/list`` result.
+        """
+        entries = [
+            definition_entry(item, index, label=label, kind=kind, options=options)
+            for index, item in enumerate(definitions)
+        ]
+        return cls.from_entries(entries, label=label, options=options)
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The cross-tool findings (each tool's own findings are on its entry)."""
+        return tuple(item.finding for item in self.cross_findings)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(entry.name for entry in self.tools)
+
+    @property
+    def errors(self) -> tuple[ToolEntry, ...]:
+        """The entries that could not be read."""
+        return tuple(entry for entry in self.tools if entry.error is not None)
+
+    def findings_for(self, name: str) -> tuple[Finding, ...]:
+        """The cross-tool findings that concern the tool named ``name``."""
+        return tuple(item.finding for item in self.cross_findings if name in item.tools)
+
+    @functools.cached_property
+    def finding_counts(self) -> dict[Severity, int]:
+        """Every finding of the set (each tool's and the cross-tool ones) per severity."""
+        every = [f for entry in self.tools for f in entry.findings]
+        return severity_counts([*every, *self.findings])
+
+    def __len__(self) -> int:
+        return len(self.tools)
+
+    def __iter__(self) -> Iterator[ToolEntry]:
+        return iter(self.tools)
+
+    @overload
+    def __getitem__(self, key: int) -> ToolEntry: ...
+    @overload
+    def __getitem__(self, key: str) -> ToolEntry: ...
+    def __getitem__(self, key: int | str) -> ToolEntry:
+        """An entry by position, or the first entry of that name."""
+        if isinstance(key, int):
+            return self.tools[key]
+        for entry in self.tools:
+            if entry.name == key:
+                return entry
+        raise KeyError(key)
+
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> dict[str, str]:
+        # The renderer is registered by the front end that displays toolsets.
+        return mimebundle(self, include, exclude)

@@ -1,0 +1,62 @@
+"""The ``project`` source: the tools listed under ``[tool.toollens] tools`` in pyproject.toml.
+
+``"project"`` reads the project at or above the working directory, ``"project:DIR"`` the
+one at or above ``DIR``. Each listed target is expanded as ``toollens check`` expands it
+(``pkg.tools:*`` is every public function defined there); a target that cannot be read is
+one entry with its error and the others are still read. Tools are read with the project's
+options (strictness, docstring style, its first provider) unless options are given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from toollens.core.errors import ToolLensError
+from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.model import Toolset
+
+if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
+    from toollens.project.config import ProjectConfig
+    from toollens.project.tools import ToolRef
+
+__all__ = ["load_project", "project_toolset"]
+
+
+def load_project(rest: str, options: ReportOptions | None) -> Toolset:
+    """The loader registered for ``project:``: ``rest`` is the directory (or empty)."""
+    from toollens.project.config import load_config
+
+    return project_toolset(load_config(rest or None), options)
+
+
+def project_toolset(config: ProjectConfig, options: ReportOptions | None = None) -> Toolset:
+    """Every tool of a project's table, in the order listed, each once."""
+    given = options or config.report_options(config.providers[0])
+    entries: list[ToolEntry] = []
+    seen: set[tuple[str, int | None]] = set()
+    for spec in config.tools:
+        for item in _expand(config, spec, given):
+            key = (f"{item.origin.module}:{item.name}", item.origin.line)
+            if item.error is not None or key not in seen:
+                seen.add(key)
+                entries.append(item)
+    return Toolset.from_entries(entries, label=f"project {config.root.name}", options=given)
+
+
+def _expand(config: ProjectConfig, spec: str, options: ReportOptions) -> list[ToolEntry]:
+    from toollens.project.tools import expand_tools
+
+    try:
+        refs = expand_tools(dataclasses.replace(config, tools=(spec,)))
+    except ToolLensError as exc:
+        return [ToolEntry.failed(spec, ToolOrigin(kind="project", label=spec), str(exc))]
+    return [_entry(ref, options) for ref in refs]
+
+
+def _entry(ref: ToolRef, options: ReportOptions) -> ToolEntry:
+    from toollens.toolsets.entries import callable_origin
+
+    origin = callable_origin(ref.obj, kind="project", label=ref.target)
+    return ToolEntry.from_callable(ref.obj, origin=origin, options=options)

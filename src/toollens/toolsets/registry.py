@@ -1,0 +1,95 @@
+"""The registries ``toolset`` dispatches through: string prefixes and object readers.
+
+``register_source("mcp", loader)`` makes ``toolset("mcp:...")`` call ``loader``;
+``register_object_reader(reader)`` lets ``toolset`` read one more kind of Python object (an
+agent, a framework's tool). Kept apart from :mod:`~toollens.toolsets.sources` so readers
+and the module rule can use it without an import cycle.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from toollens.core.errors import TargetError
+from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.model import Toolset
+
+if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
+
+__all__ = [
+    "ObjectReader",
+    "SourceLoader",
+    "framework_entries",
+    "loader_for",
+    "register_object_reader",
+    "register_source",
+    "registered_prefixes",
+]
+
+SourceLoader = Callable[[str, "ReportOptions | None"], Toolset]
+"""Reads the rest of a prefixed source string (``"mcp:python server.py"`` -> ``"python
+server.py"``) into a toolset."""
+
+ObjectReader = Callable[[Any, "ReportOptions | None", str], "list[ToolEntry] | None"]
+"""Reads the tools of one Python object (an agent, a framework tool) with a label, or
+returns ``None`` when the object is not of its kind."""
+
+_PREFIX = re.compile(r"[a-z][a-z0-9-]+")
+_LOADERS: dict[str, SourceLoader] = {}
+_READERS: list[ObjectReader] = []
+
+
+def register_source(prefix: str, loader: SourceLoader) -> None:
+    """Read string sources written ``PREFIX:REST`` with ``loader(REST, options)``.
+
+    ``prefix`` is lower-case letters, digits and ``-``, at least two characters (so a
+    Windows drive letter is never one). Registering a prefix again replaces its loader.
+    """
+    if not _PREFIX.fullmatch(prefix):
+        raise TargetError(
+            f"source prefix {prefix!r} must be lower-case letters, digits or '-', 2+ characters"
+        )
+    _LOADERS[prefix] = loader
+
+
+def registered_prefixes() -> tuple[str, ...]:
+    """The prefixes string sources can start with, sorted."""
+    return tuple(sorted(_LOADERS))
+
+
+def register_object_reader(reader: ObjectReader) -> None:
+    """Let ``toolset`` read one more kind of object (tried before the built-in kinds)."""
+    if reader not in _READERS:
+        _READERS.append(reader)
+
+
+def loader_for(prefix: str) -> SourceLoader | None:
+    """The loader registered for ``prefix``, if any."""
+    return _LOADERS.get(prefix)
+
+
+def framework_entries(
+    obj: Any, options: ReportOptions | None, label: str
+) -> list[ToolEntry] | None:
+    """The entries a registered object reader finds in ``obj``; ``None`` when none knows it."""
+    for reader in _READERS:
+        try:
+            found = reader(obj, options, label)
+        except Exception as exc:  # a framework object's properties run user code
+            origin = ToolOrigin(kind="callable", label=label)
+            error = f"reading {type(obj).__name__} raised {type(exc).__name__}: {exc}"
+            return [ToolEntry.failed(_name_of(obj), origin, error)]
+        if found is not None:
+            return found
+    return None
+
+
+def _name_of(obj: Any) -> str:
+    try:
+        name = getattr(obj, "name", None)
+    except Exception:  # a hostile property
+        name = None
+    return name if isinstance(name, str) and name else type(obj).__name__

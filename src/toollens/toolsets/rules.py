@@ -1,0 +1,321 @@
+"""Cross-tool rules: problems no single tool has, only a set of tools given together.
+
+Rules are data, like the provider rules (:mod:`toollens.core.providers.rules`): each
+:class:`ToolsetRule` has a stable id (``toolset.<name>``), a severity, a message template,
+a fix, the source it comes from, and a small check yielding :class:`ToolsetHit` records
+that name the tools concerned. :func:`iter_toolset_findings` turns hits into
+:class:`ToolsetFinding` records (a :class:`~toollens.core.records.Finding` plus the tools).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollens.core.providers.rules import Source
+from toollens.core.records import Finding, Origin, Severity
+from toollens.toolsets.entries import ToolEntry
+from toollens.toolsets.similarity import similar_pairs
+
+__all__ = [
+    "TOOLSET_RULES",
+    "ToolsetFinding",
+    "ToolsetHit",
+    "ToolsetRule",
+    "iter_toolset_findings",
+]
+
+# -- sources -----------------------------------------------------------------------------
+
+OPENAI_NAME = Source(
+    "OpenAI function definition, name (openai 3.57 SDK types, shared FunctionDefinition)",
+    "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
+    "2026-11-29",
+)
+OPENAI_TOOL_COUNT = Source(
+    "OpenAI Chat Completions tools: 'A max of 128 functions are supported' (openai 3.57 types)",
+    "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
+    "2026-11-29",
+)
+ANTHROPIC_NAME = Source(
+    "Anthropic Messages API, tools[].name must match ^[a-zA-Z0-9_-]{1,64}$",
+    "https://platform.claude.com/docs/en/api/messages",
+    "2026-11-29",
+)
+GEMINI_NAME = Source(
+    "google-genai 3.6.1 types.FunctionDeclaration.name",
+    "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
+    "2026-11-29",
+)
+UNIQUE_NAMES = Source(
+    "pydantic-ai 2.68 CombinedToolset and OpenAI Agents 0.24 MCPUtil refuse two tools of one "
+    "name (the model calls tools by name)",
+    "https://ai.pydantic.dev/toolsets/",
+    "2026-11-29",
+)
+AGENTS_SANITISE = Source(
+    "OpenAI Agents 0.24 util._transforms.transform_string_function_style (handoff and "
+    "agent-as-tool names)",
+    "https://openai.github.io/openai-agents-python/handoffs/",
+    "2026-11-29",
+)
+SELECTION = Source(
+    "OpenAI function-calling guide, best practices: make tools obviously distinct",
+    "https://platform.openai.com/docs/guides/function-calling#best-practices-for-defining-functions",
+    "2026-11-29",
+)
+
+OPENAI_MAX_TOOLS = 128
+
+
+@dataclass(frozen=True)
+class ToolsetHit:
+    """One place a cross-tool rule matched: the tools concerned and the template's values."""
+
+    tools: tuple[str, ...]
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    parameter: str | None = None
+
+
+@dataclass(frozen=True)
+class ToolsetFinding:
+    """A cross-tool finding and the names of the tools it concerns, in toolset order."""
+
+    finding: Finding
+    tools: tuple[str, ...]
+
+
+Check = Callable[[Sequence[ToolEntry]], Iterator[ToolsetHit]]
+
+
+@dataclass(frozen=True)
+class ToolsetRule:
+    """One cross-tool rule (fields as :class:`~toollens.core.providers.rules.ProviderRule`)."""
+
+    id: str
+    severity: Severity
+    summary: str
+    message: str
+    fix: str
+    cite: Source
+    check: Check
+
+
+# -- checks ------------------------------------------------------------------------------
+
+
+def duplicate_names(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    by_name: dict[str, list[ToolEntry]] = {}
+    for entry in entries:
+        by_name.setdefault(entry.name, []).append(entry)
+    for name, group in by_name.items():
+        if len(group) > 1:
+            where = ", ".join(str(e.origin) for e in group)
+            yield ToolsetHit((name,), {"name": name, "count": len(group), "where": where})
+
+
+def agents_sanitised(name: str) -> str | None:
+    """The name the OpenAI Agents SDK turns ``name`` into; ``None`` when it is not installed."""
+    try:
+        from agents.util._transforms import transform_string_function_style
+    except ImportError:
+        return None
+    # The SDK logs a warning for each name it changes; toollens reports it as a finding.
+    quiet = logging.getLogger("openai.agents")
+    before = quiet.disabled
+    quiet.disabled = True
+    try:
+        return str(transform_string_function_style(name, warn_on_whitespace=False))
+    finally:
+        quiet.disabled = before
+
+
+# Names the SDK leaves as they are (lower-case letters, digits, '_'); when every name is one,
+# no two distinct names can collide and the SDK (seconds to import) is not needed.
+_SANITISED = re.compile(r"[a-z0-9_]*")
+
+
+def sanitised_collisions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    names = list(dict.fromkeys(e.name for e in entries))  # exact duplicates are another rule
+    if all(_SANITISED.fullmatch(name) for name in names):
+        return
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        cleaned = agents_sanitised(name)
+        if cleaned is None:
+            return
+        groups.setdefault(cleaned, []).append(name)
+    for cleaned, names in groups.items():
+        if len(names) > 1:
+            shown = ", ".join(repr(n) for n in names)
+            yield ToolsetHit(tuple(names), {"names": shown, "sanitised": cleaned})
+
+
+def name_outside(pattern: str) -> Check:
+    compiled = re.compile(pattern)
+
+    def check(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+        for name in dict.fromkeys(e.name for e in entries):
+            if not compiled.fullmatch(name):
+                yield ToolsetHit((name,), {"name": name, "length": len(name)})
+
+    return check
+
+
+def too_many(limit: int) -> Check:
+    def check(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+        if len(entries) > limit:
+            yield ToolsetHit((), {"count": len(entries), "limit": limit})
+
+    return check
+
+
+def near_duplicate_descriptions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    described = [(e.name, e.description) for e in entries if e.description]
+    texts = [text for _, text in described if text is not None]
+    for first, second, ratio in similar_pairs(texts):
+        a, b = described[first][0], described[second][0]
+        if a != b:
+            yield ToolsetHit((a, b), {"a": a, "b": b, "percent": round(ratio * 100)})
+
+
+def conflicting_parameter_types(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    types: dict[str, dict[str, list[str]]] = {}  # parameter -> type -> tools
+    for entry in entries:
+        for parameter, kind in _parameter_types(entry.parameters_schema):
+            types.setdefault(parameter, {}).setdefault(kind, []).append(entry.name)
+    for parameter, by_type in types.items():
+        if len(by_type) > 1:
+            shown = "; ".join(f"{kind} in {', '.join(tools)}" for kind, tools in by_type.items())
+            tools = tuple(dict.fromkeys(t for group in by_type.values() for t in group))
+            yield ToolsetHit(tools, {"parameter": parameter, "types": shown}, parameter)
+
+
+def _parameter_types(schema: Mapping[str, Any] | None) -> Iterator[tuple[str, str]]:
+    if not isinstance(schema, Mapping):
+        return
+    properties = schema.get("properties")
+    if not isinstance(properties, Mapping):
+        return
+    for name, sub in properties.items():
+        kind = _type_of(sub, schema)
+        if kind is not None:
+            yield str(name), kind
+
+
+def _type_of(sub: Any, root: Mapping[str, Any], depth: int = 0) -> str | None:
+    """A short type name for a property schema; ``None`` when it says nothing about type."""
+    if not isinstance(sub, Mapping) or depth > 8:
+        return None
+    kind = sub.get("type")
+    if isinstance(kind, str):
+        return kind
+    if isinstance(kind, list):
+        return " | ".join(sorted(str(k) for k in kind))
+    branches = sub.get("anyOf", sub.get("oneOf"))
+    if isinstance(branches, list):
+        kinds = [_type_of(b, root, depth + 1) for b in branches]
+        if all(k is not None for k in kinds):
+            return " | ".join(sorted({k for k in kinds if k is not None}))
+        return None
+    ref = sub.get("$ref")
+    if isinstance(ref, str):
+        return _type_of(_resolve(ref, root), root, depth + 1) or ref.rsplit("/", 1)[-1]
+    return None
+
+
+def _resolve(ref: str, root: Mapping[str, Any]) -> Any:
+    if not ref.startswith("#/"):
+        return None
+    node: Any = root
+    for part in ref[2:].split("/"):
+        key = part.replace("~1", "/").replace("~0", "~")
+        node = node.get(key) if isinstance(node, Mapping) else None
+    return node
+
+
+# -- the table ---------------------------------------------------------------------------
+
+E, W = Severity.ERROR, Severity.WARNING
+
+# fmt: off
+TOOLSET_RULES: tuple[ToolsetRule, ...] = (
+    ToolsetRule("toolset.duplicate-name", E, "two tools share one name",
+                "{count} tools are named {name!r} ({where})",
+                "rename all but one; the model calls tools by name", UNIQUE_NAMES,
+                duplicate_names),
+    ToolsetRule("toolset.sanitised-name-collision", E,
+                "names that become one after the OpenAI Agents SDK's sanitising",
+                "tools {names} all become {sanitised!r} once the OpenAI Agents SDK replaces "
+                "characters outside a-z A-Z 0-9 _ and lower-cases them",
+                "rename them so they differ in letters, digits or '_'", AGENTS_SANITISE,
+                sanitised_collisions),
+    ToolsetRule("toolset.openai-name-invalid", E, "a name OpenAI rejects",
+                "tool name {name!r} ({length} characters) does not match "
+                "^[a-zA-Z0-9_-]{{1,64}}$; OpenAI rejects the request",
+                "use letters, digits, '_' or '-', at most 64 characters", OPENAI_NAME,
+                name_outside(r"[a-zA-Z0-9_-]{1,64}")),
+    ToolsetRule("toolset.anthropic-name-invalid", E, "a name Anthropic rejects",
+                "tool name {name!r} ({length} characters) does not match "
+                "^[a-zA-Z0-9_-]{{1,64}}$; Anthropic rejects the request",
+                "use letters, digits, '_' or '-', at most 64 characters", ANTHROPIC_NAME,
+                name_outside(r"[a-zA-Z0-9_-]{1,64}")),
+    ToolsetRule("toolset.gemini-name-invalid", E, "a name Gemini rejects",
+                "function name {name!r} ({length} characters) must start with a letter or '_' "
+                "and use a-z A-Z 0-9 _ . : - only, at most 128 characters",
+                "rename the tool", GEMINI_NAME,
+                name_outside(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")),
+    ToolsetRule("toolset.openai-too-many-tools", E, "more tools than OpenAI accepts",
+                "{count} tools in one request; OpenAI accepts at most {limit}",
+                "split the tools across agents, or load them on demand", OPENAI_TOOL_COUNT,
+                too_many(OPENAI_MAX_TOOLS)),
+    ToolsetRule("toolset.near-duplicate-description", W,
+                "two tools the model cannot tell apart by their descriptions",
+                "the descriptions of {a!r} and {b!r} are {percent}% alike; the model picks "
+                "between tools by their descriptions",
+                "say in each description what sets the tool apart and when to use the other",
+                SELECTION, near_duplicate_descriptions),
+    ToolsetRule("toolset.parameter-type-conflict", W,
+                "one parameter name with different types across tools",
+                "parameter {parameter!r} has different types across tools: {types}",
+                "use one type for one name, or rename the parameter where it means something else",
+                SELECTION, conflicting_parameter_types),
+)
+# fmt: on
+
+
+def _check_table(rules: Sequence[ToolsetRule]) -> None:
+    seen: set[str] = set()
+    for item in rules:
+        if item.id in seen or not item.id.startswith("toolset."):
+            raise ValueError(f"toolset rule id {item.id!r} is duplicated or not 'toolset.*'")
+        seen.add(item.id)
+
+
+_check_table(TOOLSET_RULES)
+
+
+def iter_toolset_findings(
+    entries: Sequence[ToolEntry], rules: Sequence[ToolsetRule] = TOOLSET_RULES
+) -> Iterator[ToolsetFinding]:
+    """Every cross-tool finding of ``entries``, rule by rule, in table order.
+
+    Only the entries that were read take part: a tool that could not be read is not sent.
+    """
+    readable = [entry for entry in entries if entry.ok]
+    for item in rules:
+        for hit in item.check(readable):
+            finding = Finding(
+                rule=item.id,
+                severity=item.severity,
+                pointer=None,
+                message=item.message.format(**hit.fields),
+                fix=item.fix.format(**hit.fields),
+                parameter=hit.parameter,
+                source=item.cite.url,
+                origin=Origin.DOCUMENTED_RULE,
+            )
+            yield ToolsetFinding(finding, hit.tools)

@@ -1,0 +1,184 @@
+"""``toolset(source)``: read every tool a source gives a model.
+
+A source is one of:
+
+- a :class:`Toolset` (returned as is) or an iterable of tools: functions and classes,
+  :class:`ToolEntry` records, tool definitions (dicts), and framework tool objects;
+- a module object, or a string naming one (``"pkg.tools"``, ``"path/to/tools.py"``): see
+  :func:`module_tools` for which of its attributes count as tools;
+- a provider payload (``{"tools": [...]}``) as a dict, or a ``.json`` file holding one;
+- ``"MODULE:ATTR"`` / ``"file.py:ATTR"``: the object named (a list, an agent, a function);
+- ``"project"`` or ``"project:DIR"``: the ``[tool.toollens] tools`` table of a project;
+- a string with a registered prefix (``"mcp:..."``): see
+  :func:`~toollens.toolsets.registry.register_source`.
+
+A source that cannot be read at all (a module that fails to import, an object of an unknown
+kind) still gives a toolset: one entry carrying the error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import types
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from toollens.core.errors import ToolLensError
+from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin, one_line
+from toollens.toolsets.model import Toolset
+from toollens.toolsets.registry import framework_entries, loader_for
+
+if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
+
+__all__ = ["read_object", "toolset", "unknown_entry"]
+
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+def toolset(source: Any, options: ReportOptions | None = None) -> Toolset:
+    """Every tool ``source`` gives a model, each with its report, and the cross-tool findings.
+
+    Args:
+        source: see the module documentation for every accepted form.
+        options: the report options every Python and JSON tool is read with.
+
+    Returns:
+        A :class:`Toolset`; a tool (or a whole source) that cannot be read is an entry
+        with its ``error``, never an exception.
+    """
+    if isinstance(source, Toolset):
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        return _from_text(os.fspath(source), options)
+    label = _label_of(source)
+    return Toolset.from_entries(read_object(source, options, label), label=label, options=options)
+
+
+def read_object(source: Any, options: ReportOptions | None, label: str) -> list[ToolEntry]:
+    """The entries of one Python object used as a source (not a string)."""
+    found = framework_entries(source, options, label)
+    if found is not None:
+        return found
+    if isinstance(source, types.ModuleType):
+        from toollens.toolsets.modules import module_entries
+
+        return module_entries(source, options, label=label)
+    if isinstance(source, Mapping):
+        from toollens.toolsets.payloads import payload_entries
+
+        return payload_entries(source, label=label, options=options)
+    if callable(source):
+        return [ToolEntry.from_callable(source, options=options)]
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return _iterable_entries(source, options, label)
+    return [unknown_entry(source, label, kind="callable")]
+
+
+def _iterable_entries(
+    items: Iterable[Any], options: ReportOptions | None, label: str
+) -> list[ToolEntry]:
+    from toollens.toolsets.payloads import payload_entries
+
+    entries: list[ToolEntry] = []
+    for index, item in enumerate(items):
+        if isinstance(item, ToolEntry):
+            entries.append(item)
+        elif isinstance(item, Mapping):
+            entries.extend(_reindexed(payload_entries([item], label=label, options=options), index))
+        else:
+            found = _item_entries(item, options, label, index)
+            entries.extend(found)
+    return entries
+
+
+def _item_entries(
+    item: Any, options: ReportOptions | None, label: str, index: int
+) -> list[ToolEntry]:
+    found = framework_entries(item, options, label)
+    if found is not None:
+        return _reindexed(found, index)
+    if callable(item) and not isinstance(item, types.ModuleType):
+        from toollens.toolsets.entries import callable_origin
+
+        origin = callable_origin(item, kind="callable", index=index)
+        return [ToolEntry.from_callable(item, origin=origin, options=options)]
+    return [unknown_entry(item, label, kind="callable", index=index)]
+
+
+def _reindexed(entries: list[ToolEntry], index: int) -> list[ToolEntry]:
+    import dataclasses
+
+    return [
+        dataclasses.replace(e, origin=dataclasses.replace(e.origin, index=index)) for e in entries
+    ]
+
+
+def unknown_entry(obj: Any, label: str, *, kind: OriginKind, index: int | None = None) -> ToolEntry:
+    """The entry for an object toollens cannot read tools from."""
+    what = type(obj).__name__
+    return ToolEntry.failed(
+        f"#{index}" if index is not None else what,
+        ToolOrigin(kind=kind, label=label, index=index),
+        f"toollens cannot read tools from a {what} object; pass functions, a module, an "
+        "agent, tool definitions or a provider payload",
+    )
+
+
+def _label_of(source: Any) -> str:
+    if isinstance(source, types.ModuleType):
+        return source.__name__
+    name = getattr(source, "name", None) if not isinstance(source, Mapping) else None
+    if isinstance(name, str) and name:
+        return name
+    if isinstance(source, (list, tuple)):
+        return f"{len(source)} tools"
+    return type(source).__name__
+
+
+# -- strings ---------------------------------------------------------------------------
+
+
+def _from_text(text: str, options: ReportOptions | None) -> Toolset:
+    head, sep, rest = text.partition(":")
+    loader = loader_for(head) if sep else None
+    if loader is not None:
+        try:
+            return loader(rest, options)
+        except ToolLensError as exc:
+            return _failed_source(text, "json" if head != "mcp" else "mcp", str(exc), options)
+    if text == "project":
+        return _from_text("project:", options)
+    try:
+        return _resolve_text(text, options)
+    except ToolLensError as exc:
+        return _failed_source(text, "module", str(exc), options)
+
+
+def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
+    from toollens.targets import load_json_file, load_module, parse_target, resolve_target
+
+    if text.endswith(".json"):
+        from toollens.toolsets.payloads import payload_entries
+
+        data = load_json_file(text)
+        return Toolset.from_entries(
+            payload_entries(data, label=text, options=options), label=text, options=options
+        )
+    if text.endswith(".py") or _DOTTED.fullmatch(text):
+        from toollens.toolsets.modules import module_entries
+
+        module = load_module(text)
+        entries = module_entries(module, options, label=text)
+        return Toolset.from_entries(entries, label=text, options=options)
+    parse_target(text)  # raises with the forms a target may take
+    obj = resolve_target(text)
+    return Toolset.from_entries(read_object(obj, options, text), label=text, options=options)
+
+
+def _failed_source(
+    text: str, kind: OriginKind, error: str, options: ReportOptions | None
+) -> Toolset:
+    entry = ToolEntry.failed(text, ToolOrigin(kind=kind, label=text), one_line(error))
+    return Toolset.from_entries([entry], label=text, options=options)
