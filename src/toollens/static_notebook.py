@@ -9,11 +9,11 @@ Three ways to do it, all with :func:`static_copies`:
 
 - ``toollens static NOTEBOOK [-o OUT]`` on the command line;
 - ``jupyter nbconvert --to toollens_html NOTEBOOK`` (an exporter this package registers);
-- ``StaticCopiesPreprocessor`` in any nbconvert pipeline
-  (``--HTMLExporter.preprocessors=toollens.static_notebook.StaticCopiesPreprocessor``).
+- ``toollens.nbconvert.StaticCopiesPreprocessor`` in any nbconvert pipeline
+  (``--HTMLExporter.preprocessors=toollens.nbconvert.StaticCopiesPreprocessor``).
 
 Only toollens widgets are touched: other widgets keep their live views and state.
-nbconvert is imported only by the nbconvert classes, on first use.
+This module does not import nbconvert; ``toollens.nbconvert`` holds the classes that do.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from typing import Any
 
 from toollens.core.errors import TargetError
 
-# StaticCopiesPreprocessor and StaticHTMLExporter are attributes too, made on first use.
 __all__ = ["static_copies", "write_static"]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -110,13 +109,3 @@ def write_static(path: str | Path, output: str | Path | None = None) -> Path:
 
 
 _NOTEBOOK_HINT = "pass an .ipynb file saved by Jupyter, nbclient or papermill"
-
-
-def __getattr__(name: str) -> Any:
-    # The nbconvert classes subclass nbconvert's own, so they are made on first use:
-    # importing this module must not import nbconvert.
-    if name in ("StaticCopiesPreprocessor", "StaticHTMLExporter"):
-        from toollens import _nbconvert_classes
-
-        return getattr(_nbconvert_classes, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,7 +1,7 @@
-"""nbconvert classes for static toollens widget copies (see ``toollens.static_notebook``).
+"""nbconvert classes that save toollens widgets as their static copies.
 
-Kept apart because they subclass nbconvert's classes: importing this module imports
-nbconvert, which ``import toollens`` and ``toollens.static_notebook`` must not.
+See :mod:`toollens.static_notebook` for why. Kept apart because they subclass nbconvert's
+classes: importing this module imports nbconvert, which ``import toollens`` must not.
 """
 
 from __future__ import annotations
