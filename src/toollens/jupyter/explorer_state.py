@@ -82,6 +82,8 @@ class ExplorerState(BaseWidget):
     panel_findings = traitlets.Unicode("").tag(sync=True)
     # The Frameworks view (opt-in: ``frameworks=``), filled by a worker thread.
     panel_frameworks = traitlets.Unicode("").tag(sync=True)
+    # The Tokens view (opt-in: ``tokens=``), recomputed on every render.
+    panel_tokens = traitlets.Unicode("").tag(sync=True)
     frameworks_pair = traitlets.List(traitlets.Unicode()).tag(sync=True)
     changes = traitlets.Unicode("").tag(sync=True)
     banner = traitlets.Unicode("").tag(sync=True)
