@@ -1,8 +1,8 @@
 """The explorer's Tokens view: what the tool costs for the toolbar's provider, live.
 
 Opt-in: ``add_tokens_view(Explorer(fn))``, or ``add_tokens_view(explorer, "gpt-4.1")``.
-The count is recomputed on every render (a count takes well under a millisecond) so the author sees a longer
-description cost tokens while typing. Without a model name the model follows the
+The count is recomputed on every render (a count takes well under a millisecond), so
+the author sees a longer description cost tokens while typing. Without a model name the model follows the
 toolbar's provider (:data:`PROVIDER_MODELS`).
 """
 
