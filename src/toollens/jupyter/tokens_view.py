@@ -2,8 +2,8 @@
 
 Opt-in: ``add_tokens_view(Explorer(fn))``, or ``add_tokens_view(explorer, "gpt-4.1")``.
 The count is recomputed on every render (a count takes well under a millisecond), so
-the author sees a longer description cost tokens while typing. Without a model name the model follows the
-toolbar's provider (:data:`PROVIDER_MODELS`).
+the author sees a longer description cost tokens while typing. Without a model name,
+the model follows the toolbar's provider (:data:`PROVIDER_MODELS`).
 """
 
 from __future__ import annotations
