@@ -46,7 +46,8 @@ def segment_tokens(encoding: str, segments: Sequence[Segment]) -> list[int]:
 
 def count_openai(model: str, encoding: str, tools: Sequence[ToolDef]) -> TokenCount:
     """The exact count of ``tools`` for OpenAI chat model ``model``."""
-    segments = render(tools)
+    extra: list[str] = []
+    segments = render(tools, extra)
     counts = segment_tokens(encoding, segments)
     per_part: list[dict[tuple[str, str], int]] = [defaultdict(int) for _ in tools]
     overhead = MESSAGE_FRAME_TOKENS
@@ -64,4 +65,4 @@ def count_openai(model: str, encoding: str, tools: Sequence[ToolDef]) -> TokenCo
         for tool, parts in zip(tools, per_part, strict=False)
     )
     total = overhead + sum(t.tokens for t in results)
-    return TokenCount(model, "exact", total, overhead, results, encoding, NOTES)
+    return TokenCount(model, "exact", total, overhead, results, encoding, (*NOTES, *extra))

@@ -36,6 +36,8 @@ from toollens.tokens.tooldefs import ToolDef
 HEADER = "# Tools\n\n## functions\n\nnamespace functions {\n\n"
 FOOTER = "} // namespace functions"
 FRAME = "frame"  # the part label of text that belongs to no tool
+# Characters of one tool's block after which `$ref`s are named, not expanded (~50k tokens).
+REF_BUDGET = 200_000
 NAME_DESCRIPTION = "name + description"
 _SCALARS = {
     "string": "string",
@@ -64,11 +66,14 @@ class Segment:
     kind: str
 
 
-def render(tools: Sequence[ToolDef]) -> tuple[Segment, ...]:
-    """The segments of the tools block, in order; their texts joined are the block."""
+def render(tools: Sequence[ToolDef], notes: list[str] | None = None) -> tuple[Segment, ...]:
+    """The segments of the tools block, in order; their texts joined are the block.
+
+    ``notes`` receives a line for each tool whose ``$ref``s were not all expanded.
+    """
     out = [Segment(HEADER, None, "", FRAME)]
     for index, tool in enumerate(tools):
-        out.extend(_tool(index, tool))
+        out.extend(_tool(index, tool, notes if notes is not None else []))
     out.append(Segment(FOOTER, None, "", FRAME))
     return tuple(out)
 
@@ -77,7 +82,7 @@ def text_of(segments: Sequence[Segment]) -> str:
     return "".join(s.text for s in segments)
 
 
-def _tool(index: int, tool: ToolDef) -> Iterator[Segment]:
+def _tool(index: int, tool: ToolDef, notes: list[str]) -> Iterator[Segment]:
     head = "".join(f"// {line}\n" for line in (tool.description or "").splitlines())
     params = tool.parameters
     walker = _Walker(index, params)
@@ -87,6 +92,11 @@ def _tool(index: int, tool: ToolDef) -> Iterator[Segment]:
     yield Segment(f"{head}type {tool.name} = (_: {{\n", index, "", NAME_DESCRIPTION)
     yield from walker.properties(params, "", 0)
     yield Segment("}) => any;\n\n", index, "", NAME_DESCRIPTION)
+    if walker.truncated:
+        notes.append(
+            f"{tool.name}: $ref definitions past {REF_BUDGET:,} characters are counted by "
+            "name, not expanded (the real cost is higher)"
+        )
 
 
 class _Walker:
@@ -96,8 +106,11 @@ class _Walker:
         self.tool = tool
         self.root = root
         self.expanding: list[str] = []
+        self.written = 0  # characters so far: refs stop expanding past REF_BUDGET
+        self.truncated = False
 
     def seg(self, text: str, path: str, kind: str) -> Segment:
+        self.written += len(text)
         return Segment(text, self.tool, path, kind)
 
     def properties(self, obj: Mapping[str, Any], prefix: str, indent: int) -> Iterator[Segment]:
@@ -152,7 +165,10 @@ class _Walker:
         yield from self._typed(node, path, indent)
 
     def _ref(self, ref: str, path: str, indent: int) -> Iterator[Segment]:
-        if ref in self.expanding:  # a recursive definition: name it instead of looping
+        # A recursive definition is named instead of looping; a definition used in many
+        # places can grow the text exponentially, so expansion stops past a budget.
+        if ref in self.expanding or self.written > REF_BUDGET:
+            self.truncated = self.truncated or ref not in self.expanding
             yield self.seg(ref.rsplit("/", 1)[-1], path, "type")
             return
         self.expanding.append(ref)
