@@ -20,8 +20,11 @@ system message::
 
 Validated parts (published API-measured prompt_tokens, see tests/test_tokens_measured.py):
 descriptions, required/optional names, string/number/boolean types, enums, arrays, nested
-objects, no-parameter functions. The rest (defaults, unions, ``$ref``, ``const``) follows
-openai-harmony's renderer for the same block, OpenAI's own code for gpt-oss.
+objects, no-parameter functions. Defaults are written as openai-harmony (OpenAI's renderer
+of the same block for gpt-oss) writes them. Not validated, and written differently from
+harmony (which renders ``$ref``, ``anyOf`` and ``const`` as ``any``): ``$ref`` expands in
+place (up to :data:`REF_BUDGET` characters), unions are joined with ``|``, ``const`` is
+its literal, and every line of a multi-line description starts with ``//``.
 """
 
 from __future__ import annotations
