@@ -131,3 +131,13 @@ def test_bad_settings(project: Path, line: str, message: str) -> None:
     table(project, line)
     with pytest.raises(ProjectError, match=message):
         load_config(project)
+
+
+def test_tokens_and_check_without_a_target_take_the_project_tools(project: Path) -> None:
+    table(project)
+    code, out = run("tokens", "--format", "json")
+    assert code == 0
+    assert [t["name"] for t in json.loads(out)["tools"]] == ["search"]
+    code, out = run("check", "--max-tokens", "5")
+    assert code == 1
+    assert "error[tokens.tool-over-budget]: tool 'search' costs" in out
