@@ -86,6 +86,11 @@ SHAPES = [
     Shape("dispatch_call", refusal="dispatches on the type of its first argument"),
     Shape("descriptor_call", refusal="is a _Passthrough descriptor"),
     Shape("raising_doc_tool", refusal="reading the docstring of RaisingDocTool raised"),
+    # 6. issue 27: a wraps wrapper keeping self; a __signature__ the code cannot bind
+    Shape("keeps_receiver_call", ("value",), description="Triple a whole number and return "
+          "the result to the caller.", param_docs={"value": "The whole number to triple."},
+          call=({"value": 3}, 9)),
+    Shape("signature_elsewhere", refusal="does not bind to the code Python runs"),
 ]  # fmt: skip
 
 ACCEPTED = [pytest.param(s, id=s.target) for s in SHAPES if s.params is not None]

@@ -109,6 +109,7 @@ RESOLVED_HERE_REFUSED_THERE = [
     "wrapped_call",
     "signature_call",
     "updated_wrapper",
+    "keeps_receiver_call",
 ]
 
 # Both refuse; toollens says why and what to do, as a SchemaConstructionError.

@@ -180,3 +180,13 @@ def test_unreadable_entries_take_no_part_in_the_rules() -> None:
     broken = ToolEntry.failed("search", ToolOrigin(kind="json", label="x"), "boom")
     ts = Toolset.from_entries([broken, broken], label="x")
     assert ts.findings == ()
+
+
+def test_concerns_provider() -> None:
+    from toollens.toolsets.rules import RULE_PROVIDERS, concerns_provider
+
+    ts = Toolset.from_definitions([tool("get.page")])
+    by_rule = {f.rule: f for f in ts.findings}
+    assert concerns_provider(by_rule["toolset.anthropic-name-invalid"], "anthropic")
+    assert not concerns_provider(by_rule["toolset.anthropic-name-invalid"], "openai-chat")
+    assert set(RULE_PROVIDERS) <= {r.id for r in TOOLSET_RULES}

@@ -339,3 +339,22 @@ def test_toolset_of_a_toolset_is_itself() -> None:
 def test_module_without_tools_is_empty(project: Path) -> None:
     module = types.ModuleType("empty_mod")
     assert toollens.toolset(module).tools == ()
+
+
+def test_loader_raising_anything_is_one_row() -> None:
+    def loader(rest: str, options: Any) -> Toolset:
+        raise RuntimeError("connection refused")
+
+    register_source("fake-crash", loader)
+    (entry,) = toollens.toolset("fake-crash:x").tools
+    assert entry.error == "RuntimeError: connection refused"
+
+
+def test_iterable_raising_is_one_row() -> None:
+    def tools() -> Any:
+        yield print
+        raise ValueError("generator broke")
+
+    (entry,) = toollens.toolset(tools()).tools
+    assert entry.error is not None
+    assert "ValueError: generator broke" in entry.error

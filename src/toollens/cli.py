@@ -434,6 +434,14 @@ def _report(target_text: str, options: ReportOptions) -> Any:
 
 
 def _run_show(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens import cli_toolset
+
+    if args.target is not None and cli_toolset.is_toolset_source(args.target):
+        from toollens.cli_project import join_shown
+
+        options = _options(args, args.provider, docstring_style=args.style)
+        reports = cli_toolset.toolset_reports(args.target, options)
+        return join_shown([format_show(r, args.view, args.format) for r in reports], args.format), 0
     if args.target is None:  # every tool of the project
         from toollens.cli_project import join_shown, project_reports
 

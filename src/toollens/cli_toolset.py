@@ -30,6 +30,7 @@ __all__ = [
     "checked_toolset",
     "is_toolset_source",
     "run_toolset_check",
+    "toolset_reports",
     "wants_toolset",
 ]
 
@@ -62,18 +63,18 @@ def add_check_arguments(check: argparse.ArgumentParser) -> None:
 
 
 def is_toolset_source(text: str) -> bool:
-    """Whether a target names many tools: a module (no ``:ATTR``), a ``.py`` file with no
-    attribute, a prefixed source, or a JSON file holding a ``tools`` list."""
+    """Whether a target names many tools: a module (no ``:ATTR``), ``project``, a prefixed
+    source, or a JSON file holding a ``tools`` list."""
     from toollens.toolsets import registered_prefixes
 
     head, sep, _ = text.partition(":")
     if sep and head in registered_prefixes():
         return True
-    if text == "project" or text.endswith(".py") or _DOTTED.fullmatch(text):
-        return not Path(text).is_file() or text.endswith(".py")
-    if text.endswith(".json") and Path(text).is_file():
-        return _holds_tool_list(Path(text))
-    return False
+    if text.endswith(".json"):
+        return Path(text).is_file() and _holds_tool_list(Path(text))
+    if text.endswith(".py"):  # without ":ATTR" it stays an error: "names a Python file..."
+        return False
+    return text == "project" or bool(_DOTTED.fullmatch(text))
 
 
 def _holds_tool_list(path: Path) -> bool:
@@ -168,6 +169,26 @@ def run_toolset_check(
     if args.format == "github":
         return format_github(ts, rows), code
     return format_text(ts, rows, providers), code
+
+
+def toolset_reports(source: str, options: ReportOptions) -> list[Report]:
+    """Every checked tool's report, for ``show``; a tool that cannot be read stops it.
+
+    Raises:
+        TargetError: a tool (or the whole source) cannot be read.
+    """
+    from toollens.core.errors import TargetError
+    from toollens.toolsets import toolset
+
+    ts = toolset(source, options)
+    for entry in ts.errors:
+        raise TargetError(
+            f"tool {entry.name!r} ({entry.origin}) cannot be read: {entry.error}",
+            hint="`toollens check` lists every tool with its problem",
+        )
+    if not ts.tools:
+        raise TargetError(f"{source!r} holds no tools", hint="name a module that defines some")
+    return [entry.report for entry in ts.tools if entry.report is not None]
 
 
 # -- the lock -------------------------------------------------------------------------------

@@ -33,20 +33,26 @@ def _counts_text(findings: Sequence[Finding], view_errors: int = 0) -> str:
     return ", ".join(parts) if parts else "ok"
 
 
-def _cell(row: ToolRow, provider: str | None) -> str:
+def _cell(row: ToolRow, provider: str | None, ts: Toolset) -> str:
     entry, result = row.entry, row.result
     if result is None:
         return "not read" if entry.error is not None else f"not checked ({entry.origin.role})"
     if provider is None:  # lint, and the views no provider owns (strict, output)
         unowned = sum(1 for view in result.view_errors if not view.endswith(")"))
         return _counts_text(result.lint, unowned)
+    from toollens.toolsets.rules import concerns_provider
+
     errors = sum(1 for view in result.view_errors if view.endswith(f"({provider})"))
-    return _counts_text(result.providers.get(provider, ()), errors)
+    # A name the provider rejects (a cross-tool finding) shows in that provider's column.
+    cross = [f for f in ts.findings_for(entry.name) if concerns_provider(f, provider)]
+    return _counts_text([*result.providers.get(provider, ()), *cross], errors)
 
 
-def _table(rows: Sequence[ToolRow], providers: Sequence[str]) -> list[str]:
+def _table(ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str]) -> list[str]:
     head = ["tool", *providers, "lint"]
-    body = [[_name(r.entry), *(_cell(r, p) for p in providers), _cell(r, None)] for r in rows]
+    body = [
+        [_name(r.entry), *(_cell(r, p, ts) for p in providers), _cell(r, None, ts)] for r in rows
+    ]
     widths = [max(len(line[i]) for line in [head, *body]) for i in range(len(head))]
     return [
         "  ".join(text.ljust(width) for text, width in zip(line, widths, strict=True)).rstrip()
@@ -70,7 +76,7 @@ def headline(ts: Toolset, rows: Sequence[ToolRow]) -> str:
 
 def format_text(ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str]) -> str:
     """The table, the findings across tools, then each tool's findings."""
-    lines = [headline(ts, rows), "", *_table(rows, providers)]
+    lines = [headline(ts, rows), "", *_table(ts, rows, providers)]
     if ts.cross_findings:
         lines += ["", "across tools:"]
         for item in sorted(ts.cross_findings, key=lambda i: _rank(i.finding)):

@@ -282,3 +282,35 @@ class AsyncCall:
 
 
 async_call = AsyncCall()
+
+
+def _triple(value: int) -> int:
+    """Triple it.
+
+    Args:
+        value: The whole number to triple.
+    """
+    return value * 3
+
+
+class KeepsReceiverCall:
+    """Triple a whole number and return the result to the caller."""
+
+    # issue 27: the wrapper keeps `self`, so _triple is called with the model's arguments only
+    @functools.wraps(_triple)
+    def __call__(self, *args: Any, **kwargs: Any) -> int:
+        return _triple(*args, **kwargs)
+
+
+keeps_receiver_call = KeepsReceiverCall()
+
+
+class SignatureElsewhere:
+    """A __signature__ naming a parameter the code does not have: refused by the binding guard."""
+
+    def __call__(self, count: int) -> int:
+        return count
+
+
+SignatureElsewhere.__call__.__signature__ = _signature_with(int)  # type: ignore[attr-defined]
+signature_elsewhere = SignatureElsewhere()

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.binding import WRAPPER_HINT
 from toollens.core.errors import SchemaConstructionError
 
 _MISSING = object()
@@ -87,14 +88,19 @@ def resolve_shape(func: Any, name: str, *, receiver_bound: bool = False) -> Call
     if inspect.ismethod(func):
         function = func.__func__
         owner = func.__self__ if inspect.isclass(func.__self__) else type(func.__self__)
-        return CallShape(func, _unwrap(function), _class_namespace(owner, function), function)
+        namespace = _class_namespace(owner, function)
+        kept = _receiver_kept_inner(function, name, None)
+        if kept is not None:  # the wrapper keeps the receiver: describe the wrapped whole
+            return kept
+        source, localns = _hint_source(function, namespace, name)
+        return CallShape(func, source, localns, function)
     if inspect.isclass(func):
         return CallShape(func, func.__init__, _class_namespace(func, func.__init__), func)
     if inspect.isfunction(func):
         if not receiver_bound:
             _refuse_unbound_method(func)
-        unwrapped = _unwrap(func)
-        return CallShape(func, unwrapped, _qualname_namespace(unwrapped), func)
+        source, localns = _hint_source(func, None, name)
+        return CallShape(func, source, localns, func)
     if inspect.isroutine(func):  # builtins and method wrappers: no annotations to resolve
         return CallShape(func, func, None, func)
     return _callable_object(func, name)
@@ -108,6 +114,23 @@ def _unwrap(func: Any) -> Any:
         return func
 
 
+def _hint_source(
+    function: Any, namespace: dict[str, Any] | None, name: str
+) -> tuple[Any, Mapping[str, Any] | None]:
+    """Where the annotations of ``function`` resolve: the function it wraps, in its class body.
+
+    ``namespace``: the class body ``function`` was found in, if any; a wrapped function
+    defined elsewhere resolves in its own. A wrapped partial or object is resolved as itself.
+    """
+    unwrapped = _unwrap(function)
+    if unwrapped is function:
+        return function, namespace if namespace is not None else _qualname_namespace(function)
+    if not inspect.isfunction(unwrapped):
+        inner = resolve_shape(unwrapped, name, receiver_bound=True)
+        return inner.hint_source, inner.localns
+    return unwrapped, namespace if namespace is not None else _qualname_namespace(unwrapped)
+
+
 def _callable_object(obj: Any, name: str) -> CallShape:
     cls = type(obj)
     # inspect.signature follows __wrapped__ and honours __signature__ before it looks at
@@ -117,7 +140,7 @@ def _callable_object(obj: Any, name: str) -> CallShape:
         if unwrapped is not obj:
             inner = resolve_shape(unwrapped, name)
             return CallShape(obj, inner.hint_source, inner.localns, obj)
-    if _has_static(obj, "__signature__"):
+    if _has_static(obj, "__signature__") and _own_signature(obj):
         return CallShape(obj, None, None, obj)
     owner = next((k for k in cls.__mro__ if "__call__" in vars(k)), None)
     if owner is None:
@@ -130,9 +153,15 @@ def _callable_object(obj: Any, name: str) -> CallShape:
     if isinstance(descriptor, staticmethod):
         function = descriptor.__func__
         bound: Any = function
+        if not inspect.isfunction(function):  # staticmethod(partial(...)) and the like
+            inner = resolve_shape(function, name, receiver_bound=True)
+            return CallShape(inner.signature_of, inner.hint_source, inner.localns, function, cls)
     elif isinstance(descriptor, (types.FunctionType, classmethod)):
         function = descriptor.__func__ if isinstance(descriptor, classmethod) else descriptor
         bound = descriptor.__get__(obj, cls)
+        kept = _receiver_kept_inner(function, name, cls)
+        if kept is not None:  # the wrapper keeps the receiver: describe the wrapped whole
+            return kept
     elif not hasattr(type(descriptor), "__get__"):  # e.g. a builtin stored as __call__
         return CallShape(descriptor, descriptor, namespace, descriptor, cls)
     elif isinstance(descriptor, (types.WrapperDescriptorType, types.MethodDescriptorType)):
@@ -140,7 +169,63 @@ def _callable_object(obj: Any, name: str) -> CallShape:
         return CallShape(obj, None, None, obj)
     else:
         raise _unsupported_descriptor(name, descriptor)
-    return CallShape(bound, _unwrap(function), namespace, doc_owner=function, class_owner=cls)
+    source, localns = _hint_source(function, namespace, name)
+    return CallShape(bound, source, localns, doc_owner=function, class_owner=cls)
+
+
+def _receiver_kept_inner(function: Any, name: str, cls: type | None) -> CallShape | None:
+    """The shape of the wrapped callable, described whole, when a method wrapper keeps its receiver.
+
+    ``inspect.signature`` of a bound ``functools.wraps`` wrapper takes the wrapped callable's
+    signature and drops its first parameter as if it were ``self``. That is right only when
+    the wrapper passes the receiver on (``def wrapper(*args, **kwargs)``) to a method that
+    expects one. A wrapper that takes the receiver itself (``def __call__(self, *a, **k)``)
+    around a function with no receiver calls it with the model's arguments only: the wrapped
+    signature is the contract, whole. ``None``: inspect's view is right (or no wrapper).
+
+    Raises:
+        SchemaConstructionError: the wrapper passes the receiver on to a callable that has
+            no parameter for it, so no schema can describe the call.
+    """
+    inner = _unwrap(function)
+    if inner is function or _expects_receiver(inner):
+        return None  # no wrapper, or the receiver reaches the wrapped method: inspect's view
+    if _first_kind(function) is inspect.Parameter.VAR_POSITIONAL:
+        raise SchemaConstructionError(
+            f"the wrapper around {name} passes the instance on as the first argument of "
+            f"{_label(inner)}, which has no parameter for it",
+            hint=WRAPPER_HINT,
+        )
+    shape = resolve_shape(inner, name, receiver_bound=True)
+    return CallShape(shape.signature_of, shape.hint_source, shape.localns, function, cls)
+
+
+def _first_kind(function: Any) -> Any:
+    """The kind of the first parameter of the code itself (no ``__wrapped__``), or ``None``."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return None
+    if code.co_argcount or code.co_posonlyargcount:
+        return inspect.Parameter.POSITIONAL_OR_KEYWORD
+    if code.co_flags & inspect.CO_VARARGS:
+        return inspect.Parameter.VAR_POSITIONAL
+    return None
+
+
+def _expects_receiver(func: Any) -> bool:
+    """Whether ``func`` was written to receive ``self``/``cls`` first (a method's code)."""
+    if _first_kind(func) is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+        return False
+    first = func.__code__.co_varnames[0]
+    qualname = getattr(func, "__qualname__", "")
+    parts = qualname.split(".") if isinstance(qualname, str) else []
+    if first in _RECEIVERS:
+        return True
+    if len(parts) < 2 or parts[-2] == "<locals>":
+        return False  # a module-level or nested function
+    owner = _qualname_owner(func)
+    found = inspect.getattr_static(owner, parts[-1], None) if owner is not None else None
+    return not isinstance(found, staticmethod)
 
 
 def _unsupported_descriptor(name: str, descriptor: Any) -> SchemaConstructionError:
@@ -154,6 +239,20 @@ def _unsupported_descriptor(name: str, descriptor: Any) -> SchemaConstructionErr
         hint="define __call__ as a plain method or a staticmethod, or pass a function that "
         "calls the object with the parameters the model should send",
     )
+
+
+def _own_signature(obj: Any) -> bool:
+    """Whether ``inspect.signature(obj)`` would use ``obj.__signature__`` (read as it does).
+
+    A pydantic model keeps a class-only ``__signature__`` (its fields) that raises
+    ``AttributeError`` on an instance: a callable model is described by its ``__call__``.
+    """
+    try:
+        return obj.__signature__ is not None
+    except AttributeError:
+        return False
+    except Exception:  # a raising property: inspect.signature reports it
+        return True
 
 
 def _has_static(obj: Any, attribute: str) -> bool:

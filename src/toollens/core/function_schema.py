@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
+from toollens.core.binding import route_call
 from toollens.core.candidates import tool_candidates
 from toollens.core.choices import OPTIONAL_DEFAULTS, DocstringStyleName, OptionalDefaults
 from toollens.core.docstrings import (
@@ -143,29 +144,16 @@ class FunctionSchema:
         The run context, when the callable takes one, is put back in first position if
         ``context`` is given; otherwise it is left for the caller to supply.
         """
-        args: list[Any] = []
-        kwargs: dict[str, Any] = {}
         values = object.__getattribute__(data, "__dict__")
+
+        def value_of(name: str) -> Any:
+            return values[name] if name in values else getattr(data, name)
+
         for param in self.parameters:
-            if param.is_context:
-                if context is not MISSING:
-                    if param.kind is ParameterKind.KEYWORD_ONLY:
-                        kwargs[param.name] = context
-                    else:
-                        args.append(context)
-                continue
-            value = values[param.name] if param.name in values else getattr(data, param.name)
-            if param.kind is ParameterKind.VAR_POSITIONAL:
-                args.extend(value or [])
-            elif param.kind is ParameterKind.VAR_KEYWORD:
-                extra = dict(value or {})
-                self._check_kwargs_collisions(param.name, extra)
-                kwargs.update(extra)
-            elif param.kind is ParameterKind.KEYWORD_ONLY:
-                kwargs[param.name] = value
-            else:
-                args.append(value)
-        return args, kwargs
+            if param.kind is ParameterKind.VAR_KEYWORD:
+                self._check_kwargs_collisions(param.name, dict(value_of(param.name) or {}))
+        # the routing the engine's binding guard probed at construction (core.binding)
+        return route_call(self.parameters, value_of, context, skip_context=context is MISSING)
 
     def _check_kwargs_collisions(self, var_name: str, extra: Mapping[str, Any]) -> None:
         named = {

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from types import GenericAlias
 from typing import Annotated, Any, get_args, get_origin
 
+from toollens.core.binding import check_binding
 from toollens.core.callables import resolve_shape
 from toollens.core.errors import SchemaConstructionError
+from toollens.core.shape_rules import check_concrete_hints
 
 # Context types recognised by qualified name, so neither SDK has to be installed or imported.
 KNOWN_CONTEXT_TYPES = frozenset(
@@ -236,7 +238,17 @@ def _inspect_parameter(
             parameter=pname,
             hint="move it to the first position, or drop its context annotation",
         )
+    if context and param.kind not in _POSITIONAL:
+        raise SchemaConstructionError(
+            f"is a {_KIND_OF[param.kind].label} run context; frameworks pass the context as the "
+            "first positional argument",
+            parameter=pname,
+            hint="make it the first positional parameter (before any * or *args)",
+        )
     return InspectedParameter(pname, _KIND_OF[param.kind], hint, annotated, param.default, context)
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
 def inspect_callable(
@@ -263,6 +275,9 @@ def inspect_callable(
     ]
 
     return_hint = hints.get("return", signature.return_annotation)
+    named_hints = [(p.name, p.hint) for p in params if not p.is_context]
+    check_concrete_hints(func, [*named_hints, ("return", return_hint)], name)
+    check_binding(func, tuple(params), name)
     is_async = _is_async(source) or _is_async(shape.signature_of)
     try:
         doc, summary_doc = shape.docstrings()

@@ -8,6 +8,10 @@ from typing import Any
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
+# The SDK release whose callable-shape refusals docs/callable-shapes.md describes (its tests read
+# at openai-agents-python main 7f7a44f8); a test fails when the installed one differs.
+REFERENCE_VERSION = "0.24.0"
+
 SPEC = FrameworkSpec(
     key="openai-agents",
     label="OpenAI Agents SDK",

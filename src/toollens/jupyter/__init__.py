@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from toollens.jupyter.diff_widget import DiffWidget
     from toollens.jupyter.explorer import Explorer
+    from toollens.jupyter.toolset_widget import ToolsetView
 
 
 def load_ipython_extension(ipython: Any) -> None:
@@ -17,6 +18,17 @@ def load_ipython_extension(ipython: Any) -> None:
     from toollens.jupyter.magic import ToolSchemaMagics
 
     ipython.register_magics(ToolSchemaMagics)
+    # Toolsets display as the live Toolset view from now on. Registered by name, so neither
+    # toollens.toolsets nor a widget library is imported until a Toolset is shown.
+    formatter = getattr(getattr(ipython, "display_formatter", None), "mimebundle_formatter", None)
+    if formatter is not None:
+        formatter.for_type_by_name("toollens.toolsets.model", "Toolset", _live_toolset)
+
+
+def _live_toolset(ts: Any) -> Any:
+    from toollens.jupyter.toolset_widget import toolset_live_bundle
+
+    return toolset_live_bundle(ts)
 
 
 def __getattr__(name: str) -> Any:
@@ -28,7 +40,11 @@ def __getattr__(name: str) -> Any:
         from toollens.jupyter.diff_widget import DiffWidget
 
         return DiffWidget
+    if name == "ToolsetView":
+        from toollens.jupyter.toolset_widget import ToolsetView
+
+        return ToolsetView
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DiffWidget", "Explorer", "load_ipython_extension"]
+__all__ = ["DiffWidget", "Explorer", "ToolsetView", "load_ipython_extension"]

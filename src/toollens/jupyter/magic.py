@@ -73,6 +73,13 @@ class ToolSchemaMagics(Magics):
     @argument("--json", action="store_true", help="Return the provider payload as a dict.")
     @argument("--diff", metavar="OTHER", default=None, help="Open a schema diff against OTHER.")
     @argument(
+        "--toolset",
+        metavar="SOURCE",
+        default=None,
+        help="Show a whole toolset: an expression (a list, an agent, a module) or a quoted "
+        'source string such as "myapp.tools".',
+    )
+    @argument(
         "--frameworks",
         action="store_true",
         help="Add the Frameworks view: what each installed framework sends, side by side.",
@@ -90,6 +97,8 @@ class ToolSchemaMagics(Magics):
         """
         args = parse_argstring(self.toolschema, line)
         try:
+            if args.toolset is not None:
+                return self._toolset(args)
             if cell is None:
                 if not args.target:
                     raise _Failed("give a name or expression, e.g. %toolschema get_weather")
@@ -172,6 +181,20 @@ class ToolSchemaMagics(Magics):
         except Exception as exc:  # an object toollens cannot inspect must not print a traceback
             raise _Failed(f"cannot explore {_short(target)}: {_one_line(exc)}") from None
         display(explorer)
+        return None
+
+    def _toolset(self, args: argparse.Namespace) -> Any:
+        from toollens.jupyter.toolset_widget import ToolsetView
+
+        text = _unquote(args.toolset)
+        # A quoted string is a source ("myapp.tools", "tools.json"); else an expression.
+        source = text if text != args.toolset else self._evaluate(text)
+        options = ReportOptions(strict=args.strict, provider=args.provider or DEFAULT_PROVIDER)
+        view = ToolsetView(source, options, namespace=self._ip.user_ns)
+        if args.static:
+            display(view.toolset)
+        else:
+            display(view)
         return None
 
     def _report_view(self, target: Any, options: ReportOptions, *, as_json: bool) -> Any:

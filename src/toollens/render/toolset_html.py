@@ -20,12 +20,15 @@ if TYPE_CHECKING:
     from toollens.toolsets import ToolEntry, Toolset
 
 __all__ = [
+    "TOOLSET_STYLE",
     "ToolRowView",
+    "across_html",
     "render_toolset_html",
     "render_toolset_page",
     "render_toolset_text",
     "toolset_mimebundle",
     "toolset_row_views",
+    "totals_html",
 ]
 
 TOOLSET_STYLE = """
@@ -157,11 +160,15 @@ def _row(index: int, entry: ToolEntry, ts: Toolset, providers: Sequence[str]) ->
         # An unread tool sorts and filters with the errors; an unchecked one after "ok".
         rank = 0 if entry.error is not None else _UNCHECKED
         return replace(base, providers=dict.fromkeys(providers, state), rank=rank)
-    cells, every = {}, [*entry.report.lint, *ts.findings_for(entry.name)]
+    from toollens.toolsets.rules import concerns_provider
+
+    cross = ts.findings_for(entry.name)
+    cells, every = {}, [*entry.report.lint, *cross]
     for provider in providers:
         rep = entry.report_for(provider)
         found = rep.provider_findings if rep is not None else ()
-        cells[provider] = _worst(found)[0]
+        # A name the provider rejects is that provider's problem too, not only the set's.
+        cells[provider] = _worst([*found, *(f for f in cross if concerns_provider(f, provider))])[0]
         every.extend(found)
     props = (entry.parameters_schema or {}).get("properties")
     return replace(
@@ -194,7 +201,8 @@ def _sev_badge(text: str) -> Markup:
     return badge(text, f"tl-sev-{text}") if text in {s.value for s in Severity} else badge(text)
 
 
-def _totals(ts: Toolset, rows: Sequence[ToolRowView]) -> Markup:
+def totals_html(ts: Toolset, rows: Sequence[ToolRowView]) -> Markup:
+    """Badges: how many tools, findings per severity, unread tools, cross-tool findings."""
     counts = ts.finding_counts
     unread = sum(1 for r in rows if r.error is not None)
     parts = [badge(f"{len(rows)} tool{'' if len(rows) == 1 else 's'}", "tl-on")]
@@ -241,7 +249,8 @@ def _table(rows: Sequence[ToolRowView], providers: Sequence[str], *, links: bool
     return tag("table", header, tag("tbody", *body), class_="tl-ts-tools")
 
 
-def _cross(ts: Toolset) -> Markup | None:
+def across_html(ts: Toolset) -> Markup | None:
+    """The cross-tool findings as a list, or ``None`` when there are none."""
     if not ts.cross_findings:
         return None
     items = [
@@ -271,9 +280,9 @@ def render_toolset_html(ts: Toolset, providers: Sequence[str] | None = None) -> 
             style_tag(),
             Markup(f"<style>{TOOLSET_STYLE}</style>"),
             tag("h2", ts.label),
-            _totals(ts, rows),
+            totals_html(ts, rows),
             _table(rows, chosen, links=False),
-            _cross(ts),
+            across_html(ts),
             class_="tl-root",
             data_toollens="toolset",
         )
@@ -339,10 +348,10 @@ def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> 
     body = tag(
         "div",
         tag("h1", "toollens: ", ts.label),
-        _totals(ts, rows),
+        totals_html(ts, rows),
         bar,
         _table(rows, chosen, links=True),
-        _cross(ts),
+        across_html(ts),
         *(_tool_section(i, e) for i, e in enumerate(ts.tools)),
         Markup(f"<script>{_SCRIPT}</script>"),
         class_="tl-root",

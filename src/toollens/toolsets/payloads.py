@@ -25,7 +25,7 @@ from toollens.toolsets.entries import ToolEntry, ToolOrigin
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
 
-__all__ = ["is_payload_list", "payload_entries"]
+__all__ = ["is_payload_list", "payload_entries", "payload_entry"]
 
 _DECLARATION_KEYS = ("functionDeclarations", "function_declarations")
 
@@ -44,7 +44,7 @@ def payload_entries(
 ) -> list[ToolEntry]:
     """One entry per tool of a payload list, in order; an unreadable item is an error entry."""
     items = _items(data)
-    return [_entry(item, index, label, options) for index, item in enumerate(items)]
+    return [payload_entry(item, index, label, options) for index, item in enumerate(items)]
 
 
 def _items(data: Mapping[str, Any] | Sequence[Any]) -> list[Any]:
@@ -67,7 +67,8 @@ def _flatten(tools: Sequence[Any]) -> Iterator[Any]:
             yield item
 
 
-def _entry(item: Any, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
+def payload_entry(item: Any, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
+    """The entry of one item of a payload list, at ``index``."""
     from toollens.targets import unwrap_payload
 
     origin = ToolOrigin(kind="json", label=label, index=index)

@@ -21,10 +21,12 @@ from toollens.toolsets.entries import ToolEntry
 from toollens.toolsets.similarity import similar_pairs
 
 __all__ = [
+    "RULE_PROVIDERS",
     "TOOLSET_RULES",
     "ToolsetFinding",
     "ToolsetHit",
     "ToolsetRule",
+    "concerns_provider",
     "iter_toolset_findings",
 ]
 
@@ -285,6 +287,21 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 SELECTION, conflicting_parameter_types),
 )
 # fmt: on
+
+
+# The providers a cross-tool rule speaks for (a table cell per provider shows them there).
+_OPENAI, _GEMINI = ("openai-chat", "openai-responses"), ("gemini", "gemini-openapi")
+RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
+    "toolset.openai-name-invalid": _OPENAI,
+    "toolset.openai-too-many-tools": _OPENAI,
+    "toolset.anthropic-name-invalid": ("anthropic",),
+    "toolset.gemini-name-invalid": _GEMINI,
+}
+
+
+def concerns_provider(finding: Finding, provider: str) -> bool:
+    """Whether a cross-tool finding is about what ``provider`` accepts."""
+    return provider in RULE_PROVIDERS.get(finding.rule, ())
 
 
 def _check_table(rules: Sequence[ToolsetRule]) -> None:

@@ -53,7 +53,12 @@ def toolset(source: Any, options: ReportOptions | None = None) -> Toolset:
     if isinstance(source, (str, os.PathLike)):
         return _from_text(os.fspath(source), options)
     label = _label_of(source)
-    return Toolset.from_entries(read_object(source, options, label), label=label, options=options)
+    try:
+        entries = read_object(source, options, label)
+    except Exception as exc:  # iterating a user's iterable runs user code
+        message = f"reading {label} raised {type(exc).__name__}: {exc}"
+        return _failed_source(label, "callable", message, options)
+    return Toolset.from_entries(entries, label=label, options=options)
 
 
 def read_object(source: Any, options: ReportOptions | None, label: str) -> list[ToolEntry]:
@@ -79,14 +84,14 @@ def read_object(source: Any, options: ReportOptions | None, label: str) -> list[
 def _iterable_entries(
     items: Iterable[Any], options: ReportOptions | None, label: str
 ) -> list[ToolEntry]:
-    from toollens.toolsets.payloads import payload_entries
+    from toollens.toolsets.payloads import payload_entry
 
     entries: list[ToolEntry] = []
     for index, item in enumerate(items):
         if isinstance(item, ToolEntry):
             entries.append(item)
         elif isinstance(item, Mapping):
-            entries.extend(_reindexed(payload_entries([item], label=label, options=options), index))
+            entries.append(payload_entry(item, index, label, options))
         else:
             found = _item_entries(item, options, label, index)
             entries.extend(found)
@@ -144,10 +149,13 @@ def _from_text(text: str, options: ReportOptions | None) -> Toolset:
     head, sep, rest = text.partition(":")
     loader = loader_for(head) if sep else None
     if loader is not None:
+        kind: OriginKind = "mcp" if head == "mcp" else "project" if head == "project" else "json"
         try:
             return loader(rest, options)
         except ToolLensError as exc:
-            return _failed_source(text, "json" if head != "mcp" else "mcp", str(exc), options)
+            return _failed_source(text, kind, str(exc), options)
+        except Exception as exc:  # a plugged-in loader may raise anything
+            return _failed_source(text, kind, f"{type(exc).__name__}: {exc}", options)
     if text == "project":
         return _from_text("project:", options)
     try:

@@ -2,6 +2,7 @@
 // (JupyterLab, Notebook 7, Voila, VS Code, Colab, marimo). The views' HTML comes from
 // Python; this file places it, hosts the editor and turns controls into trait changes.
 import { SourceEditor } from "./editor.js";
+import { renderToolset } from "./toolset.js";
 import { keepInSight, setPanel, wireClickThrough } from "./views.js";
 
 function el(tag, attrs = {}, ...children) {
@@ -166,7 +167,9 @@ function renderDiff({ model, el: host }) {
 }
 
 function render(context) {
-  return context.model.get("view_kind") === "diff" ? renderDiff(context) : renderExplorer(context);
+  const kind = context.model.get("view_kind");
+  if (kind === "toolset") return renderToolset(context);
+  return kind === "diff" ? renderDiff(context) : renderExplorer(context);
 }
 
 export default { render };

@@ -1,0 +1,229 @@
+"""The Toolset view: one row per tool, sortable and filterable, and the chosen tool below.
+
+``ToolsetView(source)`` is a ``VBox`` of the table widget (:class:`ToolsetTable`, the same
+anywidget bundle as the explorer; rows are data, the front end sorts, filters and pages
+them) and, once a row is clicked, that tool's view: the explorer for a Python tool (live
+editing, as ``%toolschema`` gives), the static report for a JSON or framework tool
+(read-only: its schema is not Python source), or the reason it could not be read. Saved
+notebooks and front ends without the widget's JavaScript get the static table
+(:func:`toollens.render.toolset_html.render_toolset_html`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import sys
+import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets
+import traitlets
+
+from toollens.jupyter.widget_base import BaseWidget
+
+if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
+    from toollens.toolsets import ToolEntry, Toolset
+
+__all__ = ["ToolsetTable", "ToolsetView", "toolset_live_bundle"]
+
+
+class ToolsetTable(BaseWidget):
+    """The table of a toolset (rows as data; the bundle draws, sorts, filters and pages it)."""
+
+    view_kind = traitlets.Unicode("toolset").tag(sync=True)
+    css = traitlets.Unicode().tag(sync=True)
+    label = traitlets.Unicode().tag(sync=True)
+    providers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    rows = traitlets.List(traitlets.Dict()).tag(sync=True)
+    totals = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
+    across = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
+    selected = traitlets.Int(-1).tag(sync=True)
+
+    def __init__(self, ts: Toolset, providers: Sequence[str] | None = None) -> None:
+        from toollens.render.css import STYLE
+        from toollens.render.toolset_html import (
+            TOOLSET_STYLE,
+            across_html,
+            toolset_row_views,
+            totals_html,
+        )
+
+        chosen = list(providers or [ts.options.provider if ts.options else "openai-chat"])
+        rows = toolset_row_views(ts, chosen)
+        super().__init__(
+            css=STYLE + TOOLSET_STYLE,
+            label=ts.label,
+            providers=chosen,
+            rows=[dataclasses.asdict(row) for row in rows],
+            totals=str(totals_html(ts, rows)),
+            across=str(across_html(ts) or ""),
+        )
+        self.toolset = ts
+
+    def _static_html(self) -> str | None:
+        from toollens.render.toolset_html import render_toolset_html
+
+        return render_toolset_html(self.toolset, self.providers)
+
+
+class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """A toolset's table with the clicked tool's view below it.
+
+    Args:
+        source: anything :func:`toollens.toolset` reads (a module, a list, an agent, ...).
+        options: the report options every tool is read with.
+        providers: the provider columns (the options' provider when ``None``).
+        namespace: where the explorer's Apply binds an edited function (the notebook's).
+    """
+
+    def __init__(
+        self,
+        source: Any,
+        options: ReportOptions | None = None,
+        *,
+        providers: Sequence[str] | None = None,
+        namespace: dict[str, Any] | None = None,
+    ) -> None:
+        from toollens.toolsets import toolset
+
+        self.toolset = toolset(source, options)
+        self.table = ToolsetTable(self.toolset, providers)
+        self.detail: Any = None
+        self._namespace = namespace
+        super().__init__([self.table])
+        # Weakly: anywidget keeps every widget with a bundle file alive (it watches the
+        # file), so a strong reference from the table would keep this view alive too.
+        ref = weakref.ref(self)
+
+        def opened(change: dict[str, Any]) -> None:
+            view = ref()
+            if view is not None:
+                view._open(change)
+
+        self.table.observe(opened, names=["selected"])
+        _refresh_after_each_cell(self)
+
+    def refresh(self) -> bool:
+        """Re-read every Python tool the notebook (or its module) has rebound since; returns
+        whether anything changed. Called after each cell that runs in IPython."""
+        from toollens.toolsets import ToolEntry, Toolset
+
+        entries, changed = [], False
+        for entry in self.toolset.tools:
+            current = _rebound(entry, self._namespace)
+            if current is None:
+                entries.append(entry)
+                continue
+            assert entry.report is not None
+            rep_options = entry.report.options
+            entries.append(
+                ToolEntry.from_callable(current, origin=entry.origin, options=rep_options)
+            )
+            changed = True
+        if not changed:
+            return False
+        old = self.toolset
+        self.toolset = Toolset.from_entries(entries, label=old.label, options=old.options)
+        self._redraw()
+        return True
+
+    def _redraw(self) -> None:
+        from toollens.render.toolset_html import across_html, toolset_row_views, totals_html
+
+        table = self.table
+        rows = toolset_row_views(self.toolset, table.providers)
+        table.toolset = self.toolset
+        with table.hold_sync():
+            table.rows = [dataclasses.asdict(row) for row in rows]
+            table.totals = str(totals_html(self.toolset, rows))
+            table.across = str(across_html(self.toolset) or "")
+        if 0 <= table.selected < len(self.toolset):
+            self._open({"new": table.selected})
+
+    def _open(self, change: dict[str, Any]) -> None:
+        index = change["new"]
+        if not 0 <= index < len(self.toolset):
+            self.detail = None
+            self.children = [self.table]
+            return
+        self.detail = detail_widget(self.toolset.tools[index], self._namespace)
+        self.children = [self.table, self.detail]
+
+    def close(self) -> None:
+        """Close the table and the open tool too (ipywidgets keeps open widgets alive)."""
+        for child in (self.table, self.detail):
+            if child is not None:
+                child.close()
+        super().close()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # As BaseWidget: the static table rides along for saved notebooks and nbconvert.
+        result = super()._repr_mimebundle_(**kwargs)
+        if result is None:
+            return None
+        data, metadata = result if isinstance(result, tuple) else (result, {})
+        return {**data, "text/html": self.table._static_html() or ""}, metadata
+
+
+def _rebound(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:
+    """The object now bound where ``entry``'s Python tool was found, if it is a new one."""
+    rep = entry.report
+    if rep is None or rep.target_kind != "callable":
+        return None
+    old = rep.target
+    name, module = getattr(old, "__name__", None), getattr(old, "__module__", None)
+    if not isinstance(name, str):
+        return None
+    if module == "__main__" and namespace is not None:
+        current = namespace.get(name)
+    else:
+        current = getattr(sys.modules.get(module or ""), name, None)
+    return current if callable(current) and current is not old else None
+
+
+def _refresh_after_each_cell(view: ToolsetView) -> None:
+    # A weak reference: a view the notebook dropped must not be kept alive by the hook.
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets needs IPython
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    ref = weakref.ref(view)
+
+    def after_cell(*_args: Any) -> None:
+        alive = ref()
+        if alive is None:
+            shell.events.unregister("post_run_cell", after_cell)
+        else:
+            alive.refresh()
+
+    shell.events.register("post_run_cell", after_cell)
+
+
+def detail_widget(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:
+    """What opens under the table for one tool."""
+    rep = entry.report
+    if rep is None:
+        why = entry.error or f"{entry.origin.role or 'this tool'}: listed, not checked"
+        return ipywidgets.HTML(f'<div class="tl-error-box">{html.escape(why)}</div>')
+    if rep.target_kind == "callable":
+        from toollens.jupyter.explorer import Explorer
+
+        return Explorer(rep.target, rep.options, namespace=namespace)
+    from toollens.render.html import render_html
+
+    return ipywidgets.HTML(render_html(rep))
+
+
+def toolset_live_bundle(ts: Toolset) -> dict[str, str]:
+    """A Toolset's display as the live view, with the static table and text alongside."""
+    from toollens.render.toolset_html import render_toolset_text
+
+    result = ToolsetView(ts)._repr_mimebundle_()
+    data = result[0] if isinstance(result, tuple) else (result or {})
+    return {**data, "text/plain": render_toolset_text(ts)}

@@ -1,0 +1,236 @@
+"""``toollens check`` / ``snapshot`` / ``diff --lock`` / ``report`` on toolsets."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toollens.cli import main
+
+TOOLS = '''
+"""Demo tools."""
+from typing import Any
+
+
+def search(query: str, limit: int = 10) -> list[str]:
+    """Search the catalogue for products that match a query string.
+
+    Args:
+        query: what to look for.
+        limit: how many results.
+    """
+    return []
+
+
+def search_all(query: str, limit: str = "10") -> list[str]:
+    """Search every catalogue for the products matching a query string.
+
+    Args:
+        query: what to look for.
+        limit: how many results.
+    """
+    return []
+
+
+def loose(options: dict[str, Any]) -> str:
+    """Take any options and return them as text."""
+    return ""
+'''
+
+CLEAN = '''
+def add(a: int, b: int) -> int:
+    """Add two whole numbers and return their sum.
+
+    Args:
+        a: the first number.
+        b: the second number.
+    """
+    return a + b
+'''
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    package = tmp_path / "tscli"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "tools.py").write_text(textwrap.dedent(TOOLS))
+    (package / "clean.py").write_text(textwrap.dedent(CLEAN))
+    (package / "broken.py").write_text("import not_a_module_anywhere\n")
+    (package / "empty.py").write_text("X = 1\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    for name in [m for m in sys.modules if m == "tscli" or m.startswith("tscli.")]:
+        del sys.modules[name]
+
+
+def test_check_module_prints_the_table_then_findings(project: Path) -> None:
+    code, out, _ = run("check", "tscli.tools", "--provider", "openai-chat", "--provider", "gemini")
+    assert code == 1  # loose cannot be strict: a view error
+    lines = out.splitlines()
+    assert lines[0] == "tscli.tools: 3 tools; 6 warnings, 1 view error"
+    assert lines[2].split() == ["tool", "openai-chat", "gemini", "lint"]
+    assert lines[3].split()[0] == "search"
+    assert "1 view error" in lines[5]
+    assert "across tools:" in out
+    assert "warning[toolset.parameter-type-conflict]" in out
+    assert "(tools: search, search_all)" in out
+    assert "loose (tscli.tools:26):" in out
+    assert "error[view.strict]" in out
+
+
+def test_check_clean_module_exits_0(project: Path) -> None:
+    code, out, _ = run("check", "tscli.clean")
+    assert code == 0, out
+    assert out.startswith("tscli.clean: 1 tool; no findings")
+
+
+def test_check_module_that_fails_to_import_exits_3(project: Path) -> None:
+    code, out, _ = run("check", "tscli.broken")
+    assert code == 3
+    assert "could not be read: importing 'tscli.broken' raised ModuleNotFoundError" in out
+
+
+def test_check_module_with_no_tools_exits_3(project: Path) -> None:
+    code, out, _ = run("check", "tscli.empty")
+    assert code == 3
+    assert out.startswith("tscli.empty: 0 tools")
+
+
+def test_check_json_format(project: Path) -> None:
+    code, out, _ = run("check", "tscli.tools", "--format", "json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["source"] == "tscli.tools"
+    assert data["ok"] is False
+    assert [t["name"] for t in data["tools"]] == ["search", "search_all", "loose"]
+    first = data["tools"][0]
+    assert first["origin"] == {
+        "kind": "module",
+        "label": "tscli.tools",
+        "module": "tscli.tools",
+        "line": 6,
+        "index": None,
+        "role": None,
+    }
+    assert first["check"]["target"] == "search"
+    assert data["tools"][2]["check"]["view_errors"]
+    (finding,) = data["findings"]
+    assert finding["rule"] == "toolset.parameter-type-conflict"
+    assert finding["tools"] == ["search", "search_all"]
+
+
+def test_check_github_format(project: Path) -> None:
+    code, out, _ = run("check", "tscli.tools", "--format", "github")
+    assert code == 1
+    assert "::warning file=tscli/tools.py,line=" in out
+    assert "::warning title=toollens toolset%3A toolset.parameter-type-conflict::" in out
+    assert out.splitlines()[-1].startswith("tscli.tools: 3 tools")
+
+
+def test_pool_gives_the_serial_result(project: Path) -> None:
+    serial = run("check", "tscli.tools", "--format", "json", "--provider", "all")
+    pooled = run("check", "tscli.tools", "--format", "json", "--provider", "all", "--jobs", "2")
+    assert pooled == serial
+
+
+def test_check_agent(project: Path) -> None:
+    pytest.importorskip("agents")
+    (project / "tscli" / "app.py").write_text(
+        "from agents import Agent, function_tool\nfrom tscli.clean import add\n"
+        "agent = Agent(name='Calc', tools=[function_tool(add)], handoffs=[Agent(name='Help')])\n"
+    )
+    code, out, _ = run("check", "--agent", "tscli.app:agent", "--format", "json")
+    data = json.loads(out)
+    assert [t["name"] for t in data["tools"]] == ["add", "transfer_to_help"]
+    assert data["tools"][1]["origin"]["role"] == "handoff"
+    assert code == 0
+
+
+def test_check_payload_json_file(project: Path) -> None:
+    payload = {
+        "tools": [
+            {"name": "get_page", "description": "Get a page.", "input_schema": {"type": "object"}},
+            {"name": "get page", "description": "Get a page.", "input_schema": {"type": "object"}},
+            {"oops": True},
+        ]
+    }
+    (project / "tools.json").write_text(json.dumps(payload))
+    code, out, _ = run("check", "tools.json")
+    assert code == 1
+    assert "error[toolset.openai-name-invalid]" in out
+    assert "#2 (tools.json[2]): could not be read: tool 2 has no string 'name'" in out
+
+
+def test_single_tool_targets_still_work(project: Path) -> None:
+    code, out, _ = run("check", "tscli.clean:add")
+    assert code == 0
+    assert out.startswith("add: no findings")
+
+
+def test_snapshot_and_diff_lock_on_a_toolset(project: Path) -> None:
+    code, out, _ = run("snapshot", "--toolset", "tscli.clean")
+    assert code == 0
+    assert out == "wrote toollens.lock.json: 1 tools (add)\n"
+    lock = json.loads((project / "toollens.lock.json").read_text())
+    assert list(lock["tools"]) == ["add"]
+    assert run("diff", "--lock", "--toolset", "tscli.clean")[0] == 0
+    source = project / "tscli" / "clean.py"
+    source.write_text(source.read_text().replace("b: int)", "b: int, c: int)"))
+    del sys.modules["tscli.clean"]
+    code, out, _ = run("diff", "--lock", "--toolset", "tscli.clean")
+    assert code == 2, out
+    assert "1 changed (breaking)" in out
+
+
+def test_snapshot_refuses_a_toolset_with_an_unreadable_tool(project: Path) -> None:
+    code, _, err = run("snapshot", "--toolset", "tscli.broken")
+    assert code == 3
+    assert "cannot be read" in err
+
+
+def test_report_html_page(project: Path) -> None:
+    out_file = project / "page.html"
+    code, out, _ = run("report", "tscli.tools", "--html", str(out_file), "--provider", "anthropic")
+    assert code == 0
+    assert out == f"wrote {out_file}: 3 tools\n"
+    page = out_file.read_text()
+    assert page.startswith("<!DOCTYPE html>")
+    assert "<script src" not in page
+    assert "<link" not in page
+    assert page.count('class="tl-ts-row"') == 3
+    assert page.count('class="tl-ts-tool"') == 3
+    assert 'id="tl-tool-2"' in page
+
+
+def test_report_of_nothing_exits_3(project: Path) -> None:
+    code, _, err = run("report", "tscli.broken", "--html", "x.html")
+    assert code == 3
+    assert "nothing could be read from 'tscli.broken'" in err
+    assert not (project / "x.html").exists()
+
+
+def test_show_a_module_shows_each_tool(project: Path) -> None:
+    code, out, _ = run("show", "tscli.tools", "--view", "raw", "--format", "json")
+    assert code == 0
+    shown = json.loads(out)
+    assert [s["title"] for s in shown] == ["search_args", "search_all_args", "loose_args"]
+
+
+def test_show_a_module_with_an_unreadable_tool_exits_3(project: Path) -> None:
+    code, _, err = run("show", "tscli.broken")
+    assert code == 3
+    assert "cannot be read" in err
