@@ -76,6 +76,10 @@ def _flatten(items: Any) -> Iterator[Any]:
 _LESSON_LINK = re.compile(r'href="((?:\./)?(?:[0-9][0-9]_[a-z0-9_]+\.ipynb|README\.md))(#[^"]*)?"')
 
 
+# a lesson's link to a documentation page, written for the repository (../docs/page.md)
+_DOCS_LINK = re.compile(r'href="\.\./docs/([a-z0-9_-]+)\.md(#[^"]*)?"')
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Links between lessons name the notebooks; on the site they are pages."""
     if not page.file.src_uri.startswith("lessons/"):
@@ -85,7 +89,8 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         target = match.group(1).replace("README.md", "index.html").replace(".ipynb", ".html")
         return f'href="{target}{match.group(2) or ""}"'
 
-    return _LESSON_LINK.sub(page_link, output)
+    output = _LESSON_LINK.sub(page_link, output)
+    return _DOCS_LINK.sub(r'href="../\1.html\2"', output)
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:

@@ -59,7 +59,9 @@ targets:
                        static or class method (an instance method needs an
                        instance: name one, e.g. search = Search().run)
   path/to/file.py:FUNC load the file as a module and take FUNC
-  path/to/file.json    a JSON Schema, or a provider tool payload"""
+  path/to/file.json    a JSON Schema, or a provider tool payload
+  mcp:COMMAND ARGS...  every tool of an MCP server started over stdio; mcp:URL for a
+                       streamable-HTTP server; #TOOL at the end for one tool"""
 
 _TARGET_HELP = (
     "MODULE:FUNC, file.py:FUNC or file.json; without it, every tool under "
@@ -177,7 +179,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__, cli_project, cli_static, cli_tokens, cli_toolset
+    from toollens import __version__, cli_mcp, cli_project, cli_static, cli_tokens, cli_toolset
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -218,6 +220,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     snapshot = cli_project.add_snapshot_command(command, _add_strictness, _run_snapshot)
     cli_toolset.add_lock_arguments(snapshot)
     cli_toolset.add_report_command(command, providers, _add_strictness)
+    cli_mcp.add_mcp_arguments(snapshot)
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
     cli_static.add_static_command(command)
     cli_tokens.add_tokens_command(command)
@@ -246,6 +249,7 @@ def _add_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
 
 
 def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
+    from toollens import cli_mcp
     from toollens.render.text import VIEWS as views
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
@@ -274,11 +278,12 @@ def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
     show.add_argument("--name", metavar="N", help="override the tool name")
     show.add_argument("--description", metavar="D", help="override the tool description")
     _add_format(show, "text")
+    cli_mcp.add_mcp_arguments(show)
     show.set_defaults(handler=_run_show)
 
 
 def _add_diff_command(command: _Command, providers: tuple[str, ...]) -> None:
-    from toollens import cli_project, cli_toolset
+    from toollens import cli_mcp, cli_project, cli_toolset
 
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
@@ -295,11 +300,12 @@ def _add_diff_command(command: _Command, providers: tuple[str, ...]) -> None:
     _add_format(dif, "text", "github")
     cli_project.add_project_arguments(dif)
     cli_toolset.add_lock_arguments(dif)
+    cli_mcp.add_mcp_arguments(dif)
     dif.set_defaults(handler=_run_diff)
 
 
 def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
-    from toollens import cli_toolset
+    from toollens import cli_mcp, cli_toolset
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
@@ -315,6 +321,7 @@ def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
     _add_strictness(check)
     _add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
+    cli_mcp.add_mcp_arguments(check)
     from toollens import cli_tokens
 
     cli_tokens.add_budget_arguments(check)
@@ -353,7 +360,10 @@ def main(
     debug = bool(getattr(args, "debug", False))
     handler: Callable[[argparse.Namespace], tuple[str, int]] = args.handler
     try:
-        text, code = handler(args)
+        from toollens.cli_mcp import connection
+
+        with connection(args):  # --env/--timeout for every mcp: server the command starts
+            text, code = handler(args)
     except Exception as exc:
         return _fail(exc, err, debug)
     try:
@@ -430,12 +440,21 @@ def _report(target_text: str, options: ReportOptions) -> Any:
     return report(target, options)
 
 
+def _mcp_parts() -> Any:
+    """The formatters ``mcp:`` targets are shown with (see ``toollens.cli_mcp``)."""
+    from toollens.cli_mcp import CliParts
+
+    return CliParts(format_show, _diff_side, format_diff)
+
+
 # -- show -----------------------------------------------------------------------------------
 
 
 def _run_show(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens import cli_toolset
+    from toollens import cli_mcp, cli_toolset
 
+    if cli_mcp.is_mcp(args.target):
+        return cli_mcp.run_show(args, _mcp_parts())
     if args.target is not None and cli_toolset.is_toolset_source(args.target):
         from toollens.cli_project import join_shown
 
@@ -517,6 +536,10 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
             return text, EXIT_OK
         return text, EXIT_BREAKING if lock_diff.breaking else EXIT_CHANGED
 
+    from toollens import cli_mcp
+
+    if cli_mcp.is_mcp(args.old) or cli_mcp.is_mcp(args.new):
+        return cli_mcp.run_diff(args, _mcp_parts())
     old = _diff_side(args.old, args, "OLD")
     new = _diff_side(args.new, args, "NEW")
     result = diff(old, new)

@@ -185,6 +185,8 @@ def with_budget(run_check: Handler) -> Handler:
         from toollens.tokens.limits import iter_limit_findings
 
         budget = args.max_tokens is not None or args.max_total_tokens is not None
+        if not budget and not _cheap_to_read_again(args):
+            return text, code
         try:
             defs = tool_defs(_targets(args, [args.target] if args.target else []))
         except ToolLensError:
@@ -205,6 +207,14 @@ def with_budget(run_check: Handler) -> Handler:
         return _merge(text, args.format, counted, found), code
 
     return run
+
+
+def _cheap_to_read_again(args: argparse.Namespace) -> bool:
+    # The description limits are checked on every `check`, which reads its tools a second
+    # time; a project's list or an MCP server (a process started again) is read twice only
+    # when a token budget asks for it.
+    target = args.target or ""
+    return bool(target) and not target.startswith("mcp:") and not getattr(args, "agent", None)
 
 
 def _finding_data(finding: Finding) -> dict[str, Any]:

@@ -233,6 +233,7 @@ def lock_tools(source: str, config: Any) -> tuple[Any, ...]:
     Raises:
         ProjectError: a tool cannot be read or locked, or two tools share a name.
     """
+    from toollens.mcp.judge import declared_output
     from toollens.project.config import ProjectError
     from toollens.project.lock import ProjectTool, lock_entry
     from toollens.project.tools import ToolRef, check_unique_names, source_location
@@ -250,8 +251,10 @@ def lock_tools(source: str, config: Any) -> tuple[Any, ...]:
         obj = entry.report.target
         ref = ToolRef(target=str(entry.origin), obj=obj, location=_location(obj, source_location))
         reports = tuple(reports_for(entry, config.providers))
-        entry_data = lock_entry(ref, reports, config.tokens_model)
-        tools.append(ProjectTool(ref, entry.name, entry_data, reports))
+        locked = lock_entry(ref, reports, config.tokens_model)
+        if locked["output"] is None and entry.output_schema is not None:  # declared (MCP)
+            locked["output"] = declared_output(entry.name, entry.output_schema)
+        tools.append(ProjectTool(ref, entry.name, locked, reports))
     check_unique_names([(t.name, t.ref) for t in tools])
     return tuple(tools)
 

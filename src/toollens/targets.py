@@ -1,12 +1,14 @@
 """Turn a target named on a command line into the object it names.
 
-A target is written one of three ways:
+A target is written one of these ways:
 
 - ``MODULE:ATTR`` -- import ``MODULE`` (the working directory is on ``sys.path`` for the
   import, as with ``python -m``) and follow the dotted ``ATTR`` (``pkg.mod:Class.method``;
   the engine refuses an instance method read from its class, which still expects ``self``);
 - ``path/to/file.py:ATTR`` -- load the file under a unique module name and follow ``ATTR``;
 - ``path/to/file.json`` -- a JSON Schema, or a provider's tool payload, read from the file.
+- ``mcp:COMMAND ARGS...`` / ``mcp:URL`` (``#TOOL``) -- an MCP server's tools, resolved to a
+  :class:`toollens.mcp.ServerTools` (see :mod:`toollens.mcp`).
 
 Every failure (a module that does not import, a missing attribute, a missing file, JSON
 that does not parse) raises :class:`~toollens.core.errors.TargetError` with one line saying
@@ -122,6 +124,10 @@ def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> A
         TargetError: the module does not import, the attribute or file does not exist, or
             the JSON file does not parse (with line and column).
     """
+    if text.startswith("mcp:"):  # a server's tools (toollens.mcp.ServerTools)
+        from toollens.mcp.project import resolve_server
+
+        return resolve_server(text, cwd)
     spec = parse_target(text)
     base = Path(os.getcwd() if cwd is None else cwd)
     if spec.origin == "json":

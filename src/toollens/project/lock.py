@@ -63,9 +63,16 @@ def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Any, ...]
         ProjectError: two tools share a name.
     """
     from toollens.core.report import report
+    from toollens.mcp.records import McpTool
 
     built = []
     for ref in expand_tools(config):
+        if isinstance(ref.obj, McpTool):  # a server's tool: its inputSchema, as sent
+            from toollens.mcp.judge import tool_reports
+
+            options = config.report_options(config.providers[0])
+            built.append((ref, tool_reports(ref.obj, options, config.providers)))
+            continue
         reports = tuple(
             report(ref.obj, config.report_options(provider)) for provider in config.providers
         )
@@ -102,10 +109,13 @@ def _entry(
     fs = first.function
     # A tool read from its definition (JSON, an agent's FunctionTool) has no FunctionSchema.
     description = getattr(fs, "description", None) if fs is not None else first.options.description
+    output = _output_entry(first.output)
+    if fs is None and output is None:  # an MCP tool: its outputSchema as sent
+        output = _mcp_output(ref.obj)
     entry = {
         "description": description or None,
         "name": first.title,
-        "output": _output_entry(first.output),
+        "output": output,
         "parameters": first.schema,
         "providers": {r.provider: r.provider_payload for r in sorted(reports, key=_provider_of)},
         "strict": first.options.strict,
@@ -115,6 +125,13 @@ def _entry(
     if counted is not None:  # optional, last: locks written before it stay readable
         entry["tokens"] = counted
     return entry
+
+
+def _mcp_output(obj: Any) -> dict[str, Any] | None:
+    from toollens.mcp.judge import output_entry
+    from toollens.mcp.records import McpTool
+
+    return output_entry(obj) if isinstance(obj, McpTool) else None
 
 
 lock_entry = _entry

@@ -69,6 +69,10 @@ def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
         location, _, attribute = spec.rpartition(":")
         if attribute == WILDCARD and location:
             found = _module_functions(location, config.root)
+        elif spec.startswith("mcp:"):  # every tool of an MCP server, each as spec#TOOL
+            from toollens.mcp.project import server_tool_targets
+
+            found = list(server_tool_targets(spec, config.root))
         else:
             found = [(spec, resolve_target(spec, cwd=config.root))]
         for target, obj in found:

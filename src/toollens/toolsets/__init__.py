@@ -8,6 +8,7 @@ no UI library; framework readers import their framework only when given its obje
 
 from toollens.toolsets.definitions import Definition, definition_entry
 from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
+from toollens.toolsets.mcp_source import load_mcp
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.project import load_project, project_toolset
 from toollens.toolsets.readers import READERS
@@ -22,6 +23,7 @@ from toollens.toolsets.rules import TOOLSET_RULES, ToolsetFinding, ToolsetRule
 from toollens.toolsets.sources import toolset
 
 register_source("project", load_project)
+register_source("mcp", load_mcp)
 for _reader in READERS:
     register_object_reader(_reader)
 

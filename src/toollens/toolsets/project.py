@@ -56,7 +56,13 @@ def _expand(config: ProjectConfig, spec: str, options: ReportOptions) -> list[To
 
 
 def _entry(ref: ToolRef, options: ReportOptions) -> ToolEntry:
+    from toollens.mcp.records import McpTool
     from toollens.toolsets.entries import callable_origin
+
+    if isinstance(ref.obj, McpTool):  # one tool of an MCP server listed in the table
+        from toollens.toolsets.mcp_source import mcp_entry
+
+        return mcp_entry(ref.obj, options, kind="project")
 
     origin = callable_origin(ref.obj, kind="project", label=ref.target)
     return ToolEntry.from_callable(ref.obj, origin=origin, options=options)

@@ -1,0 +1,201 @@
+"""Ask an MCP server for its tools with the official ``mcp`` SDK client, and always stop it.
+
+A stdio server is a child process toollens owns: the SDK's ``stdio_client`` starts it in its
+own process group and, however the conversation ends, closes its stdin, then terminates the
+whole group. Every step (``initialize``, each ``tools/list`` page) is bounded by the timeout,
+and everything that can go wrong becomes one :class:`~toollens.core.errors.TargetError` line
+that says what happened and quotes the server's last stderr line (:mod:`toollens.mcp.failures`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import os
+import tempfile
+from collections.abc import AsyncIterator, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toollens.core.errors import TargetError
+from toollens.mcp.failures import Attempt, explain_failure
+from toollens.mcp.listing import parse_info, parse_page
+from toollens.mcp.records import McpTool, ServerTools
+from toollens.mcp.target import McpTarget, parse_mcp_target
+
+if TYPE_CHECKING:
+    from mcp.client.session import ClientSession
+
+__all__ = ["DEFAULT_TIMEOUT", "MAX_PAGES", "ConnectOptions", "fetch_tools"]
+
+DEFAULT_TIMEOUT = 20.0
+"""Seconds each step may take: start-up and ``initialize``, then each ``tools/list`` page."""
+
+MAX_PAGES = 100  # a server whose cursor never ends must not keep toollens forever
+
+
+@dataclass(frozen=True)
+class ConnectOptions:
+    """How to reach a server.
+
+    Attributes:
+        env: environment variables for a stdio server, over the SDK's safe default set
+            (``PATH``, ``HOME``...; the rest of toollens' environment is not passed on).
+        timeout: seconds for start-up and ``initialize``, and for each request.
+        cwd: the directory a stdio server starts in (the working directory when ``None``).
+    """
+
+    env: Mapping[str, str] = field(default_factory=dict)
+    timeout: float = DEFAULT_TIMEOUT
+    cwd: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.timeout > 0:
+            raise TargetError(f"timeout {self.timeout!r} is not a positive number of seconds")
+
+
+def fetch_tools(target: McpTarget | str, options: ConnectOptions | None = None) -> ServerTools:
+    """Start (or connect to) the server, list its tools, and stop it.
+
+    Raises:
+        TargetError: the ``mcp`` package is missing, the server cannot start, fails, answers
+            too slowly or sends something that is not a tool list; or ``#TOOL`` names no tool.
+    """
+    spec = parse_mcp_target(target) if isinstance(target, str) else target
+    options = options or ConnectOptions()
+    _require_sdk()
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
+        attempt = Attempt(spec, options.timeout, errlog)
+        try:
+            with _quiet_sdk_logs():
+                return _run(spec, options, attempt)
+        except Exception as exc:
+            raise explain_failure(exc, attempt) from exc
+
+
+def _require_sdk() -> None:
+    try:
+        import mcp.client.session  # noqa: F401
+    except ImportError as exc:
+        raise TargetError(
+            "mcp: targets need the mcp package, which is not installed",
+            hint="pip install 'toollens[mcp]'",
+        ) from exc
+
+
+def _run(spec: McpTarget, options: ConnectOptions, attempt: Attempt) -> ServerTools:
+    import anyio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no loop in this thread: run one here
+        return anyio.run(_conversation, spec, options, attempt)
+    # Called from a running loop (a notebook cell): a loop of our own, in a worker thread.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(anyio.run, _conversation, spec, options, attempt).result()
+
+
+@contextmanager
+def _quiet_sdk_logs() -> Iterator[None]:
+    # The SDK logs tracebacks (a line on stdout that is not JSON-RPC, a failed pipe); with no
+    # handler configured Python would print them. The failure is reported as one line instead.
+    sdk = logging.getLogger("mcp")
+    saved = sdk.propagate
+    quiet = logging.NullHandler()
+    sdk.addHandler(quiet)
+    sdk.propagate = False
+    try:
+        yield
+    finally:
+        sdk.removeHandler(quiet)
+        sdk.propagate = saved
+
+
+async def _conversation(spec: McpTarget, options: ConnectOptions, attempt: Attempt) -> ServerTools:
+    from mcp.client.session import ClientSession
+
+    async with _transport(spec, options, attempt) as (read, write):
+        attempt.step = "initialize"
+        session = ClientSession(read, write, message_handler=attempt.on_message)
+        async with session:
+            return await attempt.guarded(_list_tools(session, spec, attempt))
+
+
+async def _list_tools(session: ClientSession, spec: McpTarget, attempt: Attempt) -> ServerTools:
+    import mcp_types as types
+    from pydantic import TypeAdapter
+
+    raw_result = TypeAdapter(dict[str, Any])
+    initialized = await attempt.bounded(session.initialize())
+    info = parse_info(initialized.model_dump(by_alias=True, mode="json"))
+    tools: list[McpTool] = []
+    cursor: str | None = None
+    for page in range(1, MAX_PAGES + 1):
+        attempt.step = "tools/list" if page == 1 else f"tools/list (page {page})"
+        params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
+        # The raw answer, so every schema is judged exactly as the server sent it.
+        raw = await attempt.bounded(
+            # The SDK takes a TypeAdapter (its annotation only names BaseModel results).
+            session.send_request(types.ListToolsRequest(params=params), raw_result)  # type: ignore[type-var]
+        )
+        found, cursor = parse_page(raw, spec.server, page)
+        tools.extend(found)
+        if cursor is None:
+            return _selected(spec, ServerTools(spec.text, info, tuple(tools), page))
+    raise attempt.fail(f"sent more than {MAX_PAGES} pages of tools (its cursor never ends)")
+
+
+def _selected(spec: McpTarget, listed: ServerTools) -> ServerTools:
+    if spec.tool is None:
+        return listed
+    chosen = tuple(t for t in listed.tools if t.name == spec.tool)
+    if not chosen:
+        import difflib
+
+        names = [t.name for t in listed.tools]
+        close = difflib.get_close_matches(spec.tool, names, n=3)
+        hint = (
+            ("did you mean " + " or ".join(map(repr, close)) + "?")
+            if close
+            else (
+                f"it has {len(names)} tools: "
+                + ", ".join(names[:10])
+                + ("..." if len(names) > 10 else "")
+            )
+        )
+        raise TargetError(f"MCP server {spec.label!r} has no tool {spec.tool!r}", hint=hint)
+    return ServerTools(listed.target, listed.info, chosen, listed.pages)
+
+
+@asynccontextmanager
+async def _transport(
+    spec: McpTarget, options: ConnectOptions, attempt: Attempt
+) -> AsyncIterator[tuple[Any, Any]]:
+    if spec.url is not None:
+        async with _http_transport(spec.url, options.timeout) as streams:
+            yield streams
+        return
+    from toollens.mcp.stdio import owned_stdio
+
+    cwd = options.cwd or os.getcwd()
+    async with owned_stdio(
+        spec.command, options.env, cwd, attempt.errlog, attempt.process
+    ) as streams:
+        yield streams
+
+
+@asynccontextmanager
+async def _http_transport(url: str, timeout: float) -> AsyncIterator[tuple[Any, Any]]:
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    # trust_env=False: no credentials from ~/.netrc and no proxy from the environment reach
+    # a server the user did not give them to. Redirects: the SDK follows one only within the
+    # endpoint's origin; any other fails the request with the location named.
+    client = httpx2.AsyncClient(
+        timeout=httpx2.Timeout(timeout), follow_redirects=False, trust_env=False
+    )
+    async with client, streamable_http_client(url, http_client=client) as streams:
+        yield streams

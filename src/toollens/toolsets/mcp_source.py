@@ -1,0 +1,47 @@
+"""The ``mcp:`` source: every tool of an MCP server, as toolset entries.
+
+``toolset("mcp:python server.py")`` lists the server's tools with :mod:`toollens.mcp` (the
+official SDK client; ``--env``/``--timeout`` from the command line apply) and judges each
+``inputSchema`` exactly as sent (:func:`toollens.mcp.judge.tool_report`). A server that
+cannot be read is one entry with its one-line error (``toolset`` catches it); a tool whose
+schema is not a JSON Schema is one entry with its error, and the other tools still count.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toollens.core.errors import ToolLensError
+from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.model import Toolset
+
+if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
+    from toollens.mcp.records import McpTool
+
+__all__ = ["load_mcp", "mcp_entry"]
+
+
+def load_mcp(rest: str, options: ReportOptions | None) -> Toolset:
+    """The loader registered for ``mcp:``: ``rest`` is the command or URL (and ``#TOOL``)."""
+    from toollens.mcp.project import resolve_server
+
+    text = "mcp:" + rest
+    served = resolve_server(text)
+    entries = [mcp_entry(tool, options) for tool in served.tools]
+    return Toolset.from_entries(entries, label=text, options=options)
+
+
+def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp") -> ToolEntry:
+    """The entry of one server tool, named by its target (``mcp:python server.py#search``)."""
+    from toollens.core.report import ReportOptions
+    from toollens.mcp.judge import tool_report
+
+    origin = ToolOrigin(kind="project" if kind == "project" else "mcp", label=tool.target)
+    try:
+        rep = tool_report(tool, options or ReportOptions())
+    except ToolLensError as exc:
+        return ToolEntry.failed(tool.name, origin, str(exc))
+    return ToolEntry.from_report(
+        rep, origin, description=tool.description, output_schema=tool.output_schema
+    )

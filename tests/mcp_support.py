@@ -1,0 +1,52 @@
+"""Helpers for the MCP tests: server command lines, pid files, and proof that a process is gone."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+SERVERS = Path(__file__).parent / "mcp_servers"
+PYTHON = sys.executable
+
+
+def server(script: str, *args: str, tool: str | None = None) -> str:
+    """The mcp: target that starts ``tests/mcp_servers/<script>`` with this interpreter."""
+    text = "mcp:" + shlex.join([PYTHON, str(SERVERS / script), *args])
+    return text if tool is None else f"{text}#{tool}"
+
+
+def pids(pidfile: Path) -> list[int]:
+    """Every pid the servers (and their children) recorded in ``pidfile``."""
+    if not pidfile.exists():
+        return []
+    return [int(line) for line in pidfile.read_text(encoding="utf-8").split()]
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (a zombie counts as gone: it runs nothing)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - someone else's process reused the pid
+        return True
+    stat = Path(f"/proc/{pid}/stat")
+    if stat.exists():
+        try:
+            return stat.read_text().split(") ", 1)[1][0] != "Z"
+        except (OSError, IndexError):
+            return False
+    return True
+
+
+def survivors(pidfile: Path, grace: float = 3.0) -> list[int]:
+    """The recorded processes still running after ``grace`` seconds of reaping."""
+    deadline = time.monotonic() + grace
+    left = [p for p in pids(pidfile) if alive(p)]
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        left = [p for p in left if alive(p)]
+    return left

@@ -1,0 +1,103 @@
+"""Broken servers: one line saying what happened, the server's last stderr line, no survivor."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from mcp_support import server, survivors
+from toollens.cli import EXIT_ERROR, main
+from toollens.core.errors import TargetError
+from toollens.mcp import ConnectOptions, fetch_tools
+
+pytest.importorskip("mcp")
+pytestmark = [
+    pytest.mark.network_ok,  # servers run as child processes (stdio, no sockets)
+    pytest.mark.skipif(sys.platform == "win32", reason="pid checks read /proc and POSIX kill"),
+]
+
+TIMEOUT = 2.0
+
+# mode -> (what the message says, the server's last stderr line it quotes, or None)
+CASES = {
+    "crash": ("exited with code 1 during initialize",
+              "fatal: config file /etc/broken.toml not found"),
+    "exit-after-initialize": ("exited with code 4 during tools/list",
+                              "panic: out of licences"),
+    "garbage": ("wrote a line to stdout that is not a JSON-RPC message: "
+                "'Server ready! Listening on stdio...'", "logging to stdout by mistake"),
+    "silent": ("did not answer initialize within 2 s",
+               "waiting for a database that never comes"),
+    "stubborn": ("did not answer initialize within 2 s", "ignoring SIGTERM"),
+    "slow-initialize": ("did not answer initialize within 2 s", None),
+    "slow-list": ("did not answer tools/list within 2 s", "listing tools takes a while"),
+    "malformed": ("answered tools/list with something that is not a valid tools/list result "
+                  "(tools/1/inputSchema", "sending tools"),
+    # the server exits but its child keeps stdout open: no EOF, yet no wait for the timeout
+    "grandchild": ("exited with code 2 during initialize", "spawned a worker, then crashed"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", list(CASES))
+def test_failure_is_one_line_and_leaves_no_process(mode: str, tmp_path: Path) -> None:
+    pidfile = tmp_path / "pids"
+    options = ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=TIMEOUT)
+    with pytest.raises(TargetError) as info:
+        fetch_tools(server("broken.py", mode), options)
+    message = str(info.value)
+    what, stderr = CASES[mode]
+    assert what in message
+    if stderr is not None:
+        assert f"its last stderr line: {stderr!r}" in message
+    else:
+        assert "stderr" not in message
+    assert "\n" not in message
+    assert "Traceback" not in message
+    assert type(info.value) is TargetError  # not an ExceptionGroup, nor a subclass
+    assert survivors(pidfile) == [], "a server process (or its child) outlived toollens"
+    expected = 2 if mode == "grandchild" else 1  # the grandchild records its own pid
+    assert len(set(Path(pidfile).read_text().split())) == expected
+
+
+def test_a_command_that_does_not_exist() -> None:
+    with pytest.raises(TargetError) as info:
+        fetch_tools("mcp:toollens-no-such-server --stdio", ConnectOptions(timeout=TIMEOUT))
+    assert "cannot be started: 'toollens-no-such-server' is not found" in str(info.value)
+
+
+def test_cli_show_exit_3_with_one_line_and_no_traceback(tmp_path: Path) -> None:
+    pidfile = tmp_path / "pids"
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["show", server("broken.py", "crash"), "--env", f"TOOLLENS_TEST_PIDFILE={pidfile}"]
+    assert main(argv, stdout=out, stderr=err) == EXIT_ERROR
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("toollens: error: MCP server ")
+    assert "fatal: config file /etc/broken.toml not found" in lines[0]
+    assert out.getvalue() == ""
+    assert survivors(pidfile) == []
+
+
+def test_cli_check_exit_3_with_the_server_as_one_unread_row(tmp_path: Path) -> None:
+    pidfile = tmp_path / "pids"
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["check", server("broken.py", "garbage"), "--env", f"TOOLLENS_TEST_PIDFILE={pidfile}"]
+    assert main(argv, stdout=out, stderr=err) == EXIT_ERROR
+    assert "1 could not be read" in out.getvalue()
+    assert "wrote a line to stdout that is not a JSON-RPC message" in out.getvalue()
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    assert survivors(pidfile) == []
+
+
+def test_cli_timeout_and_env_errors() -> None:
+    err = io.StringIO()
+    code = main(["check", "mcp:python s.py", "--env", "NOEQUALS"], stdout=io.StringIO(), stderr=err)
+    assert code == EXIT_ERROR
+    assert "--env 'NOEQUALS' is not K=V" in err.getvalue()
+    err = io.StringIO()
+    code = main(["check", "mcp:python s.py", "--timeout", "0"], stdout=io.StringIO(), stderr=err)
+    assert code == EXIT_ERROR
+    assert "not a positive number" in err.getvalue()
