@@ -135,8 +135,8 @@ for f in (get_weather, get_weather_short):
 # `toollens check` turns a budget into findings with exit code 1: `--max-tokens N` per
 # tool, `--max-total-tokens N` for all the tools together. The lock file records each
 # tool's tokens, and `toollens diff --lock` reports `+37 tokens` when a change makes one
-# grow. Here we call the command line through `python -m toollens`, on a file holding the
-# two tools:
+# grow. Here we call the command line through `python -m toollens` on a module `travel`
+# holding the two tools (a module name is a toolset: every tool in it):
 
 # %%
 import inspect
@@ -158,12 +158,12 @@ def toollens_cli(*args, lines=-1):
     print("$ toollens", " ".join(args))
     out = run.stdout.rstrip().splitlines()
     print("\n".join(out[:lines] if lines > 0 else out[lines:]))
-    print("exit code", run.returncode)
+    print((run.stderr or "").strip() or f"exit code {run.returncode}")
 
 
-toollens_cli("tokens", "travel.py", lines=3)
-toollens_cli("check", "travel.py:search_flights", "--max-tokens", "60")
-toollens_cli("check", "travel.py", "--max-total-tokens", "100")
+toollens_cli("tokens", "travel", lines=3)
+toollens_cli("check", "travel:search_flights", "--max-tokens", "60")
+toollens_cli("check", "travel", "--max-total-tokens", "100")
 
 # %% [markdown]
 # The first call prints the count (its first lines shown here; `--format json` for a

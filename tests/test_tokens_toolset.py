@@ -58,21 +58,26 @@ def test_unreadable_entries_are_named_in_a_note() -> None:
     assert any(n.startswith("not counted (could not be read): ") for n in counted.notes)
 
 
-def test_the_cli_counts_a_python_file_as_a_toolset(tmp_path: Path) -> None:
-    path = tmp_path / "agent_tools.py"
-    path.write_text(
+def test_the_cli_counts_a_module_as_a_toolset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "tl_tokens_agent_tools.py").write_text(
         'def a(x: int) -> int:\n    """Add one."""\n    return x\n\n'
         'def b(y: str) -> str:\n    """Echo."""\n    return y\n',
         encoding="utf-8",
     )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
     out = io.StringIO()
-    code = main(["tokens", str(path), "--format", "json"], stdout=out, stderr=io.StringIO())
+    code = main(
+        ["tokens", "tl_tokens_agent_tools", "--format", "json"], stdout=out, stderr=io.StringIO()
+    )
     assert code == 0
     data = json.loads(out.getvalue())
     assert [t["name"] for t in data["tools"]] == ["a", "b"]
     out = io.StringIO()
     code = main(
-        ["check", str(path), "--max-total-tokens", "5", "--format", "json"],
+        ["check", "tl_tokens_agent_tools", "--max-total-tokens", "5", "--format", "json"],
         stdout=out,
         stderr=io.StringIO(),
     )
