@@ -51,9 +51,14 @@ _LAZY = {
     "toolset": "toollens.toolsets",
     "Toolset": "toollens.toolsets",
     "ToolEntry": "toollens.toolsets",
+    "try_call": "toollens.roundtrip",
+    "fuzz": "toollens.roundtrip",
+    "CallResult": "toollens.roundtrip",
+    "FuzzReport": "toollens.roundtrip",
 }
 
 __all__ = [
+    "CallResult",
     "Candidate",
     "Change",
     "Comparison",
@@ -61,6 +66,7 @@ __all__ = [
     "Explorer",
     "Finding",
     "FunctionSchema",
+    "FuzzReport",
     "ModelBehaviorError",
     "OutputSchema",
     "ParameterMetadata",
@@ -84,6 +90,7 @@ __all__ = [
     "ensure_strict_json_schema",
     "explain_strict",
     "function_schema",
+    "fuzz",
     "lint",
     "load_ipython_extension",
     "output_schema",
@@ -92,6 +99,7 @@ __all__ = [
     "strict_schema",
     "tokens",
     "toolset",
+    "try_call",
 ]
 
 if TYPE_CHECKING:
@@ -110,6 +118,7 @@ if TYPE_CHECKING:
     )
     from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer
+    from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
     from toollens.tokens import TokenCount, tokens
     from toollens.toolsets import ToolEntry, Toolset, toolset
 

@@ -179,7 +179,15 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__, cli_mcp, cli_project, cli_static, cli_tokens, cli_toolset
+    from toollens import (
+        __version__,
+        cli_mcp,
+        cli_project,
+        cli_roundtrip,
+        cli_static,
+        cli_tokens,
+        cli_toolset,
+    )
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -223,6 +231,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     cli_mcp.add_mcp_arguments(snapshot)
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
     cli_static.add_static_command(command)
+    cli_roundtrip.add_roundtrip_commands(command, _add_format, providers)  # try, fuzz
     cli_tokens.add_tokens_command(command)
     return parser
 

@@ -16,8 +16,10 @@ from toollens.render.html import (
     render_html,
     render_panels,
 )
+from toollens.render.roundtrip_html import call_mimebundle, fuzz_mimebundle
 from toollens.render.text import render_text, render_view, view_data
 from toollens.render.toolset_html import toolset_mimebundle
+from toollens.roundtrip.records import CallResult, FuzzReport
 from toollens.toolsets import Toolset
 
 
@@ -28,6 +30,8 @@ def report_mimebundle(rep: Report) -> dict[str, str]:
 
 register_renderer(Report, report_mimebundle)
 register_renderer(Toolset, toolset_mimebundle)
+register_renderer(CallResult, call_mimebundle)
+register_renderer(FuzzReport, fuzz_mimebundle)
 
 __all__ = [
     "STYLE",

@@ -1,0 +1,185 @@
+"""``toollens try`` and ``toollens fuzz``: a model's call through a function, from a terminal.
+
+``cli.py`` registers both through :func:`add_roundtrip_commands`; this module never imports
+``toollens.cli``, so the two do not form an import cycle. Errors raised here (a bad target, a
+schema the generator cannot use) reach ``cli.main``, which prints them in one line, exit 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import Any
+
+__all__ = [
+    "EXIT_FUZZ",
+    "EXIT_TRY",
+    "FUZZ_EPILOG",
+    "TRY_EPILOG",
+    "add_roundtrip_commands",
+    "run_fuzz",
+    "run_try",
+]
+
+TRY_EPILOG = """\
+Sends JSON arguments through the function as the OpenAI Agents SDK does for a model's call:
+parse, validate (the SDK's error text and the JSON pointer), build the Python call, call it
+(sync or async, with a timeout), and show what the model reads next.
+
+examples:
+  toollens try tools:get_weather '{"city": "Oslo", "days": 3}'
+  toollens try tools.py:get_weather '{"days": 9}'            # rejected: exit 1
+  toollens try tools:get_weather '{"city": "Oslo"}' --dry-run
+
+exit codes:
+  0  the function returned (or, with --dry-run, the arguments were accepted)
+  1  the arguments were rejected (not JSON, not an object, or not valid)
+  2  the function raised, or ran past --timeout
+  3  the command could not run (usage error, bad target)"""
+
+FUZZ_EPILOG = """\
+Generates arguments from the schema the model sees (Hypothesis; seeded), calls the function
+with each, and reports one shrunk example per distinct failure: arguments the schema admits
+that make the function raise or hang; arguments the schema admits that the function's own
+validation rejects; with --invalid, arguments the schema forbids that the function accepts.
+
+examples:
+  toollens fuzz tools:get_weather
+  toollens fuzz tools.py:get_weather -n 500 --seed 7 --provider gemini-openapi
+  toollens fuzz tools:get_weather --invalid --dry-run --format json
+
+exit codes:
+  0  nothing found
+  1  at least one finding
+  3  the command could not run (usage error, bad target, a schema the generator cannot use)"""
+
+EXIT_TRY = {"returned": 0, "not-run": 0, "rejected": 1, "raised": 2, "timed-out": 2}
+EXIT_FUZZ = {False: 0, True: 1}
+
+_Command = Callable[[str, str, str], argparse.ArgumentParser]
+
+
+def add_roundtrip_commands(
+    command: _Command,
+    add_format: Callable[..., None],
+    providers: tuple[str, ...],
+) -> None:
+    """Register ``toollens try`` and ``toollens fuzz``."""
+    from toollens.roundtrip.calling import DEFAULT_TIMEOUT
+    from toollens.roundtrip.fuzzing import DEFAULT_FUZZ_TIMEOUT
+
+    tried = command(
+        "try", "call a tool with a model's JSON arguments; see what comes back", TRY_EPILOG
+    )
+    tried.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
+    tried.add_argument("arguments", metavar="JSON", help="the arguments the model sent")
+    _add_timeout(tried, DEFAULT_TIMEOUT)
+    tried.add_argument(
+        "--dry-run", action="store_true", help="validate and build the call without making it"
+    )
+    add_format(tried, "text")
+    tried.set_defaults(handler=run_try)
+
+    fuzzed = command(
+        "fuzz", "call a tool with generated arguments; report what breaks", FUZZ_EPILOG
+    )
+    fuzzed.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
+    fuzzed.add_argument(
+        "-n",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="arguments to generate (default: 100; edge cases come on top)",
+    )
+    fuzzed.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default: 0)")
+    fuzzed.add_argument(
+        "--provider",
+        choices=providers,
+        metavar="P",
+        help="generate from this provider's schema: " + ", ".join(providers),
+    )
+    fuzzed.add_argument(
+        "--invalid", action="store_true", help="also try arguments the schema forbids"
+    )
+    fuzzed.add_argument(
+        "--no-strict",
+        dest="strict",
+        action="store_false",
+        help="generate from the non-strict schema",
+    )
+    _add_timeout(fuzzed, DEFAULT_FUZZ_TIMEOUT)
+    fuzzed.add_argument(
+        "--dry-run", action="store_true", help="validate and build each call without making it"
+    )
+    add_format(fuzzed, "text")
+    fuzzed.set_defaults(handler=run_fuzz)
+
+
+def _add_timeout(parser: argparse.ArgumentParser, default: float) -> None:
+    parser.add_argument(
+        "--timeout",
+        type=_positive_float,
+        default=default,
+        metavar="S",
+        help=f"seconds to wait for each call (default: {default:g})",
+    )
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
+def _callable_target(text: str) -> Any:
+    from toollens.core.errors import TargetError
+    from toollens.targets import resolve_target
+
+    target = resolve_target(text)
+    if isinstance(target, dict):
+        raise TargetError(
+            f"{text} is a JSON schema, which has no function to call",
+            hint="name a Python function: MODULE:FUNC or file.py:FUNC",
+        )
+    return target
+
+
+def run_try(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.roundtrip import formatting, try_call
+
+    result = try_call(
+        _callable_target(args.target), args.arguments, timeout=args.timeout, dry_run=args.dry_run
+    )
+    code = EXIT_TRY[result.status.value]
+    if args.format == "json":
+        return json.dumps(formatting.call_data(result), indent=2) + "\n", code
+    return formatting.format_call(result), code
+
+
+def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.roundtrip import formatting
+    from toollens.roundtrip.fuzzing import fuzz
+
+    report = fuzz(
+        _callable_target(args.target),
+        n=args.n,
+        seed=args.seed,
+        provider=args.provider,
+        invalid=args.invalid,
+        timeout=args.timeout,
+        dry_run=args.dry_run,
+        strict=args.strict,
+    )
+    code = EXIT_FUZZ[bool(report.findings)]
+    if args.format == "json":
+        return json.dumps(formatting.fuzz_data(report), indent=2) + "\n", code
+    return formatting.format_fuzz(report), code
