@@ -453,7 +453,8 @@ def test_an_edit_that_leaves_the_schema_alone_is_not_diffed(
     monkeypatch.setattr(diff_module, "diff", refuses)
     explorer.editor.value += "\n    # a comment changes no schema\n"
     assert explorer.last_render_stats.ok
-    assert "did not change the schema" in explorer.changes
+    assert "Last edit: </span><span class=\"tl-muted\">no schema change" in explorer.changes
+    assert "description" in explorer.changes  # still changed since the explorer opened
 
 
 def test_long_folded_documents_are_cut_live_and_whole_in_the_static_view() -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.edit_changes import EditChanges
+from toollens.core.edit_changes import Baseline, EditChanges
 from toollens.core.report import ReportOptions
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
@@ -129,13 +129,14 @@ class Explorer(ExplorerState):
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
-        self._edits = EditChanges()  # the previous schema, for "what this edit changed"
+        self._edits = EditChanges()  # the baselines and the previous schema, for the change list
         self.editor = WidgetSource(self)
         self._frameworks = self._frameworks_view(frameworks)
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
         self.observe(self._on_layout, names="side_by_side")
+        self.observe(self._on_baseline, names="changes_since")
         self.on_msg(self._on_message)
         self.render()
         if self.report is None and session.mode == "read-only" and self._failure is not None:
@@ -157,6 +158,13 @@ class Explorer(ExplorerState):
         self._options = None
         self._trigger = trigger_text(change["name"], change["new"])
         self.render()
+
+    def _baseline(self) -> Baseline:
+        return "applied" if self.changes_since == "applied" else "opened"
+
+    def _on_baseline(self, _change: Any) -> None:
+        with self._debouncer.lock, self.hold_sync():
+            self.changes = _changes_html(self._edits, None, self._trigger, self._baseline())
 
     def _on_layout(self, _change: Any) -> None:
         with self._debouncer.lock, self.hold_sync():
@@ -244,7 +252,7 @@ class Explorer(ExplorerState):
 
     def _show(self, rep: Any, note: str | None, started: float) -> None:
         updated, sent = self._send_panels(rep)
-        changes = _changes_html(self._edits, rep, self._trigger)
+        changes = _changes_html(self._edits, rep, self._trigger, self._baseline())
         if changes != self.changes:
             self.changes = changes
             updated.append("changes")
@@ -275,6 +283,10 @@ class Explorer(ExplorerState):
         ok, note = self._session.apply(self.source)
         if note is not None:
             self._set_note(note)
+        if ok and self.report is not None and not self.stale:
+            self._edits.mark_applied()  # the "since last applied" baseline
+            if self.changes_since == "applied":
+                self._on_baseline(None)
         return ok
 
     def __repr__(self) -> str:
@@ -310,17 +322,15 @@ def _build_error(exc: Exception, filename: str) -> LiveError:
     return located
 
 
-def _changes_html(edits: EditChanges, rep: Any, trigger: str) -> str:
-    """What this edit changed, against the previous report's schema."""
-    from toollens.render.diff_html import render_edit_changes
+def _changes_html(edits: EditChanges, rep: Any, trigger: str, baseline: Baseline) -> str:
+    """What changed since the baseline, and what this edit did (``rep=None``: no new report)."""
+    from toollens.render.change_list import render_change_list
 
     try:
-        changes = edits.advance(rep)
+        step = edits.step(rep, baseline) if rep is not None else edits.rebased(baseline)
     except Exception as exc:  # a diff failure must not hide the views themselves
         return _escaped_div("tl-changes-error", f"changes unavailable: {exc}")
-    if changes is None:
-        return str(render_edit_changes(None))
-    return str(render_edit_changes(changes, trigger=trigger))
+    return render_change_list(step, trigger=trigger)
 
 
 def _banner_html(error: LiveError, *, stale: bool) -> str:

@@ -84,6 +84,8 @@ class ExplorerState(BaseWidget):
     panel_frameworks = traitlets.Unicode("").tag(sync=True)
     frameworks_pair = traitlets.List(traitlets.Unicode()).tag(sync=True)
     changes = traitlets.Unicode("").tag(sync=True)
+    # What the change list compares with: the schema as opened, or as last applied.
+    changes_since = traitlets.Enum(("opened", "applied"), "opened").tag(sync=True)
     banner = traitlets.Unicode("").tag(sync=True)
     error_mark = traitlets.Dict().tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
