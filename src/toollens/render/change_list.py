@@ -47,7 +47,8 @@ def _items(changes: Sequence[Any], cls: str) -> Markup:
 def _last_edit(step: EditStep, trigger: str) -> Child:
     if step.last is None:
         return None
-    label = tag("span", f"Last {trigger}: ", class_="tl-muted")
+    what = "Last edit" if trigger == "edit" else f"Last change ({trigger})"
+    label = tag("span", f"{what}: ", class_="tl-muted")
     if not step.last.changes:
         return tag(
             "div", label, tag("span", "no schema change", class_="tl-muted"), class_="tl-last"

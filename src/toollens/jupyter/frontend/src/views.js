@@ -6,15 +6,6 @@ const UNITS = ".tl-line, tr, li";
 /** Past this many changed units a view is marked as a whole. */
 const MOST = 40;
 
-function texts(root) {
-  const counts = new Map();
-  for (const el of root.querySelectorAll(UNITS)) {
-    const key = el.textContent;
-    counts.set(key, (counts.get(key) || 0) + 1);
-  }
-  return counts;
-}
-
 /** Scroll `box` (a view's own scroll box) to show `el`: the page itself never jumps. */
 function revealInBox(el, box) {
   const rel = el.getBoundingClientRect().top - box.getBoundingClientRect().top;
@@ -23,29 +14,116 @@ function revealInBox(el, box) {
   }
 }
 
+/** The nearest box between `el` and `stop` that scrolls vertically (a view's own). */
+function scrollBoxOf(el, stop) {
+  for (let box = el.parentElement; box && box !== stop.parentElement; box = box.parentElement) {
+    if (box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
+      return box;
+    }
+  }
+  return null;
+}
+
 /**
- * Replace a panel's HTML; with `flash`, mark the units whose text is new and scroll each
- * scroll box to its first one. Returns how many units changed.
+ * A view's HTML from its synced base and the ops that turn the base into the HTML now:
+ * `[start, end, text]` replaces `base.slice(start, end)` (UTF-16 offsets, sorted).
+ */
+export function applyOps(base, ops) {
+  if (!ops || !ops.length) return base || "";
+  const out = [];
+  let at = 0;
+  for (const [start, end, text] of ops) {
+    out.push(base.slice(at, start), text);
+    at = end;
+  }
+  out.push(base.slice(at));
+  return out.join("");
+}
+
+/** Make `live`'s attributes those of `fresh`; `open` on <details> stays the reader's. */
+function syncAttributes(live, fresh) {
+  for (const { name } of [...live.attributes]) {
+    if (!fresh.hasAttribute(name) && !(name === "open" && live.tagName === "DETAILS")) {
+      live.removeAttribute(name);
+    }
+  }
+  for (const { name, value } of fresh.attributes) {
+    if (name === "open" && live.tagName === "DETAILS") continue;
+    if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+  }
+}
+
+function morphNode(live, fresh, changed) {
+  if (live.nodeType !== fresh.nodeType || live.nodeName !== fresh.nodeName) {
+    live.replaceWith(fresh);
+    changed.push(fresh);
+    return;
+  }
+  if (live.nodeType === Node.TEXT_NODE) {
+    if (live.data !== fresh.data) { live.data = fresh.data; changed.push(live.parentNode); }
+    return;
+  }
+  if (live.nodeType !== Node.ELEMENT_NODE) { live.replaceWith(fresh); return; }
+  syncAttributes(live, fresh);
+  morphChildren(live, fresh, changed);
+}
+
+/**
+ * Update `live`'s children in place to match `fresh`'s: equal children at both ends are
+ * kept as they are (scroll positions, unfolded <details>, the nodes a reader looks at), the
+ * middle is morphed pairwise or replaced. Pushes what it changed onto `changed`.
+ */
+function morphChildren(live, fresh, changed) {
+  const a = [...live.childNodes];
+  const b = [...fresh.childNodes];
+  let head = 0;
+  while (head < a.length && head < b.length && a[head].isEqualNode(b[head])) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head
+    && a[a.length - 1 - tail].isEqualNode(b[b.length - 1 - tail])) tail++;
+  const oldMid = a.slice(head, a.length - tail);
+  const newMid = b.slice(head, b.length - tail);
+  if (oldMid.length === newMid.length) {
+    for (let i = 0; i < oldMid.length; i++) morphNode(oldMid[i], newMid[i], changed);
+    return;
+  }
+  const before = tail ? a[a.length - tail] : null;
+  for (const node of oldMid) node.remove();
+  for (const node of newMid) {
+    live.insertBefore(node, before);
+    changed.push(node);
+  }
+}
+
+/** The innermost unit (JSON line, table row, list item) around `node`, if any. */
+function unitOf(node) {
+  const el = node && (node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement);
+  if (!el || !el.closest) return null;
+  const inner = el.querySelector && !el.matches(UNITS) ? el.querySelector(UNITS) : null;
+  return el.closest(UNITS) || inner;
+}
+
+/**
+ * Update a panel to `html` in place (only the nodes that differ are touched); with `flash`,
+ * mark the units that changed and scroll each scroll box to its first one. Returns how
+ * many units changed.
  */
 export function setPanel(panel, html, flash) {
   if (panel._tlHtml === html) return 0;
-  const before = flash ? texts(panel) : null;
-  const open = new Set([...panel.querySelectorAll("details[open]")].map(detailsKey));
   panel._tlHtml = html;
-  panel.innerHTML = html;
-  // Keep what the author unfolded unfolded across re-renders.
-  for (const d of panel.querySelectorAll("details")) if (open.has(detailsKey(d))) d.open = true;
-  if (!before) return 0;
-  const fresh = [];
-  const units = panel.querySelectorAll(UNITS);
-  for (const el of units) {
-    const key = el.textContent;
-    const left = before.get(key) || 0;
-    if (left > 0) { before.set(key, left - 1); continue; }
-    if (!el.querySelector(UNITS)) fresh.push(el); // the innermost unit carries the mark
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const touched = [];
+  morphChildren(panel, template.content, touched);
+  if (!flash) return 0;
+  const fresh = new Set();
+  for (const node of touched) {
+    const unit = unitOf(node);
+    if (unit && panel.contains(unit)) fresh.add(unit);
   }
-  const changed = fresh.length;
-  if (changed > MOST || changed > units.length / 2) {
+  const changed = fresh.size;
+  const units = changed > MOST ? panel.querySelectorAll(UNITS).length : 0;
+  if (changed > MOST && changed > units / 2) {
     // Nearly everything is new (strict toggled, another provider): mark the view, not a
     // wall of lines.
     const view = panel.querySelector(".tl-panel") || panel;
@@ -54,7 +132,7 @@ export function setPanel(panel, html, flash) {
     const boxes = new Set();
     for (const el of fresh) {
       el.classList.add("tl-flash");
-      const box = el.closest(".tl-code, .tl-scroll");
+      const box = scrollBoxOf(el, panel);
       if (box && !boxes.has(box)) { boxes.add(box); revealInBox(el, box); }
     }
   }
@@ -62,11 +140,6 @@ export function setPanel(panel, html, flash) {
     for (const el of panel.querySelectorAll(".tl-flash")) el.classList.remove("tl-flash");
   }, 1600);
   return changed;
-}
-
-function detailsKey(d) {
-  const s = d.querySelector("summary");
-  return s ? s.textContent : "";
 }
 
 /**
