@@ -92,7 +92,9 @@ class ExplorerState(BaseWidget):
 
     view_kind = traitlets.Unicode("explorer").tag(sync=True)
     css = traitlets.Unicode().tag(sync=True)
-    source = traitlets.Unicode().tag(sync=True)
+    # Not echoed back to the page on every keystroke (ipywidgets 8 echoes each front-end
+    # change by default): for a 240-parameter tool that is ~30 KB per key.
+    source = traitlets.Unicode().tag(sync=True, echo_update=False)
     read_only = traitlets.Bool(False).tag(sync=True)
     strict = traitlets.Bool(True).tag(sync=True)
     provider = traitlets.Unicode(DEFAULT_PROVIDER).tag(sync=True)

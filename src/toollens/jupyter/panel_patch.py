@@ -14,6 +14,7 @@ as JavaScript strings count them) by ``text``; sorted, never overlapping.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import json
 import re
@@ -47,36 +48,65 @@ class _Base:
     html: str
     units: list[str]
     starts: list[int]  # UTF-16 offset of each unit, and the total length last
+    chars: list[int]  # the same in characters (Python's offsets)
 
 
 def _base(html: str) -> _Base:
     units = _units(html)
-    starts = [0]
+    starts, chars = [0], [0]
     for unit in units:
         starts.append(starts[-1] + _utf16(unit))
-    return _Base(html, units, starts)
+        chars.append(chars[-1] + len(unit))
+    return _Base(html, units, starts, chars)
+
+
+def _common_prefix(a: str, b: str, limit: int) -> int:
+    """Length of the common prefix of ``a`` and ``b`` (at most ``limit``), by halving:
+    string comparisons run in C, a character loop over a 1 MB view would not."""
+    low, high = 0, limit
+    while low < high:
+        mid = (low + high + 1) // 2
+        if a[low:mid] == b[low:mid]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    low, high = 0, limit
+    while low < high:
+        mid = (low + high + 1) // 2
+        if a[len(a) - mid : len(a) - low] == b[len(b) - mid : len(b) - low]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _changed_units(base: _Base, html: str) -> tuple[int, int, list[str]]:
+    """The base's units ``[first, last)`` that differ from ``html``, and what replaces them.
+
+    Only the region between the first and the last changed character is cut into units, so
+    an edit costs what it changed, not the size of the view.
+    """
+    old = base.html
+    prefix = _common_prefix(old, html, min(len(old), len(html)))
+    suffix = _common_suffix(old, html, min(len(old), len(html)) - prefix)
+    first = bisect.bisect_right(base.chars, prefix) - 1
+    last = bisect.bisect_left(base.chars, len(old) - suffix)
+    tail = len(old) - base.chars[last]
+    return first, last, _units(html[base.chars[first] : len(html) - tail])
 
 
 def _unit_ops(old: list[str], new: list[str]) -> list[tuple[int, int, int, int]]:
     """Unit ranges ``(old_start, old_end, new_start, new_end)`` that differ."""
-    head = 0
-    limit = min(len(old), len(new))
-    while head < limit and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
-    old_mid, new_mid = old[head : len(old) - tail], new[head : len(new) - tail]
-    if not old_mid and not new_mid:
+    if not old and not new:
         return []
-    if len(old_mid) * len(new_mid) > _MATCH_LIMIT:
-        return [(head, len(old) - tail, head, len(new) - tail)]
-    matcher = difflib.SequenceMatcher(None, old_mid, new_mid, autojunk=False)
-    return [
-        (head + i1, head + i2, head + j1, head + j2)
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
-        if tag != "equal"
-    ]
+    if len(old) * len(new) > _MATCH_LIMIT:
+        return [(0, len(old), 0, len(new))]
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    return [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
 
 
 class PanelPatcher:
@@ -95,12 +125,14 @@ class PanelPatcher:
         base = self._base
         if base is None or not html or not base.html:
             return self._rebase(html)
-        new = _units(html)
+        if html == base.html:
+            return None, []
+        first, last, new = _changed_units(base, html)
         ops: list[PatchOp] = []
         size = 0
-        for o1, o2, n1, n2 in _unit_ops(base.units, new):
+        for o1, o2, n1, n2 in _unit_ops(base.units[first:last], new):
             text = "".join(new[n1:n2])
-            ops.append((base.starts[o1], base.starts[o2], text))
+            ops.append((base.starts[first + o1], base.starts[first + o2], text))
             size += len(text.encode()) + 16
             if size > self._budget:
                 return self._rebase(html)

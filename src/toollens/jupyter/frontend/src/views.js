@@ -5,6 +5,8 @@ import { SPAN_LABEL } from "./editor.js";
 const UNITS = ".tl-line, tr, li";
 /** Past this many changed units a view is marked as a whole. */
 const MOST = 40;
+/** Views longer than this (characters of HTML) try the one-unit fast path first. */
+const FAST_PATH_SIZE = 50000;
 
 /** Scroll `box` (a view's own scroll box) to show `el`: the page itself never jumps. */
 function revealInBox(el, box) {
@@ -103,6 +105,63 @@ function unitOf(node) {
   return el.closest(UNITS) || inner;
 }
 
+/** Units the fast path can replace alone: [opening pattern, tag name, selector]. */
+const PATCH_UNITS = [
+  ['<span class="tl-line', "span", 'span[class^="tl-line"]'],
+  ["<tr>", "tr", "tr"],
+  ["<li", "li", "li"],
+];
+
+function count(text, needle, end) {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0 && at < end; at = text.indexOf(needle, at + 1)) n++;
+  return n;
+}
+
+/** Where the element opened at `start` (a `<name ...>`) closes in `html`: after its end tag. */
+function closeOf(html, start, name) {
+  const open = new RegExp(`<${name}[\\s>]|</${name}>`, "g");
+  open.lastIndex = start;
+  let depth = 0;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    depth += m[0][1] === "/" ? -1 : 1;
+    if (depth === 0) return m.index + m[0].length;
+  }
+  return -1;
+}
+
+/**
+ * The fast path of a big view's update: when everything that differs between `old` and
+ * `html` lies inside one JSON line, table row or list item, parse that unit alone and
+ * morph its element (a keystroke in a 240-parameter tool changes a line, and parsing the
+ * whole view would cost more than the rest of the update). Returns the touched nodes, or
+ * null when the change is not inside one unit (the caller morphs the whole view).
+ */
+function patchOneUnit(panel, old, html) {
+  let head = 0;
+  const limit = Math.min(old.length, html.length);
+  while (head < limit && old.charCodeAt(head) === html.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < limit - head
+    && old.charCodeAt(old.length - 1 - tail) === html.charCodeAt(html.length - 1 - tail)) tail++;
+  for (const [opening, name, selector] of PATCH_UNITS) {
+    const start = old.lastIndexOf(opening, head);
+    if (start < 0) continue;
+    const end = closeOf(old, start, name);
+    if (end < 0 || end < old.length - tail) continue; // the change runs past this unit
+    const fresh = html.slice(start, end + html.length - old.length);
+    const target = panel.querySelectorAll(selector)[count(old, opening, start)];
+    if (!target || !fresh.startsWith(opening) || closeOf(fresh, 0, name) !== fresh.length) continue;
+    const holder = document.createElement(name === "tr" ? "tbody" : name === "li" ? "ul" : "div");
+    holder.innerHTML = fresh;
+    if (holder.childNodes.length !== 1) continue;
+    const touched = [];
+    morphNode(target, holder.firstChild, touched);
+    return touched;
+  }
+  return null;
+}
+
 /**
  * Update a panel to `html` in place (only the nodes that differ are touched); with `flash`,
  * mark the units that changed and scroll each scroll box to its first one. Returns how
@@ -110,11 +169,15 @@ function unitOf(node) {
  */
 export function setPanel(panel, html, flash) {
   if (panel._tlHtml === html) return 0;
+  const old = panel._tlHtml;
   panel._tlHtml = html;
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  const touched = [];
-  morphChildren(panel, template.content, touched);
+  let touched = old && old.length > FAST_PATH_SIZE ? patchOneUnit(panel, old, html) : null;
+  if (!touched) {
+    touched = [];
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    morphChildren(panel, template.content, touched);
+  }
   if (!flash) return 0;
   const fresh = new Set();
   for (const node of touched) {
