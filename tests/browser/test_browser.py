@@ -463,7 +463,8 @@ def test_strict_view_marks_what_strict_mode_added(voila_page: Any, artifacts: Pa
     added = strict.locator(".tl-inline-view .tl-dl.tl-add")
     expect(added.filter(has_text='"unit"')).to_have_count(1)
     expect(added.filter(has_text='"days"')).to_have_count(1)
-    # the side-by-side toggle shows before/after columns instead
+    # the side-by-side toggle (folded under "more" in the toolbar) shows before/after columns
+    voila_page.locator(f"{EXPLORER} .tl-more > summary").click()
     voila_page.locator(f"{EXPLORER} .tl-sbs-toggle").check()
     expect(strict.locator(".tl-sbs-view")).to_be_visible()
     expect(strict.locator(".tl-inline-view")).to_be_hidden()
@@ -472,6 +473,7 @@ def test_strict_view_marks_what_strict_mode_added(voila_page: Any, artifacts: Pa
     assert strict.locator(".tl-flash").count() == 0
     strict.screenshot(path=str(artifacts / "strict_side_by_side.png"))
     voila_page.locator(f"{EXPLORER} .tl-sbs-toggle").uncheck()
+    voila_page.locator(f"{EXPLORER} .tl-more > summary").click()
     expect(strict.locator(".tl-inline-view")).to_be_visible()
 
 

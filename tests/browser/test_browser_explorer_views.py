@@ -128,6 +128,9 @@ def _open(browser: Any, front_end: tuple[str, Server], notebook: str) -> Any:
         page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)
         page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        # The file browser takes a quarter of a 1,000 px window: give the notebook the width
+        # (in ~550 px of output the views stack in one column, as in a narrow notebook).
+        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
     for view in VIEWS:
         expect(page.locator(f"{EXPLORER} .tl-slot-{view} .tl-panel")).to_be_visible(timeout=180_000)
     page.locator(EXPLORER).scroll_into_view_if_needed()
@@ -190,6 +193,7 @@ def test_four_views_sit_side_by_side(
     try:
         page.set_viewport_size({"width": width, "height": 1000})
         page.locator(f"{EXPLORER} .tl-slot-signature").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"explorer_views_{front_end[0]}_{width}.png"))
         boxes = _boxes(page)
         # a 2x2 grid: Signature | Metadata over Strict | Output, all on one screen
         assert boxes["signature"]["y"] == boxes["metadata"]["y"]
@@ -208,7 +212,6 @@ def test_four_views_sit_side_by_side(
         assert untagged.locator(".tl-gut").evaluate("el => getComputedStyle(el).display") == "none"
         tagged = strict.locator(".tl-dl[data-rule]").first
         assert tagged.locator(".tl-gtag").count() >= 1
-        page.screenshot(path=str(artifacts / f"explorer_views_{front_end[0]}_{width}.png"))
     finally:
         page.close()
 

@@ -192,7 +192,7 @@ WIDGET_STYLE = """
 /* Kept in sight by the front end (a transform while the explorer scrolls past the top). */
 .tl-xp .tl-toolbar {
   position: relative; z-index: 5; display: flex; flex-flow: row wrap;
-  gap: 4px 14px; align-items: center; padding: 6px 8px; margin: 0 0 8px;
+  gap: 4px 10px; align-items: center; padding: 6px 8px; margin: 0 0 8px;
   background: var(--tl-bg); border-bottom: 1px solid var(--tl-border);
 }
 .tl-xp .tl-toolbar.tl-floating { box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15); }
@@ -223,7 +223,7 @@ WIDGET_STYLE = """
 .tl-xp { container-type: inline-size; }
 .tl-xp .tl-panels { display: flex; flex-flow: column; gap: 12px; }
 .tl-xp .tl-views { display: grid; gap: 10px; grid-template-columns: minmax(0, 1fr); }
-@container (min-width: 760px) {
+@container (min-width: 600px) {
   .tl-xp .tl-views { grid-template-columns: repeat(2, minmax(0, 1fr)); }
 }
 .tl-xp .tl-slot { min-width: 0; }
@@ -239,7 +239,8 @@ WIDGET_STYLE = """
 .tl-xp .tl-more { position: relative; color: var(--tl-muted); }
 .tl-xp .tl-more > summary { cursor: pointer; white-space: nowrap; }
 .tl-xp .tl-more-body {
-  position: absolute; z-index: 6; right: 0; top: 1.8em; display: flex; gap: 6px; padding: 6px;
+  position: absolute; z-index: 6; left: 0; top: 1.8em; display: flex; gap: 6px; padding: 6px;
+  align-items: center;
   background: var(--tl-bg); border: 1px solid var(--tl-border); border-radius: 4px;
   box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
 }

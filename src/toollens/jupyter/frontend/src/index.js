@@ -66,10 +66,12 @@ function toolbar(model, root) {
   sync();
   model.on("change:can_apply", sync);
   apply.addEventListener("click", () => model.send({ type: "apply" }));
-  // Rarely changed: the name and description overrides fold away, so the bar stays one row.
+  // Changed less often: the strict diff's layout and the name and description overrides
+  // fold away, so the bar stays one row in a notebook's output at 1,000 px.
   const overrides = el("details", { class: "tl-more" },
-    el("summary", { text: "overrides" }),
+    el("summary", { text: "more" }),
     el("div", { class: "tl-more-body" },
+      labelled("side by side", sbs),
       textInput(model, "name_override", "name override"),
       textInput(model, "description_override", "description override")));
   return el("div", { class: "tl-toolbar" },
@@ -77,7 +79,6 @@ function toolbar(model, root) {
     labelled("provider", select(model, "provider", "providers")),
     labelled("docstring", select(model, "docstring_style", "docstring_styles")),
     labelled("defaults", select(model, "optional_defaults", "optional_defaults_choices")),
-    labelled("side by side", sbs),
     overrides,
     apply);
 }
