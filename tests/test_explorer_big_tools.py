@@ -7,6 +7,7 @@ import json
 import textwrap
 import types
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -106,3 +107,24 @@ def test_a_new_view_is_one_more_key_in_the_same_state() -> None:
     assert second.bases is None
     assert second.updated == ("tokens",)
     assert apply_ops(first.bases["tokens"], second.patches["tokens"]) == "<div>10</div>"
+
+
+def test_adding_a_view_is_one_declaration(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toollens.core.report import Report
+    from toollens.jupyter import explorer_state
+    from toollens.render.markup import tag
+
+    def tokens(rep: Report) -> str:  # what a Tokens view could look like
+        text = f"{rep.title}: {len(str(rep.schema))} characters of schema"
+        return str(tag("section", text, class_="tl-panel tl-panel-tokens"))
+
+    declared = (*explorer_state.PANEL_DECLARATIONS, explorer_state.Panel("tokens", "views", tokens))
+    monkeypatch.setattr(explorer_state, "PANEL_DECLARATIONS", declared)
+    explorer = Explorer(load(big_tool_source(3)).big_tool, debounce=0)
+    assert explorer.panel_order[-1] == "tokens"
+    assert explorer.panel_areas["tokens"] == "views"
+    assert "big_tool: " in explorer.panel_base["tokens"]
+    explorer.editor.value = explorer.editor.value.replace("slot 1.", "slot one.", 1)
+    assert "tokens" in explorer.last_render_stats.panels_updated
+    ops = explorer.panel_patch["tokens"]
+    assert apply_ops(explorer.panel_base["tokens"], ops) == explorer.panels["tokens"]

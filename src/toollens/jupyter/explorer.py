@@ -23,7 +23,6 @@ from toollens.core.report import ReportOptions
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
-    PANEL_DECLARATIONS,
     PANELS,
     TOOLBAR,
     ExplorerState,
@@ -238,7 +237,7 @@ class Explorer(ExplorerState):
         )
         fresh = {
             panel.key: panel.render(rep) if panel.render else rendered.get(panel.key, "")
-            for panel in PANEL_DECLARATIONS
+            for panel in self.declarations
         }
         published = self.publish(fresh)
         return list(published.updated), published.bytes_sent

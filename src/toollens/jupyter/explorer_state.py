@@ -110,8 +110,9 @@ class ExplorerState(BaseWidget):
     can_apply = traitlets.Bool(False).tag(sync=True)
     # The strict diff's layout: only the one shown is rendered and sent.
     side_by_side = traitlets.Bool(False).tag(sync=True)
-    panel_order = traitlets.List(traitlets.Unicode(), list(PANELS)).tag(sync=True)
-    panel_areas = traitlets.Dict({p.key: p.area for p in PANEL_DECLARATIONS}).tag(sync=True)
+    # Filled from PANEL_DECLARATIONS when the explorer is made (see __init__).
+    panel_order = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    panel_areas = traitlets.Dict().tag(sync=True)
     # Each view's HTML as last sent whole, and the ops that turn it into the HTML now (see
     # panel_patch): an edit of a big tool sends a few lines, not every view again.
     panel_base = traitlets.Dict().tag(sync=True)
@@ -126,7 +127,12 @@ class ExplorerState(BaseWidget):
     stale = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        self.declarations = PANEL_DECLARATIONS  # read when made: a view added is picked up
+        super().__init__(
+            panel_order=[p.key for p in self.declarations],
+            panel_areas={p.key: p.area for p in self.declarations},
+            **kwargs,
+        )
         self._sync = PanelSync()
 
     @property
