@@ -1,4 +1,4 @@
-"""The explorer's views in real browsers (Voila and JupyterLab): the change list against
+"""The explorer's views in real browsers (Voila, JupyterLab, Notebook 7): the change list against
 the opened schema, the four views side by side at 1,400 and 1,000 px, a 240-parameter tool
 being editable. Behaviour only, never timing (the timing is
 ``benchmarks/bench_browser_explorer.py``). Screenshots go to ``tests/artifacts/``.
@@ -55,7 +55,7 @@ NOTEBOOKS = {
     "trip.ipynb": ("import toollens\nfrom trip import plan_trip", "toollens.Explorer(plan_trip)"),
     "big.ipynb": ("import toollens\nfrom bigtool import big_tool", "toollens.Explorer(big_tool)"),
 }
-FRONT_ENDS = ("voila", "jupyterlab")
+FRONT_ENDS = ("voila", "jupyterlab", "notebook7")
 
 # Select `text` in the editor (the CodeMirror view the front end hangs on .tl-editor).
 SELECT_JS = """([text, caretAfter]) => {
@@ -124,13 +124,16 @@ def _open(browser: Any, front_end: tuple[str, Server], notebook: str) -> Any:
     if kind == "voila":
         page.goto(server.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded")
     else:
-        page.goto(server.url(f"/lab/tree/{notebook}?reset"), wait_until="domcontentloaded")
+        path = f"/lab/tree/{notebook}?reset" if kind == "jupyterlab" else f"/notebooks/{notebook}"
+        page.goto(server.url(path), wait_until="domcontentloaded")
         page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)
         page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
         # The file browser takes a quarter of a 1,000 px window: give the notebook the width
         # (in ~550 px of output the views stack in one column, as in a narrow notebook).
-        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
+        page.evaluate(
+            "() => { const s = window.jupyterapp.shell; if (s.collapseLeft) s.collapseLeft(); }"
+        )
     for view in VIEWS:
         expect(page.locator(f"{EXPLORER} .tl-slot-{view} .tl-panel")).to_be_visible(timeout=180_000)
     page.locator(EXPLORER).scroll_into_view_if_needed()
