@@ -6,6 +6,7 @@ import itertools
 import json
 import textwrap
 import types
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -128,3 +129,29 @@ def test_adding_a_view_is_one_declaration(monkeypatch: pytest.MonkeyPatch) -> No
     assert "tokens" in explorer.last_render_stats.panels_updated
     ops = explorer.panel_patch["tokens"]
     assert apply_ops(explorer.panel_base["tokens"], ops) == explorer.panels["tokens"]
+
+
+_lines = st.sampled_from(
+    [
+        '<span class="tl-line">"type": "string"</span>\n',
+        "<tr><td>p1</td><td>é</td></tr>",
+        "<li>😀</li>",
+    ]
+)
+
+
+@given(
+    st.lists(_lines, min_size=200, max_size=400),
+    st.lists(st.tuples(st.integers(0, 399), _texts), min_size=1, max_size=4),
+)
+def test_long_views_with_edits_far_apart_patch_exactly(lines: list[str], edits: list[Any]) -> None:
+    base = "".join(lines)
+    new_lines = list(lines)
+    for at, text in edits:  # replace a few lines, anywhere
+        new_lines[at % len(new_lines)] = text
+    new = "".join(new_lines)
+    patcher = PanelPatcher(budget=10**9)
+    patcher.update(base)
+    sent, ops = patcher.update(new)
+    assert sent is None
+    assert apply_ops(base, ops) == new

@@ -9,15 +9,14 @@ having seen every message; when the patch grows past a budget (a toggle that rew
 everything), the HTML becomes the new base and the patch is empty.
 
 Ops are ``[start, end, text]``: replace ``base[start:end]`` (offsets in UTF-16 code units,
-as JavaScript strings count them) by ``text``; sorted, never overlapping.
+as JavaScript strings count them) by ``text``; sorted, never overlapping. The changed
+regions are found by comparing strings (in C): the common prefix and suffix, and a long
+region in between split at a line found on both sides, each half narrowed again.
 """
 
 from __future__ import annotations
 
-import bisect
-import difflib
 import json
-import re
 from dataclasses import dataclass
 
 __all__ = ["PATCH_BUDGET", "PanelPatcher", "PanelSync", "PatchOp", "Published", "apply_ops"]
@@ -27,86 +26,75 @@ PatchOp = tuple[int, int, str]
 #: Past this many bytes of ops, the view is sent whole and becomes the new base.
 PATCH_BUDGET = 48_000
 
-# Where the HTML is cut into units to compare: after the closing tag of a JSON line, a table
-# row or a list item (and any other div), so one changed line is one changed unit. A newline
-# ends a unit too, and a JSON line starts one: the lines of a document are lines of one <pre>.
-_UNIT_END = re.compile(r"(?<=</div>)|(?<=</tr>)|(?<=</li>)|(?<=\n)|(?=<span class=\"tl-line)")
-# Past this many units on both sides of the changed middle, the middle is sent as one op.
-_MATCH_LIMIT = 4_000_000
+# A changed region longer than this (characters, on either side) is split at an anchor and
+# each half narrowed again, so two edits far apart in one view are two small ops.
+_SPLIT_AT = 2_048
+_ANCHOR = 160  # characters of the old text looked for in the new one
+_MAX_DEPTH = 24
 
 
-def _units(html: str) -> list[str]:
-    return [unit for unit in _UNIT_END.split(html) if unit]
-
-
-def _utf16(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-@dataclass
-class _Base:
-    html: str
-    units: list[str]
-    starts: list[int]  # UTF-16 offset of each unit, and the total length last
-    chars: list[int]  # the same in characters (Python's offsets)
-
-
-def _base(html: str) -> _Base:
-    units = _units(html)
-    starts, chars = [0], [0]
-    for unit in units:
-        starts.append(starts[-1] + _utf16(unit))
-        chars.append(chars[-1] + len(unit))
-    return _Base(html, units, starts, chars)
-
-
-def _common_prefix(a: str, b: str, limit: int) -> int:
-    """Length of the common prefix of ``a`` and ``b`` (at most ``limit``), by halving:
-    string comparisons run in C, a character loop over a 1 MB view would not."""
+def _common_prefix(a: str, a0: int, b: str, b0: int, limit: int) -> int:
+    """Length of the common prefix of ``a[a0:]`` and ``b[b0:]`` (at most ``limit``), by
+    halving: string comparisons run in C, a character loop over a 1 MB view would not."""
     low, high = 0, limit
     while low < high:
         mid = (low + high + 1) // 2
-        if a[low:mid] == b[low:mid]:
+        if a[a0 + low : a0 + mid] == b[b0 + low : b0 + mid]:
             low = mid
         else:
             high = mid - 1
     return low
 
 
-def _common_suffix(a: str, b: str, limit: int) -> int:
+def _common_suffix(a: str, a1: int, b: str, b1: int, limit: int) -> int:
+    """Length of the common suffix of ``a[:a1]`` and ``b[:b1]`` (at most ``limit``)."""
     low, high = 0, limit
     while low < high:
         mid = (low + high + 1) // 2
-        if a[len(a) - mid : len(a) - low] == b[len(b) - mid : len(b) - low]:
+        if a[a1 - mid : a1 - low] == b[b1 - mid : b1 - low]:
             low = mid
         else:
             high = mid - 1
     return low
 
 
-def _changed_units(base: _Base, html: str) -> tuple[int, int, list[str]]:
-    """The base's units ``[first, last)`` that differ from ``html``, and what replaces them.
-
-    Only the region between the first and the last changed character is cut into units, so
-    an edit costs what it changed, not the size of the view.
-    """
-    old = base.html
-    prefix = _common_prefix(old, html, min(len(old), len(html)))
-    suffix = _common_suffix(old, html, min(len(old), len(html)) - prefix)
-    first = bisect.bisect_right(base.chars, prefix) - 1
-    last = bisect.bisect_left(base.chars, len(old) - suffix)
-    tail = len(old) - base.chars[last]
-    return first, last, _units(html[base.chars[first] : len(html) - tail])
+Region = tuple[int, int, int, int]  # old[o0:o1] becomes new[n0:n1]
 
 
-def _unit_ops(old: list[str], new: list[str]) -> list[tuple[int, int, int, int]]:
-    """Unit ranges ``(old_start, old_end, new_start, new_end)`` that differ."""
-    if not old and not new:
-        return []
-    if len(old) * len(new) > _MATCH_LIMIT:
-        return [(0, len(old), 0, len(new))]
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    return [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+def _anchor(old: str, o0: int, o1: int, new: str, n0: int, n1: int) -> tuple[int, int] | None:
+    """A point in each side to split a long changed region at: text from the middle of the
+    old side, found in the new side nearest where it would sit. Any split keeps the ops
+    correct; a good one keeps them small."""
+    at = old.find("<", (o0 + o1) // 2, o1 - _ANCHOR)  # start on a tag: a line, a row
+    if at < 0:
+        return None
+    chunk = old[at : at + _ANCHOR]
+    expected = n0 + (at - o0)
+    after = new.find(chunk, max(n0, expected), n1)
+    before = new.rfind(chunk, n0, min(n1, expected + len(chunk)))
+    found = [j for j in (after, before) if j >= 0]
+    if not found:
+        return None
+    return at, min(found, key=lambda j: abs(j - expected))
+
+
+def _regions(old: str, new: str, region: Region, out: list[Region], depth: int = 0) -> None:
+    """The regions where ``old`` and ``new`` differ inside ``region``, in order."""
+    o0, o1, n0, n1 = region
+    head = _common_prefix(old, o0, new, n0, min(o1 - o0, n1 - n0))
+    o0, n0 = o0 + head, n0 + head
+    tail = _common_suffix(old, o1, new, n1, min(o1 - o0, n1 - n0))
+    o1, n1 = o1 - tail, n1 - tail
+    if o0 == o1 and n0 == n1:
+        return
+    split = None
+    if depth < _MAX_DEPTH and min(o1 - o0, n1 - n0) > _SPLIT_AT:
+        split = _anchor(old, o0, o1, new, n0, n1)
+    if split is None:
+        out.append((o0, o1, n0, n1))
+        return
+    _regions(old, new, (o0, split[0], n0, split[1]), out, depth + 1)
+    _regions(old, new, (split[0], o1, split[1], n1), out, depth + 1)
 
 
 class PanelPatcher:
@@ -114,36 +102,43 @@ class PanelPatcher:
 
     def __init__(self, budget: int = PATCH_BUDGET) -> None:
         self._budget = budget
-        self._base: _Base | None = None
+        self._base: str | None = None
+        self._ascii = True  # offsets in characters are then UTF-16 offsets too
 
     @property
     def base(self) -> str | None:
-        return None if self._base is None else self._base.html
+        return self._base
 
     def update(self, html: str) -> tuple[str | None, list[PatchOp]]:
         """The new base (``None``: unchanged) and the ops from the base to ``html``."""
         base = self._base
-        if base is None or not html or not base.html:
+        if base is None or not html or not base:
             return self._rebase(html)
-        if html == base.html:
+        if html == base:
             return None, []
-        first, last, new = _changed_units(base, html)
+        regions: list[Region] = []
+        _regions(base, html, (0, len(base), 0, len(html)), regions)
         ops: list[PatchOp] = []
         size = 0
-        for o1, o2, n1, n2 in _unit_ops(base.units[first:last], new):
-            text = "".join(new[n1:n2])
-            ops.append((base.starts[first + o1], base.starts[first + o2], text))
+        for o0, o1, n0, n1 in regions:
+            text = html[n0:n1]
+            ops.append((self._utf16(o0), self._utf16(o1), text))
             size += len(text.encode()) + 16
             if size > self._budget:
                 return self._rebase(html)
         return None, ops
+
+    def _utf16(self, offset: int) -> int:
+        if self._ascii or self._base is None:
+            return offset
+        return len(self._base[:offset].encode("utf-16-le")) // 2
 
     def update_base(self, html: str) -> None:
         """Make ``html`` the base (sent whole elsewhere)."""
         self._rebase(html)
 
     def _rebase(self, html: str) -> tuple[str, list[PatchOp]]:
-        self._base = _base(html)
+        self._base, self._ascii = html, html.isascii()
         return html, []
 
 
