@@ -40,15 +40,15 @@ def make_module(source: str) -> types.ModuleType:
 
 
 def total(explorer: Explorer) -> int:
-    found = re.search(r'data-total="(\d+)"', explorer.panel_tokens)
-    assert found, explorer.panel_tokens
+    found = re.search(r'data-total="(\d+)"', explorer.panels.get("tokens", ""))
+    assert found, explorer.panels.get("tokens", "")
     return int(found.group(1))
 
 
 def test_off_by_default() -> None:
     explorer = Explorer(make_module(TOOL).get_weather, debounce=0)
     assert "tokens" not in explorer.panel_order
-    assert explorer.panel_tokens == ""
+    assert explorer.panels.get("tokens", "") == ""
 
 
 def test_the_view_shows_the_count_of_the_tool() -> None:
@@ -56,8 +56,8 @@ def test_the_view_shows_the_count_of_the_tool() -> None:
     explorer = add_tokens_view(Explorer(module.get_weather, debounce=0))
     assert explorer.panel_order[-1] == "tokens"
     assert total(explorer) == tokens(explorer.report, "gpt-4o").total
-    assert "gpt-4o (exact)" in explorer.panel_tokens
-    assert "city (description)" in explorer.panel_tokens
+    assert "gpt-4o (exact)" in explorer.panels.get("tokens", "")
+    assert "city (description)" in explorer.panels.get("tokens", "")
 
 
 def test_a_longer_description_costs_tokens_while_typing() -> None:
@@ -74,11 +74,11 @@ def test_a_longer_description_costs_tokens_while_typing() -> None:
 def test_the_model_follows_the_toolbar_provider() -> None:
     explorer = add_tokens_view(Explorer(make_module(TOOL).get_weather, debounce=0))
     explorer.provider = "anthropic"
-    assert "claude-sonnet-4-5 (estimate)" in explorer.panel_tokens
-    assert "346 tokens of tool-use system prompt" in explorer.panel_tokens
+    assert "claude-sonnet-4-5 (estimate)" in explorer.panels.get("tokens", "")
+    assert "346 tokens of tool-use system prompt" in explorer.panels.get("tokens", "")
 
 
 def test_a_model_can_be_named() -> None:
     explorer = add_tokens_view(Explorer(make_module(TOOL).get_weather, debounce=0), "gpt-4")
-    assert "gpt-4 (exact)" in explorer.panel_tokens
-    assert "cl100k_base" in explorer.panel_tokens
+    assert "gpt-4 (exact)" in explorer.panels.get("tokens", "")
+    assert "cl100k_base" in explorer.panels.get("tokens", "")

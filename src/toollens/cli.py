@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
-from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
+from toollens.core.records import SEVERITY_ORDER, Severity
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -671,11 +671,14 @@ class _CheckResult:
                 key = f"{view} ({r.provider})" if view == "provider" else view
                 self.view_errors.setdefault(key, message)
 
-    def _all(self) -> list[Any]:
-        return [*self.lint, *(f for fs in self.providers.values() for f in fs)]
+    def counts(self) -> dict[Severity, int]:
+        """Problems per severity: a provider finding explaining a lint finding counts once."""
+        from toollens.core.problems import problem_counts
+
+        return problem_counts(self.lint, list(self.providers.values()))
 
     def count(self, severity: Severity) -> int:
-        return severity_counts(self._all())[severity]
+        return self.counts()[severity]
 
     @property
     def errors(self) -> int:
@@ -686,7 +689,7 @@ class _CheckResult:
             "target": self.title,
             "ok": self.errors == 0,
             "counts": {
-                **{sev.value: n for sev, n in severity_counts(self._all()).items()},
+                **{sev.value: n for sev, n in self.counts().items()},
                 "view_errors": len(self.view_errors),
             },
             "lint": [finding_to_dict(f) for f in self.lint],
@@ -741,8 +744,20 @@ def format_check(result: _CheckResult) -> str:
             lines.extend("  " + line for line in verdict_lines(verdict))
         if not findings:
             lines.append("  no findings")
-        lines.extend(_finding_lines(f) for f in sorted(findings, key=_severity_rank))
+        same = _explained(result.lint, findings) if label != "lint" else {}
+        for f in sorted(findings, key=_severity_rank):
+            lines.append(_finding_lines(f))
+            if id(f) in same:
+                lines.append(f"      same problem as {same[id(f)]} above (counted once)")
     return "\n".join(lines) + "\n"
+
+
+def _explained(lint: Sequence[Any], findings: Sequence[Any]) -> dict[int, str]:
+    """Provider findings that explain a lint finding: ``{id(finding): lint rule}``."""
+    from toollens.core.problems import group_findings
+
+    angles, _ = group_findings(lint, findings)
+    return {id(f): str(lint[i].rule) for i, found in angles.items() for f in found}
 
 
 def _finding_lines(finding: Any) -> str:
@@ -758,7 +773,7 @@ def _severity_rank(finding: Any) -> int:
 def _check_summary(result: _CheckResult) -> str:
     parts = [
         f"{n} {severity.value}{'' if n == 1 else 's'}"
-        for severity, n in severity_counts(result._all()).items()
+        for severity, n in result.counts().items()
         if n
     ]
     if result.view_errors:

@@ -34,7 +34,7 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.metadata import MISSING
-from toollens.core.records import Change, Finding, Severity, severity_counts
+from toollens.core.records import Change, Finding, Severity
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
     DATA_NESTING_LIMIT,
@@ -134,8 +134,11 @@ class Report:
 
     @functools.cached_property
     def finding_counts(self) -> dict[Severity, int]:
-        """Findings per severity, every severity present, worst first; counted once."""
-        return severity_counts(self.findings)
+        """Problems per severity, every severity present, worst first; counted once (a
+        provider finding that explains a lint finding is part of it, see ``problems``)."""
+        from toollens.core.problems import problem_counts
+
+        return problem_counts(self.lint, [self.provider_findings])
 
     @functools.cached_property
     def provider_verdict(self) -> ProviderVerdict | None:

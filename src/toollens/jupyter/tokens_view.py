@@ -59,23 +59,14 @@ def add_tokens_view(explorer: Any, model: bool | str = True) -> Any:
         model: ``True`` counts for the toolbar's provider's default model; a model name
             (``"gpt-4.1"``, ``"claude-opus-4-1"``) counts for that model.
     """
-    from toollens.render.markup import utf8_length
+    from toollens.jupyter.explorer_state import Panel
 
-    send_panels = explorer._send_panels
-
-    def send_with_tokens(rep: Any) -> tuple[list[str], int]:
-        updated, sent = send_panels(rep)
-        html = tokens_panel_html(rep, model)
-        if html != explorer.panel_tokens:
-            explorer.panel_tokens = html
-            updated.append("tokens")
-            sent += utf8_length(html)
-        return updated, sent
-
-    # The explorer renders its views through _send_panels (on every edit, toolbar change
-    # and layout switch); the Tokens view joins that path for this instance only.
-    explorer._send_panels = send_with_tokens
     if "tokens" not in explorer.panel_order:
-        explorer.panel_order = [*explorer.panel_order, "tokens"]
+        # One more declared view, for this explorer only: it renders with the others on
+        # every edit, toolbar change and layout switch, and travels as patches like them.
+        panel = Panel("tokens", "below", render=lambda rep: tokens_panel_html(rep, model))
+        explorer.declarations = (*explorer.declarations, panel)
+        explorer.panel_order = [*explorer.panel_order, panel.key]
+        explorer.panel_areas = {**explorer.panel_areas, panel.key: panel.area}
     explorer.render()
     return explorer
