@@ -8,8 +8,8 @@ and ``flush()`` in case a render is still pending), then fed a sequence of reali
 ``editor.value = text`` until the call returns with every panel's HTML updated.
 
 Per tool the table gives p50/p95 of that latency and the bytes sent to the front end per
-edit: the summed length of the panel values that changed (``last_render_stats.bytes_sent``,
-cross-checked by diffing the panel values). A second table splits one render into its stages
+edit (``last_render_stats.bytes_sent``: the views' patches and the change list), next to
+what resending every view that changed, whole, would cost (by diffing the panel values). A second table splits one render into its stages
 -- run the source, ``report()``, ``render_panels()``, the edit diff -- by calling the same
 functions on the same edits, so a missed target names the function that dominates.
 
@@ -232,8 +232,8 @@ def main(argv: list[str] | None = None) -> int:
         "p50 ms",
         "p95 ms",
         "max ms",
-        "bytes/edit (stats)",
-        "bytes/edit (diff)",
+        "bytes/edit sent",
+        "views changed, whole",
         "max bytes",
         "target p95",
         "verdict",
@@ -241,7 +241,10 @@ def main(argv: list[str] | None = None) -> int:
     print(corpus.format_table(headers, rows))
     print()
     print("latency: editor.value = text -> every panel updated (debounce=0, then flush());")
-    print("bytes/edit: median summed length of the panel values that changed.")
+    print(
+        "bytes/edit sent: median of last_render_stats.bytes_sent (the synced patches and the"
+        " change list);\nviews changed, whole: what resending every changed view would cost."
+    )
     for n_params, stages in breakdowns:
         print()
         print(f"where one render goes, {n_params} params (median of direct calls):")

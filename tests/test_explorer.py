@@ -106,17 +106,19 @@ def test_initial_render_fills_every_view(weather: types.ModuleType) -> None:
     assert explorer.last_render_stats.ok
     assert not explorer.read_only
     # Plain strings, not Markup: marimo does not send a str subclass as a string.
-    synced = [getattr(explorer, f"panel_{key}") for key in PANELS]
+    synced = [explorer.panel_base[key] for key in PANELS]
     synced += [explorer.changes, explorer.note, explorer.banner]
     assert {type(value) for value in synced} == {str}
 
 
-def test_layout_wide_views_first_then_signature_and_output(weather: types.ModuleType) -> None:
+def test_layout_four_views_side_by_side_then_findings(weather: types.ModuleType) -> None:
     explorer = Explorer(weather.get_weather, debounce=0)
-    # The front end places the panels in this order: strict schema and metadata table at
-    # full width (what an author reads), signature and output side by side, findings last.
-    assert explorer.panel_order == ["strict", "metadata", "signature", "output", "findings"]
+    # The front end places the panels in this order: the four views side by side (a grid
+    # that stacks in a narrow column), the findings on a row of their own below them.
+    assert explorer.panel_order == ["signature", "metadata", "strict", "output", "findings"]
     assert list(explorer.panel_order) == list(PANELS)
+    assert explorer.panel_areas["findings"] == "below"
+    assert {explorer.panel_areas[key] for key in PANELS[:4]} == {"views"}
     assert ".tl-xp .tl-toolbar" in explorer.css  # WIDGET_STYLE from render.css
     assert ".tl-root .tl-full" in explorer.css
     assert explorer._esm.startswith("/* toollens explorer front end; sources sha256: ")
@@ -144,7 +146,8 @@ def test_docstring_edit_updates_only_the_panels_it_changes(weather: types.Module
     assert {"metadata", "strict"} <= set(stats.panels_updated)
     assert "output" not in stats.panels_updated
     assert after["output"] == before["output"]
-    assert stats.bytes_sent >= len(after["metadata"]) + len(after["strict"])
+    # Patches against what the front end holds: less than the two views sent whole.
+    assert 0 < stats.bytes_sent < len(after["metadata"]) + len(after["strict"])
     assert "description" in explorer.changes
 
 
@@ -453,7 +456,8 @@ def test_an_edit_that_leaves_the_schema_alone_is_not_diffed(
     monkeypatch.setattr(diff_module, "diff", refuses)
     explorer.editor.value += "\n    # a comment changes no schema\n"
     assert explorer.last_render_stats.ok
-    assert "did not change the schema" in explorer.changes
+    assert 'Last edit: </span><span class="tl-muted">no schema change' in explorer.changes
+    assert "description" in explorer.changes  # still changed since the explorer opened
 
 
 def test_long_folded_documents_are_cut_live_and_whole_in_the_static_view() -> None:
@@ -481,11 +485,15 @@ def test_repr_is_stable_for_saved_outputs(weather: types.ModuleType) -> None:
     assert bundle["text/plain"] == "<toollens Explorer of get_weather>"
 
 
-def test_every_panel_has_its_own_synced_trait(weather: types.ModuleType) -> None:
+def test_every_panel_is_in_the_synced_base_and_patch_state(weather: types.ModuleType) -> None:
+    from toollens.jupyter.panel_patch import apply_ops
+
     explorer = Explorer(weather.get_weather, debounce=0)
+    assert {"panel_base", "panel_patch"} <= set(explorer.keys)  # synced to the front end
+    explorer.editor.value = explorer.editor.value.replace("How many days.", "How many days?")
     for key in PANELS:
-        assert f"panel_{key}" in explorer.keys  # synced to the front end
-        assert explorer.panels[key] == getattr(explorer, f"panel_{key}")
+        ops = explorer.panel_patch.get(key, [])
+        assert apply_ops(explorer.panel_base[key], ops) == explorer.panels[key]
 
 
 def test_a_live_edit_computes_each_view_once_and_a_toggle_runs_no_source(
@@ -585,20 +593,20 @@ def test_the_toolbar_shows_options_and_gives_them_back(
 
 def test_only_the_strict_layout_shown_is_sent(weather: types.ModuleType) -> None:
     widget = Explorer(weather.get_weather, debounce=0)
-    inline = widget.panel_strict
+    inline = widget.panels["strict"]
     assert 'class="tl-inline-view"' in inline
     assert 'class="tl-sbs-view"' not in inline
     other = {key: html for key, html in widget.panels.items() if key != "strict"}
     widget.side_by_side = True
-    assert 'class="tl-sbs-view"' in widget.panel_strict
-    assert 'class="tl-inline-view"' not in widget.panel_strict
-    assert "Before strict conversion" in widget.panel_strict
+    assert 'class="tl-sbs-view"' in widget.panels["strict"]
+    assert 'class="tl-inline-view"' not in widget.panels["strict"]
+    assert "Before strict conversion" in widget.panels["strict"]
     assert {key: html for key, html in widget.panels.items() if key != "strict"} == other
     widget.editor.value = widget.editor.value.replace("The city to forecast.", "The town.")
-    assert 'class="tl-sbs-view"' in widget.panel_strict  # edits keep the chosen layout
-    assert "The town." in widget.panel_strict
+    assert 'class="tl-sbs-view"' in widget.panels["strict"]  # edits keep the chosen layout
+    assert "The town." in widget.panels["strict"]
     widget.side_by_side = False
-    assert widget.panel_strict.count('class="tl-inline-view"') == 1
+    assert widget.panels["strict"].count('class="tl-inline-view"') == 1
 
 
 def test_a_click_asks_the_kernel_where_a_value_is_written(

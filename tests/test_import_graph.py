@@ -134,11 +134,12 @@ LAYERS: dict[str, frozenset[str]] = {
     "targets": frozenset({"core", "mcp"}),
     "examples": frozenset({"core"}),
     "frameworks": frozenset({"core"}),
-    "project": frozenset({"core", "mcp", "targets"}),
+    "project": frozenset({"core", "mcp", "targets", "tokens"}),
     "toolsets": frozenset({"core", "mcp", "project", "targets"}),
     "roundtrip": frozenset({"core"}),
     "render": frozenset({"core", "frameworks", "roundtrip", "toolsets"}),
-    "jupyter": frozenset({"core", "frameworks", "render", "targets", "toolsets"}),
+    "tokens": frozenset({"core", "render", "toolsets"}),
+    "jupyter": frozenset({"core", "frameworks", "render", "targets", "tokens", "toolsets"}),
 }
 FRONT_ENDS = frozenset({"cli", "jupyter"})
 

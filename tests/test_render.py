@@ -469,9 +469,10 @@ def test_span_text_is_what_the_editor_reads() -> None:
 
 def test_counts_are_plural() -> None:
     rep = example_report("get_weather")
-    assert ">5 warnings<" in render_header(rep)
+    # 3 problems: each default lint finding and the provider finding explaining it count once
+    assert ">3 warnings<" in render_header(rep)
     assert ">1 info<" in render_header(rep)
-    assert "5 warnings, 1 info" in render_panels(rep)["findings"]
+    assert "3 warnings, 1 info" in render_panels(rep)["findings"]
 
 
 def test_static_layout_three_views_then_metadata_and_findings_rows() -> None:
@@ -662,14 +663,14 @@ def test_one_default_problem_shows_its_lint_and_provider_angles_together() -> No
     rep = example_report("get_weather")
     html = render_panels(rep)["findings"]
     lint_part, provider_part = html.split("<h4>Provider ")
-    # each provider default finding sits inside the lint item about the same parameter
+    # one item per problem: the lint rule and the provider rule it explains, both sources
     for pointer in ("/properties/unit", "/properties/days"):
         together = (
-            rf"lint\.default-not-applied</span> <code>{pointer}</code>"
-            rf"(?:(?!lint\.).)*?The same problem(?:(?!lint\.).)*?"
-            rf"openai\.default</span> <code>{pointer}/default</code>"
+            r'lint\.default-not-applied</span> \+ <span class="tl-rule">openai\.default</span> '
+            rf"<code>{pointer}</code>(?:(?!<li class=).)*?openai-chat: "
         )
         assert re.search(together, lint_part, flags=re.S), pointer
+    assert lint_part.count("openai.default") == 2
     assert "openai.default" not in provider_part
     assert "Shown with the lint findings above" in provider_part
     for finding in rep.findings:  # nothing is dropped

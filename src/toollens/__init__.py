@@ -46,6 +46,8 @@ _LAZY = {
     "Comparison": "toollens.frameworks.compare",
     "Explorer": "toollens.jupyter",
     "DiffWidget": "toollens.jupyter",
+    "tokens": "toollens.tokens",
+    "TokenCount": "toollens.tokens",
     "toolset": "toollens.toolsets",
     "Toolset": "toollens.toolsets",
     "ToolEntry": "toollens.toolsets",
@@ -77,6 +79,7 @@ __all__ = [
     "StrictRule",
     "StrictSchemaError",
     "TargetError",
+    "TokenCount",
     "ToolEntry",
     "ToolLensError",
     "Toolset",
@@ -94,6 +97,7 @@ __all__ = [
     "provider_tool",
     "report",
     "strict_schema",
+    "tokens",
     "toolset",
     "try_call",
 ]
@@ -115,6 +119,7 @@ if TYPE_CHECKING:
     from toollens.frameworks.compare import Comparison, compare
     from toollens.jupyter import DiffWidget, Explorer, IPythonShell
     from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
+    from toollens.tokens import TokenCount, tokens
     from toollens.toolsets import ToolEntry, Toolset, toolset
 
 

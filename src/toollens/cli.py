@@ -22,7 +22,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 from toollens.core.checks import ToolCheck
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, provider_id
 from toollens.core.errors import one_line
-from toollens.core.records import SEVERITY_ORDER, Finding, severity_counts
+from toollens.core.records import SEVERITY_ORDER, Finding
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -186,7 +186,15 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import __version__, cli_mcp, cli_project, cli_roundtrip, cli_static, cli_toolset
+    from toollens import (
+        __version__,
+        cli_mcp,
+        cli_project,
+        cli_roundtrip,
+        cli_static,
+        cli_tokens,
+        cli_toolset,
+    )
 
     streams = (stdout, stderr)
     providers = _provider_names()
@@ -231,6 +239,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     _add_compare_command(command, _add_format)  # the frameworks lens (block at the end)
     cli_static.add_static_command(command)
     cli_roundtrip.add_roundtrip_commands(command, _add_format, providers)  # try, fuzz
+    cli_tokens.add_tokens_command(command)
     return parser
 
 
@@ -329,7 +338,10 @@ def _add_check_command(command: _Command, providers: tuple[str, ...]) -> None:
     _add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
-    check.set_defaults(handler=_run_check)
+    from toollens import cli_tokens
+
+    cli_tokens.add_budget_arguments(check)
+    check.set_defaults(handler=cli_tokens.with_budget(_run_check))
 
 
 def _provider_names() -> tuple[str, ...]:
@@ -655,8 +667,20 @@ def format_check(result: ToolCheck) -> str:
             lines.append(f"  not checked: {result.unchecked[label]}")
         elif not findings:
             lines.append("  no findings")
-        lines.extend(_finding_lines(f) for f in sorted(findings, key=_severity_rank))
+        same = _explained(result.lint, findings) if label != "lint" else {}
+        for f in sorted(findings, key=_severity_rank):
+            lines.append(_finding_lines(f))
+            if id(f) in same:
+                lines.append(f"      same problem as {same[id(f)]} above (counted once)")
     return "\n".join(lines) + "\n"
+
+
+def _explained(lint: Sequence[Any], findings: Sequence[Any]) -> dict[int, str]:
+    """Provider findings that explain a lint finding: ``{id(finding): lint rule}``."""
+    from toollens.core.problems import group_findings
+
+    angles, _ = group_findings(lint, findings)
+    return {id(f): str(lint[i].rule) for i, found in angles.items() for f in found}
 
 
 def _finding_lines(finding: Finding) -> str:
@@ -671,7 +695,7 @@ def _severity_rank(finding: Finding) -> int:
 def _check_summary(result: ToolCheck) -> str:
     parts = [
         f"{n} {severity.value}{'' if n == 1 else 's'}"
-        for severity, n in severity_counts(result.all_findings()).items()
+        for severity, n in result.counts().items()
         if n
     ]
     if result.view_errors:

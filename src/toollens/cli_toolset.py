@@ -262,7 +262,7 @@ def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
         obj = entry.report.target
         ref = ToolRef(target=str(entry.origin), obj=obj, location=_location(obj, source_location))
         reports = tuple(reports_for(entry, config.providers))
-        locked = lock_entry(ref, reports)
+        locked = lock_entry(ref, reports, config.tokens_model)
         if locked["output"] is None and entry.output_schema is not None:  # declared (MCP)
             locked["output"] = declared_output(entry.name, entry.output_schema)
         tools.append(ProjectTool(ref, entry.name, locked, reports))

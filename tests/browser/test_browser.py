@@ -463,7 +463,8 @@ def test_strict_view_marks_what_strict_mode_added(voila_page: Any, artifacts: Pa
     added = strict.locator(".tl-inline-view .tl-dl.tl-add")
     expect(added.filter(has_text='"unit"')).to_have_count(1)
     expect(added.filter(has_text='"days"')).to_have_count(1)
-    # the side-by-side toggle shows before/after columns instead
+    # the side-by-side toggle (folded under "more" in the toolbar) shows before/after columns
+    voila_page.locator(f"{EXPLORER} .tl-more > summary").click()
     voila_page.locator(f"{EXPLORER} .tl-sbs-toggle").check()
     expect(strict.locator(".tl-sbs-view")).to_be_visible()
     expect(strict.locator(".tl-inline-view")).to_be_hidden()
@@ -472,6 +473,7 @@ def test_strict_view_marks_what_strict_mode_added(voila_page: Any, artifacts: Pa
     assert strict.locator(".tl-flash").count() == 0
     strict.screenshot(path=str(artifacts / "strict_side_by_side.png"))
     voila_page.locator(f"{EXPLORER} .tl-sbs-toggle").uncheck()
+    voila_page.locator(f"{EXPLORER} .tl-more > summary").click()
     expect(strict.locator(".tl-inline-view")).to_be_visible()
 
 
@@ -488,7 +490,7 @@ def test_typing_updates_views_quickly_and_flashes_what_changed(
         runs.append({"marker": marker, **seen, "both": max(seen.values())})
         assert marker in _text(voila_page)
     changes = voila_page.locator(f"{EXPLORER} .tl-panel-changes")
-    expect(changes).to_contain_text("after edit")
+    expect(changes).to_contain_text("Last edit")
     expect(changes).to_contain_text("/properties/city")
     assert any("tlmark" in text for text in flashed), flashed  # the changed line flashed
     voila_page.screenshot(path=str(artifacts / "voila_after_edits.png"))
@@ -523,7 +525,7 @@ def test_enter_keeps_indent_tab_indents_and_errors_are_marked_at_their_line(
     page.keyboard.type("extra = 0", delay=15)
     assert "    lines = []\n    extra = 0\n" in _text(page)
     line = _text(page).split("\n").index("    extra = 0") + 1
-    expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("after edit")
+    expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("Last edit")
     expect(banner).to_be_empty()
 
     page.keyboard.press("Tab")  # indents the line, focus stays in the editor
@@ -557,14 +559,14 @@ def test_toggling_strict_names_the_trigger_and_flashes(voila_page: Any) -> None:
     page.evaluate(WATCH_JS, [["strict"], "never-typed"])
     page.locator(f'{EXPLORER} input[data-trait="strict"]').uncheck()
     changes = page.locator(f"{EXPLORER} .tl-panel-changes")
-    expect(changes).to_contain_text("after strict off")
+    expect(changes).to_contain_text("Last change (strict off)")
     expect(page.locator(SLOT.format("strict"))).to_contain_text("Strict mode is off")
     assert page.evaluate("() => window.__tlWatch.flashed.length") > 0
     page.locator(f'{EXPLORER} select[data-trait="provider"]').select_option("anthropic")
-    expect(changes).to_contain_text("after provider: anthropic")
+    expect(changes).to_contain_text("Last change (provider: anthropic)")
     page.locator(f'{EXPLORER} select[data-trait="provider"]').select_option("openai-chat")
     page.locator(f'{EXPLORER} input[data-trait="strict"]').check()
-    expect(changes).to_contain_text("after strict on")
+    expect(changes).to_contain_text("Last change (strict on)")
 
 
 def _click_through(page: Any) -> Any:
@@ -642,7 +644,7 @@ def _run_in_jupyter(browser: Any, lab: Server, path: str, name: str, artifacts: 
         page.keyboard.press("Enter")
         page.keyboard.type("probe = day", delay=15)
         assert "\n        probe = day\n" in _text(page)
-        expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("after edit")
+        expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("Last edit")
         _click_through(page)
         page.screenshot(path=str(artifacts / f"{name}_after_edit.png"))
     except BaseException:
@@ -678,7 +680,9 @@ def test_marimo_runs_the_same_widget(browser: Any, workdir: Path, artifacts: Pat
         page.keyboard.type(" marimomarkq", delay=20)
         expect(page.locator(SLOT.format("metadata"))).to_contain_text("marimomarkq")
         page.locator(f'{EXPLORER} input[data-trait="strict"]').uncheck()
-        expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("after strict off")
+        expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text(
+            "Last change (strict off)"
+        )
         _click_through(page)
         page.screenshot(path=str(artifacts / "marimo_after_edit.png"))
     except BaseException:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from toollens.core.records import Finding, Severity, severity_counts
+from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
@@ -75,8 +75,14 @@ class ToolCheck:
         """Lint findings, then each provider's."""
         return [*self.lint, *(f for fs in self.providers.values() for f in fs)]
 
+    def counts(self) -> dict[Severity, int]:
+        """Problems per severity: a provider finding explaining a lint finding counts once."""
+        from toollens.core.problems import problem_counts
+
+        return problem_counts(self.lint, list(self.providers.values()))
+
     def count(self, severity: Severity) -> int:
-        return severity_counts(self.all_findings())[severity]
+        return self.counts()[severity]
 
     @property
     def errors(self) -> int:
@@ -89,7 +95,7 @@ class ToolCheck:
             "target": self.title,
             "ok": self.errors == 0,
             "counts": {
-                **{sev.value: n for sev, n in severity_counts(self.all_findings()).items()},
+                **{sev.value: n for sev, n in self.counts().items()},
                 "view_errors": len(self.view_errors),
             },
             "lint": [f.to_json() for f in self.lint],

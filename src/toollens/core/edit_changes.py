@@ -1,13 +1,18 @@
-"""What each edit changed: the schema of the previous report, kept here for the next diff.
+"""What the edits changed: against a baseline the author chose, and the last edit on its own.
 
 A live front end (the explorer) shows, after every edit or toggle, what changed in the schema
-the model receives. The previous schema belongs to that sequence of reports, not to a widget,
-so any front end that re-renders (a widget, a file watcher, a test) gets the same answer.
+the model receives since a baseline -- the schema as the explorer opened it, or as last
+applied -- and, apart from that, what the last edit did. Intermediate states the author
+typed through (``le=7`` -> ``le=1`` -> ``le=14``) do not pile up: the list compares the
+baseline with the schema now. The schemas belong to that sequence of reports, not to a
+widget, so any front end that re-renders (a widget, a file watcher, a test) gets the same
+answer.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.schema.toolkit import compact_json
 from toollens.core.schema.types import JsonSchema
@@ -17,7 +22,12 @@ if TYPE_CHECKING:
     from toollens.core.diff.engine import LoadedSchema
     from toollens.core.report import Report
 
-__all__ = ["EditChanges", "edited_schema"]
+__all__ = ["BASELINES", "Baseline", "EditChanges", "EditStep", "edited_schema"]
+
+#: What the change list compares with: the schema when the explorer opened the target, or
+#: when the author last applied the edited source.
+Baseline = Literal["opened", "applied"]
+BASELINES: tuple[Baseline, ...] = ("opened", "applied")
 
 
 def edited_schema(rep: Report | None) -> JsonSchema | None:
@@ -28,8 +38,30 @@ def edited_schema(rep: Report | None) -> JsonSchema | None:
     return schema if isinstance(schema, dict) else None
 
 
+@dataclass(frozen=True)
+class EditStep:
+    """What one report changed.
+
+    Attributes:
+        since_baseline: the changes from the baseline's schema to this one (empty when they
+            are equal); ``None`` while there is nothing to compare (the first report).
+        last: the changes from the previous report's schema (``None`` likewise).
+        baseline: which baseline ``since_baseline`` is against.
+    """
+
+    since_baseline: SchemaDiff | None
+    last: SchemaDiff | None
+    baseline: Baseline = "opened"
+
+
+@dataclass
+class _Snapshot:
+    text: str | None  # compact JSON, to answer "equal to the baseline?" without a diff
+    schema: dict[str, Any]
+
+
 class EditChanges:
-    """Diffs each report's schema against the one before it.
+    """Diffs each report's schema against the one before it and against a baseline.
 
     An edit that leaves the schema alone (a comment, the body, most toggles) gives the same
     JSON text as the last schema that diffed cleanly; it is answered without a diff. The
@@ -40,6 +72,8 @@ class EditChanges:
         self._previous: JsonSchema | None = None
         self._loaded: LoadedSchema | None = None  # the previous schema, as a clean diff read it
         self._clean_text: str | None = None  # JSON of the last schema that diffed cleanly
+        self._baselines: dict[Baseline, _Snapshot] = {}
+        self._since: tuple[Baseline, str, SchemaDiff] | None = None  # the last answer
 
     def advance(self, rep: Report) -> SchemaDiff | None:
         """The changes from the previous report's schema to ``rep``'s.
@@ -54,6 +88,9 @@ class EditChanges:
         self._previous, self._loaded = new, None
         text = None if new is None else compact_json(new)  # not plain JSON: always diff it
         last, self._clean_text = self._clean_text, None
+        if new is not None and not self._baselines and text is not None:
+            snapshot = _Snapshot(text, new)
+            self._baselines = {"opened": snapshot, "applied": snapshot}
         if old is None or new is None:
             return None
         if text is not None and text == last:
@@ -63,3 +100,41 @@ class EditChanges:
         changes, self._loaded = diff_sequence(loaded if loaded is not None else old, new)
         self._clean_text = text
         return changes
+
+    def step(self, rep: Report, baseline: Baseline = "opened") -> EditStep:
+        """:meth:`advance`, and the changes from ``baseline``'s schema to ``rep``'s."""
+        last = self.advance(rep)
+        return EditStep(self.since(baseline), last, baseline)
+
+    def rebased(self, baseline: Baseline) -> EditStep:
+        """The last step again, against another baseline (the last edit counts as no change)."""
+        from toollens.core.diff.engine import SchemaDiff
+
+        since = self.since(baseline)
+        return EditStep(since, None if since is None else SchemaDiff(), baseline)
+
+    def since(self, baseline: Baseline = "opened") -> SchemaDiff | None:
+        """The changes from ``baseline``'s schema to the last report's (``None``: no pair)."""
+        from toollens.core.diff.engine import SchemaDiff, diff_sequence
+
+        snapshot = self._baselines.get(baseline)
+        new, text = self._previous, self._clean_text
+        if snapshot is None or new is None:
+            return None
+        if text is None:
+            text = compact_json(new)
+        if text is None:  # not plain JSON (NaN...): nothing to compare by text
+            return diff_sequence(snapshot.schema, new)[0]
+        if text == snapshot.text:
+            return SchemaDiff()
+        if self._since is not None and self._since[:2] == (baseline, text):
+            return self._since[2]  # the same schema as the last answer (a comment, the body)
+        changes, _ = diff_sequence(snapshot.schema, new)
+        self._since = (baseline, text, changes)
+        return changes
+
+    def mark_applied(self) -> None:
+        """The last report's schema becomes the ``"applied"`` baseline (after Apply)."""
+        if self._previous is not None:
+            self._baselines["applied"] = _Snapshot(compact_json(self._previous), self._previous)
+            self._since = None

@@ -36,7 +36,7 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
-from toollens.core.records import Change, Finding, Severity, severity_counts
+from toollens.core.records import Change, Finding, Severity
 from toollens.core.schema.given import check_plain_data, check_schema, parse_schema_text
 from toollens.core.schema.toolkit import (
     copy_json,
@@ -113,8 +113,11 @@ class Report:
 
     @functools.cached_property
     def finding_counts(self) -> dict[Severity, int]:
-        """Findings per severity, every severity present, worst first; counted once."""
-        return severity_counts(self.findings)
+        """Problems per severity, every severity present, worst first; counted once (a
+        provider finding that explains a lint finding is part of it, see ``problems``)."""
+        from toollens.core.problems import problem_counts
+
+        return problem_counts(self.lint, [self.provider_findings])
 
     @functools.cached_property
     def provider_verdict(self) -> ProviderVerdict | None:

@@ -16,11 +16,11 @@ import html
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from typing_extensions import Unpack
 
-from toollens.core.edit_changes import EditChanges
+from toollens.core.edit_changes import Baseline, EditChanges
 from toollens.core.report import OptionOverrides, ReportOptions
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
@@ -32,7 +32,7 @@ from toollens.jupyter.explorer_state import (
     toolbar_traits,
     trigger_text,
 )
-from toollens.jupyter.frameworks_view import FrameworksView, waiting_html
+from toollens.jupyter.frameworks_view import FrameworksView, attach_frameworks
 from toollens.jupyter.live import LiveError, exception_error
 from toollens.render.markup import utf8_length
 
@@ -134,13 +134,14 @@ class Explorer(ExplorerState):
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
-        self._edits = EditChanges()  # the previous schema, for "what this edit changed"
+        self._edits = EditChanges()  # the baselines and the previous schema, for the change list
         self.editor = WidgetSource(self)
-        self._frameworks = self._frameworks_view(frameworks)
+        self._frameworks = attach_frameworks(self, frameworks, self._debouncer.lock)
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
         self.observe(self._on_layout, names="side_by_side")
+        self.observe(self._on_baseline, names="changes_since")
         self.on_msg(self._on_message)
         self.render()
         if self.report is None and session.mode == "read-only" and self._failure is not None:
@@ -163,23 +164,19 @@ class Explorer(ExplorerState):
         self._trigger = trigger_text(change["name"], change["new"])
         self.render()
 
+    @property
+    def baseline(self) -> Baseline:
+        """What the change list compares with (the ``changes_since`` toolbar choice)."""
+        return cast("Baseline", self.changes_since)
+
+    def _on_baseline(self, _change: Any) -> None:
+        with self._debouncer.lock, self.hold_sync():
+            self.changes = _changes_html(self._edits, None, self._trigger, self.baseline)
+
     def _on_layout(self, _change: Any) -> None:
         with self._debouncer.lock, self.hold_sync():
             if self.report is not None:  # the same report, the other layout of its diff
                 self._send_panels(self.report)
-
-    def _frameworks_view(self, frameworks: bool | Sequence[str]) -> FrameworksView | None:
-        if frameworks is False:
-            return None
-        chosen = None if frameworks is True else list(frameworks)
-        view = FrameworksView(chosen, self._show_frameworks)
-        self.panel_order = [*PANELS, "frameworks"]
-        self.panel_frameworks = waiting_html()
-        self.observe(lambda change: view.choose(change["new"]), names="frameworks_pair")
-        return view
-
-    def _show_frameworks(self, html: str) -> None:
-        self.panel_frameworks = html
 
     def wait_frameworks(self, timeout: float | None = None) -> bool:
         """Block until the Frameworks view shows the current source (False on timeout)."""
@@ -235,21 +232,24 @@ class Explorer(ExplorerState):
             self._show_error(error or LiveError("exception", "no views"), started)
 
     def _send_panels(self, rep: Report) -> tuple[list[str], int]:
-        """Render the panels and resend the ones that changed: their keys, and the bytes."""
+        """Render the panels and sync the ones that changed: their keys, and the bytes."""
         from toollens.render.html import StrictLayout, render_panels
 
         layout: StrictLayout = "side-by-side" if self.side_by_side else "inline"
         # Spans are located when the author clicks one (see locate), not on every edit.
-        fresh = render_panels(rep, folded_lines=FOLDED_LINES, strict_layout=layout, span_keys=True)
-        fresh = {key: fresh.get(key, "") for key in PANELS}
-        updated = [key for key in PANELS if getattr(self, f"panel_{key}") != fresh[key]]
-        for key in updated:
-            setattr(self, f"panel_{key}", fresh[key])
-        return updated, sum(utf8_length(fresh[key]) for key in updated)
+        rendered = render_panels(
+            rep, folded_lines=FOLDED_LINES, strict_layout=layout, span_keys=True
+        )
+        fresh = {
+            panel.key: panel.render(rep) if panel.render else rendered.get(panel.key, "")
+            for panel in self.declarations
+        }
+        published = self.publish(fresh)
+        return list(published.updated), published.bytes_sent
 
     def _show(self, rep: Report, note: str | None, started: float) -> None:
         updated, sent = self._send_panels(rep)
-        changes = _changes_html(self._edits, rep, self._trigger)
+        changes = _changes_html(self._edits, rep, self._trigger, self.baseline)
         if changes != self.changes:
             self.changes = changes
             updated.append("changes")
@@ -280,6 +280,10 @@ class Explorer(ExplorerState):
         ok, note = self._session.apply(self.source)
         if note is not None:
             self._set_note(note)
+        if ok and self.report is not None and not self.stale:
+            self._edits.mark_applied()  # the "since last applied" baseline
+            if self.changes_since == "applied":
+                self._on_baseline(None)
         return ok
 
     def __repr__(self) -> str:
@@ -287,23 +291,27 @@ class Explorer(ExplorerState):
         return f"<toollens Explorer of {session.label if session else '?'}>"
 
     def _static_html(self) -> str | None:
-        if self.report is None:
-            return None
-        from toollens.render.html import render_html
-
-        static = render_html(self.report)
-        view = getattr(self, "_frameworks", None)
-        if view is not None and view.comparison is not None:
-            from toollens.render.frameworks import comparison_html
-
-            static += comparison_html(view.comparison, view.pair)
-        return static
+        return _static_copy(self.report, getattr(self, "_frameworks", None))
 
     def close(self) -> None:
         debouncer = getattr(self, "_debouncer", None)  # None when __init__ raised before it
         if debouncer is not None:
             debouncer.cancel()
         super().close()
+
+
+def _static_copy(rep: Any, view: FrameworksView | None) -> str | None:
+    """The views as static HTML (what shows where the widget's JavaScript does not run)."""
+    if rep is None:
+        return None
+    from toollens.render.html import render_html
+
+    static = render_html(rep)
+    if view is not None and view.comparison is not None:
+        from toollens.render.frameworks import comparison_html
+
+        static += comparison_html(view.comparison, view.pair)
+    return static
 
 
 def _build_error(exc: Exception, filename: str) -> LiveError:
@@ -315,17 +323,15 @@ def _build_error(exc: Exception, filename: str) -> LiveError:
     return located
 
 
-def _changes_html(edits: EditChanges, rep: Report, trigger: str) -> str:
-    """What this edit changed, against the previous report's schema."""
-    from toollens.render.diff_html import render_edit_changes
+def _changes_html(edits: EditChanges, rep: Report | None, trigger: str, baseline: Baseline) -> str:
+    """What changed since the baseline, and what this edit did (``rep=None``: no new report)."""
+    from toollens.render.change_list import render_change_list
 
     try:
-        changes = edits.advance(rep)
+        step = edits.step(rep, baseline) if rep is not None else edits.rebased(baseline)
     except Exception as exc:  # a diff failure must not hide the views themselves
         return _escaped_div("tl-changes-error", f"changes unavailable: {exc}")
-    if changes is None:
-        return str(render_edit_changes(None))
-    return str(render_edit_changes(changes, trigger=trigger))
+    return render_change_list(step, trigger=trigger)
 
 
 def _banner_html(error: LiveError, *, stale: bool) -> str:

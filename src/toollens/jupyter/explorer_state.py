@@ -8,7 +8,9 @@ and :func:`toolbar_options` translate between them and the one typed
 from __future__ import annotations
 
 import dataclasses
-from typing import cast
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import traitlets
 
@@ -22,25 +24,58 @@ from toollens.core.choices import (
 )
 from toollens.core.choices import DOCSTRING_STYLES as _STYLES
 from toollens.core.report import ReportOptions
+from toollens.jupyter.panel_patch import PanelSync, Published
 from toollens.jupyter.widget_base import BaseWidget
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
 
 __all__ = [
     "DOCSTRING_STYLES",
     "OPTIONAL_DEFAULTS",
     "PANELS",
+    "PANEL_DECLARATIONS",
     "TOOLBAR",
     "ExplorerState",
+    "Panel",
     "toolbar_options",
     "toolbar_traits",
 ]
 
 DOCSTRING_STYLES: tuple[str, ...] = ("auto", *_STYLES)  # "auto": detect from the text
-# Where the front end places each view: the strict schema and the metadata table get the
-# whole width (they are what an author reads), signature and output share a row, findings last.
-# Adding a view (e.g. "frameworks"): put its key here, declare a synced ``panel_<key>`` trait
-# on ExplorerState, and have render_panels() return it; the front end makes a slot per key
-# (class ``tl-slot-<key>``, in this order) and redraws/flashes it when its trait changes.
-PANELS = ("strict", "metadata", "signature", "output", "findings")
+
+Area = Literal["views", "below"]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One view of the explorer, declared once: the front end makes its slot from this.
+
+    Attributes:
+        key: the view's name (``data-panel`` and class ``tl-slot-<key>`` in the page).
+        area: ``"views"`` -- one of the views that sit side by side -- or ``"below"``, a
+            full-width row under them.
+        render: how the view is made from a report; ``None`` for the views
+            :func:`~toollens.render.html.render_panels` renders together, and for views
+            filled elsewhere (the Frameworks view, built on a worker thread).
+    """
+
+    key: str
+    area: Area = "views"
+    render: Callable[[Report], str] | None = None
+
+
+#: The explorer's views, in page order. Adding a view is adding one entry here (with its
+#: ``render``); its HTML travels in the same synced base/patch state as every other view.
+PANEL_DECLARATIONS: tuple[Panel, ...] = (
+    Panel("signature"),
+    Panel("metadata"),
+    Panel("strict"),
+    Panel("output"),
+    Panel("findings", "below"),
+)
+FRAMEWORKS_PANEL = Panel("frameworks", "below")
+PANELS = tuple(panel.key for panel in PANEL_DECLARATIONS)
 
 #: Each toolbar trait, and how the change list names a change of it ("what triggered this").
 TOOLBAR = {
@@ -58,7 +93,9 @@ class ExplorerState(BaseWidget):
 
     view_kind = traitlets.Unicode("explorer").tag(sync=True)
     css = traitlets.Unicode().tag(sync=True)
-    source = traitlets.Unicode().tag(sync=True)
+    # Not echoed back to the page on every keystroke (ipywidgets 8 echoes each front-end
+    # change by default): for a 240-parameter tool that is ~30 KB per key.
+    source = traitlets.Unicode().tag(sync=True, echo_update=False)
     read_only = traitlets.Bool(False).tag(sync=True)
     strict = traitlets.Bool(True).tag(sync=True)
     provider = traitlets.Unicode(DEFAULT_PROVIDER).tag(sync=True)
@@ -74,26 +111,45 @@ class ExplorerState(BaseWidget):
     can_apply = traitlets.Bool(False).tag(sync=True)
     # The strict diff's layout: only the one shown is rendered and sent.
     side_by_side = traitlets.Bool(False).tag(sync=True)
-    panel_order = traitlets.List(traitlets.Unicode(), list(PANELS)).tag(sync=True)
-    # One trait per view, so an edit resends only the views it changed.
-    panel_strict = traitlets.Unicode("").tag(sync=True)
-    panel_metadata = traitlets.Unicode("").tag(sync=True)
-    panel_signature = traitlets.Unicode("").tag(sync=True)
-    panel_output = traitlets.Unicode("").tag(sync=True)
-    panel_findings = traitlets.Unicode("").tag(sync=True)
-    # The Frameworks view (opt-in: ``frameworks=``), filled by a worker thread.
-    panel_frameworks = traitlets.Unicode("").tag(sync=True)
+    # Filled from PANEL_DECLARATIONS when the explorer is made (see __init__).
+    panel_order = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    panel_areas = traitlets.Dict().tag(sync=True)
+    # Each view's HTML as last sent whole, and the ops that turn it into the HTML now (see
+    # panel_patch): an edit of a big tool sends a few lines, not every view again.
+    panel_base = traitlets.Dict().tag(sync=True)
+    panel_patch = traitlets.Dict().tag(sync=True)
     frameworks_pair = traitlets.List(traitlets.Unicode()).tag(sync=True)
     changes = traitlets.Unicode("").tag(sync=True)
+    # What the change list compares with: the schema as opened, or as last applied.
+    changes_since = traitlets.Enum(("opened", "applied"), "opened").tag(sync=True)
     banner = traitlets.Unicode("").tag(sync=True)
     error_mark = traitlets.Dict().tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
     stale = traitlets.Bool(False).tag(sync=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        self.declarations = PANEL_DECLARATIONS  # read when made: a view added is picked up
+        super().__init__(
+            panel_order=[p.key for p in self.declarations],
+            panel_areas={p.key: p.area for p in self.declarations},
+            **kwargs,
+        )
+        self._sync = PanelSync()
+
     @property
     def panels(self) -> dict[str, str]:
         """Each view's current HTML, by panel key (see :data:`PANELS`)."""
-        return {key: getattr(self, f"panel_{key}") for key in PANELS}
+        return {key: self._sync.current.get(key, "") for key in self.panel_order}
+
+    def publish(self, fresh: dict[str, str]) -> Published:
+        """Sync the views in ``fresh`` that changed (as patches when they are small)."""
+        published = self._sync.publish(fresh)
+        with self.hold_sync():
+            if published.bases is not None:
+                self.panel_base = published.bases
+            if published.updated:
+                self.panel_patch = published.patches
+        return published
 
 
 def toolbar_traits(options: ReportOptions) -> dict[str, object]:

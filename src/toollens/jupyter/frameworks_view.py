@@ -11,9 +11,12 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["FrameworksView"]
+if TYPE_CHECKING:
+    from toollens.jupyter.explorer_state import ExplorerState
+
+__all__ = ["FrameworksView", "attach_frameworks"]
 
 _WAITING = (
     '<div class="tl-fw" data-view="frameworks"><p class="tl-note">'
@@ -115,3 +118,29 @@ def _framed(body: str) -> str:
 
     title = tag("div", "Frameworks", class_="tl-panel-title")
     return str(tag("section", title, Markup(body), class_="tl-panel tl-panel-frameworks"))
+
+
+def attach_frameworks(
+    explorer: ExplorerState,
+    frameworks: bool | Sequence[str],
+    lock: contextlib.AbstractContextManager[object],
+) -> FrameworksView | None:
+    """Add the Frameworks view to ``explorer`` (``frameworks=`` of the explorer), or ``None``.
+
+    ``lock`` is held while the worker thread publishes, so it never lands inside a render.
+    """
+    from toollens.jupyter.explorer_state import FRAMEWORKS_PANEL
+
+    if frameworks is False:
+        return None
+
+    def show(html: str) -> None:
+        with lock:
+            explorer.publish({FRAMEWORKS_PANEL.key: html})
+
+    view = FrameworksView(None if frameworks is True else list(frameworks), show)
+    explorer.panel_order = [*explorer.panel_order, FRAMEWORKS_PANEL.key]
+    explorer.panel_areas = {**explorer.panel_areas, FRAMEWORKS_PANEL.key: FRAMEWORKS_PANEL.area}
+    explorer.publish({FRAMEWORKS_PANEL.key: waiting_html()})
+    explorer.observe(lambda change: view.choose(change["new"]), names="frameworks_pair")
+    return view

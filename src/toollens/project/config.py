@@ -32,7 +32,7 @@ from toollens.core.choices import (
 )
 from toollens.core.errors import ToolLensError
 from toollens.core.schema.toolkit import shorten
-from toollens.core.schema.types import JsonMapping, JsonObject
+from toollens.core.schema.types import JsonMapping
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -71,6 +71,9 @@ class ProjectConfig:
         docstring_style: ``google``, ``numpy``, ``sphinx``, or ``None`` to detect.
         optional_defaults: ``keep``, ``nullable``, or ``None`` for the engine's default.
         frameworks: frameworks to compare against (kept for the cross-framework lens).
+        tokens_model: the model the lock records each tool's token count for (``None``:
+            no counts).
+        max_token_growth: ``diff --lock`` fails a tool that grew by more tokens than this.
     """
 
     root: Path
@@ -80,6 +83,8 @@ class ProjectConfig:
     docstring_style: str | None = None
     optional_defaults: str | None = None
     frameworks: tuple[str, ...] = ()
+    tokens_model: str | None = "gpt-4o"
+    max_token_growth: int | None = None
 
     def report_options(self, provider: str) -> ReportOptions:
         """The options each tool's report for ``provider`` is built with."""
@@ -226,13 +231,29 @@ def _known_frameworks() -> tuple[str, ...] | None:
     return tuple(lens.names())
 
 
-_READERS: JsonObject = {
+def _tokens_model(key: str, value: Any) -> str | None:
+    if value is False:
+        return None
+    if not isinstance(value, str) or not value:
+        raise ProjectError(f"{_TABLE} {key} is {_show(value)}", hint='e.g. "gpt-4o", or false')
+    return value
+
+
+def _count(key: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ProjectError(f"{_TABLE} {key} is {_show(value)}, not a whole number >= 0")
+    return value
+
+
+_READERS: dict[str, Any] = {
     "tools": _tools,
     "strict": _strict,
     "providers": _providers,
     "docstring_style": _choice(DOCSTRING_STYLES),
     "optional_defaults": _choice(OPTIONAL_DEFAULTS),
     "frameworks": _frameworks,
+    "tokens_model": _tokens_model,
+    "max_token_growth": _count,
 }
 
 

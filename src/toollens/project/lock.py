@@ -23,6 +23,7 @@ from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange, SchemaDif
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.project.config import ProjectConfig, ProjectError
+from toollens.project.lock_tokens import entry_tokens
 from toollens.project.tools import ToolRef, check_unique_names, expand_tools
 
 if TYPE_CHECKING:
@@ -92,12 +93,14 @@ def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
         ProjectError: a tool cannot be made strict, has no payload, or two share a name.
     """
     return tuple(
-        ProjectTool(ref, reports[0].title, _entry(ref, reports), reports)
+        ProjectTool(ref, reports[0].title, _entry(ref, reports, config.tokens_model), reports)
         for ref, reports in build_reports(config)
     )
 
 
-def _entry(ref: ToolRef, reports: Sequence[Any]) -> JsonObject:
+def _entry(
+    ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None
+) -> JsonObject:
     first = reports[0]
     for rep in reports:
         problem = rep.view_errors.get("strict") or rep.view_errors.get("provider")
@@ -122,6 +125,9 @@ def _entry(ref: ToolRef, reports: Sequence[Any]) -> JsonObject:
         "strict": first.options.strict,
     }
     assert tuple(entry) == _ENTRY_KEYS  # the lock's key order is its format
+    counted = entry_tokens(first, tokens_model)
+    if counted is not None:  # optional, last: locks written before it stay readable
+        entry["tokens"] = counted
     return entry
 
 
@@ -207,7 +213,7 @@ def _check_document(document: Any, shown: str) -> None:
         raise bad("has no 'tools' object", "/tools")
     for name, entry in tools.items():
         where = join_pointer("/tools", name)
-        if not isinstance(entry, dict) or set(entry) != set(_ENTRY_KEYS):
+        if not isinstance(entry, dict) or set(entry) - {"tokens"} != set(_ENTRY_KEYS):
             raise bad(f"entry {name!r} does not have the keys {', '.join(_ENTRY_KEYS)}", where)
         if entry["name"] != name or not isinstance(entry["parameters"], dict):
             raise bad(f"entry {name!r} has a wrong name or parameters", where)

@@ -140,18 +140,21 @@ STYLE = """
 .tl-root .tl-sev-compatible { color: var(--tl-won); border-color: currentColor; }
 .tl-root .tl-sev-description-only { color: var(--tl-muted); border-color: currentColor; }
 .tl-root h4 { margin: 10px 0 4px; font-size: 1em; font-weight: 600; }
-/* Line diffs: a gutter of rule tags, the +/- sign, then the line, which wraps (long
+/* Line diffs: the +/- sign, the line, which wraps (long
    descriptions stay readable) with its indentation kept. */
 /* The strict view shows a whole tool's schema without scrolling, up to about 60 lines. */
 .tl-root .tl-ldiff { white-space: normal; max-height: 64em; }
 .tl-root .tl-ldiff .tl-dl {
-  display: grid; grid-template-columns: 11.5em 1.1em minmax(0, 1fr); min-width: 0;
+  display: grid; grid-template-columns: 1.1em minmax(0, 1fr) auto; min-width: 0;
 }
 .tl-root .tl-ldiff .tl-dc { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* Rule tags after the line, in a column as wide as the line's own tags: a line without
+   one gives them no space. */
 .tl-root .tl-gut {
-  display: flex; flex-flow: column; gap: 1px; padding: 0 4px 0 6px; overflow: hidden;
-  border-right: 1px solid var(--tl-border); margin-right: 4px;
+  order: 3; display: flex; flex-flow: row wrap; gap: 1px 4px; justify-content: flex-end;
+  max-width: 12em; padding: 0 0 0 6px;
 }
+.tl-root .tl-gut:empty { display: none; }
 .tl-root .tl-gtag {
   font-size: 0.72em; line-height: 1.6; color: var(--tl-accent); cursor: help;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
@@ -189,7 +192,7 @@ WIDGET_STYLE = """
 /* Kept in sight by the front end (a transform while the explorer scrolls past the top). */
 .tl-xp .tl-toolbar {
   position: relative; z-index: 5; display: flex; flex-flow: row wrap;
-  gap: 4px 14px; align-items: center; padding: 6px 8px; margin: 0 0 8px;
+  gap: 4px 10px; align-items: center; padding: 6px 8px; margin: 0 0 8px;
   background: var(--tl-bg); border-bottom: 1px solid var(--tl-border);
 }
 .tl-xp .tl-toolbar.tl-floating { box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15); }
@@ -203,22 +206,43 @@ WIDGET_STYLE = """
 .tl-xp .tl-toolbar input[type=text] { flex: 0 1 12em; min-width: 7em; width: 12em; }
 .tl-xp .tl-apply { cursor: pointer; padding: 2px 14px; }
 .tl-xp .tl-apply:disabled { cursor: default; opacity: 0.5; }
-.tl-xp .tl-top { display: flex; flex-flow: row wrap; gap: 12px; margin: 0 0 12px; }
-.tl-xp .tl-edit-col { flex: 3 1 440px; min-width: 0; }
-.tl-xp .tl-panel-changes {
-  flex: 2 1 260px; min-width: 0; max-height: 30em; overflow: auto; align-self: stretch;
-}
+/* The editor takes the whole width; the change list sits under it, one line while empty. */
+.tl-xp .tl-top { display: flex; flex-flow: column; gap: 6px; margin: 0 0 12px; }
+.tl-xp .tl-edit-col { min-width: 0; }
+.tl-xp .tl-editor .cm-scroller { max-height: 40vh; }
+.tl-xp .tl-since { float: right; margin-left: 10px; font-size: 0.92em; }
+.tl-xp .tl-panel-changes { min-width: 0; max-height: 14em; overflow: auto; margin: 0; }
+.tl-xp .tl-panel-changes.tl-changes-empty { padding: 2px 10px; max-height: none; }
 .tl-xp .tl-changes-head { margin: 0 0 4px; }
+.tl-xp .tl-last { margin: 4px 0 0; font-size: 0.92em; }
+.tl-xp .tl-last ul.tl-edit { display: inline; padding: 0; }
+.tl-xp .tl-last ul.tl-edit > li { display: inline; margin-right: 1em; }
 .tl-xp .tl-trigger { color: var(--tl-accent); border-color: currentColor; }
-.tl-xp .tl-panels {
-  display: grid; gap: 12px; align-items: stretch;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 380px), 1fr));
+/* The four views side by side: a 2x2 grid, each view scrolling on its own, so all four are
+   on screen together; one column in a narrow notebook (marimo). */
+.tl-xp { container-type: inline-size; }
+.tl-xp .tl-panels { display: flex; flex-flow: column; gap: 12px; }
+.tl-xp .tl-views { display: grid; gap: 10px; grid-template-columns: minmax(0, 1fr); }
+@container (min-width: 600px) {
+  .tl-xp .tl-views { grid-template-columns: repeat(2, minmax(0, 1fr)); }
 }
 .tl-xp .tl-slot { min-width: 0; }
-.tl-xp .tl-slot > .tl-panel { height: 100%; }
-.tl-xp .tl-slot-strict, .tl-xp .tl-slot-metadata, .tl-xp .tl-slot-findings,
-.tl-xp .tl-slot-frameworks {
-  grid-column: 1 / -1;
+.tl-xp .tl-views .tl-slot > .tl-panel {
+  height: 100%; max-height: min(34em, 62vh); overflow: auto; margin: 0; box-sizing: border-box;
+}
+.tl-xp .tl-views .tl-ldiff, .tl-xp .tl-views .tl-code { max-height: none; }
+/* Lines and list items off screen are not laid out until scrolled to (big tools). */
+.tl-xp .tl-ldiff .tl-dl, .tl-xp ul.tl-findings > li {
+  content-visibility: auto; contain-intrinsic-size: auto 1.5em;
+}
+/* The toolbar's folded overrides. */
+.tl-xp .tl-more { position: relative; color: var(--tl-muted); }
+.tl-xp .tl-more > summary { cursor: pointer; white-space: nowrap; }
+.tl-xp .tl-more-body {
+  position: absolute; z-index: 6; left: 0; top: 1.8em; display: flex; gap: 6px; padding: 6px;
+  align-items: center;
+  background: var(--tl-bg); border: 1px solid var(--tl-border); border-radius: 4px;
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
 }
 .tl-xp .tl-panels.tl-stale > .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
 .tl-xp .tl-banner-body {

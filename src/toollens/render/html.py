@@ -317,22 +317,45 @@ def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
     return tag("ul", [_finding_item(f) for f in findings], class_="tl-findings")
 
 
+def _joined_item(finding: Finding, angles: Sequence[Finding], provider: str) -> Markup:
+    """One problem with both sources: the lint finding, and how the provider sees it."""
+    from toollens.core.problems import worst_severity
+
+    sev = enum_value(worst_severity([finding, *angles]))
+    rules = [tag("span", enum_value(f.rule), class_="tl-rule") for f in (finding, *angles)]
+    seen = tag(
+        "ul",
+        [tag("li", tag("span", f"{provider}: ", class_="tl-muted"), f.message) for f in angles],
+        class_="tl-angle",
+    )
+    where = _code(finding.pointer or "/") if finding.pointer is not None else None
+    links = [_safe_href(f.source) for f in (finding, *angles)]
+    return tag(
+        "li",
+        _badge(sev, f"tl-sev-{sev}"),
+        join(*(join(rule, " + ") for rule in rules[:-1]), rules[-1]),
+        " ",
+        where,
+        " " if where else None,
+        finding.message,
+        seen,
+        tag("div", "Fix: ", finding.fix, class_="tl-fix") if finding.fix else None,
+        *(
+            tag("a", "source", href=href, target="_blank", rel="noopener noreferrer")
+            for href in links
+            if href
+        ),
+        class_=f"tl-finding tl-joined tl-sev-item-{sev}",
+    )
+
+
 def _grouped_findings_list(view: FindingsView) -> Markup:
     if not view.lint:
         return _note(view.lint_empty)
     items = []
     for index, finding in enumerate(view.lint):
-        item = _finding_item(finding)
         more = view.angles.get(index)
-        if more:
-            extra = tag(
-                "div",
-                tag("span", f"The same problem, as {view.provider} sees it:", class_="tl-muted"),
-                tag("ul", [_finding_item(f) for f in more], class_="tl-findings"),
-                class_="tl-angle",
-            )
-            item = Markup(item[: -len("</li>")] + extra + "</li>")
-        items.append(item)
+        items.append(_joined_item(finding, more, view.provider) if more else _finding_item(finding))
     return tag("ul", items, class_="tl-findings")
 
 

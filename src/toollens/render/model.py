@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollens.core.metadata import Candidate, ParameterMetadata
+from toollens.core.problems import group_findings
 from toollens.core.records import Change, Finding, Severity
 from toollens.core.report import Report, View
 from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.core.signature import ParameterKind
-from toollens.render.display import default_text, enum_value, signature_line, type_text
+from toollens.render.display import default_text, signature_line, type_text
 from toollens.render.markup import safe_repr
 
 __all__ = [
@@ -303,38 +304,3 @@ def _findings(report: Report) -> FindingsView:
         report.provider_payload,
         report.finding_counts,
     )
-
-
-def group_findings(
-    lint: tuple[Finding, ...] | list[Finding], provider: tuple[Finding, ...] | list[Finding]
-) -> tuple[dict[int, tuple[Finding, ...]], tuple[Finding, ...]]:
-    """Provider findings about the same problem as a lint finding, and the rest.
-
-    One problem seen from two angles (a default strict mode drops: lint says the model never
-    applies it, the provider check says the provider rejects it) is shown once: a provider
-    finding joins the lint finding at its pointer or its parent whose rule names the same
-    keyword (``openai.default`` at ``/properties/unit/default`` joins
-    ``lint.default-not-applied`` at ``/properties/unit``).
-
-    Returns:
-        ``{index of the lint finding: provider findings}`` and the provider findings left.
-    """
-    at_pointer: dict[str | None, list[int]] = {}
-    for index, item in enumerate(lint):
-        at_pointer.setdefault(item.pointer, []).append(index)
-    angles: dict[int, list[Finding]] = {}
-    rest: list[Finding] = []
-    for finding in provider:
-        pointer = finding.pointer or ""
-        keyword = pointer.rsplit("/", 1)[-1]
-        parent = pointer.rsplit("/", 1)[0]
-        near = sorted({*at_pointer.get(pointer, ()), *at_pointer.get(parent, ())})
-        match = next(
-            (i for i in near if keyword and keyword in enum_value(lint[i].rule)),
-            None,
-        )
-        if match is None:
-            rest.append(finding)
-        else:
-            angles.setdefault(match, []).append(finding)
-    return {index: tuple(found) for index, found in angles.items()}, tuple(rest)

@@ -3,7 +3,7 @@
 // Python; this file places it, hosts the editor and turns controls into trait changes.
 import { SourceEditor } from "./editor.js";
 import { renderToolset } from "./toolset.js";
-import { keepInSight, setPanel, wireClickThrough } from "./views.js";
+import { applyOps, keepInSight, setPanel, wireClickThrough } from "./views.js";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -20,16 +20,18 @@ function labelled(text, control) {
   return el("label", { class: "tl-ctl" }, el("span", { text }), control);
 }
 
-function select(model, trait, choicesTrait) {
+function select(model, trait, choicesTrait, names = {}) {
   const node = el("select", { "data-trait": trait });
+  // A list trait of choices, or a fixed list (shown through `names`).
+  const choices = () => (Array.isArray(choicesTrait) ? choicesTrait : model.get(choicesTrait));
   const fill = () => {
-    node.replaceChildren(...model.get(choicesTrait).map((c) => el("option", { value: c, text: c })));
+    node.replaceChildren(...choices().map((c) => el("option", { value: c, text: names[c] || c })));
     node.value = model.get(trait);
   };
   fill();
   node.addEventListener("change", () => { model.set(trait, node.value); model.save_changes(); });
   model.on(`change:${trait}`, () => { node.value = model.get(trait); });
-  model.on(`change:${choicesTrait}`, fill);
+  if (!Array.isArray(choicesTrait)) model.on(`change:${choicesTrait}`, fill);
   return node;
 }
 
@@ -65,15 +67,34 @@ function toolbar(model, root) {
   sync();
   model.on("change:can_apply", sync);
   apply.addEventListener("click", () => model.send({ type: "apply" }));
+  // Changed less often: the strict diff's layout and the name and description overrides
+  // fold away, so the bar stays one row in a notebook's output at 1,000 px.
+  const overrides = el("details", { class: "tl-more" },
+    el("summary", { text: "more" }),
+    el("div", { class: "tl-more-body" },
+      labelled("side by side", sbs),
+      textInput(model, "name_override", "name override"),
+      textInput(model, "description_override", "description override")));
   return el("div", { class: "tl-toolbar" },
     labelled("strict", strict),
     labelled("provider", select(model, "provider", "providers")),
     labelled("docstring", select(model, "docstring_style", "docstring_styles")),
-    labelled("optional defaults", select(model, "optional_defaults", "optional_defaults_choices")),
-    textInput(model, "name_override", "name override"),
-    textInput(model, "description_override", "description override"),
-    labelled("side by side", sbs),
+    labelled("defaults", select(model, "optional_defaults", "optional_defaults_choices")),
+    overrides,
     apply);
+}
+
+/** Slots for the views, from Python's declaration: the side-by-side views, then the rest. */
+function slotsFor(model) {
+  const views = el("div", { class: "tl-views" });
+  const below = el("div", { class: "tl-below" });
+  const areas = model.get("panel_areas") || {};
+  const slots = {};
+  for (const key of model.get("panel_order")) {
+    slots[key] = el("div", { class: `tl-slot tl-slot-${key}`, "data-panel": key });
+    (areas[key] === "below" ? below : views).append(slots[key]);
+  }
+  return { slots, panels: el("div", { class: "tl-panels" }, views, below) };
 }
 
 function renderExplorer({ model, el: host }) {
@@ -82,16 +103,17 @@ function renderExplorer({ model, el: host }) {
   const note = el("div", { class: "tl-explorer-note" });
   const editorBox = el("div", { class: "tl-editor" });
   const banner = el("div", { class: "tl-banner" });
-  const changes = el("div", { class: "tl-panel tl-panel-changes" });
-  const panels = el("div", { class: "tl-panels" });
-  const slots = {};
-  for (const key of model.get("panel_order")) {
-    slots[key] = el("div", { class: `tl-slot tl-slot-${key}`, "data-panel": key });
-    panels.append(slots[key]);
-  }
+  // The change list, and beside it what it compares with (the schema as opened, or as
+  // last applied).
+  const changes = el("div", { class: "tl-changes-body" });
+  const since = labelled("since", select(model, "changes_since", ["opened", "applied"],
+    { opened: "opened", applied: "last Apply" }));
+  since.classList.add("tl-since");
+  const changesBox = el("div", { class: "tl-panel tl-panel-changes" }, since, changes);
+  const { slots, panels } = slotsFor(model);
   const bar = toolbar(model, root);
   root.append(bar, note,
-    el("div", { class: "tl-top" }, el("div", { class: "tl-edit-col" }, editorBox, banner), changes),
+    el("div", { class: "tl-top" }, el("div", { class: "tl-edit-col" }, editorBox, banner), changesBox),
     panels);
   host.append(root);
 
@@ -111,15 +133,28 @@ function renderExplorer({ model, el: host }) {
     model.save_changes();
   });
 
-  // One trait per view: an edit resends (and this redraws and flashes) only what changed.
+  // Every view is its base (sent whole now and then) with the patch that makes it current:
+  // an edit syncs a few lines, and only the nodes that differ are touched (and flashed).
   // Switching the strict diff's layout shows the same content again: nothing to flash.
   const sideBySide = (html) => html.includes('class="tl-sbs-view"');
-  const showPanel = (key, flash) => {
-    const html = model.get(`panel_${key}`) || "";
-    const switched = sideBySide(slots[key]._tlHtml || "") !== sideBySide(html);
-    setPanel(slots[key], html, flash && !switched);
+  let queued = false;
+  const showPanels = (flash) => {
+    queued = false;
+    const bases = model.get("panel_base") || {};
+    const patches = model.get("panel_patch") || {};
+    for (const [key, slot] of Object.entries(slots)) {
+      const html = applyOps(bases[key] || "", patches[key]);
+      const switched = sideBySide(slot._tlHtml || "") !== sideBySide(html);
+      setPanel(slot, html, flash && !switched);
+    }
   };
-  const showChanges = () => { setPanel(changes, model.get("changes"), false); };
+  // Base and patch change together: redraw once, after both are in.
+  const queuePanels = () => { if (!queued) { queued = true; queueMicrotask(() => showPanels(true)); } };
+  const showChanges = () => {
+    const html = model.get("changes") || "";
+    setPanel(changes, html, true);
+    changesBox.classList.toggle("tl-changes-empty", !html || html.includes('data-empty="1"'));
+  };
   const showBanner = () => {
     banner.innerHTML = model.get("banner");
     banner.classList.toggle("tl-banner-error", !!model.get("banner"));
@@ -127,10 +162,9 @@ function renderExplorer({ model, el: host }) {
   };
   const showNote = () => { note.innerHTML = model.get("note"); note.hidden = !model.get("note"); };
   const showStale = () => panels.classList.toggle("tl-stale", model.get("stale"));
-  for (const key of Object.keys(slots)) {
-    showPanel(key, false);
-    model.on(`change:panel_${key}`, () => showPanel(key, true));
-  }
+  showPanels(false);
+  model.on("change:panel_base", queuePanels);
+  model.on("change:panel_patch", queuePanels);
   showChanges(); showBanner(); showNote(); showStale();
   model.on("change:source", () => editor.setText(model.get("source")));
   model.on("change:changes", showChanges);

@@ -5,15 +5,8 @@ import { SPAN_LABEL } from "./editor.js";
 const UNITS = ".tl-line, tr, li";
 /** Past this many changed units a view is marked as a whole. */
 const MOST = 40;
-
-function texts(root) {
-  const counts = new Map();
-  for (const el of root.querySelectorAll(UNITS)) {
-    const key = el.textContent;
-    counts.set(key, (counts.get(key) || 0) + 1);
-  }
-  return counts;
-}
+/** Views longer than this (characters of HTML) try the one-unit fast path first. */
+const FAST_PATH_SIZE = 50000;
 
 /** Scroll `box` (a view's own scroll box) to show `el`: the page itself never jumps. */
 function revealInBox(el, box) {
@@ -23,29 +16,177 @@ function revealInBox(el, box) {
   }
 }
 
+/** The nearest box between `el` and `stop` that scrolls vertically (a view's own). */
+function scrollBoxOf(el, stop) {
+  for (let box = el.parentElement; box && box !== stop.parentElement; box = box.parentElement) {
+    if (box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
+      return box;
+    }
+  }
+  return null;
+}
+
 /**
- * Replace a panel's HTML; with `flash`, mark the units whose text is new and scroll each
- * scroll box to its first one. Returns how many units changed.
+ * A view's HTML from its synced base and the ops that turn the base into the HTML now:
+ * `[start, end, text]` replaces `base.slice(start, end)` (UTF-16 offsets, sorted).
+ */
+export function applyOps(base, ops) {
+  if (!ops || !ops.length) return base || "";
+  const out = [];
+  let at = 0;
+  for (const [start, end, text] of ops) {
+    out.push(base.slice(at, start), text);
+    at = end;
+  }
+  out.push(base.slice(at));
+  return out.join("");
+}
+
+/** Make `live`'s attributes those of `fresh`; `open` on <details> stays the reader's. */
+function syncAttributes(live, fresh) {
+  for (const { name } of [...live.attributes]) {
+    if (!fresh.hasAttribute(name) && !(name === "open" && live.tagName === "DETAILS")) {
+      live.removeAttribute(name);
+    }
+  }
+  for (const { name, value } of fresh.attributes) {
+    if (name === "open" && live.tagName === "DETAILS") continue;
+    if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+  }
+}
+
+function morphNode(live, fresh, changed) {
+  if (live.nodeType !== fresh.nodeType || live.nodeName !== fresh.nodeName) {
+    live.replaceWith(fresh);
+    changed.push(fresh);
+    return;
+  }
+  if (live.nodeType === Node.TEXT_NODE) {
+    if (live.data !== fresh.data) { live.data = fresh.data; changed.push(live.parentNode); }
+    return;
+  }
+  if (live.nodeType !== Node.ELEMENT_NODE) { live.replaceWith(fresh); return; }
+  syncAttributes(live, fresh);
+  morphChildren(live, fresh, changed);
+}
+
+/**
+ * Update `live`'s children in place to match `fresh`'s: equal children at both ends are
+ * kept as they are (scroll positions, unfolded <details>, the nodes a reader looks at), the
+ * middle is morphed pairwise or replaced. Pushes what it changed onto `changed`.
+ */
+function morphChildren(live, fresh, changed) {
+  const a = [...live.childNodes];
+  const b = [...fresh.childNodes];
+  let head = 0;
+  while (head < a.length && head < b.length && a[head].isEqualNode(b[head])) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head
+    && a[a.length - 1 - tail].isEqualNode(b[b.length - 1 - tail])) tail++;
+  const oldMid = a.slice(head, a.length - tail);
+  const newMid = b.slice(head, b.length - tail);
+  if (oldMid.length === newMid.length) {
+    for (let i = 0; i < oldMid.length; i++) morphNode(oldMid[i], newMid[i], changed);
+    return;
+  }
+  const before = tail ? a[a.length - tail] : null;
+  for (const node of oldMid) node.remove();
+  for (const node of newMid) {
+    live.insertBefore(node, before);
+    changed.push(node);
+  }
+}
+
+/** The innermost unit (JSON line, table row, list item) around `node`, if any. */
+function unitOf(node) {
+  const el = node && (node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement);
+  if (!el || !el.closest) return null;
+  const inner = el.querySelector && !el.matches(UNITS) ? el.querySelector(UNITS) : null;
+  return el.closest(UNITS) || inner;
+}
+
+/** Units the fast path can replace alone: [opening pattern, tag name, selector]. */
+const PATCH_UNITS = [
+  ['<span class="tl-line', "span", 'span[class^="tl-line"]'],
+  ["<tr>", "tr", "tr"],
+  ["<li", "li", "li"],
+];
+
+function count(text, needle, end) {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0 && at < end; at = text.indexOf(needle, at + 1)) n++;
+  return n;
+}
+
+/** Where the element opened at `start` (a `<name ...>`) closes in `html`: after its end tag. */
+function closeOf(html, start, name) {
+  const open = new RegExp(`<${name}[\\s>]|</${name}>`, "g");
+  open.lastIndex = start;
+  let depth = 0;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    depth += m[0][1] === "/" ? -1 : 1;
+    if (depth === 0) return m.index + m[0].length;
+  }
+  return -1;
+}
+
+/**
+ * The fast path of a big view's update: when everything that differs between `old` and
+ * `html` lies inside one JSON line, table row or list item, parse that unit alone and
+ * morph its element (a keystroke in a 240-parameter tool changes a line, and parsing the
+ * whole view would cost more than the rest of the update). Returns the touched nodes, or
+ * null when the change is not inside one unit (the caller morphs the whole view).
+ */
+function patchOneUnit(panel, old, html) {
+  let head = 0;
+  const limit = Math.min(old.length, html.length);
+  while (head < limit && old.charCodeAt(head) === html.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < limit - head
+    && old.charCodeAt(old.length - 1 - tail) === html.charCodeAt(html.length - 1 - tail)) tail++;
+  for (const [opening, name, selector] of PATCH_UNITS) {
+    const start = old.lastIndexOf(opening, head);
+    if (start < 0) continue;
+    const end = closeOf(old, start, name);
+    if (end < 0 || end < old.length - tail) continue; // the change runs past this unit
+    const fresh = html.slice(start, end + html.length - old.length);
+    const target = panel.querySelectorAll(selector)[count(old, opening, start)];
+    if (!target || !fresh.startsWith(opening) || closeOf(fresh, 0, name) !== fresh.length) continue;
+    const holder = document.createElement(name === "tr" ? "tbody" : name === "li" ? "ul" : "div");
+    holder.innerHTML = fresh;
+    if (holder.childNodes.length !== 1) continue;
+    const touched = [];
+    morphNode(target, holder.firstChild, touched);
+    return touched;
+  }
+  return null;
+}
+
+/**
+ * Update a panel to `html` in place (only the nodes that differ are touched); with `flash`,
+ * mark the units that changed and scroll each scroll box to its first one. Returns how
+ * many units changed.
  */
 export function setPanel(panel, html, flash) {
   if (panel._tlHtml === html) return 0;
-  const before = flash ? texts(panel) : null;
-  const open = new Set([...panel.querySelectorAll("details[open]")].map(detailsKey));
+  const old = panel._tlHtml;
   panel._tlHtml = html;
-  panel.innerHTML = html;
-  // Keep what the author unfolded unfolded across re-renders.
-  for (const d of panel.querySelectorAll("details")) if (open.has(detailsKey(d))) d.open = true;
-  if (!before) return 0;
-  const fresh = [];
-  const units = panel.querySelectorAll(UNITS);
-  for (const el of units) {
-    const key = el.textContent;
-    const left = before.get(key) || 0;
-    if (left > 0) { before.set(key, left - 1); continue; }
-    if (!el.querySelector(UNITS)) fresh.push(el); // the innermost unit carries the mark
+  let touched = old && old.length > FAST_PATH_SIZE ? patchOneUnit(panel, old, html) : null;
+  if (!touched) {
+    touched = [];
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    morphChildren(panel, template.content, touched);
   }
-  const changed = fresh.length;
-  if (changed > MOST || changed > units.length / 2) {
+  if (!flash) return 0;
+  const fresh = new Set();
+  for (const node of touched) {
+    const unit = unitOf(node);
+    if (unit && panel.contains(unit)) fresh.add(unit);
+  }
+  const changed = fresh.size;
+  const units = changed > MOST ? panel.querySelectorAll(UNITS).length : 0;
+  if (changed > MOST && changed > units / 2) {
     // Nearly everything is new (strict toggled, another provider): mark the view, not a
     // wall of lines.
     const view = panel.querySelector(".tl-panel") || panel;
@@ -54,7 +195,7 @@ export function setPanel(panel, html, flash) {
     const boxes = new Set();
     for (const el of fresh) {
       el.classList.add("tl-flash");
-      const box = el.closest(".tl-code, .tl-scroll");
+      const box = scrollBoxOf(el, panel);
       if (box && !boxes.has(box)) { boxes.add(box); revealInBox(el, box); }
     }
   }
@@ -62,11 +203,6 @@ export function setPanel(panel, html, flash) {
     for (const el of panel.querySelectorAll(".tl-flash")) el.classList.remove("tl-flash");
   }, 1600);
   return changed;
-}
-
-function detailsKey(d) {
-  const s = d.querySelector("summary");
-  return s ? s.textContent : "";
 }
 
 /**

@@ -1,0 +1,121 @@
+"""Token counts in the lock: each tool's cost for one model, and how it moved.
+
+A lock entry may carry ``"tokens": {"model": M, "count": N}``: what the tool alone costs on
+model ``M`` (``toollens.tokens``). ``toollens diff --lock`` reports each change ("+37
+tokens") and, when the project sets ``max_token_growth``, a growth above it is an error
+finding. Entries are written only when the tokenizer is installed (``toollens[tokens]``);
+install it wherever the lock is written and checked, or the lock reads as out of date.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from toollens.core.records import Finding, Severity
+from toollens.core.schema.types import JsonMapping, JsonObject
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
+    from toollens.project.config import ProjectConfig
+    from toollens.project.lock import ProjectTool
+
+
+GROWTH_RULE = "tokens.growth"
+
+
+def entry_tokens(report: Report, model: str | None) -> JsonObject | None:
+    """The lock's ``tokens`` value for one tool's report, or ``None`` when not counted."""
+    if not model:
+        return None
+    from toollens.tokens import TokenizerUnavailableError, tokens
+
+    try:
+        counted = tokens(report, model)
+    except TokenizerUnavailableError:
+        return None  # no tokenizer here: the lock records no count rather than a guess
+    return {"model": model, "count": counted.tools[0].tokens}
+
+
+@dataclass(frozen=True)
+class TokenDelta:
+    """How one tool's token count moved between the lock and now (same model)."""
+
+    name: str
+    model: str
+    old: int
+    new: int
+
+    @property
+    def change(self) -> int:
+        return self.new - self.old
+
+    def __str__(self) -> str:
+        return f"{self.change:+d} tokens ({self.model}: {self.old} -> {self.new})"
+
+
+def token_deltas(
+    old_entries: JsonMapping, new_entries: Mapping[str, JsonMapping]
+) -> tuple[TokenDelta, ...]:
+    """The tools whose count changed, by name; entries without a count are skipped."""
+    found = []
+    for name in sorted(set(old_entries) & set(new_entries)):
+        old, new = old_entries[name].get("tokens"), new_entries[name].get("tokens")
+        if not isinstance(old, Mapping) or not isinstance(new, Mapping):
+            continue
+        if old.get("model") != new.get("model") or old.get("count") == new.get("count"):
+            continue
+        found.append(TokenDelta(name, str(new["model"]), int(old["count"]), int(new["count"])))
+    return tuple(found)
+
+
+def growth_findings(deltas: Sequence[TokenDelta], threshold: int | None) -> list[Finding]:
+    """An error finding for each tool that grew by more than ``threshold`` tokens."""
+    if threshold is None:
+        return []
+    return [
+        Finding(
+            GROWTH_RULE,
+            Severity.ERROR,
+            None,
+            f"tool {d.name!r} grew by {d.change} tokens on {d.model} ({d.old} -> {d.new}), "
+            f"more than max_token_growth = {threshold}.",
+            "shorten what was added, or raise max_token_growth under [tool.toollens]",
+        )
+        for d in deltas
+        if d.change > threshold
+    ]
+
+
+def _finding_data(finding: Finding) -> dict[str, Any]:
+    return {
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "fix": finding.fix,
+    }
+
+
+def with_token_deltas(
+    text: str, fmt: str, lock: JsonMapping, tools: Sequence[ProjectTool], config: ProjectConfig
+) -> str:
+    """``diff --lock`` output with each tool's token change and growth findings added."""
+    deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
+    found = growth_findings(deltas, config.max_token_growth)
+    if fmt == "json":
+        data = json.loads(text)
+        data["tokens"] = {
+            "deltas": {
+                d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
+                for d in deltas
+            },
+            "findings": [_finding_data(f) for f in found],
+        }
+        return json.dumps(data, indent=2) + "\n"
+    if fmt == "github":
+        lines = [f"::error title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
+        return text + "".join(line + "\n" for line in lines)
+    lines = [f"{d.name}: {d}" for d in deltas] + [f"  {f}" for f in found]
+    return text + "".join(line + "\n" for line in lines)

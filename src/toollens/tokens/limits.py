@@ -1,0 +1,69 @@
+"""Description lengths that a provider rejects or a major client cuts, each with its source.
+
+Only limits someone documents or reports with the exact error are listed; each row says
+where it comes from and where sources disagree. Lengths are counted in characters (Python
+``len``), as the sources count them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from toollens.core.records import Finding, Severity
+from toollens.tokens.tooldefs import ToolDef
+
+
+@dataclass(frozen=True)
+class DescriptionLimit:
+    """A maximum tool-description length and what happens past it."""
+
+    rule: str
+    max_chars: int
+    severity: Severity
+    consequence: str
+    fix: str
+    source: str
+
+
+LIMITS: tuple[DescriptionLimit, ...] = (
+    DescriptionLimit(
+        rule="limits.openai-description-length",
+        max_chars=1024,
+        severity=Severity.ERROR,
+        consequence="OpenAI Chat Completions rejects the request "
+        "(string_above_max_length on tools[i].function.description)",
+        fix="move detail into parameter descriptions or the system prompt",
+        source="the API's own error, quoted in public issue threads (e.g. getsentry/sentry-mcp "
+        "#106, langchain-ai/open_deep_research #80, OpenHands #4838); OpenAI's guides do not "
+        "state the limit, and OpenAI-compatible servers differ",
+    ),
+    DescriptionLimit(
+        rule="limits.claude-code-description-truncated",
+        max_chars=2048,
+        severity=Severity.WARNING,
+        consequence="Claude Code cuts MCP tool descriptions here and the model reads "
+        "'… [truncated]'",
+        fix="put what matters first and keep the description under the limit",
+        source="Claude Code MCP docs ('truncates tool descriptions and server instructions "
+        "at 2KB each'); issue threads anthropics/claude-code #41593 and #81268 find a "
+        "2048-character cut in the client (the docs say 2KB; the MCP spec sets no limit)",
+    ),
+)
+
+
+def iter_limit_findings(tools: Sequence[ToolDef]) -> Iterator[Finding]:
+    """A finding for each tool description over each documented limit."""
+    for tool in tools:
+        length = len(tool.description or "")
+        for limit in LIMITS:
+            if length > limit.max_chars:
+                yield Finding(
+                    limit.rule,
+                    limit.severity,
+                    None,
+                    f"tool {tool.name!r} has a {length}-character description, over "
+                    f"{limit.max_chars}: {limit.consequence}.",
+                    limit.fix,
+                    source=limit.source,
+                )

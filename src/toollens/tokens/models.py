@@ -1,0 +1,52 @@
+"""Which counting rule a model name gets: a table of families, checked in order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toollens.tokens.errors import UnknownModelError
+
+DEFAULT_MODEL = "gpt-4o"
+
+
+@dataclass(frozen=True)
+class ModelRule:
+    """How tokens are counted for one model.
+
+    Attributes:
+        provider: ``openai``, ``gpt-oss``, ``anthropic`` or ``gemini``.
+        encoding: the tiktoken encoding for OpenAI chat models, else ``None``.
+    """
+
+    provider: str
+    encoding: str | None = None
+
+
+def rule_for(model: str) -> ModelRule:
+    """The counting rule of ``model`` (OpenAI names resolved by tiktoken's own table)."""
+    name = model.strip().lower()
+    if name.startswith("gpt-oss"):
+        return ModelRule("gpt-oss")
+    if name.startswith("claude"):
+        return ModelRule("anthropic")
+    if name.startswith(("gemini", "models/gemini")):
+        return ModelRule("gemini")
+    encoding = _openai_encoding(name)
+    if encoding in ("cl100k_base", "o200k_base"):
+        return ModelRule("openai", encoding)
+    raise UnknownModelError(
+        f"no token-counting rule for model {model!r}",
+        hint="use an OpenAI chat model (gpt-4o, gpt-4.1, gpt-3.5-turbo...), gpt-oss-20b, "
+        "a claude-* or a gemini-* model",
+    )
+
+
+def _openai_encoding(name: str) -> str | None:
+    try:
+        from tiktoken.model import encoding_name_for_model
+    except ImportError:
+        return None
+    try:
+        return encoding_name_for_model(name)
+    except KeyError:
+        return None

@@ -1,0 +1,136 @@
+"""Opt-in exact counts through a provider's count-tokens endpoint (official SDKs).
+
+Never called by default or in tests: the user asks with ``online=True`` (``--online``) and
+has an API key. Total = count(user message + tools) - count(user message alone); a tool's
+share is its marginal cost (the count without it subtracted from the count with all);
+what remains is the overhead (the provider's tool-use system prompt).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from toollens.core.schema.types import JsonObject
+from toollens.tokens.errors import OnlineCountError
+from toollens.tokens.result import PartTokens, TokenCount, ToolTokens
+from toollens.tokens.tooldefs import ToolDef
+
+PROBE_MESSAGE = "hi"
+ANTHROPIC_KEY = "ANTHROPIC_API_KEY"
+GEMINI_KEYS = ("GEMINI_API_KEY", "GOOGLE_API_KEY")
+NOTES = ("api: the provider's count-tokens endpoint; tool shares are marginal costs",)
+
+Counter = Callable[[Sequence[ToolDef]], int]
+
+
+def anthropic_request(model: str, tools: Sequence[ToolDef]) -> JsonObject:
+    """The keyword arguments of ``client.messages.count_tokens`` for ``tools``."""
+    request: dict[str, Any] = {
+        "model": model,
+        "messages": [{"role": "user", "content": PROBE_MESSAGE}],
+    }
+    if tools:
+        request["tools"] = [
+            {
+                "name": t.name,
+                **({"description": t.description} if t.description else {}),
+                "input_schema": dict(t.parameters),
+            }
+            for t in tools
+        ]
+    return request
+
+
+def gemini_request(model: str, tools: Sequence[ToolDef]) -> JsonObject:
+    """The keyword arguments of ``client.models.count_tokens`` for ``tools``."""
+    from google.genai import types
+
+    config = None
+    if tools:
+        declarations = [
+            types.FunctionDeclaration(
+                name=t.name,
+                description=t.description,
+                parameters_json_schema=dict(t.parameters),
+            )
+            for t in tools
+        ]
+        config = types.CountTokensConfig(tools=[types.Tool(function_declarations=declarations)])
+    return {"model": model, "contents": PROBE_MESSAGE, "config": config}
+
+
+def _anthropic_counter(model: str) -> Counter:
+    if not os.environ.get(ANTHROPIC_KEY):
+        raise OnlineCountError("--online needs an Anthropic API key", hint=f"set {ANTHROPIC_KEY}")
+    try:
+        import anthropic
+    except ImportError:
+        raise OnlineCountError(
+            "the anthropic SDK is not installed", hint="pip install anthropic"
+        ) from None
+    client = anthropic.Anthropic()
+    return lambda tools: int(
+        client.messages.count_tokens(**anthropic_request(model, tools)).input_tokens
+    )
+
+
+def _gemini_counter(model: str) -> Counter:
+    vertex = os.environ.get("GOOGLE_GENAI_USE_VERTEXAI", "").lower() in ("1", "true")
+    if not vertex and not any(os.environ.get(k) for k in GEMINI_KEYS):
+        raise OnlineCountError(
+            "--online needs a Gemini API key or Vertex AI credentials",
+            hint=f"set {GEMINI_KEYS[0]} (or GOOGLE_GENAI_USE_VERTEXAI=true with a project)",
+        )
+    try:
+        from google import genai
+    except ImportError:
+        raise OnlineCountError(
+            "the google-genai SDK is not installed", hint="pip install google-genai"
+        ) from None
+    client = genai.Client()
+
+    def count(tools: Sequence[ToolDef]) -> int:
+        response = client.models.count_tokens(**gemini_request(model, tools))
+        return int(response.total_tokens or 0)
+
+    return count
+
+
+COUNTERS: dict[str, Callable[[str], Counter]] = {
+    "anthropic": _anthropic_counter,
+    "gemini": _gemini_counter,
+}
+
+
+def count_online(model: str, provider: str, tools: Sequence[ToolDef]) -> TokenCount:
+    """The provider's exact count of ``tools`` (network; opt-in only)."""
+    counter = COUNTERS[provider](model)
+    try:
+        return _marginal_counts(model, provider, tools, counter)
+    except OnlineCountError:
+        raise
+    except Exception as exc:  # SDK and HTTP errors: one line, the SDK's own class named
+        raise OnlineCountError(
+            f"{provider} count-tokens request failed ({type(exc).__name__}: "
+            f"{' '.join(str(exc).split())[:200]})"
+        ) from exc
+
+
+def _marginal_counts(
+    model: str, provider: str, tools: Sequence[ToolDef], counter: Counter
+) -> TokenCount:
+    base = counter(())
+    full = counter(tools)
+    shares = []
+    for i, tool in enumerate(tools):
+        without = counter([t for j, t in enumerate(tools) if j != i]) if len(tools) > 1 else base
+        shares.append(
+            ToolTokens(tool.name, full - without, (PartTokens("", "tool", full - without),))
+        )
+    total = full - base
+    overhead = total - sum(s.tokens for s in shares)
+    return TokenCount(
+        model, "api", total, overhead, tuple(shares), f"{provider} count_tokens", NOTES
+    )

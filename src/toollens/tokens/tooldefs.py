@@ -1,0 +1,122 @@
+"""What is counted: a tool's name, description and parameters schema, from any input.
+
+``tokens()`` accepts a callable, a ``FunctionSchema``, a ``Report``, a provider payload or a
+bare parameters schema (a dict), or a list of those; each becomes one :class:`ToolDef`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+from toollens.core.errors import TargetError
+
+if TYPE_CHECKING:
+    from toollens.toolsets.model import Toolset
+
+
+EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    """One tool as a provider receives it: name, description, parameters JSON schema."""
+
+    name: str
+    description: str | None
+    parameters: Mapping[str, Any]
+
+
+def tool_defs(tools: object) -> tuple[ToolDef, ...]:
+    """Every tool in ``tools`` (one tool, a list or tuple of tools, or a toolset).
+
+    A toolset's entries that could not be read are left out (see :func:`skipped`).
+    """
+    if isinstance(tools, (list, tuple)):
+        return tuple(d for item in tools for d in tool_defs(item))
+    if _is_toolset(tools):
+        return tuple(_from_entry(entry) for entry in tools.tools if _readable(entry))
+    return (_one(tools),)
+
+
+def skipped(tools: object) -> tuple[str, ...]:
+    """The names of a toolset's entries that have no schema to count, with the reason."""
+    if isinstance(tools, (list, tuple)):
+        return tuple(name for item in tools for name in skipped(item))
+    if not _is_toolset(tools):
+        return ()
+    return tuple(
+        f"{entry.name} ({entry.error or 'no parameters schema'})"
+        for entry in tools.tools
+        if not _readable(entry)
+    )
+
+
+def _is_toolset(tools: object) -> TypeGuard[Toolset]:
+    from toollens.toolsets.model import Toolset
+
+    return isinstance(tools, Toolset)
+
+
+def _readable(entry: Any) -> bool:
+    return bool(entry.ok)
+
+
+def _from_entry(entry: Any) -> ToolDef:
+    rep = entry.report
+    if rep is not None and rep.function is not None:
+        return _one(rep.function)
+    schema = rep.schema if rep is not None and rep.schema is not None else entry.parameters_schema
+    return ToolDef(entry.name, entry.description or None, schema)
+
+
+def _one(tool: Any) -> ToolDef:
+    from toollens.core.function_schema import FunctionSchema, function_schema
+    from toollens.core.report import Report
+
+    if isinstance(tool, ToolDef):
+        return tool
+    if isinstance(tool, FunctionSchema):
+        return ToolDef(tool.name, tool.description, tool.json_schema)
+    if isinstance(tool, Report):
+        return _from_report(tool)
+    if isinstance(tool, Mapping):
+        return _from_mapping(tool)
+    if callable(tool):
+        return _one(function_schema(tool))
+    raise TargetError(
+        f"cannot count tokens for a {type(tool).__name__}",
+        hint="pass a callable, a FunctionSchema, a Report, a tool payload or schema dict, "
+        "or a list of them",
+    )
+
+
+def _from_report(rep: Any) -> ToolDef:
+    if rep.function is not None:
+        return _one(rep.function)
+    schema = rep.schema if rep.schema is not None else rep.raw_schema
+    if schema is None:
+        raise TargetError(f"report {rep.title!r} has no parameters schema to count")
+    return ToolDef(rep.options.name or rep.title, rep.options.description, schema)
+
+
+def _from_mapping(data: Mapping[str, Any]) -> ToolDef:
+    from toollens.core.providers import unwrap_payload
+
+    found = unwrap_payload(data)
+    if found is not None:
+        name, description = found.field("name"), found.field("description")
+        schema = found.schema if isinstance(found.schema, Mapping) else EMPTY_PARAMETERS
+        return ToolDef(
+            name if isinstance(name, str) else "tool",
+            description if isinstance(description, str) and description else None,
+            schema,
+        )
+    title = data.get("title")
+    description = data.get("description")
+    return ToolDef(
+        title if isinstance(title, str) else "tool",
+        description if isinstance(description, str) else None,
+        data,
+    )
