@@ -1,4 +1,6 @@
-"""The layering holds: no import cycle in ``src/toollens``, and core imports no front end.
+"""The layering holds: no import cycle in ``src/toollens``, and every layer imports only
+the layers below it (``LAYERS``); nothing but the command line imports the command line,
+and only the front ends import a front end.
 
 The graph is read from the source with ``ast``: every ``import`` and ``from ... import``
 between toollens modules, at module level or inside a function (a lazy import is still a
@@ -107,7 +109,8 @@ def test_the_graph_sees_lazy_and_package_imports() -> None:
     graph = import_graph()
     assert "toollens.core.strict.convert" in graph["toollens.core.strict"]
     assert "toollens.core.schema.pointer" in graph["toollens.core.strict.refs"]
-    assert any(target.startswith("toollens.render") for target in graph["toollens.cli"])
+    cli_targets = [t for m, ts in graph.items() if layer_of(m) == "cli" for t in ts]
+    assert any(t.startswith("toollens.render") for t in cli_targets)
 
 
 def test_no_import_cycle_in_src() -> None:
@@ -120,6 +123,68 @@ def test_core_imports_no_front_end() -> None:
     for module, targets in graph.items():
         if module.startswith("toollens.core"):
             assert not [t for t in targets if t.startswith(front_ends)], module
+
+
+# Layer -> the layers it may import (its own always). core <- render <- jupyter;
+# core <- frameworks, roundtrip; core <- mcp <- targets <- project <- toolsets <- tokens (the
+# lock records token counts, so project reads tokens too); the CLI on top;
+# ``toollens`` (the package's lazy public face) may load any layer but the CLI.
+LAYERS: dict[str, frozenset[str]] = {
+    "core": frozenset(),
+    "mcp": frozenset({"core"}),
+    "targets": frozenset({"core", "mcp"}),
+    "examples": frozenset({"core"}),
+    "frameworks": frozenset({"core"}),
+    "project": frozenset({"core", "mcp", "targets", "tokens"}),
+    "toolsets": frozenset({"core", "mcp", "project", "targets"}),
+    "roundtrip": frozenset({"core"}),
+    "tokens": frozenset({"core", "toolsets"}),
+    "render": frozenset({"core", "frameworks", "roundtrip", "toolsets", "tokens"}),
+    "jupyter": frozenset({"core", "frameworks", "render", "targets", "toolsets", "tokens"}),
+}
+FRONT_ENDS = frozenset({"cli", "jupyter"})
+
+
+def layer_of(module: str) -> str:
+    """``toollens.core.strict.walker`` -> ``core``; ``toollens.cli_project`` -> ``cli``."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "toollens"
+    top = parts[1]
+    return "cli" if top in ("cli", "__main__") or top.startswith("cli_") else top
+
+
+def _crossings() -> Iterator[tuple[str, str, str, str]]:
+    for module, targets in import_graph().items():
+        for target in targets:
+            here, there = layer_of(module), layer_of(target)
+            if here != there:
+                yield module, here, target, there
+
+
+def test_the_layer_names_are_read_from_module_names() -> None:
+    assert layer_of("toollens.core.strict.walker") == "core"
+    assert layer_of("toollens.cli_project") == layer_of("toollens.cli") == "cli"
+    assert layer_of("toollens") == "toollens"
+
+
+def test_every_layer_imports_only_the_layers_below_it() -> None:
+    wrong = [
+        f"{module} ({here}) imports {target} ({there})"
+        for module, here, target, there in _crossings()
+        if here in LAYERS and there not in LAYERS[here]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_only_front_ends_import_a_front_end() -> None:
+    # Layers not in LAYERS (a package added later) are held to this rule at least.
+    wrong = [
+        f"{module} imports the front end {target}"
+        for module, here, target, there in _crossings()
+        if there in FRONT_ENDS and here not in ("cli", "toollens")
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_a_report_displays_without_importing_render_first() -> None:

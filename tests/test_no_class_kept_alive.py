@@ -15,7 +15,7 @@ import pytest
 from pydantic import BaseModel
 
 from toollens import output_schema
-from toollens.core import precedence
+from toollens.core.metadata import precedence
 from toollens.jupyter.live import apply_source
 
 

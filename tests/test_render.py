@@ -638,7 +638,7 @@ def test_span_keys_name_exactly_the_spans_a_static_report_shows(name: str) -> No
 
 
 def test_span_keys_locate_nothing_while_rendering(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toollens.core.source_locator import SourceLocator
+    from toollens.core.spans.locator import SourceLocator
     from toollens.render.html import resolve_span
 
     rep = example_report("get_weather")

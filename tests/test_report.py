@@ -18,9 +18,7 @@ from toollens.core.report import (
     Report,
     ReportOptions,
     parse_schema_text,
-    replace_options,
     report,
-    report_from_json_text,
     target_kind,
 )
 from toollens.examples import EXAMPLE_CONTEXT_TYPES, EXAMPLE_OPTIONS, EXAMPLES
@@ -164,7 +162,7 @@ def test_output_type_report(tp: object, path: str) -> None:
 
 def test_json_schema_report_dict_and_text_agree() -> None:
     from_dict = report(NESTED)
-    from_text = report_from_json_text(json.dumps(NESTED))
+    from_text = report(json.dumps(NESTED))
     assert from_dict.target_kind == from_text.target_kind == "json-schema"
     assert from_dict.schema == from_text.schema
     assert from_dict.raw_schema == NESTED
@@ -368,9 +366,9 @@ def test_output_type_override() -> None:
     assert rep.output.is_wrapped
 
 
-def test_replace_options_recomputes() -> None:
+def test_changed_options_recompute() -> None:
     rep = report(weather)
-    lax = replace_options(rep, strict=False)
+    lax = report(rep.target, rep.options, strict=False)
     assert lax.options.strict is False
     assert lax.strict_changes == ()
     assert lax.options.provider == rep.options.provider
@@ -382,7 +380,7 @@ def test_one_options_object_travels() -> None:
     rep = report(weather, options, name="forecast")
     assert rep.options == dataclasses.replace(options, name="forecast")
     assert rep.title == "forecast"
-    assert replace_options(rep, provider="gemini").options == dataclasses.replace(
+    assert report(rep.target, rep.options, provider="gemini").options == dataclasses.replace(
         rep.options, provider="gemini"
     )
     with pytest.raises(TypeError):

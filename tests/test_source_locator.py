@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 import toollens
-from toollens.core import source_locator
-from toollens.core.source_locator import _from_shared_tree, _module_lines, _parse
-from toollens.core.source_locator import _quick_source as _quick_lines
-from toollens.core.source_trees import parse_module
+from toollens.core.spans import locator as source_locator
+from toollens.core.spans.locator import _from_shared_tree, _module_lines, _parse
+from toollens.core.spans.locator import _quick_source as _quick_lines
+from toollens.core.spans.trees import parse_module
 
 TRICKY = '''
 import functools

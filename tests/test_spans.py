@@ -299,7 +299,7 @@ def test_docstring_turned_off_is_ignored_with_its_span() -> None:
 
 
 def test_spans_are_located_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toollens.core import source_locator
+    from toollens.core.spans import locator as source_locator
 
     calls: list[Any] = []
     real = source_locator._parse

@@ -117,7 +117,7 @@ if TYPE_CHECKING:
         strict_schema,
     )
     from toollens.frameworks.compare import Comparison, compare
-    from toollens.jupyter import DiffWidget, Explorer
+    from toollens.jupyter import DiffWidget, Explorer, IPythonShell
     from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
     from toollens.tokens import TokenCount, tokens
     from toollens.toolsets import ToolEntry, Toolset, toolset
@@ -144,7 +144,7 @@ def _load_renderers() -> None:
 set_loader(_load_renderers)
 
 
-def load_ipython_extension(ipython: Any) -> None:
+def load_ipython_extension(ipython: IPythonShell) -> None:
     """``%load_ext toollens``: register the ``%toolschema`` magics."""
     from toollens.jupyter import load_ipython_extension as load
 

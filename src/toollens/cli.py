@@ -19,13 +19,20 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
-from toollens.core.records import SEVERITY_ORDER, Severity
+from toollens.core.checks import ToolCheck
+from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, provider_id
+from toollens.core.errors import one_line
+from toollens.core.records import SEVERITY_ORDER, Finding
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+    from typing_extensions import Unpack
 
-    from toollens.core.report import ReportOptions
+    from toollens.core.diff import SchemaDiff
+    from toollens.core.providers import ProviderVerdict
+    from toollens.core.report import OptionOverrides, Report, ReportOptions
+    from toollens.core.schema.types import JsonObject, SchemaInput
+    from toollens.frameworks.compare import Comparison
 
 __all__ = [
     "EXIT_BREAKING",
@@ -265,7 +272,7 @@ def _add_show_command(command: _Command, providers: tuple[str, ...]) -> None:
     show.add_argument("target", metavar="TARGET", nargs="?", help=_TARGET_HELP)
     show.add_argument(
         "--view",
-        choices=(*views, "all"),
+        choices=(*(str(v) for v in views), "all"),
         default="all",
         help="which view to print (default: all)",
     )
@@ -389,17 +396,13 @@ def _fail(exc: Exception, err: IO[str], debug: bool) -> int:
     if debug:
         err.write("".join(traceback.format_exception(exc)))
     if isinstance(exc, ToolLensError):
-        err.write(f"toollens: error: {_one_line(str(exc))}\n")
+        err.write(f"toollens: error: {one_line(exc)}\n")
     else:
         # A bug in toollens or an exception from user code the engine did not expect:
         # still one line, with the way to get the traceback.
         hint = "" if debug else " (rerun with --debug for the traceback)"
-        err.write(f"toollens: error: {type(exc).__name__}: {_one_line(str(exc))}{hint}\n")
+        err.write(f"toollens: error: {type(exc).__name__}: {one_line(exc)}{hint}\n")
     return EXIT_ERROR
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split()) or "(no message)"
 
 
 def _silence_stdout(out: IO[str]) -> None:
@@ -424,11 +427,15 @@ def _load(text: str) -> Any:
     return resolve_target(text)
 
 
-def _options(args: argparse.Namespace, provider: str | None, **changes: Any) -> ReportOptions:
-    """The report options a command line asks for: ``--strict``, a provider, and ``changes``."""
+def _options(
+    args: argparse.Namespace, asked: str | None, **overrides: Unpack[OptionOverrides]
+) -> ReportOptions:
+    """The report options a command line asks for: ``--strict``, a provider, and the
+    other ``overrides`` (name, description, docstring style)."""
     from toollens.core.report import ReportOptions
 
-    return ReportOptions(strict=args.strict, provider=provider or DEFAULT_PROVIDER, **changes)
+    chosen = provider_id(asked) if asked else DEFAULT_PROVIDER
+    return dataclasses.replace(ReportOptions(strict=args.strict, provider=chosen), **overrides)
 
 
 def _report(target_text: str, options: ReportOptions) -> Any:
@@ -487,7 +494,7 @@ def _run_show(args: argparse.Namespace) -> tuple[str, int]:
     return format_show(rep, args.view, args.format), EXIT_OK
 
 
-def format_show(rep: Any, view: str, fmt: str) -> str:
+def format_show(rep: Report, view: str, fmt: str) -> str:
     """One view (or all of them) of a report, as the explorer shows it."""
     from toollens.render.text import render_text, render_view
 
@@ -498,7 +505,7 @@ def format_show(rep: Any, view: str, fmt: str) -> str:
     return _dump(show_all_data(rep))
 
 
-def show_all_data(rep: Any) -> dict[str, Any]:
+def show_all_data(rep: Report) -> JsonObject:
     """Every view that applies to the report, each exactly as the library returns it.
 
     A view that does not apply to the target (``signature`` of a JSON schema) or that
@@ -522,8 +529,8 @@ def show_all_data(rep: Any) -> dict[str, Any]:
         "strict": rep.options.strict,
         "provider": rep.provider,
         "views": data,
-        "lint": [finding_to_dict(f) for f in rep.lint],
-        "provider_findings": [finding_to_dict(f) for f in rep.provider_findings],
+        "lint": [f.to_json() for f in rep.lint],
+        "provider_findings": [f.to_json() for f in rep.provider_findings],
         "view_errors": errors,
     }
 
@@ -540,10 +547,10 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.core.diff import diff
 
     if args.lock or args.update or args.old is None:  # no targets: the project's lock
-        text, lock_diff = cli_project.diff_lock(args, _toolset_lock(args))
-        if args.update or not lock_diff.changed:
-            return text, EXIT_OK
-        return text, EXIT_BREAKING if lock_diff.breaking else EXIT_CHANGED
+        lock = cli_project.diff_lock(args, _toolset_lock(args))
+        if args.update or not lock.diff.changed:
+            return lock.text, EXIT_OK
+        return lock.text, EXIT_BREAKING if lock.diff.breaking else EXIT_CHANGED
 
     from toollens import cli_mcp
 
@@ -554,44 +561,25 @@ def _run_diff(args: argparse.Namespace) -> tuple[str, int]:
     result = diff(old, new)
     code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changes else EXIT_OK
     if args.format == "json":
-        return _dump(result.to_dict()), code
+        return _dump(result.to_json()), code
     if args.format == "github":
         return cli_project.format_diff_github(result, args.new), code
     return format_diff(result, args.old, args.new), code
 
 
-def _diff_side(text: str, args: argparse.Namespace, label: str) -> Any:
-    """What one side of a diff compares: a JSON file as written, a Python target's report."""
-    from toollens.core.errors import TargetError
-    from toollens.core.report import View, report
+def _diff_side(text: str, args: argparse.Namespace, label: str) -> SchemaInput:
+    """What one side of a diff compares: a JSON file as written, else only the schema (or
+    the provider's payload) of the target, computed alone."""
+    from toollens.core.diff.sides import diff_side
 
     target = _load(text)
     if isinstance(target, dict):
         return target
-    rep = report(target, _options(args, args.provider))
-    if View.STRICT in rep.view_errors:
-        raise TargetError(
-            f"{label} {text!r} cannot be made strict: {rep.view_errors[View.STRICT]}",
-            hint="fix the tool, or compare without strict conversion (--no-strict)",
-        )
-    if rep.function is None:
-        if rep.schema is None:  # an output type such as list[int]: it has no parameters
-            raise TargetError(
-                f"{label} {text!r} is a {rep.target_kind}, which has no parameters to compare",
-                hint="name a function, a pydantic model or a JSON schema file",
-            )
-        return rep.schema
-    if args.provider is not None:
-        if rep.provider_payload is None:
-            raise TargetError(
-                f"{label} {text!r} has no {args.provider} payload: "
-                f"{rep.view_errors.get(View.PROVIDER, 'unknown reason')}"
-            )
-        return rep.provider_payload
-    return rep.function
+    options = _options(args, args.provider)
+    return diff_side(target, options, label=f"{label} {text!r}", payload=args.provider is not None)
 
 
-def format_diff(result: Any, old: str, new: str) -> str:
+def format_diff(result: SchemaDiff, old: str, new: str) -> str:
     """The change list under a header naming both sides."""
     return f"{old} -> {new}\n{result}\n"
 
@@ -607,15 +595,15 @@ def _run_check(args: argparse.Namespace) -> tuple[str, int]:
     from toollens import cli_toolset
 
     if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
-        hooks = cli_toolset.CheckHooks(_CheckResult, finding_to_dict, _options)
+        hooks = cli_toolset.CheckHooks(ToolCheck.from_reports, finding_to_dict, _options)
         return cli_toolset.run_toolset_check(args, providers, hooks)
     if args.target is None or args.format == "github":  # project list, or annotations
         return _run_checks(args, providers)
     reports = [_report(args.target, _options(args, p)) for p in providers]
-    result = _CheckResult(reports)
+    result = ToolCheck.from_reports(reports)
     code = EXIT_FINDINGS if result.errors else EXIT_OK
     if args.format == "json":
-        return _dump(result.to_dict()), code
+        return _dump(result.to_json()), code
     return format_check(result), code
 
 
@@ -628,10 +616,12 @@ def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, in
     else:
         reports = tuple(_report(args.target, _options(args, p)) for p in providers)
         items = ((reports, reports[0].target),)
-    results = [(_CheckResult(reports), obj, reports[0].function) for reports, obj in items]
+    results = [
+        (ToolCheck.from_reports(reports), obj, reports[0].function) for reports, obj in items
+    ]
     code = EXIT_FINDINGS if any(r.errors for r, _, _ in results) else EXIT_OK
     if args.format == "json":
-        return _dump({"tools": [r.to_dict() for r, _, _ in results]}), code
+        return _dump({"tools": [r.to_json() for r, _, _ in results]}), code
     if args.format == "text":
         return "".join(format_check(r) for r, _, _ in results), code
     return cli_project.format_checks_github(results, args.target), code
@@ -650,86 +640,17 @@ def _toolset_lock(args: argparse.Namespace) -> tuple[Any, Any] | None:
     return lock_collection(args)
 
 
-class _CheckResult:
-    """Lint findings (once) and each provider's findings, from one report per provider."""
-
-    def __init__(self, reports: Sequence[Any]) -> None:
-        first = reports[0]
-        self.title: str = first.title
-        self.lint: tuple[Any, ...] = tuple(first.lint)
-        self.providers: dict[str, tuple[Any, ...]] = {
-            r.provider: tuple(r.provider_findings) for r in reports
-        }
-        self.verdicts: dict[str, Any] = {r.provider: r.provider_verdict for r in reports}
-        # A view that could not be built (strict conversion failed, a checker raised) is a
-        # problem CI should see, not something to pass silently.
-        self.view_errors: dict[str, str] = {}
-        for r in reports:
-            for view, message in r.view_errors.items():
-                if view in r.repeated_errors:
-                    continue  # "no payload" because strict failed: already reported once
-                key = f"{view} ({r.provider})" if view == "provider" else view
-                self.view_errors.setdefault(key, message)
-
-    def counts(self) -> dict[Severity, int]:
-        """Problems per severity: a provider finding explaining a lint finding counts once."""
-        from toollens.core.problems import problem_counts
-
-        return problem_counts(self.lint, list(self.providers.values()))
-
-    def count(self, severity: Severity) -> int:
-        return self.counts()[severity]
-
-    @property
-    def errors(self) -> int:
-        return self.count(Severity.ERROR) + len(self.view_errors)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "target": self.title,
-            "ok": self.errors == 0,
-            "counts": {
-                **{sev.value: n for sev, n in self.counts().items()},
-                "view_errors": len(self.view_errors),
-            },
-            "lint": [finding_to_dict(f) for f in self.lint],
-            "providers": {p: [finding_to_dict(f) for f in fs] for p, fs in self.providers.items()},
-            "verdicts": {p: verdict_to_dict(v) for p, v in self.verdicts.items() if v is not None},
-            "view_errors": dict(self.view_errors),
-        }
+def finding_to_dict(finding: Finding) -> JsonObject:
+    """A Finding as JSON data (``Finding.to_json``; the former name, kept for callers)."""
+    return finding.to_json()
 
 
-def finding_to_dict(finding: Any) -> dict[str, Any]:
-    """A Finding as JSON data; keys in a fixed order."""
-    return {
-        "rule": finding.rule,
-        "severity": finding.severity.value,
-        "pointer": finding.pointer,
-        "parameter": finding.parameter,
-        "message": finding.message,
-        "fix": finding.fix,
-        "source": finding.source,
-    }
+def verdict_to_dict(verdict: ProviderVerdict) -> JsonObject:
+    """A provider's verdict as JSON data (``ProviderVerdict.to_json``; the former name)."""
+    return verdict.to_json()
 
 
-def verdict_to_dict(verdict: Any) -> dict[str, Any]:
-    """A provider's verdict as JSON data: accepted, and each judge's outcome."""
-    return {
-        "accepted": verdict.accepted,
-        "judgements": [
-            {
-                "origin": j.origin.value,
-                "label": j.label,
-                "outcome": j.outcome,
-                "detail": j.detail,
-                "sources": [{"title": s.title, "url": s.url, "date": s.date} for s in j.sources],
-            }
-            for j in verdict.judgements
-        ],
-    }
-
-
-def format_check(result: _CheckResult) -> str:
+def format_check(result: ToolCheck) -> str:
     """Findings grouped by checker, worst first within each group, then a summary."""
     lines = [f"{result.title}: {_check_summary(result)}"]
     for view, message in result.view_errors.items():
@@ -742,7 +663,9 @@ def format_check(result: _CheckResult) -> str:
             from toollens.render.verdict import verdict_lines
 
             lines.extend("  " + line for line in verdict_lines(verdict))
-        if not findings:
+        if label in result.unchecked:  # no payload to check: say so, not "no findings"
+            lines.append(f"  not checked: {result.unchecked[label]}")
+        elif not findings:
             lines.append("  no findings")
         same = _explained(result.lint, findings) if label != "lint" else {}
         for f in sorted(findings, key=_severity_rank):
@@ -760,17 +683,16 @@ def _explained(lint: Sequence[Any], findings: Sequence[Any]) -> dict[int, str]:
     return {id(f): str(lint[i].rule) for i, found in angles.items() for f in found}
 
 
-def _finding_lines(finding: Any) -> str:
-    where = f" at {finding.pointer or '/'}" if finding.pointer is not None else ""
-    head = f"  {finding.severity.value}[{finding.rule}]{where}: {finding.message}"
+def _finding_lines(finding: Finding) -> str:
+    head = f"  {finding.headline}"
     return f"{head}\n      fix: {finding.fix}" if finding.fix else head
 
 
-def _severity_rank(finding: Any) -> int:
+def _severity_rank(finding: Finding) -> int:
     return SEVERITY_ORDER.index(finding.severity)
 
 
-def _check_summary(result: _CheckResult) -> str:
+def _check_summary(result: ToolCheck) -> str:
     parts = [
         f"{n} {severity.value}{'' if n == 1 else 's'}"
         for severity, n in result.counts().items()
@@ -844,7 +766,7 @@ def _run_compare(args: argparse.Namespace) -> tuple[str, int]:
     outcomes = [_compare_one(label, obj, args.frameworks or frameworks) for label, obj in items]
     code = max(code for _, code in outcomes)  # 0 < 1 < 2: the worst disagreement
     if args.format == "json":
-        data = [result.to_dict() for result, _ in outcomes]
+        data = [result.to_json() for result, _ in outcomes]
         return _dump(data if args.target is None else data[0]), code
     return "\n".join(format_compare(result) for result, _ in outcomes), code
 
@@ -888,7 +810,7 @@ def _compare_one(label: str, target: Any, frameworks: Sequence[str]) -> tuple[An
     return result, code
 
 
-def format_compare(result: Any) -> str:
+def format_compare(result: Comparison) -> str:
     """The comparison as text, then the breaking differences that set the exit code."""
     from toollens.core.diff import DiffSeverity
     from toollens.render.frameworks import comparison_text

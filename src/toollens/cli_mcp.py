@@ -13,6 +13,7 @@ provider, and the findings across tools.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,10 +46,11 @@ class CliParts:
 
 
 def _options(args: argparse.Namespace, provider: str | None, **changes: Any) -> ReportOptions:
-    from toollens.core.choices import DEFAULT_PROVIDER
+    from toollens.core.choices import DEFAULT_PROVIDER, provider_id
     from toollens.core.report import ReportOptions
 
-    return ReportOptions(strict=args.strict, provider=provider or DEFAULT_PROVIDER, **changes)
+    chosen = provider_id(provider) if provider else DEFAULT_PROVIDER
+    return dataclasses.replace(ReportOptions(strict=args.strict, provider=chosen), **changes)
 
 
 def is_mcp(target: object) -> bool:
@@ -149,7 +151,7 @@ def run_show(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
             continue
         shown.append(_show_tool(tool, rep, args.view, args.format, parts))
     if args.format == "json":
-        data = {**served.to_dict(), "tools": [json.loads(s) for s in shown]}
+        data = {**served.to_json(), "tools": [json.loads(s) for s in shown]}
         return _dump(data), _EXIT_OK
     return _header(served) + "\n".join(shown), _EXIT_OK
 
@@ -157,7 +159,7 @@ def run_show(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
 def _show_tool(tool: McpTool, rep: Any, view: str, fmt: str, parts: CliParts) -> str:
     if fmt == "json":
         body = json.loads(parts.format_show(rep, view, fmt)) if view != "output" else None
-        return _dump({"name": tool.name, "mcp": tool.to_dict(), "show": body})
+        return _dump({"name": tool.name, "mcp": tool.to_json(), "show": body})
     blocks = [f"== tool {tool.name} ({tool.target}) =="]
     if view != "output":
         blocks.append(parts.format_show(rep, view, fmt).rstrip("\n"))
@@ -179,7 +181,7 @@ def _output_text(tool: McpTool) -> str:
 
 def _invalid(tool: McpTool, exc: Exception, fmt: str) -> str:
     if fmt == "json":
-        return _dump({"name": tool.name, "mcp": tool.to_dict(), "error": str(exc)})
+        return _dump({"name": tool.name, "mcp": tool.to_json(), "error": str(exc)})
     return f"== tool {tool.name} ({tool.target}) ==\n  error: {exc}\n"
 
 
@@ -188,19 +190,19 @@ def _invalid(tool: McpTool, exc: Exception, fmt: str) -> str:
 
 def run_diff(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
     """``toollens diff OLD NEW`` where a side is ``mcp:...#TOOL``."""
-    from toollens import cli_project
     from toollens.core.diff import diff
+    from toollens.project.annotations import Locator, change_annotations
 
     old = _diff_side(args.old, args, "OLD", parts)
     new = _diff_side(args.new, args, "NEW", parts)
     result = diff(old, new)
     code = _EXIT_BREAKING if result.breaking else _EXIT_CHANGED if result.changes else _EXIT_OK
     if args.format == "json":
-        return _dump(result.to_dict()), code
+        return _dump(result.to_json()), code
     if args.format == "github":
-        locator = cli_project._Locator(None, None)
+        locator = Locator(None, None)
         name = new["name"] if isinstance(new, dict) and "name" in new else args.new
-        notes = [str(a) for a in cli_project._change_annotations(name, result.changes, locator)]
+        notes = [str(a) for a in change_annotations(name, result.changes, locator)]
         return "\n".join([*notes, f"{args.new}: {result.headline}"]) + "\n", code
     return parts.format_diff(result, args.old, args.new), code
 

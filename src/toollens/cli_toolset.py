@@ -20,8 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.core.report import Report, ReportOptions
+    from toollens.project.config import ProjectConfig
+    from toollens.project.lock import ProjectTool
     from toollens.toolsets import ToolEntry, Toolset
 
 __all__ = [
@@ -80,7 +83,7 @@ def is_toolset_source(text: str) -> bool:
 def _holds_tool_list(path: Path) -> bool:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # the single-target path reports the problem
+    except (OSError, ValueError, RecursionError):  # the single-target path reports it
         return False
     return isinstance(data, list) or (
         isinstance(data, dict) and isinstance(data.get("tools"), list)
@@ -98,8 +101,8 @@ def wants_toolset(args: argparse.Namespace) -> bool:
 
 
 def check_entry(
-    entry: ToolEntry, providers: Sequence[str], factory: Callable[[Sequence[Report]], Any]
-) -> Any:
+    entry: ToolEntry, providers: Sequence[str], factory: Callable[[Sequence[Report]], ToolCheck]
+) -> ToolCheck | None:
     """The check result of one entry (``None`` when it has no report)."""
     if entry.report is None:
         return None
@@ -117,28 +120,32 @@ class ToolRow:
     """One tool of a checked toolset: the entry and its check result (``None`` if unread)."""
 
     entry: ToolEntry
-    result: Any
+    result: ToolCheck | None
 
 
 def checked_toolset(
     source: str,
     options: ReportOptions,
     providers: Sequence[str],
-    factory: Callable[[Sequence[Report]], Any],
+    factory: Callable[[Sequence[Report]], ToolCheck],
     jobs: int | None = None,
 ) -> tuple[Toolset, list[ToolRow]]:
     """The toolset a command line names and each tool's check; with ``jobs`` other than 1,
     a module source is read in that many processes (0: one per core), same result."""
-    check = functools.partial(check_entry, providers=tuple(providers), factory=factory)
+    check: Callable[[ToolEntry], object] = functools.partial(
+        check_entry, providers=tuple(providers), factory=factory
+    )
     if jobs is not None and jobs != 1 and _DOTTED.fullmatch(source):
+        from toollens.core.checks import ToolCheck
         from toollens.toolsets.pool import parallel_module_toolset
 
         ts, results = parallel_module_toolset(source, options, jobs or None, check=check)
-        return ts, [ToolRow(e, r) for e, r in zip(ts.tools, results, strict=True)]
+        checks = [r if isinstance(r, ToolCheck) else None for r in results]
+        return ts, [ToolRow(e, r) for e, r in zip(ts.tools, checks, strict=True)]
     from toollens.toolsets import toolset
 
     ts = toolset(source, options)
-    return ts, [ToolRow(e, check(e)) for e in ts.tools]
+    return ts, [ToolRow(e, check_entry(e, providers, factory)) for e in ts.tools]
 
 
 def exit_code(ts: Toolset, rows: Sequence[ToolRow]) -> int:
@@ -204,7 +211,9 @@ def add_lock_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def lock_collection(args: argparse.Namespace) -> tuple[Any, Any] | None:
+def lock_collection(
+    args: argparse.Namespace,
+) -> tuple[ProjectConfig, tuple[ProjectTool, ...]] | None:
     """(settings, lock tools) for ``--toolset SOURCE``; ``None`` without it."""
     source = getattr(args, "toolset", None)
     if not source:
@@ -213,7 +222,9 @@ def lock_collection(args: argparse.Namespace) -> tuple[Any, Any] | None:
     return config, lock_tools(source, config)
 
 
-def toolset_config(args: argparse.Namespace, providers: Sequence[str] | None = None) -> Any:
+def toolset_config(
+    args: argparse.Namespace, providers: Sequence[str] | None = None
+) -> ProjectConfig:
     """The project settings a toolset's lock uses: the project's table when there is one
     (its providers and strictness), with the lock next to it; else the working directory."""
     from toollens.project.config import ProjectConfig, ProjectError, load_config
@@ -227,7 +238,7 @@ def toolset_config(args: argparse.Namespace, providers: Sequence[str] | None = N
     return dataclasses.replace(config, strict=strict, providers=chosen)
 
 
-def lock_tools(source: str, config: Any) -> tuple[Any, ...]:
+def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
     """Each tool of a toolset as the lock records it, once per name.
 
     Raises:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
+from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
     from toollens.cli_toolset import ToolRow
@@ -116,7 +117,7 @@ def _rank(finding: Finding) -> int:
 # -- JSON -----------------------------------------------------------------------------------
 
 
-def origin_data(origin: ToolOrigin) -> dict[str, Any]:
+def origin_data(origin: ToolOrigin) -> JsonObject:
     return {
         "kind": origin.kind,
         "label": origin.label,
@@ -131,8 +132,8 @@ def toolset_data(
     ts: Toolset,
     rows: Sequence[ToolRow],
     providers: Sequence[str],
-    finding_to_dict: Callable[[Finding], dict[str, Any]],
-) -> dict[str, Any]:
+    finding_to_dict: Callable[[Finding], JsonObject],
+) -> JsonObject:
     """The check of a toolset as JSON data; keys in a fixed order."""
     every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
     return {

@@ -17,6 +17,7 @@ from toollens.static_notebook import static_copies
 class StaticCopiesPreprocessor(Preprocessor):
     """Keep each toollens widget's static HTML copy and drop its live view."""
 
+    # Any: nbconvert's own signature (its notebook and resources types are untyped).
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
         return static_copies(nb), resources
 

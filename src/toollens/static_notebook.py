@@ -33,6 +33,7 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 _MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
 
 
+# Any: an nbformat NotebookNode (nbformat is untyped) or the same structure as plain dicts.
 def static_copies(nb: Any) -> Any:
     """Keep the static HTML copy of every toollens widget output, drop its live view.
 

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from toollens.core.errors import TargetError, ToolLensError
+from toollens.core.errors import TargetError, ToolLensError, one_line
+from toollens.core.schema.types import JsonMapping, JsonObject
 
 __all__ = [
     "TargetSpec",
@@ -112,7 +113,7 @@ def _looks_like_path(text: str) -> bool:
     )
 
 
-def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> Any:
+def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> object:
     """Return the object a target string names: a callable, a class, or a JSON dict.
 
     Args:
@@ -186,7 +187,7 @@ def _import_module(name: str, base: Path) -> types.ModuleType:
 
 
 def _import_failed(name: str, exc: BaseException) -> TargetError:
-    detail = _one_line(exc)
+    detail = one_line(exc)
     if isinstance(exc, SyntaxError) and exc.filename:
         detail = f"{exc.msg} ({Path(exc.filename).name}, line {exc.lineno})"
     return TargetError(
@@ -237,7 +238,7 @@ def _follow(module: types.ModuleType, attribute: str, where: str) -> Any:
             ) from exc
         except Exception as exc:  # a property or __getattr__ can raise anything
             raise TargetError(
-                f"getting {part!r} from {where!r} raised {type(exc).__name__}: {_one_line(exc)}",
+                f"getting {part!r} from {where!r} raised {type(exc).__name__}: {one_line(exc)}",
                 hint="name a plain function or class",
             ) from exc
         walked.append(part)
@@ -255,12 +256,7 @@ def _did_you_mean(owner: Any, missing: str) -> str:
     return "check the spelling (attribute paths are case-sensitive)"
 
 
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else "(no message)"
-
-
-def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) -> dict[str, Any]:
+def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) -> JsonObject:
     """Read a JSON Schema or a provider tool payload from a file.
 
     Raises:
@@ -290,12 +286,12 @@ def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) ->
 class UnwrappedPayload:
     """The parts of a provider tool payload that describe the tool."""
 
-    schema: dict[str, Any]
+    schema: JsonObject
     name: str | None
     description: str | None
 
 
-def unwrap_payload(data: Mapping[str, Any]) -> UnwrappedPayload | None:
+def unwrap_payload(data: JsonMapping) -> UnwrappedPayload | None:
     """The parameters schema, name and description of a provider tool payload.
 
     Returns ``None`` when ``data`` is not a payload (it is then taken to be a schema). The

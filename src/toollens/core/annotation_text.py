@@ -19,7 +19,7 @@ __all__ = ["annotation_text"]
 _UNION_ORIGINS = (typing.Union, types.UnionType)
 
 
-def annotation_text(tp: Any) -> str:
+def annotation_text(tp: object) -> str:
     """How toollens writes an annotation: ``int``, ``list[str]``, ``Literal['c'] | None``.
 
     Unions (``Optional``, ``Union``, ``|``) become ``A | B``; ``typing.List[int]`` becomes

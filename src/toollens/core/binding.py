@@ -30,21 +30,30 @@ WRAPPER_HINT = (
 )
 
 
+class ParameterKindLike(Protocol):
+    """A parameter kind as routing reads it: its ``value`` (``\"var-positional\"``...)."""
+
+    @property
+    def value(self) -> str: ...
+
+
 class RoutedParameter(Protocol):
     """What routing needs of a parameter (``InspectedParameter`` and ``ParameterMetadata``)."""
 
     @property
     def name(self) -> str: ...
     @property
-    def kind(self) -> Any: ...  # a ParameterKind
+    def kind(self) -> ParameterKindLike: ...  # a ParameterKind
     @property
     def is_context(self) -> bool: ...
 
 
+# Any: argument values are whatever the model sent (validated by the tool's own model), and
+# they go on to the tool function, whose parameters take any types.
 def route_call(
     parameters: Iterable[RoutedParameter],
     value_of: Callable[[str], Any],
-    context: Any,
+    context: object,
     *,
     skip_context: bool,
 ) -> tuple[list[Any], dict[str, Any]]:
@@ -89,7 +98,7 @@ class _Marker:
 _RECEIVER = _Marker("receiver")
 
 
-def check_binding(func: Any, parameters: tuple[RoutedParameter, ...], name: str) -> None:
+def check_binding(func: object, parameters: tuple[RoutedParameter, ...], name: str) -> None:
     """Refuse ``func`` when the call built from ``parameters`` cannot reach its code intact.
 
     Callables whose code cannot be read (builtins, C extensions) are left to
@@ -156,7 +165,7 @@ def _check_landing(bound: inspect.BoundArguments, name: str) -> None:
 Convention = tuple[inspect.Signature, tuple[Any, ...], Mapping[str, Any]]
 
 
-def real_convention(func: Any) -> Convention | None:
+def real_convention(func: object) -> Convention | None:
     """How Python really calls ``func``: the code's signature, leading arguments, preset keywords.
 
     ``None`` when there is no Python code to read (a builtin) or the call goes through

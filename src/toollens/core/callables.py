@@ -69,6 +69,8 @@ class CallShape:
         return call_doc or class_doc, None
 
 
+# Any: whatever was handed over as a tool (a function, a partial, an instance, a class);
+# telling which is this function's job, one isinstance/inspect test at a time.
 def resolve_shape(func: Any, name: str, *, receiver_bound: bool = False) -> CallShape:
     """The ``CallShape`` of ``func`` (named ``name`` in messages).
 
@@ -263,6 +265,7 @@ def _has_static(obj: Any, attribute: str) -> bool:
         return False
 
 
+# Any: any object may carry a docstring (inspect.getdoc is typed with Any too).
 def read_doc(obj: Any, *, inherit: bool = True) -> str | None:
     """The cleaned docstring of ``obj``; user code raising while it is read becomes ours.
 

@@ -7,7 +7,7 @@ no front end spells them out again.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Literal, TypeGuard, get_args
 
 __all__ = [
     "DEFAULT_PROVIDER",
@@ -17,12 +17,35 @@ __all__ = [
     "DocstringStyleName",
     "OptionalDefaults",
     "ProviderId",
+    "is_provider_id",
+    "provider_id",
 ]
 
 ProviderId = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "gemini-openapi"]
 """A provider toollens builds payloads for and checks schemas against."""
 
 PROVIDER_IDS: tuple[ProviderId, ...] = get_args(ProviderId)
+
+
+
+def is_provider_id(value: object) -> TypeGuard[ProviderId]:
+    """Whether ``value`` names a provider toollens knows."""
+    return value in PROVIDER_IDS
+
+
+def provider_id(value: str) -> ProviderId:
+    """``value`` as a provider id; an unknown name raises, listing the valid ones.
+
+    Raises:
+        SchemaConstructionError: ``value`` is not one of :data:`PROVIDER_IDS`.
+    """
+    if is_provider_id(value):
+        return value
+    from toollens.core.errors import SchemaConstructionError
+
+    names = ", ".join(repr(n) for n in PROVIDER_IDS)
+    raise SchemaConstructionError(f"unknown provider {value!r}", hint=f"use one of {names}")
+
 
 #: The provider a report, the explorer and the command line are for unless told otherwise.
 DEFAULT_PROVIDER: ProviderId = "openai-chat"

@@ -10,7 +10,9 @@ record is displayed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 Bundle = dict[str, str]
 
@@ -18,7 +20,7 @@ _renderers: dict[type, Callable[[Any], Bundle]] = {}
 _loader: list[Callable[[], None]] = []
 
 
-def register_renderer(kind: type, render: Callable[[Any], Bundle]) -> None:
+def register_renderer(kind: type[_T], render: Callable[[_T], Bundle]) -> None:
     """Display every ``kind`` with ``render(value) -> {mime type: text}``."""
     _renderers[kind] = render
 
@@ -29,7 +31,7 @@ def set_loader(load: Callable[[], None]) -> None:
 
 
 def mimebundle(
-    value: Any, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    value: object, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
 ) -> Bundle:
     """The display bundle of ``value``, filtered as IPython asks (``include``/``exclude``)."""
     render = _renderers.get(type(value))

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.schema.toolkit import compact_json
+from toollens.core.schema.types import JsonSchema
 
 if TYPE_CHECKING:
     from toollens.core.diff import SchemaDiff
-    from toollens.core.diff.compare import LoadedSchema
+    from toollens.core.diff.engine import LoadedSchema
     from toollens.core.report import Report
 
 __all__ = ["BASELINES", "Baseline", "EditChanges", "EditStep", "edited_schema"]
@@ -29,7 +30,7 @@ Baseline = Literal["opened", "applied"]
 BASELINES: tuple[Baseline, ...] = ("opened", "applied")
 
 
-def edited_schema(rep: Report | None) -> dict[str, Any] | None:
+def edited_schema(rep: Report | None) -> JsonSchema | None:
     """The schema an edit changes: strict when it could be made strict, else the raw one."""
     if rep is None:
         return None
@@ -68,7 +69,7 @@ class EditChanges:
     """
 
     def __init__(self) -> None:
-        self._previous: dict[str, Any] | None = None
+        self._previous: JsonSchema | None = None
         self._loaded: LoadedSchema | None = None  # the previous schema, as a clean diff read it
         self._clean_text: str | None = None  # JSON of the last schema that diffed cleanly
         self._baselines: dict[Baseline, _Snapshot] = {}
@@ -81,7 +82,7 @@ class EditChanges:
         raises (the caller shows it instead of the change list); ``rep`` is the previous
         report for the next call either way.
         """
-        from toollens.core.diff.compare import SchemaDiff, diff_sequence
+        from toollens.core.diff.engine import SchemaDiff, diff_sequence
 
         old, loaded, new = self._previous, self._loaded, edited_schema(rep)
         self._previous, self._loaded = new, None
@@ -107,14 +108,14 @@ class EditChanges:
 
     def rebased(self, baseline: Baseline) -> EditStep:
         """The last step again, against another baseline (the last edit counts as no change)."""
-        from toollens.core.diff.compare import SchemaDiff
+        from toollens.core.diff.engine import SchemaDiff
 
         since = self.since(baseline)
         return EditStep(since, None if since is None else SchemaDiff(), baseline)
 
     def since(self, baseline: Baseline = "opened") -> SchemaDiff | None:
         """The changes from ``baseline``'s schema to the last report's (``None``: no pair)."""
-        from toollens.core.diff.compare import SchemaDiff, diff_sequence
+        from toollens.core.diff.engine import SchemaDiff, diff_sequence
 
         snapshot = self._baselines.get(baseline)
         new, text = self._previous, self._clean_text

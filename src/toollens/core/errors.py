@@ -7,6 +7,13 @@ message from it, so a front end can show where the problem is and what to do.
 from __future__ import annotations
 
 
+def one_line(error: BaseException | str) -> str:
+    """An error's message for a one-line report: every run of whitespace (line breaks
+    included) becomes one space; ``"(no message)"`` when it is empty. The command line,
+    target loading and the magic all report errors this way."""
+    return " ".join(str(error).split()) or "(no message)"
+
+
 class ToolLensError(Exception):
     """Root of every error toollens raises on purpose."""
 

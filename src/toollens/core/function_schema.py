@@ -11,17 +11,17 @@ import dataclasses
 import functools
 import json
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, cast, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, cast, get_args, get_origin
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic.json_schema import PydanticJsonSchemaWarning
 
+from toollens.core.answers import load_arguments
 from toollens.core.binding import route_call
-from toollens.core.candidates import tool_candidates
 from toollens.core.choices import OPTIONAL_DEFAULTS, DocstringStyleName, OptionalDefaults
 from toollens.core.docstrings import (
     DocstringStyle,
@@ -41,9 +41,11 @@ from toollens.core.metadata import (
     Source,
     merge_parameter,
 )
+from toollens.core.metadata.candidates import tool_candidates
 from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
 from toollens.core.schema.toolkit import PLAIN_COPY_DEPTH, NotPlainJSON, plain_json
+from toollens.core.schema.types import JsonMapping, JsonSchema, ToolFunction
 from toollens.core.signature import (
     EMPTY,
     InspectedCallable,
@@ -53,9 +55,12 @@ from toollens.core.signature import (
     inspect_callable,
     strip_annotated,
 )
-from toollens.core.source_locator import SourceLocator
 from toollens.core.spans import SpanOf
+from toollens.core.spans.locator import SourceLocator
 from toollens.core.validation import pointer_from_loc, pydantic_reason, validation_message
+
+if TYPE_CHECKING:
+    from toollens.core.output import OutputSchema
 
 
 @dataclass(frozen=True)
@@ -87,8 +92,8 @@ class FunctionSchema:
     parameters: tuple[ParameterMetadata, ...]
     context_parameter: str | None
     model: type[BaseModel]
-    raw_json_schema: dict[str, Any]
-    json_schema: dict[str, Any]
+    raw_json_schema: JsonSchema
+    json_schema: JsonSchema
     strict_changes: tuple[Change, ...]
     provenance: tuple[Candidate, ...]
     docstring: ParsedDocstring
@@ -98,7 +103,7 @@ class FunctionSchema:
     schema_warnings: tuple[str, ...] = ()
 
     @functools.cached_property
-    def output(self) -> Any:
+    def output(self) -> OutputSchema:
         """The ``OutputSchema`` of ``output_type`` (computed on first use)."""
         from toollens.core.output import output_schema
 
@@ -115,14 +120,14 @@ class FunctionSchema:
                 return param
         raise KeyError(name)
 
-    def validate_arguments(self, arguments: str | bytes | Mapping[str, Any] | None) -> BaseModel:
+    def validate_arguments(self, arguments: str | bytes | JsonMapping | None) -> BaseModel:
         """Validate model-produced arguments (JSON text or a mapping) into a model instance.
 
         Raises:
             ModelBehaviorError: the text is not a JSON object, or it does not validate;
                 the error names the JSON pointer of the first problem.
         """
-        data = _load_arguments(self.name, arguments)
+        data = load_arguments(self.name, arguments)
         for key in self.nullable_defaults:
             if key in data and data[key] is None:  # null means "use the Python default"
                 del data[key]
@@ -137,8 +142,8 @@ class FunctionSchema:
             ) from exc
 
     def to_call_args(
-        self, data: BaseModel, *, context: Any = MISSING
-    ) -> tuple[list[Any], dict[str, Any]]:
+        self, data: BaseModel, *, context: object = MISSING
+    ) -> tuple[list[object], dict[str, object]]:
         """Rebuild ``(args, kwargs)`` so that ``func(*args, **kwargs)`` binds what the model said.
 
         The run context, when the callable takes one, is put back in first position if
@@ -171,64 +176,6 @@ class FunctionSchema:
                 pointer=f"/{var_name}",
                 hint="pass each argument once, as a named parameter",
             )
-
-
-def _load_arguments(tool: str, arguments: str | bytes | Mapping[str, Any] | None) -> dict[str, Any]:
-    if arguments is None:
-        return {}
-    if isinstance(arguments, Mapping):
-        return dict(arguments)
-    if isinstance(arguments, (bytes, bytearray)):
-        try:
-            arguments = bytes(arguments).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ModelBehaviorError(
-                f"arguments for tool {tool!r} are not UTF-8 ({exc.reason} at byte {exc.start})",
-                pointer="",
-                hint="send the arguments as UTF-8 JSON text",
-            ) from exc
-    if not isinstance(arguments, str):
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} must be JSON text or a mapping, "
-            f"got {type(arguments).__name__}",
-            pointer="",
-        )
-    if not arguments.strip():
-        return {}
-    try:
-        data = json.loads(arguments, parse_constant=_reject_constant, parse_float=_finite_float)
-    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-        # ValueError: NaN/Infinity/overflow (ours) or an integer past Python's digit limit
-        where = (
-            f" at line {exc.lineno} column {exc.colno}"
-            if isinstance(exc, json.JSONDecodeError)
-            else f" ({exc})"
-            if isinstance(exc, ValueError)
-            else " (nested too deeply)"
-        )
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} are not valid JSON{where}",
-            pointer="",
-            hint="the model must send one JSON object of finite numbers, strings and lists",
-        ) from exc
-    if not isinstance(data, dict):
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} must be a JSON object, got {type(data).__name__}",
-            pointer="",
-            hint="wrap the arguments in an object keyed by parameter name",
-        )
-    return data
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} overflows a float")
-    return value
 
 
 def _variadic_value_type(param: InspectedParameter) -> Any:
@@ -335,16 +282,16 @@ def _find_unsupported_field(fields: dict[str, Any], config: ConfigDict) -> str |
 
 
 def function_schema(
-    func: Callable[..., Any],
+    func: ToolFunction,
     *,
     name: str | None = None,
     description: str | None = None,
     docstring_style: DocstringStyle | DocstringStyleName | None = None,
     use_docstring_info: bool = True,
     strict: bool = True,
-    context_types: Iterable[Any] | None = None,
+    context_types: Iterable[object] | None = None,
     optional_defaults: OptionalDefaults | None = None,
-    output_type: Any = MISSING,
+    output_type: object = MISSING,
 ) -> FunctionSchema:
     """Build the schema a model receives for ``func``, recording where every value came from.
 
@@ -489,7 +436,7 @@ def _nullable_defaults(params: list[ParameterMetadata]) -> dict[str, Any]:
     }
 
 
-def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
+def _json_copy(raw: JsonSchema) -> JsonSchema:
     """``json.loads(json.dumps(raw))``, by a plain deep copy when that gives the same value.
 
     pydantic's schemas are plain JSON (dicts with str keys, lists, str, numbers, bool,
@@ -498,9 +445,9 @@ def _json_copy(raw: dict[str, Any]) -> dict[str, Any]:
     takes the round trip itself, with its conversions and its errors.
     """
     try:
-        return cast("dict[str, Any]", plain_json(raw, PLAIN_COPY_DEPTH))
+        return cast("JsonSchema", plain_json(raw, PLAIN_COPY_DEPTH))
     except NotPlainJSON:
-        return cast("dict[str, Any]", json.loads(json.dumps(raw)))
+        return cast("JsonSchema", json.loads(json.dumps(raw)))
 
 
 def _name_parameter(exc: ToolLensError, params: list[ParameterMetadata]) -> None:

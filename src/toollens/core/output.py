@@ -13,7 +13,7 @@ An output type takes one of three paths, decided by :func:`output_schema`:
 
 Everything a model can get wrong on the way back (not UTF-8, empty, not JSON, NaN, numbers that
 overflow, nesting too deep, the wrong shape) is raised as ``ModelBehaviorError`` with a JSON
-pointer and a hint; JSON and pydantic exceptions never escape.
+pointer and a hint; JSON and pydantic exceptions never escape (``toollens.core.answers``).
 """
 
 from __future__ import annotations
@@ -21,9 +21,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import inspect
-import json
-import math
-import re
 import types
 import typing
 import weakref
@@ -31,27 +28,34 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, cast, get_args, get_origin
 
-import pydantic_core
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter
 from pydantic.errors import PydanticUserError
 from typing_extensions import TypedDict, is_typeddict
 
-from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, StrictSchemaError
+from toollens.core.answers import WRAPPER_KEY, OutputFailure, decode_answer, validate_answer
+from toollens.core.errors import SchemaConstructionError, StrictSchemaError
 from toollens.core.records import Change
-from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import copy_json
-from toollens.core.validation import pointer_from_loc, pydantic_reason
-
-WRAPPER_KEY = "response"
-"""The one key of the object a wrapped output type is sent in."""
+from toollens.core.schema.types import JsonSchema
+from toollens.core.validation import pydantic_reason
 
 WRAPPER_TITLE = "OutputType"
 """The ``title`` of the wrapper object's schema."""
 
+__all__ = [
+    "PROVIDER_NAME",
+    "WRAPPER_KEY",
+    "WRAPPER_TITLE",
+    "OutputFailure",
+    "OutputPath",
+    "OutputSchema",
+    "OutputStreamValidator",
+    "output_schema",
+    "type_name",
+]
+
 PROVIDER_NAME = "final_output"
 """The format name providers receive for every structured output, whatever the type."""
-
-_ANSWER_PREVIEW = 80  # characters of an offending value shown in a message
 
 
 class OutputPath(str, enum.Enum):
@@ -60,18 +64,6 @@ class OutputPath(str, enum.Enum):
     PLAIN_TEXT = "plain-text"  # no schema; the answer is prose
     DIRECT = "direct"  # the type's own object schema
     WRAPPED = "wrapped"  # {"response": <type>}
-
-
-class OutputFailure(str, enum.Enum):
-    """Stable ids (``ModelBehaviorError.rule``) for the ways a model answer can fail."""
-
-    NOT_UTF8 = "output-not-utf8"
-    EMPTY = "output-empty"
-    INVALID_JSON = "output-invalid-json"
-    TRUNCATED = "output-truncated"
-    NON_FINITE = "output-non-finite-number"
-    MISSING_WRAPPER = "output-missing-wrapper"
-    INVALID_VALUE = "output-invalid-value"
 
 
 @dataclass(frozen=True)
@@ -98,8 +90,8 @@ class OutputSchema:
     path: OutputPath
     name: str
     strict: bool
-    json_schema: dict[str, Any] | None
-    raw_json_schema: dict[str, Any] | None
+    json_schema: JsonSchema | None
+    raw_json_schema: JsonSchema | None
     strict_changes: list[Change]
     _adapter: TypeAdapter[Any] | None = field(default=None, repr=False, compare=False)
     unannotated: bool = False
@@ -137,6 +129,8 @@ class OutputSchema:
         """One sentence saying why the output type took its path."""
         return _explain(self)
 
+    # Any: the value is of the output type, which this record does not carry as a type
+    # parameter (it is often a runtime-built alias such as list[int] or Literal[...]).
     def validate_json(self, text: str | bytes) -> Any:
         """Parse and validate one complete model answer.
 
@@ -153,11 +147,12 @@ class OutputSchema:
                 and ``AssertionError`` raised by user validators are bugs in the type, not model
                 behaviour, so pydantic (and this function) let them through.
         """
-        decoded = _decode(text)
+        decoded = decode_answer(text)
         if self._adapter is None:
             return decoded
-        return _validate(self, self._adapter, decoded)
+        return validate_answer(self, self._adapter, decoded)
 
+    # Any: a value of the output type, as for validate_json.
     def validate_stream(self, chunks: Iterable[str | bytes]) -> Any:
         """Validate an answer that arrives in chunks, exactly as ``validate_json`` on the whole."""
         validator = OutputStreamValidator(self)
@@ -185,6 +180,7 @@ class OutputStreamValidator:
             raise TypeError(f"a chunk must be str or bytes, got {type(chunk).__name__}")
         self._chunks.append(chunk)
 
+    # Any: a value of the output type, as for OutputSchema.validate_json.
     def finish(self) -> Any:
         """Validate everything fed so far; see ``OutputSchema.validate_json``."""
         self._finished = True
@@ -200,7 +196,7 @@ class OutputStreamValidator:
         )
 
 
-def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSchema:
+def output_schema(output_type: object = None, *, strict: bool = True) -> OutputSchema:
     """Build the output schema a model receives for ``output_type``.
 
     Args:
@@ -236,7 +232,7 @@ def output_schema(output_type: Any = None, *, strict: bool = True) -> OutputSche
     return OutputSchema(output_type, path, name, strict, sent, raw, list(changes), adapter)
 
 
-def type_name(output_type: Any) -> str:
+def type_name(output_type: object) -> str:
     """A stable, descriptive name: ``list[Foo]``, ``Foo | None``, ``Literal['ok', 'done']``.
 
     The plain-text path is named ``str`` whether or not a type was declared, because the model
@@ -353,12 +349,12 @@ _BUILT: weakref.WeakKeyDictionary[Any, dict[tuple[str, bool], _Built]] = weakref
 @dataclass(frozen=True)
 class _Built:
     adapter: weakref.ref[TypeAdapter[Any]]
-    schema: dict[str, Any]  # callers copy it, it is never handed out
+    schema: JsonSchema  # callers copy it, it is never handed out
 
 
 def _adapter_and_schema(
     output_type: Any, *, wrapped: bool
-) -> tuple[TypeAdapter[Any], dict[str, Any]]:
+) -> tuple[TypeAdapter[Any], JsonSchema]:
     # The repr is part of the key because typing compares unions and Literals as sets:
     # int | str == str | int, but their schemas list the members in a different order.
     key = (repr(output_type), wrapped)
@@ -378,7 +374,7 @@ def _adapter_and_schema(
     return adapter, schema
 
 
-def _build(output_type: Any, wrapped: bool) -> tuple[TypeAdapter[Any], dict[str, Any]]:
+def _build(output_type: Any, wrapped: bool) -> tuple[TypeAdapter[Any], JsonSchema]:
     adapter = _adapter(output_type, wrapped)
     try:
         return adapter, adapter.json_schema()
@@ -407,7 +403,7 @@ def _unschemable(output_type: Any, exc: Exception) -> SchemaConstructionError:
     )
 
 
-def _make_strict(name: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Change]]:
+def _make_strict(name: str, raw: JsonSchema) -> tuple[JsonSchema, list[Change]]:
     # Imported here so this module does not depend on the strict converter at import time.
     from toollens.core.strict import explain_strict
 
@@ -422,210 +418,3 @@ def _make_strict(name: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[C
             "or pass strict=False",
         ) from exc
     return strict_schema, list(changes)
-
-
-# --- validation --------------------------------------------------------------------------
-
-
-def _decode(text: str | bytes) -> str:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            return bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ModelBehaviorError(
-                f"output is not valid UTF-8: byte {exc.object[exc.start]:#04x} at byte offset "
-                f"{exc.start}",
-                pointer="",
-                rule=OutputFailure.NOT_UTF8.value,
-                hint="the answer must be UTF-8 text",
-            ) from exc
-    if not isinstance(text, str):
-        raise TypeError(f"expected str or bytes, got {type(text).__name__}")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise _surrogate_error(exc) from exc
-    return text
-
-
-def _surrogate_error(exc: UnicodeEncodeError) -> ModelBehaviorError:
-    return ModelBehaviorError(
-        f"output contains an unpaired surrogate {exc.object[exc.start]!r} at char {exc.start}",
-        pointer="",
-        rule=OutputFailure.NOT_UTF8.value,
-        hint="the answer must be UTF-8 text",
-    )
-
-
-def _validate(schema: OutputSchema, adapter: TypeAdapter[Any], text: str) -> Any:
-    if not text.strip():
-        raise ModelBehaviorError(
-            "output is empty" if not text else "output is only whitespace",
-            pointer="",
-            rule=OutputFailure.EMPTY.value,
-            hint=schema.answer_hint,
-        )
-    # Parse once on our own, refusing NaN and Infinity (not JSON, and no schema can allow
-    # them); the parsed value also maps pydantic's error locations to JSON pointers.
-    try:
-        data = pydantic_core.from_json(text, allow_inf_nan=False)
-    except ValueError as exc:
-        raise _json_error(schema, text, str(exc)) from exc
-    _reject_non_finite(schema, data)
-    try:
-        validated = adapter.validate_json(text, strict=True if schema.strict else None)
-    except ValidationError as exc:
-        raise _validation_error(schema, exc, data) from exc
-    except RecursionError as exc:  # deep recursive models: never let this escape
-        raise ModelBehaviorError(
-            "output is nested too deeply to validate",
-            pointer="",
-            rule=OutputFailure.INVALID_JSON.value,
-            hint=schema.answer_hint,
-        ) from exc
-    if schema.is_wrapped:
-        return validated[WRAPPER_KEY]
-    return validated
-
-
-_POSITION = re.compile(r"^(?P<reason>.*?) at line (?P<line>\d+) column (?P<column>\d+)$", re.S)
-_NON_JSON_NUMBER = re.compile(r"-?(?:NaN|Infinity)")
-
-
-def _json_error(schema: OutputSchema, text: str, detail: str) -> ModelBehaviorError:
-    match = _POSITION.match(detail)
-    reason = match["reason"] if match else detail
-    rule = OutputFailure.INVALID_JSON
-    hint = schema.answer_hint
-    if match is None:
-        where = ""
-    elif reason.startswith("EOF"):
-        rule = OutputFailure.TRUNCATED
-        where = f" at the end of the input (char {len(text)})"
-        reason = f"the answer stops early ({reason})"
-    else:
-        line, offset, column = _char_position(text, int(match["line"]), int(match["column"]))
-        if reason == "recursion limit exceeded":
-            reason = "it is nested more deeply than the parser allows"
-        where = f" at line {line}, column {column} (char {offset})"
-        literal = _NON_JSON_NUMBER.match(text, max(offset - 1, 0)) or _NON_JSON_NUMBER.match(
-            text, offset
-        )
-        if literal:
-            reason = f"{literal.group()} is not a JSON number"
-            hint = f"send finite numbers only; {hint}"
-    if text.lstrip().startswith("```"):
-        hint = f"answer with bare JSON, without Markdown code fences; {hint}"
-    return ModelBehaviorError(
-        f"output is not valid JSON: {reason}{where}", pointer="", rule=rule.value, hint=hint
-    )
-
-
-def _char_position(text: str, line: int, byte_column: int) -> tuple[int, int, int]:
-    """Turn the parser's 1-based line and byte column into (line, 0-based char offset, column)."""
-    lines = text.split("\n")
-    line = min(max(line, 1), len(lines))
-    start = sum(len(before) + 1 for before in lines[: line - 1])
-    prefix = lines[line - 1].encode("utf-8")[: max(byte_column - 1, 0)]
-    chars = len(prefix.decode("utf-8", errors="ignore"))
-    return line, start + chars, chars + 1
-
-
-def _reject_non_finite(schema: OutputSchema, data: Any) -> None:
-    # Literals such as 1e400 parse to infinity; an answer the schema cannot describe is wrong.
-    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
-    while stack:
-        node, where = stack.pop()
-        if isinstance(node, float) and not math.isfinite(node):
-            raise ModelBehaviorError(
-                f"number overflows a 64-bit float, got {'-' if node < 0 else ''}1e309 or more",
-                pointer=join_pointer("", *where),
-                rule=OutputFailure.NON_FINITE.value,
-                hint=f"send finite numbers only; {schema.answer_hint}",
-            )
-        if isinstance(node, dict):
-            stack.extend((value, (*where, key)) for key, value in reversed(node.items()))
-        elif isinstance(node, list):
-            stack.extend((value, (*where, i)) for i, value in reversed(list(enumerate(node))))
-
-
-_EXPECTED = {
-    "int_type": "an integer",
-    "int_parsing": "an integer",
-    "int_from_float": "an integer",
-    "float_type": "a number",
-    "float_parsing": "a number",
-    "string_type": "a string",
-    "bool_type": "a boolean",
-    "bool_parsing": "a boolean",
-    "none_required": "null",
-    "list_type": "an array",
-    "tuple_type": "an array",
-    "set_type": "an array",
-    "frozen_set_type": "an array",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
-    "dataclass_type": "an object",
-    "dataclass_exact_type": "an object",
-}
-
-
-def _expected(error: Any) -> str | None:
-    """'an integer' for a type error, "'ok' or 'done'" for a Literal; None for other kinds."""
-    kind = error["type"]
-    if kind in _EXPECTED:
-        return _EXPECTED[kind]
-    if kind in {"literal_error", "enum"}:
-        return f"one of {error['ctx']['expected']}"
-    return None
-
-
-def _validation_error(schema: OutputSchema, exc: ValidationError, data: Any) -> ModelBehaviorError:
-    errors = exc.errors(include_url=False)
-    pointers = [
-        pointer_from_loc(error["loc"], data, missing=error["type"] == "missing") for error in errors
-    ]
-    first, pointer = errors[0], pointers[0]
-    rule = OutputFailure.INVALID_VALUE
-    # Union members each report at the same place: say "an integer or a string" once.
-    same_place = [e for e, p in zip(errors, pointers, strict=True) if p == pointer]
-    expected = [_expected(e) for e in same_place]
-    used = 1
-    if first["type"] == "missing" and isinstance(first["loc"][-1], int):
-        message = f"missing array item {first['loc'][-1]}"
-    elif first["type"] == "missing":
-        message = f"missing required property {str(first['loc'][-1])!r}"
-        if schema.is_wrapped and pointer == f"/{WRAPPER_KEY}":
-            rule = OutputFailure.MISSING_WRAPPER
-    elif first["type"] == "extra_forbidden":
-        message = f"unexpected property {str(first['loc'][-1])!r}"
-    elif schema.is_wrapped and pointer == "" and first["type"] == "dict_type":
-        rule = OutputFailure.MISSING_WRAPPER
-        message = f'expected an object with the key "{WRAPPER_KEY}", got {_preview(first["input"])}'
-    elif all(expected):
-        phrases = list(dict.fromkeys(cast("list[str]", expected)))
-        used = len(same_place)
-        message = f"expected {' or '.join(phrases)}, got {_preview(first['input'])}"
-    else:
-        text = str(first["msg"])
-        if text.startswith("Input should be "):
-            rest = text.removeprefix("Input should be ")
-            # "greater than or equal to 0" reads as a value, not as a type
-            value = "a value " if rest.startswith(("greater", "less", "finite")) else ""
-            text = f"expected {value}{rest}"
-        else:
-            text = text[:1].lower() + text[1:]
-        message = f"{text}, got {_preview(first['input'])}"
-    more = len(errors) - used
-    if more:
-        message += f" (and {more} more problem{'s' if more > 1 else ''})"
-    return ModelBehaviorError(message, pointer=pointer, rule=rule.value, hint=schema.answer_hint)
-
-
-def _preview(value: Any) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=repr)
-    except (ValueError, TypeError, RecursionError):  # odd inputs: a repr still helps
-        text = repr(value)
-    return text if len(text) <= _ANSWER_PREVIEW else text[: _ANSWER_PREVIEW - 3] + "..."

@@ -97,6 +97,24 @@ class Finding:
     source: str | None = field(default=None, compare=False)
     origin: Origin | None = field(default=None, compare=False)
 
-    def __str__(self) -> str:
+    @property
+    def headline(self) -> str:
+        """``error[rule] at /pointer: message``: the finding in one line, without the fix."""
         where = f" at {self.pointer or '/'}" if self.pointer is not None else ""
-        return f"{self.severity.value}[{self.rule}]{where}: {self.message} Fix: {self.fix}"
+        return f"{self.severity.value}[{self.rule}]{where}: {self.message}"
+
+    def __str__(self) -> str:
+        """The text form every command prints: the headline, then the fix when there is one."""
+        return f"{self.headline} Fix: {self.fix}" if self.fix else self.headline
+
+    def to_json(self) -> dict[str, str | None]:
+        """The JSON form every command emits; keys in a fixed order."""
+        return {
+            "rule": self.rule,
+            "severity": self.severity.value,
+            "pointer": self.pointer,
+            "parameter": self.parameter,
+            "message": self.message,
+            "fix": self.fix,
+            "source": self.source,
+        }

@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import json
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -23,9 +22,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 
 from pydantic import BaseModel
-from typing_extensions import is_typeddict
+from typing_extensions import Unpack, is_typeddict
 
-from toollens.core.choices import DEFAULT_PROVIDER, DocstringStyleName, OptionalDefaults
+from toollens.core.choices import (
+    DEFAULT_PROVIDER,
+    ProviderId,
+)
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import (
     SchemaConstructionError,
@@ -33,46 +35,23 @@ from toollens.core.errors import (
     TargetError,
     ToolLensError,
 )
-from toollens.core.metadata import MISSING
+from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity
-from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.given import check_plain_data, check_schema, parse_schema_text
 from toollens.core.schema.toolkit import (
-    DATA_NESTING_LIMIT,
-    SCHEMA_CHECK_DEPTH,
-    SCHEMA_LIST_KEYWORDS,
-    SCHEMA_MAP_KEYWORDS,
-    SCHEMA_VALUE_KEYWORDS,
     copy_json,
     shorten,
 )
+from toollens.core.schema.types import JsonObject, JsonSchema
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
-    from toollens.core.docstrings import DocstringStyle
+    from toollens.core.function_schema import FunctionSchema
+    from toollens.core.output import OutputSchema
     from toollens.core.providers import ProviderVerdict
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
 _T = TypeVar("_T")
-
-
-@dataclass(frozen=True)
-class ReportOptions:
-    """The options a report was computed with (the keywords of :func:`report`)."""
-
-    strict: bool = True
-    provider: str = DEFAULT_PROVIDER
-    docstring_style: DocstringStyle | DocstringStyleName | None = None
-    name: str | None = None
-    description: str | None = None
-    output_type: Any = MISSING
-    optional_defaults: OptionalDefaults | None = None
-    use_docstring_info: bool = True
-    context_types: tuple[Any, ...] = ()
-
-    def __post_init__(self) -> None:
-        # Any iterable (or None) is accepted, kept as a tuple so options stay hashable data.
-        if not isinstance(self.context_types, tuple):
-            object.__setattr__(self, "context_types", tuple(self.context_types or ()))
 
 
 _DEFAULT_OPTIONS = ReportOptions()
@@ -106,17 +85,17 @@ class Report:
     target_kind: TargetKind
     options: ReportOptions
     title: str
-    function: Any = None
-    raw_schema: dict[str, Any] | None = None
-    schema: dict[str, Any] | None = None
+    function: FunctionSchema | None = None
+    raw_schema: JsonSchema | None = None
+    schema: JsonSchema | None = None
     strict_changes: tuple[Change, ...] = ()
-    output: Any = None
-    provider: str = DEFAULT_PROVIDER
-    provider_payload: dict[str, Any] | None = None
+    output: OutputSchema | None = None
+    provider: ProviderId = DEFAULT_PROVIDER
+    provider_payload: JsonObject | None = None
     lint: tuple[Finding, ...] = ()
     provider_findings: tuple[Finding, ...] = ()
     view_errors: Mapping[str, str] = field(default_factory=dict)
-    target: Any = field(default=None, repr=False, compare=False)
+    target: object = field(default=None, repr=False, compare=False)
 
     @property
     def repeated_errors(self) -> frozenset[str]:
@@ -182,7 +161,9 @@ def no_payload_message(strict_error: str) -> str:
     return "no payload: " + strict_error
 
 
-def report(target: Any, options: ReportOptions | None = None, **changes: Any) -> Report:
+def report(
+    target: object, options: ReportOptions | None = None, **overrides: Unpack[OptionOverrides]
+) -> Report:
     """Compute every view of ``target`` once.
 
     Args:
@@ -191,7 +172,7 @@ def report(target: Any, options: ReportOptions | None = None, **changes: Any) ->
             as a dict or JSON text. Other classes are treated as callables (their
             constructor becomes the tool).
         options: the options to compute with (``ReportOptions()`` when omitted).
-        **changes: fields of ``ReportOptions`` to change, e.g. ``strict=False``:
+        **overrides: fields of ``ReportOptions`` to change, e.g. ``strict=False``:
             ``strict`` runs strict conversion (OpenAI strict mode) on the schemas;
             ``provider`` is ``"openai-chat"``, ``"openai-responses"``, ``"anthropic"`` or
             ``"gemini"``; ``docstring_style``, ``name``, ``description``, ``output_type``,
@@ -205,20 +186,13 @@ def report(target: Any, options: ReportOptions | None = None, **changes: Any) ->
         TypeError: a keyword that is not a field of ``ReportOptions``.
     """
     options = options or _DEFAULT_OPTIONS
-    if changes or not isinstance(options, ReportOptions):
-        options = dataclasses.replace(options, **changes)  # frozen: else the one given serves
+    if overrides or not isinstance(options, ReportOptions):
+        options = dataclasses.replace(options, **overrides)  # frozen: else the one given serves
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
 
 
-def report_from_json_text(
-    text: str | bytes, options: ReportOptions | None = None, **changes: Any
-) -> Report:
-    """A report for a JSON Schema given as JSON text (same options as :func:`report`)."""
-    return report(parse_schema_text(text), options, **changes)
-
-
-def target_kind(target: Any) -> TargetKind:
+def target_kind(target: object) -> TargetKind:
     """Which kind of target ``target`` is; raises ``TargetError`` when it is none."""
     if isinstance(target, (Mapping, str, bytes, bytearray)):
         return "json-schema"
@@ -256,47 +230,6 @@ def _short(value: Any) -> str:
     return shorten(repr(value) if not isinstance(value, type) else value.__qualname__)
 
 
-def parse_schema_text(text: str | bytes | bytearray) -> dict[str, Any]:
-    """Parse JSON text that should hold a JSON Schema object.
-
-    Raises:
-        SchemaConstructionError: the text is not JSON (with line and column), holds NaN or
-            Infinity, or its root is not an object.
-    """
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SchemaConstructionError(
-                f"the schema is not UTF-8 text ({exc.reason} at byte {exc.start})",
-                hint="save the schema as UTF-8",
-            ) from exc
-
-    def reject_constant(name: str) -> Any:
-        raise SchemaConstructionError(
-            f"the schema contains {name}, which is not JSON", hint="use a finite number"
-        )
-
-    try:
-        data = json.loads(text, parse_constant=reject_constant)
-    except json.JSONDecodeError as exc:
-        raise SchemaConstructionError(
-            f"the schema is not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-            hint="fix the JSON syntax there",
-        ) from exc
-    except RecursionError as exc:
-        raise SchemaConstructionError(
-            "the schema is nested too deeply to parse", hint="flatten it or use $defs"
-        ) from exc
-    if not isinstance(data, dict):
-        raise SchemaConstructionError(
-            f"a JSON schema must be an object, got {type(data).__name__}",
-            pointer="",
-            hint='wrap it, e.g. {"type": "object", "properties": {...}}',
-        )
-    return data
-
-
 def _guard(errors: dict[str, str], view: str, compute: Callable[[], _T], fallback: _T) -> _T:
     """Run one view; a ToolLensError is recorded for that view and the others go on."""
     try:
@@ -328,7 +261,7 @@ def _provider_views(
     payload: bool = True,
     name: str | None = None,
     description: str | None = None,
-) -> tuple[dict[str, Any] | None, tuple[Finding, ...]]:
+) -> tuple[JsonObject | None, tuple[Finding, ...]]:
     """The provider payload (unless ``payload`` is false) and the provider findings.
 
     ``subject`` is a FunctionSchema, or a parameters schema named by ``name``.
@@ -377,17 +310,7 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
     errors: dict[str, str] = {}
 
     def build(strict: bool) -> Any:
-        return function_schema(
-            target,
-            name=options.name,
-            description=options.description,
-            docstring_style=options.docstring_style,
-            use_docstring_info=options.use_docstring_info,
-            strict=strict,
-            context_types=options.context_types,
-            optional_defaults=options.optional_defaults,
-            output_type=options.output_type,
-        )
+        return function_schema(target, **options.schema_options(strict=strict))
 
     strict_ok = True
     try:
@@ -422,8 +345,8 @@ def _callable_report(target: Any, options: ReportOptions) -> Report:
 
 
 def _schema_views(
-    raw: dict[str, Any], options: ReportOptions, errors: dict[str, str]
-) -> tuple[dict[str, Any] | None, tuple[Change, ...]]:
+    raw: JsonSchema, options: ReportOptions, errors: dict[str, str]
+) -> tuple[JsonSchema | None, tuple[Change, ...]]:
     if not options.strict:
         return copy_json(raw), ()
     from toollens.core.strict import explain_strict
@@ -437,12 +360,12 @@ def _schema_views(
 
 
 def _plain_provider_views(
-    raw: dict[str, Any],
-    schema: dict[str, Any] | None,
+    raw: JsonSchema,
+    schema: JsonSchema | None,
     title: str,
     options: ReportOptions,
     errors: dict[str, str],
-) -> tuple[dict[str, Any] | None, tuple[Finding, ...]]:
+) -> tuple[JsonObject | None, tuple[Finding, ...]]:
     """Provider views of a plain schema: no payload when strict conversion failed."""
     description = options.description or raw.get("description")
     payload, findings = _provider_views(
@@ -458,9 +381,14 @@ def _plain_provider_views(
     return payload, findings
 
 
-def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
+def model_schema(target: type[BaseModel]) -> JsonSchema:
+    """A pydantic model's JSON Schema, pydantic's failures turned into our error.
+
+    Raises:
+        SchemaConstructionError: pydantic cannot build the schema (an unsupported field type).
+    """
     try:
-        raw = target.model_json_schema()
+        return target.model_json_schema()
     except Exception as exc:  # pydantic raises several types for unsupported field types
         from toollens.core.validation import pydantic_reason
 
@@ -468,6 +396,10 @@ def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
             f"pydantic cannot build a schema for {target.__qualname__} ({pydantic_reason(exc)})",
             hint="use JSON-serialisable field types",
         ) from exc
+
+
+def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
+    raw = model_schema(target)
     errors: dict[str, str] = {}
     schema, changes = _schema_views(raw, options, errors)
     output = _output_view(target, options.strict, errors)
@@ -513,7 +445,7 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
     check_plain_data(raw)  # before copy_json, which recurses once per level
     raw = copy_json(dict(raw))
-    _check_schema(raw)
+    check_schema(raw)
     errors: dict[str, str] = {}
     schema, changes = _schema_views(raw, options, errors)
     given = raw.get("title")
@@ -534,130 +466,6 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     )
 
 
-_TYPES = frozenset({"null", "boolean", "object", "array", "number", "string", "integer"})
-# Keywords that must hold a non-empty list; `items` may also be one schema, checked as such.
-_LIST_ONLY = tuple(k for k in SCHEMA_LIST_KEYWORDS if k not in SCHEMA_VALUE_KEYWORDS)
-
-
-def check_plain_data(value: Any) -> None:
-    """Reject a dict that contains itself or nests past ``DATA_NESTING_LIMIT``, iteratively.
-
-    JSON text can express neither, but a dict built in Python can, and every later step
-    (copying, strict conversion, rendering) would otherwise recurse without end.
-    """
-    path: list[str | int] = []
-    on_path: set[int] = set()
-    # (node, key under its parent, leaving?) -- explicit stack, so never a RecursionError
-    stack: list[tuple[Any, str | int | None, bool]] = [(value, None, False)]
-    while stack:
-        node, key, leaving = stack.pop()
-        if leaving:
-            on_path.discard(id(node))
-            if path:
-                path.pop()
-            continue
-        if not isinstance(node, (Mapping, list, tuple)):
-            continue
-        if id(node) in on_path or len(on_path) >= DATA_NESTING_LIMIT:
-            where = join_pointer("", *path, *([] if key is None else [key]))
-            if id(node) in on_path:
-                raise SchemaConstructionError(
-                    "the schema contains itself (a Python object cycle, which JSON cannot express)",
-                    pointer=where,
-                    hint="build the schema from separate dicts; for recursion use a $ref "
-                    "to '#/$defs/Name'",
-                )
-            raise SchemaConstructionError(
-                f"the schema nests more than {DATA_NESTING_LIMIT} levels of objects and arrays",
-                pointer=where,
-                hint="flatten it, or move repeated parts under $defs and reference them",
-            )
-        if key is not None:
-            path.append(key)
-        on_path.add(id(node))
-        stack.append((node, key, True))
-        items = list(node.items()) if isinstance(node, Mapping) else list(enumerate(node))
-        stack.extend(
-            (child, k if isinstance(k, int) else str(k), False) for k, child in reversed(items)
-        )
-
-
-def _check_schema(schema: Any, pointer: str = "", depth: int = 0) -> None:
-    """Reject the structural mistakes that make a dict no JSON schema at all.
-
-    Deliberately not a full meta-schema validation: importing jsonschema costs seconds
-    (its format checkers), too slow for a live explorer, and the strict and provider views
-    report everything finer-grained.
-    """
-    if isinstance(schema, bool):
-        return
-    if not isinstance(schema, Mapping):
-        raise SchemaConstructionError(
-            f"a schema must be an object or a boolean, got {type(schema).__name__}",
-            pointer=pointer,
-            hint='write a subschema such as {"type": "string"}',
-        )
-    if depth > SCHEMA_CHECK_DEPTH:
-        raise SchemaConstructionError(
-            "the schema is nested too deeply", pointer=pointer, hint="use $defs and $ref"
-        )
-    kinds = schema.get("type")
-    if kinds is not None:
-        listed = kinds if isinstance(kinds, list) else [kinds]
-        bad = [k for k in listed if not isinstance(k, str) or k not in _TYPES]
-        if bad:
-            raise SchemaConstructionError(
-                f"not a valid JSON schema: type {bad[0]!r} is not one of "
-                f"{', '.join(sorted(_TYPES))}",
-                pointer=join_pointer(pointer, "type"),
-                hint="fix the keyword there",
-            )
-    required = schema.get("required")
-    if required is not None and (
-        not isinstance(required, list) or not all(isinstance(r, str) for r in required)
-    ):
-        raise SchemaConstructionError(
-            "not a valid JSON schema: required must be a list of property names",
-            pointer=join_pointer(pointer, "required"),
-            hint="fix the keyword there",
-        )
-    _check_subschemas(schema, pointer, depth)
-
-
-def _check_subschemas(schema: Mapping[str, Any], pointer: str, depth: int) -> None:
-    """``_check_schema`` for every subschema of ``schema``, and the shape of their keywords."""
-    for key in SCHEMA_MAP_KEYWORDS:
-        if key in schema:
-            value = schema[key]
-            if not isinstance(value, Mapping):
-                raise SchemaConstructionError(
-                    f"not a valid JSON schema: {key} must be an object of subschemas",
-                    pointer=join_pointer(pointer, key),
-                    hint="fix the keyword there",
-                )
-            for name, sub in value.items():
-                _check_schema(sub, join_pointer(pointer, key, str(name)), depth + 1)
-    for key in _LIST_ONLY:
-        if key in schema:
-            value = schema[key]
-            if not isinstance(value, list) or not value:
-                raise SchemaConstructionError(
-                    f"not a valid JSON schema: {key} must be a non-empty list of subschemas",
-                    pointer=join_pointer(pointer, key),
-                    hint="fix the keyword there",
-                )
-            for index, sub in enumerate(value):
-                _check_schema(sub, join_pointer(pointer, key, index), depth + 1)
-    for key in SCHEMA_VALUE_KEYWORDS:
-        if key not in schema:
-            continue
-        if key == "items" and isinstance(schema[key], list):  # draft-07 tuple form
-            for index, sub in enumerate(schema[key]):
-                _check_schema(sub, join_pointer(pointer, key, index), depth + 1)
-        else:
-            _check_schema(schema[key], join_pointer(pointer, key), depth + 1)
-
-
 _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
     "callable": _callable_report,
     "model": _model_report,
@@ -666,20 +474,16 @@ _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
 }
 
 
-def replace_options(rep: Report, **changes: Any) -> Report:
-    """Recompute ``rep``'s target with some options changed (e.g. ``strict=False``)."""
-    return report(rep.target, rep.options, **changes)
-
-
 __all__ = [
+    "OptionOverrides",
     "Report",
     "ReportOptions",
+    "SchemaOptions",
     "TargetKind",
     "View",
     "check_plain_data",
+    "model_schema",
     "parse_schema_text",
-    "replace_options",
     "report",
-    "report_from_json_text",
     "target_kind",
 ]

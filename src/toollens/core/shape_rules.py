@@ -24,7 +24,7 @@ from toollens.core.errors import SchemaConstructionError
 _SELF = {id(typing_extensions.Self), id(getattr(typing, "Self", typing_extensions.Self))}
 
 
-def check_concrete_hints(func: Any, hints: Iterable[tuple[str, Any]], name: str) -> None:
+def check_concrete_hints(func: object, hints: Iterable[tuple[str, object]], name: str) -> None:
     """Refuse ``Self``, and the type variables of a callable object's class, in ``hints``.
 
     ``hints``: ``(parameter name or "return", resolved annotation)`` pairs. A generic function

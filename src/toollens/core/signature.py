@@ -98,6 +98,8 @@ class InspectedCallable:
         return first.name if first is not None and first.is_context else None
 
 
+# Any: a type hint is any runtime object (a class, a typing form, a string), and the
+# typing and pydantic calls it goes on to are typed with Any.
 def strip_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
     """Return the bare type and the flattened ``Annotated`` metadata (outer last)."""
     metadata: tuple[Any, ...] = ()
@@ -108,16 +110,18 @@ def strip_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
     return hint, metadata
 
 
+# Any: type hints in and out, as for strip_annotated.
 def annotate(tp: Any, metadata: tuple[Any, ...]) -> Any:
     """``Annotated[tp, *metadata]``, spelled so that Python 3.10 accepts it."""
     args = (tp, *metadata)
     return Annotated[args]
 
 
-def qualified_name(obj: Any) -> str:
+def qualified_name(obj: object) -> str:
     return f"{getattr(obj, '__module__', '?')}.{getattr(obj, '__qualname__', repr(obj))}"
 
 
+# Any: type hints, as for strip_annotated.
 def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
     """Whether an annotation names a run-context type (bare or parametrised)."""
     if isinstance(hint, type) and not isinstance(hint, GenericAlias):
@@ -251,6 +255,7 @@ def _inspect_parameter(
 _POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
+# Any: a tool function's result and its context types are whatever the author wrote.
 def inspect_callable(
     func: Callable[..., Any], *, context_types: Iterable[Any] = (), docstring_required: bool = True
 ) -> InspectedCallable:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import shorten
 
 
-def pointer_from_loc(loc: Sequence[Any], data: Any, *, missing: bool = False) -> str:
+def pointer_from_loc(loc: Sequence[str | int], data: object, *, missing: bool = False) -> str:
     """Map pydantic's ``loc`` onto the validated JSON data, e.g. ``/items/0/name``.
 
     Tokens that name no JSON node (the tags pydantic adds for union members or validators,
@@ -18,7 +18,7 @@ def pointer_from_loc(loc: Sequence[Any], data: Any, *, missing: bool = False) ->
     pointing where the absent property or item should have been.
     """
     tokens: list[str | int] = []
-    node = data
+    node: Any = data  # narrowed by the isinstance tests below, one step at a time
     for i, item in enumerate(loc):
         in_object = isinstance(node, dict) and isinstance(item, str) and item in node
         in_array = isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node)
@@ -30,7 +30,7 @@ def pointer_from_loc(loc: Sequence[Any], data: Any, *, missing: bool = False) ->
     return join_pointer("", *tokens)
 
 
-def validation_message(error: Any) -> str:
+def validation_message(error: Mapping[str, object]) -> str:
     """One clause for a pydantic error dict: what was expected and what came."""
     value = error.get("input")
     return f"{error.get('msg', 'invalid value')} (got {shorten(repr(value))})"

@@ -15,11 +15,12 @@ import importlib.metadata
 import importlib.util
 import threading
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
 from toollens.core.errors import TargetError
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks._spec import FrameworkSpec
 from toollens.frameworks.records import FrameworkResult, Sent, Status
 
@@ -123,7 +124,7 @@ def preload(frameworks: Iterable[str] | None = None) -> tuple[str, ...]:
     return tuple(loaded)
 
 
-def adapt(func: Callable[..., Any], framework: str) -> FrameworkResult:
+def adapt(func: ToolFunction, framework: str) -> FrameworkResult:
     """What one framework makes of ``func``: its tool's name, description and schema.
 
     Never raises for the framework's sake: a missing package is ``NOT_INSTALLED``, any
@@ -156,7 +157,7 @@ def adapt(func: Callable[..., Any], framework: str) -> FrameworkResult:
 
 
 def adapt_all(
-    func: Callable[..., Any], frameworks: Iterable[str] | None = None
+    func: ToolFunction, frameworks: Iterable[str] | None = None
 ) -> tuple[FrameworkResult, ...]:
     """:func:`adapt` for each framework (default: every one toollens knows)."""
     keys = names() if frameworks is None else tuple(dict.fromkeys(frameworks))

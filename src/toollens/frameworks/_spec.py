@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from toollens.core.schema.toolkit import copy_json
+from toollens.core.schema.types import JsonObject
 
 __all__ = ["FrameworkSpec", "copy_json", "run_coroutine"]
 
@@ -44,7 +45,7 @@ def run_coroutine(coro: Coroutine[Any, Any, _T]) -> _T:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(coro)
-    box: dict[str, Any] = {}
+    box: JsonObject = {}
 
     def target() -> None:
         try:

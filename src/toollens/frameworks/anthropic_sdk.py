@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -17,10 +15,10 @@ SPEC = FrameworkSpec(
 )
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from anthropic import beta_tool
 
-    payload = copy_json(dict(beta_tool(func).to_dict()))
+    payload: JsonObject = copy_json(dict(beta_tool(func).to_dict()))
     return Sent(
         name=payload["name"],
         description=payload.get("description"),

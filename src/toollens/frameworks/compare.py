@@ -16,8 +16,10 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff, diff
+from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
+from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks import adapt_all
 from toollens.frameworks.matrix import TOOL_ROW, Column, Matrix, build_matrix
 from toollens.frameworks.records import FrameworkResult
@@ -35,9 +37,10 @@ _COSMETIC = frozenset({"title", "tool.strict"})
 
 @dataclass(frozen=True)
 class _Side:
-    """A tool as the diff engine reads it (``strict`` left unset: it is a mode, not a schema)."""
+    """A tool as the diff engine reads it: a ``ToolSchemaLike`` (``strict`` left unset: it is
+    a mode, not a schema)."""
 
-    json_schema: dict[str, Any]
+    json_schema: JsonObject
     name: str | None
     description: str | None
     strict: bool | None = None
@@ -173,7 +176,7 @@ class Comparison:
         )
         return tuple(found)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """JSON-ready form: every framework's schema, diff and the matrix."""
         agreement = self.agreement
         return {
@@ -188,35 +191,34 @@ class Comparison:
             },
             "reference_error": self.reference_error,
             "frameworks": [_entry_dict(e) for e in self.entries],
-            "matrix": self.matrix.to_dict(),
-            "findings": [_finding_dict(f) for f in self.findings],
+            "matrix": self.matrix.to_json(),
+            "findings": [f.to_json() for f in self.findings],
         }
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        from toollens.render.frameworks import comparison_html, comparison_text
+    to_dict = to_json  # the former name, kept for callers
 
-        return {"text/plain": comparison_text(self), "text/html": comparison_html(self)}
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> dict[str, str]:
+        # The renderer is registered by toollens.render: frameworks never import a front end.
+        return mimebundle(self, include, exclude)
 
 
 def _finding(rule: str, severity: Severity, message: str) -> Finding:
     return Finding(rule=rule, severity=severity, pointer=None, message=message, fix="")
 
 
-def _finding_dict(f: Finding) -> dict[str, Any]:
-    return {"rule": f.rule, "severity": f.severity.value, "message": f.message, "fix": f.fix}
-
-
-def _entry_dict(entry: FrameworkComparison) -> dict[str, Any]:
+def _entry_dict(entry: FrameworkComparison) -> JsonObject:
     return {
-        **entry.result.to_dict(),
-        "diff": None if entry.diff is None else entry.diff.to_dict(),
+        **entry.result.to_json(),
+        "diff": None if entry.diff is None else entry.diff.to_json(),
         "materially_different": entry.materially_different,
-        "material": [c.to_dict() for c in entry.material],
+        "material": [c.to_json() for c in entry.material],
         "diff_error": entry.error,
     }
 
 
-def compare(func: Callable[..., Any], frameworks: Iterable[str] | None = None) -> Comparison:
+def compare(func: ToolFunction, frameworks: Iterable[str] | None = None) -> Comparison:
     """What each framework sends for ``func``, diffed against toollens' reference view.
 
     Args:
@@ -254,7 +256,7 @@ def compare(func: Callable[..., Any], frameworks: Iterable[str] | None = None) -
     )
 
 
-def _reference(func: Callable[..., Any]) -> tuple[FunctionSchema | None, str | None]:
+def _reference(func: ToolFunction) -> tuple[FunctionSchema | None, str | None]:
     from toollens.core.function_schema import function_schema
 
     try:

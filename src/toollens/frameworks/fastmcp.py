@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json, run_coroutine
 from toollens.frameworks.records import Sent
 
@@ -17,7 +15,7 @@ SPEC = FrameworkSpec(
 )
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from fastmcp import FastMCP
 
     server = FastMCP("toollens")

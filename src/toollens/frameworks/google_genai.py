@@ -6,9 +6,7 @@ declaration carries ``parametersJsonSchema``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -21,10 +19,10 @@ SPEC = FrameworkSpec(
 )
 
 
-_NO_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
+_NO_PARAMETERS: JsonObject = {"type": "object", "properties": {}}
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from google.genai import types
 
     declaration = types.FunctionDeclaration.from_callable_with_api_option(

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -17,13 +15,13 @@ SPEC = FrameworkSpec(
 )
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from langchain_core.utils.function_calling import convert_to_openai_tool
 
     return sent_from_openai_tool(convert_to_openai_tool(func))
 
 
-def sent_from_openai_tool(payload: dict[str, Any]) -> Sent:
+def sent_from_openai_tool(payload: JsonObject) -> Sent:
     """Split LangChain's OpenAI tool payload into name, description and parameters."""
     function = payload["function"]
     return Sent(

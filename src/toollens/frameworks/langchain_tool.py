@@ -6,9 +6,7 @@ LangChain; it accepts only Google-style docstrings, and that refusal is a findin
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks._spec import FrameworkSpec
 from toollens.frameworks.langchain import sent_from_openai_tool
 from toollens.frameworks.records import Sent
@@ -22,7 +20,7 @@ SPEC = FrameworkSpec(
 )
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from langchain_core.tools import tool
     from langchain_core.utils.function_calling import convert_to_openai_tool
 

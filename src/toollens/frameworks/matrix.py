@@ -16,6 +16,7 @@ from typing import Any
 
 from toollens.core.providers.walk import is_object_node
 from toollens.core.schema.pointer import UnresolvedRef, resolve_local
+from toollens.core.schema.types import JsonMapping, JsonObject, ToolFunction
 
 __all__ = ["ATTRIBUTES", "TOOL_ROW", "Cell", "Column", "Matrix", "MatrixRow", "build_matrix"]
 
@@ -34,7 +35,7 @@ class Column:
 
     key: str
     description: str | None
-    parameters: Mapping[str, Any]
+    parameters: JsonMapping
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Cell:
     default_sent: bool = False
     closed: bool | None = None
 
-    def value(self, attribute: str) -> Any:
+    def value(self, attribute: str) -> object:
         """The value compared for ``attribute`` (one of :data:`ATTRIBUTES`)."""
         if attribute == "default":
             return (self.default_sent, _hashable(self.default))
@@ -105,7 +106,7 @@ class Matrix:
         """Every (parameter, attribute) on which the frameworks disagree."""
         return tuple((r.parameter, a) for r in self.rows for a in r.disagreements)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """JSON-ready form."""
         return {
             "columns": list(self.columns),
@@ -119,8 +120,10 @@ class Matrix:
             ],
         }
 
+    to_dict = to_json  # the former name, kept for callers
 
-def _cell_dict(cell: Cell) -> dict[str, Any]:
+
+def _cell_dict(cell: Cell) -> JsonObject:
     return {f.name: getattr(cell, f.name) for f in fields(cell)}
 
 
@@ -135,7 +138,7 @@ def _hashable(value: Any) -> Any:
 def build_matrix(
     columns: Sequence[Column],
     description_sources: Callable[[str], Iterable[tuple[str, str]]],
-    func: Callable[..., Any] | None,
+    func: ToolFunction | None,
 ) -> Matrix:
     """Tabulate ``columns``.
 
@@ -164,11 +167,11 @@ def _parameter_names(columns: Sequence[Column]) -> list[str]:
     return list(names)
 
 
-def _root(schema: Mapping[str, Any]) -> Mapping[str, Any]:
+def _root(schema: JsonMapping) -> JsonMapping:
     return _resolve(schema, schema)
 
 
-def _resolve(node: Any, root: Mapping[str, Any]) -> Mapping[str, Any]:
+def _resolve(node: Any, root: JsonMapping) -> JsonMapping:
     """Follow local ``$ref`` chains; what cannot be resolved reads as an empty schema."""
     for _ in range(_MAX_REF_HOPS):
         if not isinstance(node, Mapping):
@@ -188,7 +191,7 @@ def _normal(text: Any) -> str | None:
     return " ".join(text.split()) if isinstance(text, str) and text.strip() else None
 
 
-def _whole_docstring(func: Callable[..., Any] | None) -> str | None:
+def _whole_docstring(func: ToolFunction | None) -> str | None:
     if func is None:
         return None
     try:
@@ -234,7 +237,7 @@ def _tool_row(
 
 
 def _parameter_cell(
-    schema: Mapping[str, Any], name: str, sources: tuple[tuple[str, str], ...]
+    schema: JsonMapping, name: str, sources: tuple[tuple[str, str], ...]
 ) -> Cell:
     root = _root(schema)
     properties = root.get("properties")
@@ -256,7 +259,7 @@ def _parameter_cell(
     )
 
 
-def _closed(node: Mapping[str, Any], root: Mapping[str, Any]) -> bool | None:
+def _closed(node: JsonMapping, root: JsonMapping) -> bool | None:
     """Whether an object (or the object branch of a union) forbids extra properties."""
     if is_object_node(node):
         return node.get("additionalProperties") is False
@@ -270,7 +273,7 @@ def _closed(node: Mapping[str, Any], root: Mapping[str, Any]) -> bool | None:
     return None
 
 
-def type_label(node: Mapping[str, Any], root: Mapping[str, Any], depth: int = 0) -> str:
+def type_label(node: JsonMapping, root: JsonMapping, depth: int = 0) -> str:
     """A short, framework-neutral label: ``string | null``, ``array[integer]``, ``string enum``."""
     if depth > 8:
         return "…"
@@ -288,7 +291,7 @@ def type_label(node: Mapping[str, Any], root: Mapping[str, Any], depth: int = 0)
     return label
 
 
-def _plain_type(node: Mapping[str, Any], root: Mapping[str, Any], depth: int) -> str:
+def _plain_type(node: JsonMapping, root: JsonMapping, depth: int) -> str:
     kind = node.get("type")
     kinds = [str(k).lower() for k in kind] if isinstance(kind, list) else []
     if isinstance(kind, str):

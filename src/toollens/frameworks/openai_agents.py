@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -21,7 +19,7 @@ SPEC = FrameworkSpec(
 )
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from agents import function_tool
     from agents.models.chatcmpl_converter import Converter
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from toollens.core.schema.types import ToolFunction
 from toollens.frameworks._spec import FrameworkSpec, copy_json
 from toollens.frameworks.records import Sent
 
@@ -17,7 +15,7 @@ SPEC = FrameworkSpec(
 )
 
 
-def build(func: Callable[..., Any]) -> Sent:
+def build(func: ToolFunction) -> Sent:
     from pydantic_ai import Tool
 
     definition = Tool(func).tool_def

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
 
 from toollens.core.records import Finding, Severity
+from toollens.core.schema.types import JsonObject
 
 
 class Status(str, enum.Enum):
@@ -35,8 +35,8 @@ class Sent:
 
     name: str
     description: str | None
-    parameters: dict[str, Any]
-    payload: dict[str, Any] | None = None
+    parameters: JsonObject
+    payload: JsonObject | None = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ class FrameworkResult:
             )
         return None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """JSON-ready form."""
         sent = self.sent
         return {
@@ -126,3 +126,5 @@ class FrameworkResult:
             "message": self.message,
             "warnings": list(self.warnings),
         }
+
+    to_dict = to_json  # the former name, kept for callers

@@ -5,7 +5,7 @@ Nothing here is imported by ``import toollens``; the widgets load ipywidgets on 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from toollens.jupyter.diff_widget import DiffWidget
@@ -13,7 +13,13 @@ if TYPE_CHECKING:
     from toollens.jupyter.toolset_widget import ToolsetView
 
 
-def load_ipython_extension(ipython: Any) -> None:
+class IPythonShell(Protocol):
+    """What ``%load_ext`` hands over, as far as toollens uses it (IPython has no types)."""
+
+    def register_magics(self, *magic_objects: object) -> None: ...
+
+
+def load_ipython_extension(ipython: IPythonShell) -> None:
     """Register ``%toolschema`` / ``%%toolschema`` (``%load_ext toollens``)."""
     from toollens.jupyter.magic import ToolSchemaMagics
 
@@ -47,4 +53,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DiffWidget", "Explorer", "ToolsetView", "load_ipython_extension"]
+__all__ = ["DiffWidget", "Explorer", "IPythonShell", "ToolsetView", "load_ipython_extension"]

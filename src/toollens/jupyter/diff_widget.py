@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from typing import Any
+from typing import Any, cast
 
 import traitlets
 
-from toollens.core.choices import DEFAULT_PROVIDER, PROVIDER_IDS
+from toollens.core.choices import DEFAULT_PROVIDER, PROVIDER_IDS, ProviderId
 from toollens.core.report import ReportOptions
 from toollens.jupyter.widget_base import BaseWidget
 
@@ -80,7 +80,8 @@ class DiffWidget(BaseWidget):
 
         strict = bool(self.strict)
         provider = self.provider
-        shown = provider if provider != _SCHEMA_ONLY else DEFAULT_PROVIDER
+        # An unknown name is passed on as given: the report's provider view says so.
+        shown = cast("ProviderId", provider) if provider != _SCHEMA_ONLY else DEFAULT_PROVIDER
         rep = report(target, self._options, strict=strict, provider=shown)
         if provider != _SCHEMA_ONLY and rep.provider_payload is not None:
             return rep.provider_payload

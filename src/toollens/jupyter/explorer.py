@@ -16,10 +16,12 @@ import html
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+
+from typing_extensions import Unpack
 
 from toollens.core.edit_changes import Baseline, EditChanges
-from toollens.core.report import ReportOptions
+from toollens.core.report import OptionOverrides, ReportOptions
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
@@ -33,6 +35,9 @@ from toollens.jupyter.explorer_state import (
 from toollens.jupyter.frameworks_view import FrameworksView, attach_frameworks
 from toollens.jupyter.live import LiveError, exception_error
 from toollens.render.markup import utf8_length
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
 
 __all__ = ["FOLDED_LINES", "PANELS", "Explorer", "RenderStats"]
 
@@ -101,7 +106,7 @@ class Explorer(ExplorerState):
 
     def __init__(
         self,
-        target: Any,
+        target: object,
         options: ReportOptions | None = None,
         *,
         debounce: float = 0.1,
@@ -110,9 +115,9 @@ class Explorer(ExplorerState):
         source_transform: Callable[[str], str] | None = None,
         scheduler: Scheduler | None = None,
         frameworks: bool | Sequence[str] = False,
-        **changes: Any,
+        **overrides: Unpack[OptionOverrides],
     ) -> None:
-        opened = dataclasses.replace(options or ReportOptions(), **changes)
+        opened = dataclasses.replace(options or ReportOptions(), **overrides)
         session = EditSession(target, source, namespace, source_transform)
         super().__init__(
             css=_css(),
@@ -125,7 +130,7 @@ class Explorer(ExplorerState):
         self._options: ReportOptions | None = None  # the toolbar's, until a toolbar change
         self._debouncer = Debouncer(debounce, scheduler)
         self._trigger = "open"
-        self.report: Any = None
+        self.report: Report | None = None
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
         self._failure: Exception | None = None
@@ -186,11 +191,11 @@ class Explorer(ExplorerState):
             key = content.get("key")
             self.send({"type": "span", "key": key, "span": self.locate(key)})
 
-    def locate(self, key: Any) -> str | None:
+    def locate(self, key: object) -> str | None:
         """The source span (``"l1:c1-l2:c2"``) of a ``data-span`` key in the views shown."""
         from toollens.render.html import resolve_span
 
-        return None if self.report is None else resolve_span(self.report, key)
+        return None if self.report is None else resolve_span(self.report, str(key))
 
     def flush(self) -> None:
         """Run a pending (debounced) render now; a no-op when nothing is pending."""
@@ -226,7 +231,7 @@ class Explorer(ExplorerState):
                     error = LiveError("exception", f"rendering the views failed: {exc!r}")
             self._show_error(error or LiveError("exception", "no views"), started)
 
-    def _send_panels(self, rep: Any) -> tuple[list[str], int]:
+    def _send_panels(self, rep: Report) -> tuple[list[str], int]:
         """Render the panels and sync the ones that changed: their keys, and the bytes."""
         from toollens.render.html import StrictLayout, render_panels
 
@@ -242,7 +247,7 @@ class Explorer(ExplorerState):
         published = self.publish(fresh)
         return list(published.updated), published.bytes_sent
 
-    def _show(self, rep: Any, note: str | None, started: float) -> None:
+    def _show(self, rep: Report, note: str | None, started: float) -> None:
         updated, sent = self._send_panels(rep)
         changes = _changes_html(self._edits, rep, self._trigger, self.baseline)
         if changes != self.changes:

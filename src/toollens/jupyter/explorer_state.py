@@ -20,6 +20,7 @@ from toollens.core.choices import (
     PROVIDER_IDS,
     DocstringStyleName,
     OptionalDefaults,
+    ProviderId,
 )
 from toollens.core.choices import DOCSTRING_STYLES as _STYLES
 from toollens.core.report import ReportOptions
@@ -151,7 +152,7 @@ class ExplorerState(BaseWidget):
         return published
 
 
-def toolbar_traits(options: ReportOptions) -> dict[str, Any]:
+def toolbar_traits(options: ReportOptions) -> dict[str, object]:
     """The toolbar's trait values that show ``options``."""
     style = options.docstring_style
     return {
@@ -173,7 +174,8 @@ def toolbar_options(state: ExplorerState, base: ReportOptions) -> ReportOptions:
     return dataclasses.replace(
         base,
         strict=bool(state.strict),
-        provider=str(state.provider),
+        # An unknown name round-trips as given: the report's provider view says so.
+        provider=cast("ProviderId", str(state.provider)),
         docstring_style=None if style == "auto" else cast("DocstringStyleName", style),
         name=state.name_override or None,
         description=state.description_override or None,
@@ -181,7 +183,7 @@ def toolbar_options(state: ExplorerState, base: ReportOptions) -> ReportOptions:
     )
 
 
-def trigger_text(name: str, value: Any) -> str:
+def trigger_text(name: str, value: object) -> str:
     """How the change list names a toolbar change: ``strict off``, ``provider: gemini``."""
     if name == "strict":
         return TOOLBAR[name].format("on" if value else "off")

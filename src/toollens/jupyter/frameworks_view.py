@@ -44,7 +44,7 @@ class FrameworksView:
         self.comparison: Any = None
         self.pair: tuple[str, str] | None = None
 
-    def request(self, target: Any) -> None:
+    def request(self, target: object) -> None:
         """Compare ``target`` soon; a newer request replaces one that has not started."""
         with self._lock:
             self._wanted, self._generation = target, self._generation + 1

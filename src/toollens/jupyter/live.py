@@ -19,11 +19,12 @@ import linecache
 import textwrap
 import types
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from toollens.core.source_trees import parse_module
+from toollens.core.schema.types import ToolFunction
+from toollens.core.spans.trees import parse_module
 
 ErrorKind = Literal["syntax", "exception", "missing", "not-callable"]
 
@@ -91,7 +92,7 @@ class SourceInfo:
     flags: int  # __future__ compiler flags of the original module (e.g. annotations)
 
 
-def future_flags(obj: Any, namespace: Mapping[str, Any]) -> int:
+def future_flags(obj: object, namespace: Mapping[str, object]) -> int:
     """The ``__future__`` flags the original was compiled with, so edits behave the same."""
     code = getattr(inspect.unwrap(obj), "__code__", None) if callable(obj) else None
     flags = 0
@@ -105,7 +106,7 @@ def future_flags(obj: Any, namespace: Mapping[str, Any]) -> int:
     return flags
 
 
-def source_of(obj: Any, namespace: Mapping[str, Any] | None = None) -> SourceInfo | None:
+def source_of(obj: object, namespace: Mapping[str, object] | None = None) -> SourceInfo | None:
     """The dedented source of a function or class, or ``None`` when there is none to edit."""
     text = _getsource(obj)
     if inspect.isclass(obj) and (text is None or not _defines_class(text, obj)):
@@ -191,7 +192,7 @@ def register_source(filename: str, source: str) -> None:
 def define_from_source(
     source: str,
     *,
-    base_globals: Mapping[str, Any],
+    base_globals: Mapping[str, object],
     filename: str,
     target_name: str | None = None,
     flags: int = 0,
@@ -217,7 +218,7 @@ def define_from_source(
 def apply_source(
     source: str,
     *,
-    namespace: dict[str, Any],
+    namespace: dict[str, Any],  # Any: a module's globals, as exec() takes them
     filename: str,
     target_name: str | None = None,
     flags: int = 0,
@@ -352,7 +353,7 @@ def exception_error(exc: BaseException, filename: str) -> LiveError:
     return LiveError("exception", message, line)
 
 
-def editable_function(obj: Any) -> Callable[..., Any] | None:
+def editable_function(obj: object) -> ToolFunction | None:
     """The plain function behind ``obj`` when an author can edit it, else ``None``."""
     inner = inspect.unwrap(obj) if callable(obj) else None
     if inspect.isfunction(inner) and inner.__name__ != "<lambda>":

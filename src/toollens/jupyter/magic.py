@@ -20,6 +20,7 @@ from IPython.display import display
 
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, OPTIONAL_DEFAULTS
 from toollens.core.choices import PROVIDER_IDS as PROVIDERS
+from toollens.core.errors import one_line
 from toollens.core.metadata import MISSING
 from toollens.core.report import ReportOptions
 from toollens.core.schema.toolkit import shorten
@@ -85,7 +86,7 @@ class ToolSchemaMagics(Magics):
         help="Add the Frameworks view: what each installed framework sends, side by side.",
     )
     @line_cell_magic
-    def toolschema(self, line: str, cell: str | None = None) -> Any:
+    def toolschema(self, line: str, cell: str | None = None) -> object:
         """Explore the tool schema a model receives for a function.
 
         %toolschema get_weather --provider anthropic
@@ -125,9 +126,9 @@ class ToolSchemaMagics(Magics):
         except SyntaxError as exc:
             raise _Failed(f"{expression!r} is not a Python expression ({exc.msg})") from None
         except Exception as exc:  # the author's expression may raise anything: one line
-            raise _Failed(f"evaluating {expression!r} raised {_one_line(exc)}") from None
+            raise _Failed(f"evaluating {expression!r} raised {_named(exc)}") from None
 
-    def _cell(self, cell: str, args: argparse.Namespace) -> Any:
+    def _cell(self, cell: str, args: argparse.Namespace) -> object:
         result = self._ip.run_cell(cell, store_history=False)
         if not result.success:  # IPython has shown the author's own error, like any cell
             raise _Failed("the cell did not run, so there is nothing to explore")
@@ -141,7 +142,9 @@ class ToolSchemaMagics(Magics):
         target = self._ip.user_ns[wanted]
         return self._present(target, args, source=cell)
 
-    def _present(self, target: Any, args: argparse.Namespace, source: str | None = None) -> Any:
+    def _present(
+        self, target: object, args: argparse.Namespace, source: str | None = None
+    ) -> object:
         from toollens.core.errors import ToolLensError
 
         options = ReportOptions(
@@ -179,7 +182,7 @@ class ToolSchemaMagics(Magics):
         except ToolLensError as exc:
             raise _Failed(str(exc)) from None
         except Exception as exc:  # an object toollens cannot inspect must not print a traceback
-            raise _Failed(f"cannot explore {_short(target)}: {_one_line(exc)}") from None
+            raise _Failed(f"cannot explore {_short(target)}: {_named(exc)}") from None
         display(explorer)
         return None
 
@@ -220,9 +223,8 @@ def _unquote(text: str | None) -> Any:
     return text
 
 
-def _one_line(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
-    return type(exc).__name__ + (f": {lines[0]}" if lines else "")
+def _named(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {one_line(exc)}"
 
 
 def _short(value: Any) -> str:

@@ -205,7 +205,7 @@ def _refresh_after_each_cell(view: ToolsetView) -> None:
     shell.events.register("post_run_cell", after_cell)
 
 
-def detail_widget(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:
+def detail_widget(entry: ToolEntry, namespace: dict[str, object] | None) -> object:
     """What opens under the table for one tool."""
     rep = entry.report
     if rep is None:

@@ -47,7 +47,7 @@ class Attempt:
         self.process = ServerProcess()
         self._scope: Any = None
 
-    async def on_message(self, message: Any) -> None:
+    async def on_message(self, message: object) -> None:
         """The session's message handler: a transport error (a stdout line that is not
         JSON-RPC) ends the conversation now instead of at the timeout."""
         if isinstance(message, Exception) and self.stream_error is None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from toollens.core.choices import provider_id
+from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.mcp.lint import schema_lint
 from toollens.mcp.records import McpTool
 
@@ -43,17 +45,19 @@ def tool_reports(
     tool: McpTool, options: ReportOptions, providers: Sequence[str]
 ) -> tuple[Report, ...]:
     """One report per provider, in the order given."""
-    return tuple(tool_report(tool, dataclasses.replace(options, provider=p)) for p in providers)
+    return tuple(
+        tool_report(tool, dataclasses.replace(options, provider=provider_id(p))) for p in providers
+    )
 
 
-def output_entry(tool: McpTool) -> dict[str, Any] | None:
+def output_entry(tool: McpTool) -> JsonObject | None:
     """The lock's ``output`` for a tool: its ``outputSchema`` as sent, or ``None``."""
     if tool.output_schema is None:
         return None
     return declared_output(tool.name, tool.output_schema)
 
 
-def declared_output(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+def declared_output(name: str, schema: JsonSchema) -> JsonObject:
     """The lock's ``output`` for an output schema a tool declares itself (an MCP
     ``outputSchema``): recorded as sent, never converted."""
     title = schema.get("title")

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toollens.core.schema.types import JsonMapping
 from toollens.mcp.records import McpServerInfo, McpTool
 
 __all__ = ["parse_info", "parse_page"]
 
 
-def parse_info(result: Mapping[str, Any]) -> McpServerInfo:
+def parse_info(result: JsonMapping) -> McpServerInfo:
     """The server's identity from its ``initialize`` result (already checked by the SDK)."""
     info = result.get("serverInfo") or {}
     return McpServerInfo(
@@ -27,7 +28,7 @@ def parse_info(result: Mapping[str, Any]) -> McpServerInfo:
     )
 
 
-def parse_page(raw: Mapping[str, Any], server: str, page: int) -> tuple[list[McpTool], str | None]:
+def parse_page(raw: JsonMapping, server: str, page: int) -> tuple[list[McpTool], str | None]:
     """The tools of one ``tools/list`` page and the cursor of the next (``None`` at the end).
 
     Raises:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.schema.types import JsonObject
+
 __all__ = ["McpServerInfo", "McpTool", "ServerTools"]
 
 
@@ -38,7 +40,7 @@ class McpTool:
         """The target naming exactly this tool (``mcp:python server.py#search``)."""
         return f"{self.server}#{self.name}"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The tool's fields under MCP's own names."""
         return {
             "name": self.name,
@@ -60,7 +62,7 @@ class McpServerInfo:
     protocol_version: str | None
     instructions: str | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "name": self.name,
             "version": self.version,
@@ -86,10 +88,10 @@ class ServerTools:
     tools: tuple[McpTool, ...]
     pages: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "target": self.target,
-            "server": self.info.to_dict(),
+            "server": self.info.to_json(),
             "pages": self.pages,
-            "tools": [tool.to_dict() for tool in self.tools],
+            "tools": [tool.to_json() for tool in self.tools],
         }

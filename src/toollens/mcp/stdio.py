@@ -32,6 +32,8 @@ class ServerProcess:
         self.exit_code: int | None = None  # set when the server exited by itself
 
 
+# Any: the SDK's own stream types (anyio memory streams of its session messages), which
+# differ between its versions; ClientSession takes them as they come.
 @asynccontextmanager
 async def owned_stdio(
     command: tuple[str, ...],

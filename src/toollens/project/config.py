@@ -19,7 +19,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -29,9 +28,11 @@ from toollens.core.choices import (
     OPTIONAL_DEFAULTS,
     DocstringStyleName,
     OptionalDefaults,
+    provider_id,
 )
 from toollens.core.errors import ToolLensError
 from toollens.core.schema.toolkit import shorten
+from toollens.core.schema.types import JsonMapping, JsonObject
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -91,7 +92,7 @@ class ProjectConfig:
 
         return ReportOptions(
             strict=self.strict,
-            provider=provider,
+            provider=provider_id(provider),
             docstring_style=cast("DocstringStyleName | None", self.docstring_style),
             optional_defaults=cast("OptionalDefaults | None", self.optional_defaults),
         )
@@ -145,7 +146,7 @@ def load_config(root: str | os.PathLike[str] | None = None) -> ProjectConfig:
     return _parse_table(directory, table)
 
 
-def _parse_table(root: Path, table: Mapping[str, Any]) -> ProjectConfig:
+def _parse_table(root: Path, table: JsonMapping) -> ProjectConfig:
     unknown = sorted(set(table) - set(_READERS))
     if unknown:
         raise ProjectError(
@@ -244,7 +245,7 @@ def _count(key: str, value: Any) -> int:
     return value
 
 
-_READERS: dict[str, Any] = {
+_READERS: JsonObject = {
     "tools": _tools,
     "strict": _strict,
     "providers": _providers,

@@ -14,16 +14,20 @@ engine as ``toollens diff`` (:func:`toollens.core.diff.diff`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange, SchemaDiff, diff
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.lock_tokens import entry_tokens
 from toollens.project.tools import ToolRef, check_unique_names, expand_tools
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
 
 __all__ = [
     "LOCK_VERSION",
@@ -51,11 +55,11 @@ class ProjectTool:
 
     ref: ToolRef
     name: str
-    entry: dict[str, Any]
-    reports: tuple[Any, ...]
+    entry: JsonObject
+    reports: tuple[Report, ...]
 
 
-def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Any, ...]], ...]:
+def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, ...]], ...]:
     """Every configured tool with one report per provider, built with the project's options.
 
     Raises:
@@ -96,7 +100,7 @@ def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
 
 def _entry(
     ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None
-) -> dict[str, Any]:
+) -> JsonObject:
     first = reports[0]
     for rep in reports:
         problem = rep.view_errors.get("strict") or rep.view_errors.get("provider")
@@ -142,7 +146,7 @@ def _provider_of(rep: Any) -> str:
     return str(rep.provider)
 
 
-def _output_entry(output: Any) -> dict[str, Any] | None:
+def _output_entry(output: Any) -> JsonObject | None:
     if output is None:
         return None
     return {
@@ -153,7 +157,7 @@ def _output_entry(output: Any) -> dict[str, Any] | None:
     }
 
 
-def build_lock(tools: Sequence[ProjectTool]) -> dict[str, Any]:
+def build_lock(tools: Sequence[ProjectTool]) -> JsonObject:
     """The lock document for ``tools``; tools sorted by name."""
     return {
         "lock_version": LOCK_VERSION,
@@ -161,12 +165,12 @@ def build_lock(tools: Sequence[ProjectTool]) -> dict[str, Any]:
     }
 
 
-def dump_lock(document: Mapping[str, Any]) -> str:
+def dump_lock(document: JsonMapping) -> str:
     """The lock's text: two-space indent, a final newline, the same bytes every time."""
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def read_lock(path: Path) -> tuple[dict[str, Any], str]:
+def read_lock(path: Path) -> tuple[JsonObject, str]:
     """The lock document at ``path`` and its text, checked for the lock's shape.
 
     Raises:
@@ -273,9 +277,9 @@ class LockDiff:
         return self.stale or any(t.status != "unchanged" or t.changes for t in self.tools)
 
 
-def compare_lock(lock: Mapping[str, Any], lock_text: str, tools: Sequence[ProjectTool]) -> LockDiff:
+def compare_lock(lock: JsonMapping, lock_text: str, tools: Sequence[ProjectTool]) -> LockDiff:
     """Compare the tools as they are now with a lock read by :func:`read_lock`."""
-    old_entries: Mapping[str, Any] = lock["tools"]
+    old_entries: JsonMapping = lock["tools"]
     now = {t.name: t for t in tools}
     deltas = []
     for name in sorted(set(old_entries) | set(now)):
@@ -290,7 +294,7 @@ def compare_lock(lock: Mapping[str, Any], lock_text: str, tools: Sequence[Projec
     return LockDiff(tuple(deltas), stale, lock_text)
 
 
-def _compare_entry(name: str, old: Mapping[str, Any], current: ProjectTool) -> ToolDelta:
+def _compare_entry(name: str, old: JsonMapping, current: ProjectTool) -> ToolDelta:
     tool = diff(_as_payload(old), _as_payload(current.entry))
     output = _output_diff(old["output"], current.entry["output"])
     status: ToolStatus = "changed" if tool or output else "unchanged"
@@ -298,7 +302,7 @@ def _compare_entry(name: str, old: Mapping[str, Any], current: ProjectTool) -> T
     return ToolDelta(name, status, tool, output, stale, current)
 
 
-def _as_payload(entry: Mapping[str, Any]) -> dict[str, Any]:
+def _as_payload(entry: JsonMapping) -> JsonObject:
     # The shape of an OpenAI Responses tool, which the diff engine reads as a tool: the
     # same name, description, strict and parameters `toollens diff` compares.
     return {

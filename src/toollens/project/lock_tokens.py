@@ -82,15 +82,6 @@ def growth_findings(deltas: Sequence[TokenDelta], threshold: int | None) -> list
     ]
 
 
-def _finding_data(finding: Finding) -> dict[str, Any]:
-    return {
-        "rule": finding.rule,
-        "severity": finding.severity.value,
-        "message": finding.message,
-        "fix": finding.fix,
-    }
-
-
 def with_token_deltas(text: str, fmt: str, lock: Any, tools: Sequence[Any], config: Any) -> str:
     """``diff --lock`` output with each tool's token change and growth findings added."""
     deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
@@ -102,7 +93,7 @@ def with_token_deltas(text: str, fmt: str, lock: Any, tools: Sequence[Any], conf
                 d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
                 for d in deltas
             },
-            "findings": [_finding_data(f) for f in found],
+            "findings": [f.to_json() for f in found],
         }
         return json.dumps(data, indent=2) + "\n"
     if fmt == "github":

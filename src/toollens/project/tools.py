@@ -116,10 +116,12 @@ def _identity(ref: ToolRef) -> tuple[str, str]:
     return (where, getattr(obj, "__qualname__", ref.target))
 
 
-def source_location(obj: Any) -> SourceLocation | None:
+def source_location(obj: object) -> SourceLocation | None:
     """The file and ``def`` (or ``class``) line of ``obj``; ``None`` without source."""
+    if not callable(obj):  # a JSON schema or any other value: no source to point at
+        return None
     try:
-        target = inspect.unwrap(obj) if callable(obj) else obj
+        target = inspect.unwrap(obj)
         file = inspect.getsourcefile(target)
         lines, start = inspect.getsourcelines(target)
     except (OSError, TypeError, ValueError):  # builtins, C code, source not on disk
@@ -134,7 +136,7 @@ def source_location(obj: Any) -> SourceLocation | None:
 _HEADS = ("def ", "async def ", "class ")
 
 
-def parameter_line(obj: Any, parameter: str) -> int | None:
+def parameter_line(obj: object, parameter: str) -> int | None:
     """The line where ``parameter`` is declared in ``obj``'s signature, if it is there."""
     found = _parse_def(obj)
     if found is None:
@@ -148,7 +150,7 @@ def parameter_line(obj: Any, parameter: str) -> int | None:
     return None
 
 
-def return_line(obj: Any) -> int | None:
+def return_line(obj: object) -> int | None:
     """The line of ``obj``'s return annotation (``-> T``), if it has one."""
     found = _parse_def(obj)
     if found is None or found[0].returns is None:
@@ -158,9 +160,11 @@ def return_line(obj: Any) -> int | None:
     return start + func.returns.lineno - 1
 
 
-def _parse_def(obj: Any) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+def _parse_def(obj: object) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+    if not callable(obj):
+        return None
     try:
-        target = inspect.unwrap(obj) if callable(obj) else obj
+        target = inspect.unwrap(obj)
         lines, start = inspect.getsourcelines(target)
         tree = ast.parse(textwrap.dedent("".join(lines)))
     except (OSError, TypeError, ValueError, SyntaxError):  # no source, or a lambda mid-line

@@ -5,7 +5,7 @@ grouped by severity; plus the short "what the last edit changed" list of the exp
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from toollens.core.diff.changes import DiffSeverity
 from toollens.render.css import style_tag
@@ -13,20 +13,22 @@ from toollens.render.display import enum_value
 from toollens.render.line_diff import Side, side_by_side
 from toollens.render.markup import Child, Markup, badge, code, join, note, tag
 
+if TYPE_CHECKING:
+    from toollens.core.diff import SchemaChange, SchemaDiff
 __all__ = ["render_diff_html", "render_edit_changes"]
 
 _SEVERITY_ORDER = tuple(DiffSeverity)  # worst first
 _badge, _code, _note = badge, code, note
 
 
-def _pointer_candidates(change: Any) -> list[str]:
+def _pointer_candidates(change: SchemaChange) -> list[str]:
     pointer = str(change.pointer)
     keyword = getattr(change, "keyword", None)
     out = [f"{pointer}/{keyword}"] if keyword else []
     return [*out, pointer]
 
 
-def _tag_changes(changes: Iterable[Any], before: Side, after: Side) -> None:
+def _tag_changes(changes: Iterable[SchemaChange], before: Side, after: Side) -> None:
     """Put each change's severity in the gutter of its line, on the side that shows it."""
     for change in changes:
         sev = enum_value(change.severity)
@@ -38,13 +40,13 @@ def _tag_changes(changes: Iterable[Any], before: Side, after: Side) -> None:
                 break
 
 
-def _keyword(change: Any) -> Child:
+def _keyword(change: SchemaChange) -> Child:
     keyword = getattr(change, "keyword", None)
     return join(tag("span", str(keyword), class_="tl-rule"), ": ") if keyword else None
 
 
-def _grouped_changes(changes: Sequence[Any]) -> Markup:
-    groups: dict[DiffSeverity, list[Any]] = {}
+def _grouped_changes(changes: Sequence[SchemaChange]) -> Markup:
+    groups: dict[DiffSeverity, list[SchemaChange]] = {}
     for change in changes:
         groups.setdefault(DiffSeverity(change.severity), []).append(change)
     sections = []
@@ -66,7 +68,7 @@ def _grouped_changes(changes: Sequence[Any]) -> Markup:
     return join(*sections)
 
 
-def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
+def render_diff_html(schema_diff: SchemaDiff, old_schema: object, new_schema: object) -> str:
     """Two schemas side by side, changed lines marked, the changes grouped by severity.
 
     Self-contained (carries the stylesheet): used by the diff widget and the static output
@@ -102,7 +104,7 @@ def render_diff_html(schema_diff: Any, old_schema: Any, new_schema: Any) -> str:
     )
 
 
-def render_edit_changes(schema_diff: Any, *, trigger: str = "edit") -> str:
+def render_edit_changes(schema_diff: SchemaDiff | None, *, trigger: str = "edit") -> str:
     """A short list of what the last change did to the schema, for the explorer.
 
     ``trigger`` names what caused it (``"edit"``, ``"strict off"``, ``"provider: gemini"``)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from toollens.core.annotation_text import annotation_text
 from toollens.core.metadata import MISSING, ParameterMetadata
 from toollens.core.signature import ParameterKind
 from toollens.render.markup import safe_repr
 
+if TYPE_CHECKING:
+    from toollens.core.function_schema import FunctionSchema
 __all__ = [
     "default_text",
     "enum_value",
@@ -26,7 +28,7 @@ __all__ = [
 _DOTTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
 
 
-def enum_value(enum_or_str: Any) -> str:
+def enum_value(enum_or_str: object) -> str:
     """``StrictRule.CLOSE_OBJECT`` -> ``"close-object"``; plain strings pass through."""
     return str(getattr(enum_or_str, "value", enum_or_str))
 
@@ -56,7 +58,7 @@ def short_type(text: str) -> str:
     return _DOTTED.sub(lambda m: m.group(1) or m.group(0), text)
 
 
-def type_text(tp: Any) -> str:
+def type_text(tp: object) -> str:
     """A type as people write it, without module paths; never raises."""
     if tp is inspect.Signature.empty:
         return "(not annotated)"
@@ -66,7 +68,7 @@ def type_text(tp: Any) -> str:
         return safe_repr(tp, limit=80)
 
 
-def default_text(meta: ParameterMetadata, inspected_default: Any, *, limit: int = 60) -> str:
+def default_text(meta: ParameterMetadata, inspected_default: object, *, limit: int = 60) -> str:
     """What a parameter defaults to; ``Field(...)`` defaults show the value they resolve to."""
     if meta.is_context:
         return "injected"
@@ -76,11 +78,11 @@ def default_text(meta: ParameterMetadata, inspected_default: Any, *, limit: int 
     return value
 
 
-def _is_field_info(value: Any) -> bool:
+def _is_field_info(value: object) -> bool:
     return type(value).__name__ == "FieldInfo"
 
 
-def signature_line(fs: Any, types: Sequence[str] | None = None) -> str:
+def signature_line(fs: FunctionSchema, types: Sequence[str] | None = None) -> str:
     """``def name(a: int, /, b: str = 'x', *args: int, c: bool, **kw: str) -> T``.
 
     Built from the resolved annotations (``Annotated`` stripped) rather than

@@ -38,7 +38,7 @@ class LineMark:
     reasons: tuple[str, ...]
 
 
-def pretty_json(value: Any, *, ensure_ascii: bool = False) -> tuple[str, dict[str, int]]:
+def pretty_json(value: object, *, ensure_ascii: bool = False) -> tuple[str, dict[str, int]]:
     """Print ``value`` as ``json.dumps(value, indent=2)`` does and map pointers to lines.
 
     Returns:
@@ -111,7 +111,7 @@ def _line_in(line_of: Mapping[str, int], pointer: str) -> int | None:
 
 
 def highlight_json(
-    value: Any,
+    value: object,
     *,
     marks: Mapping[str, LineMark] | None = None,
     css_class: str = "tl-code",

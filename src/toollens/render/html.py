@@ -1,24 +1,21 @@
-"""Report -> HTML: the four view panels, the findings, and the schema diff.
+"""Report -> HTML: the view panels, the findings, and the schema diff.
 
 Pure functions over a :class:`~toollens.core.report.Report`, formatting what
 :func:`toollens.render.model.view_model` decided each view shows. Everything is built with
 :func:`~toollens.render.markup.tag`, which escapes every string it is given, so user text
 (names, docstrings, descriptions, enum values, defaults' reprs, error text) never reaches
 the browser unescaped. ``render_html`` is the static fallback shown where no JavaScript
-runs (GitHub, nbconvert), so it is complete on its own: stylesheet, header, panels.
+runs (GitHub, nbconvert), so it is complete on its own: stylesheet, header, panels. The
+Metadata panel and the source spans are in ``metadata_html``, the panel frame in ``panel``.
 """
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
-from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report, View
-from toollens.core.spans import may_locate
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import (
@@ -33,33 +30,25 @@ from toollens.render.markup import (
     Markup,
     badge,
     code,
-    collect,
     join,
     note,
-    safe_repr,
-    start_tag,
     tag,
 )
+from toollens.render.metadata_html import metadata_panel, resolve_span, schema_spans, span_text
 from toollens.render.model import (
     FindingsView,
-    MetadataView,
     OutputView,
     SignatureView,
     StrictView,
     header,
     view_model,
 )
+from toollens.render.panel import panel, table
 from toollens.render.rows import (
-    Cand,
-    candidate,
     change_item,
     compact_change_item,
-    context_metadata_row,
     finding_item,
-    metadata_row,
     signature_row,
-    value_cell,
-    why_item,
 )
 from toollens.render.verdict import verdict_html
 
@@ -71,37 +60,14 @@ __all__ = [
     "render_html",
     "render_panels",
     "resolve_span",
+    "schema_spans",
+    "span_text",
 ]
 
 PANEL_KEYS = (View.SIGNATURE, View.METADATA, View.STRICT, View.OUTPUT, View.FINDINGS)
 
 #: Which layouts of the strict diff a panel carries.
 StrictLayout = Literal["both", "inline", "side-by-side"]
-
-
-def _panel(key: str, title: str, body: Child, *, subtitle: str | None = None) -> Markup:
-    opening, heading = _panel_parts(key, title, subtitle)
-    out: list[str] = [opening, heading]
-    collect([body], out)
-    out.append("</section>")
-    return Markup("".join(out))
-
-
-@functools.lru_cache(maxsize=256)
-def _panel_parts(key: str, title: str, subtitle: str | None) -> tuple[Markup, Markup]:
-    """A panel's opening tag and its heading (the same on most renders)."""
-    heading = tag(
-        "div",
-        title,
-        tag("span", subtitle, class_="tl-muted") if subtitle else None,
-        class_="tl-panel-title",
-    )
-    classes = f"tl-panel tl-panel-{key}" + (" tl-full" if key in _FULL_WIDTH else "")
-    return start_tag("section", class_=classes, data_view=key), heading
-
-
-# Panels that take a whole row of the grid: the metadata table needs the width.
-_FULL_WIDTH = frozenset({"metadata", "findings"})
 
 
 def _error_box(message: str, *, label: str = "error") -> Markup:
@@ -171,7 +137,7 @@ def render_header(report: Report) -> Markup:
 
 def _signature_panel(view: SignatureView, target_kind: str) -> Markup:
     if view.line is None:
-        return _panel("signature", "Signature", _note(view.absent), subtitle=target_kind)
+        return panel("signature", "Signature", _note(view.absent), subtitle=target_kind)
     rows = []
     for index, row in enumerate(view.rows):
         extra: tuple[str, ...] = ()
@@ -194,265 +160,12 @@ def _signature_panel(view: SignatureView, target_kind: str) -> Markup:
     columns = ("#", "parameter", "kind", "default")
     body = join(
         tag("pre", tag("code", view.line), class_="tl-code tl-sig"),
-        _table(columns, rows, "tl-table") if rows else _note("No parameters."),
+        table(columns, rows, "tl-table") if rows else _note("No parameters."),
     )
     subtitle = f"{view.in_schema} in schema"
     if view.context:
         subtitle += f", context {view.context!r}"
-    return _panel("signature", "Signature", body, subtitle=subtitle)
-
-
-# ----------------------------------------------------------------------------- metadata
-
-
-# Where a value is written travels in ``data-span``: the span's label (``"l1:c1-l2:c2"``)
-# in a static report, or, in the explorer, a key naming the value that the kernel locates
-# when the author clicks it (:func:`resolve_span`), so typing never waits for spans. Keys:
-# ``t3`` (the tool's fourth candidate), ``p1.2`` (the second parameter's third candidate),
-# ``s/properties/city`` (the strict schema's line at that pointer).
-
-
-def span_text(span: Any) -> str:
-    """A source span as ``"l1:c1-l2:c2"`` (the ``data-span`` the explorer's editor reads)."""
-    return "" if span is None else span.label
-
-
-def _span_ref(c: Candidate, key: str | None) -> str:
-    """``data-span`` of a candidate: its span's label, or ``key`` (None: labels)."""
-    if key is None:
-        return span_text(c.span)
-    return key if may_locate(c) else ""
-
-
-def _cand(c: Candidate, *, show_source: bool = False, key: str | None = None) -> Cand:
-    shown = (
-        c.value
-        if c.attribute == "description" and isinstance(c.value, str)
-        else (safe_repr(c.value, limit=120))
-    )
-    label = c.source.label if show_source else c.attribute
-    return (label, shown, c.won, c.reason, _span_ref(c, key))
-
-
-def _sourced(c: Candidate, key: str | None) -> Cand:
-    """A candidate with its source as the label: ``ge=1`` from ``Annotated Field(...)``."""
-    label, shown, won, reason, span = _cand(c, show_source=True, key=key)
-    if c.attribute not in ("description", "default", "alias"):
-        shown = f"{c.attribute}={safe_repr(c.value, limit=40)}"
-    return (label, shown, won, reason, span)
-
-
-# JSON Schema keyword of each constraint a parameter's metadata can carry.
-_CONSTRAINT_KEYWORDS = {
-    "ge": "minimum",
-    "le": "maximum",
-    "gt": "exclusiveMinimum",
-    "lt": "exclusiveMaximum",
-    "min_length": "minLength",
-    "max_length": "maxLength",
-    "pattern": "pattern",
-    "multiple_of": "multipleOf",
-}
-
-
-def schema_spans(report: Report, *, keys: bool = False) -> dict[str, str]:
-    """JSON pointer -> the source span its value came from, for the schema's properties.
-
-    A property's own line points at the span of its description (else its default); its
-    ``description``, ``default`` and constraint keywords at the winning candidate's span.
-    Empty when the engine records no spans. With ``keys``, each pointer maps to the key
-    ``"s" + pointer`` instead, and no span is located (see :func:`resolve_span`).
-    """
-    fs = report.function
-    if fs is None:
-        return {}
-    out: dict[str, str] = {}
-    for meta in fs.parameters:
-        if meta.is_context:
-            continue
-        base = join_pointer("/properties", meta.schema_name)
-        for c in meta.candidates:
-            if not c.won or not (may_locate(c) if keys else c.span):
-                continue
-            label = "" if keys else span_text(c.span)  # keys: "s" + the pointer
-            pointer = join_pointer(base, _CONSTRAINT_KEYWORDS.get(c.attribute, c.attribute))
-            out.setdefault(pointer, label or "s" + pointer)
-            # the description's span wins the property line: it is what authors edit
-            if c.attribute == "description" or (c.attribute == "default" and base not in out):
-                out[base] = label or "s" + base
-    return out
-
-
-_SPAN_KEY = re.compile(r"t(\d+)|p(\d+)\.(\d+)")
-
-
-def resolve_span(report: Report, key: str) -> str | None:
-    """The span label that a ``data-span`` key names (``render_panels(span_keys=True)``),
-    located now; ``None`` when the key names nothing with a span in ``report``."""
-    fs = report.function
-    if fs is None or not isinstance(key, str):
-        return None
-    if key.startswith("s/"):
-        return schema_spans(report).get(key[1:])
-    found = _SPAN_KEY.fullmatch(key)
-    if found is None:
-        return None
-    tool, param, index = found.groups()
-    try:
-        c = fs.provenance[int(tool)] if tool else fs.parameters[int(param)].candidates[int(index)]
-    except IndexError:
-        return None
-    return span_text(c.span) or None
-
-
-# The Metadata table's value columns: the attribute each one shows, and what an empty cell
-# says. Constraints (ge, max_length...) share one column.
-_EMPTY = Markup("&middot;")  # "·", as a character reference: see rows.CHECK
-_VALUE_COLUMNS = (("description", _EMPTY), ("default", "required"))
-_NOT_CONSTRAINTS = frozenset({"description", "default", "alias", "name"})
-
-
-def _why_list(view: MetadataView) -> Markup:
-    items = [
-        why_item(None, attribute, cands) for attribute, cands in _why_groups(view.tool).items()
-    ]
-    for param in view.parameters:
-        items.extend(
-            why_item(param.name, attribute, cands)
-            for attribute, cands in _why_groups(param.candidates).items()
-        )
-    if not items:
-        return _note("No parameter metadata.")
-    return tag(
-        "details",
-        tag("summary", f"Why each value won ({len(items)})"),
-        tag("ul", items, class_="tl-why"),
-        class_="tl-details",
-    )
-
-
-def _why_groups(cands: Iterable[Candidate]) -> dict[str, tuple[tuple[str, bool, str], ...]]:
-    """Each attribute's candidates as (source, won, reason), attributes in first-seen order."""
-    groups: dict[str, list[tuple[str, bool, str]]] = {}
-    for c in cands:
-        groups.setdefault(c.attribute, []).append((c.source.label, c.won, c.reason))
-    return {attribute: tuple(found) for attribute, found in groups.items()}
-
-
-def _metadata_cells(
-    meta: ParameterMetadata, shown: Mapping[str, bool], number: int | None
-) -> tuple[Markup, ...]:
-    """The value cells of one parameter; ``number``: its index, to key spans by."""
-    by_attribute: dict[str, list[Cand]] = {}
-    for index, c in enumerate(meta.candidates):
-        column = "constraints" if c.attribute not in _NOT_CONSTRAINTS else c.attribute
-        key = None if number is None else f"p{number}.{index}"
-        by_attribute.setdefault(column, []).append(_sourced(c, key))
-    cells = [value_cell(tuple(by_attribute.get(a, ())), empty) for a, empty in _VALUE_COLUMNS]
-    cells += [
-        value_cell(tuple(by_attribute.get(column, ())), _EMPTY)
-        for column in ("constraints", "alias")
-        if shown[column]
-    ]
-    return tuple(cells)
-
-
-def _metadata_panel(view: MetadataView, span_keys: bool) -> Markup:
-    if not view.is_callable:
-        return _schema_properties_panel(view)
-    params = view.parameters
-    # One column per attribute, the value the model sees first (its source as a label);
-    # constraints and alias columns only when some parameter has them.
-    shown = {
-        "constraints": any(p.constraints for p in params if not p.is_context),
-        "alias": any(p.alias for p in params if not p.is_context),
-    }
-    columns = ["parameter", "type", "description", "default"]
-    columns += [column for column in ("constraints", "alias") if shown[column]]
-    rows = []
-    for number, (meta, type_) in enumerate(zip(params, view.types, strict=True)):
-        if meta.is_context:
-            rows.append(context_metadata_row(meta.name, type_, len(columns) - 2))
-            continue
-        cells = _metadata_cells(meta, shown, number if span_keys else None)
-        rows.append(metadata_row(meta.name, type_, cells))
-    body = join(
-        _tool_provenance(view.tool, span_keys),
-        _table(columns, rows, "tl-table tl-meta") if rows else _note("No parameters."),
-        _note(
-            Markup(
-                "Each cell shows the value the model sees and where it came from; unfold "
-                "&ldquo;other sources&rdquo; for the values that lost (hover for why)."
-            )
-        ),
-        _why_list(view),
-    )
-    return _panel("metadata", "Metadata", body, subtitle="what the model sees, and from where")
-
-
-def _table(columns: Sequence[str], rows: Sequence[Markup], classes: str) -> Markup:
-    return tag(
-        "div",
-        tag("table", _table_head(tuple(columns)), tag("tbody", rows), class_=classes),
-        class_="tl-scroll",
-    )
-
-
-@functools.lru_cache(maxsize=64)
-def _table_head(columns: tuple[str, ...]) -> Markup:
-    return tag("thead", tag("tr", [tag("th", c) for c in columns]))
-
-
-def _tool_provenance(tool: Sequence[Candidate], span_keys: bool) -> Child:
-    if not tool:
-        return None
-    parts: list[Child] = []
-    for attribute in ("name", "description"):
-        cands = [
-            _cand(c, show_source=True, key=f"t{index}" if span_keys else None)
-            for index, c in enumerate(tool)
-            if c.attribute == attribute
-        ]
-        if cands:
-            parts.append(
-                tag(
-                    "div",
-                    tag("span", f"tool {attribute}", class_="tl-attr"),
-                    [candidate(c) for c in cands],
-                )
-            )
-    return tag("div", parts, class_="tl-tool-provenance")
-
-
-def _schema_properties_panel(view: MetadataView) -> Markup:
-    if not view.properties:
-        return _panel("metadata", "Metadata", _note(view.absent))
-    rows = [
-        tag(
-            "tr",
-            tag("td", row.name, class_="tl-name"),
-            tag("td", _code(row.type)),
-            tag("td", "yes" if row.required else "no"),
-            tag(
-                "td",
-                row.description if row.description is not None else _EMPTY,
-                class_=None if row.description is not None else "tl-empty",
-            ),
-            tag("td", row.default if row.default is not None else _EMPTY),
-        )
-        for row in view.properties
-    ]
-    columns = ("property", "type", "required", "description", "default")
-    note = _note(
-        "Properties as the schema declares them; a model or schema has no "
-        "docstring or Annotated sources to merge."
-    )
-    return _panel(
-        "metadata",
-        "Metadata",
-        join(_table(columns, rows, "tl-table"), note),
-        subtitle=plural(len(rows), "property", "properties"),
-    )
+    return panel("signature", "Signature", body, subtitle=subtitle)
 
 
 # ------------------------------------------------------------------------------- strict
@@ -462,7 +175,7 @@ def _strict_panel(
     view: StrictView, spans: Mapping[str, str], folded_lines: int | None, layout: StrictLayout
 ) -> Markup:
     if not view.applies:
-        return _panel("strict", "Strict schema", _note(view.absent))
+        return panel("strict", "Strict schema", _note(view.absent))
     parts: list[Child] = []
     if view.error:
         parts.append(_error_box(view.error, label="strict conversion failed"))
@@ -478,7 +191,7 @@ def _strict_panel(
     if view.before is not None:
         parts.append(tag("h4", "Before strict conversion"))
         parts.append(highlight_json(view.before))
-    return _panel("strict", "Strict schema", parts, subtitle=subtitle)
+    return panel("strict", "Strict schema", parts, subtitle=subtitle)
 
 
 # Where each strict rewrite shows: the keyword it adds, rewrites or removes, under the
@@ -544,7 +257,7 @@ def _output_panel(view: OutputView, folded_lines: int | None) -> Markup:
     if out is None:
         if not view.error:
             parts.append(_note("No output type for this target."))
-        return _panel("output", "Output schema", parts)
+        return panel("output", "Output schema", parts)
     head = tag(
         "p",
         _badge(out.label, "tl-on"),
@@ -575,7 +288,7 @@ def _output_panel(view: OutputView, folded_lines: int | None) -> Markup:
                     highlight_json(view.before, max_lines=folded_lines),
                 )
             )
-    return _panel("output", "Output schema", parts, subtitle=out.label)
+    return panel("output", "Output schema", parts, subtitle=out.label)
 
 
 # ----------------------------------------------------------------------------- findings
@@ -666,7 +379,7 @@ def _findings_panel(view: FindingsView, folded_lines: int | None) -> Markup:
             )
         )
     subtitle = ", ".join(plural(n, sev.value) for sev, n in view.counts.items() if n) or "none"
-    return _panel("findings", "Findings", parts, subtitle=subtitle)
+    return panel("findings", "Findings", parts, subtitle=subtitle)
 
 
 # ------------------------------------------------------------------------------ public
@@ -702,7 +415,7 @@ def render_panels(
     # does not send it as a string).
     return {
         View.SIGNATURE: str(_signature_panel(model.signature, report.target_kind)),
-        View.METADATA: str(_metadata_panel(model.metadata, span_keys)),
+        View.METADATA: str(metadata_panel(model.metadata, span_keys)),
         View.STRICT: str(
             _strict_panel(
                 model.strict, schema_spans(report, keys=span_keys), folded_lines, strict_layout

@@ -85,7 +85,7 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def dump_scalar(value: Any, ensure_ascii: bool = False) -> str:
+def dump_scalar(value: object, ensure_ascii: bool = False) -> str:
     """A scalar's JSON text; a value JSON cannot hold shows as the string of its repr."""
     try:
         if not ensure_ascii:  # the prebuilt encoder: one call per scalar of every document
@@ -95,7 +95,7 @@ def dump_scalar(value: Any, ensure_ascii: bool = False) -> str:
         return json.dumps(safe_repr(value), ensure_ascii=ensure_ascii)
 
 
-def key_text(key: Any) -> str:
+def key_text(key: object) -> str:
     """An object key as JSON shows it."""
     # json.dumps turns non-string keys into strings the same way; other keys (tuples,
     # objects) cannot be JSON at all, so show their repr rather than fail the view.
@@ -412,7 +412,7 @@ class Rows:
         return self._root.line_of(pointer, exact)
 
 
-def json_rows(value: Any) -> Rows:
+def json_rows(value: object) -> Rows:
     """Highlighted ``tl-line`` rows of ``json.dumps(value, indent=2)``, cached per subtree."""
     if value and isinstance(value, (Mapping, list, tuple)):
         root = _block(value, 0, "", False, True) or _build(value, 0, "", False)

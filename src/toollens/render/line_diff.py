@@ -101,7 +101,7 @@ _OPEN_LEN, _CLOSE_AT = len(ROW_OPEN), -len(ROW_CLOSE)
 _row_key = functools.lru_cache(maxsize=8192)(row_without_comma)
 
 
-def diff_sides(before: Any, after: Any) -> tuple[Side | None, Side]:
+def diff_sides(before: object, after: object) -> tuple[Side | None, Side]:
     """Both sides of a diff of two documents, or ``(None, after)`` when it would show more
     lines than a diff is worth while typing."""
     shown = Side(after)
@@ -114,14 +114,14 @@ def diff_sides(before: Any, after: Any) -> tuple[Side | None, Side]:
     return other, shown
 
 
-def too_long(before: Any, after: Side) -> bool:
+def too_long(before: object, after: Side) -> bool:
     """Whether diffing ``before`` (a document, not yet highlighted) against ``after`` would
     show more lines than a diff is worth while typing."""
     room = DIFF_MAX_LINES - after.nlines  # counting ``before`` past this settles it
     return after.nlines + line_count(before, room) > DIFF_MAX_LINES
 
 
-def line_count(value: Any, stop: int) -> int:
+def line_count(value: object, stop: int) -> int:
     """The lines ``json.dumps(value, indent=2)`` prints (as ``Side`` shows them), counted
     without printing; counting stops soon after ``stop``."""
     count = 0

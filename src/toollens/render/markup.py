@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Iterable
-from typing import Any
 
 __all__ = [
     "Child",
@@ -49,7 +48,7 @@ def _escaped(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def h(text: Any) -> Markup:
+def h(text: object) -> Markup:
     """Escape any value's ``str`` for use as HTML text or a quoted attribute value."""
     if isinstance(text, Markup):
         return text
@@ -92,7 +91,7 @@ def _attr_name(name: str) -> str:
     return attr
 
 
-def tag(name: str, *children: Child, **attrs: Any) -> Markup:
+def tag(name: str, *children: Child, **attrs: object) -> Markup:
     """Build ``<name attrs>children</name>``; ``None``/``False`` attributes are left out.
 
     Attribute names come from Python identifiers (never from user text); values are
@@ -107,12 +106,12 @@ def tag(name: str, *children: Child, **attrs: Any) -> Markup:
     return Markup("".join(out))
 
 
-def start_tag(name: str, **attrs: Any) -> Markup:
+def start_tag(name: str, **attrs: object) -> Markup:
     """``<name attrs>`` alone, for a caller that appends the content and ``</name>`` itself."""
     return Markup(_opening(name, attrs))
 
 
-def _opening(name: str, attrs: dict[str, Any]) -> str:
+def _opening(name: str, attrs: dict[str, object]) -> str:
     parts = [name]
     for key, value in attrs.items():
         if value is None or value is False:
@@ -155,7 +154,7 @@ def code(text: str) -> Markup:
     return tag("code", text)
 
 
-def safe_repr(value: Any, *, limit: int | None = None) -> str:
+def safe_repr(value: object, *, limit: int | None = None) -> str:
     """``repr`` that never raises and stays short (defaults are arbitrary user objects)."""
     try:
         text = repr(value)

@@ -19,6 +19,7 @@ from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.problems import group_findings
 from toollens.core.records import Change, Finding, Severity
 from toollens.core.report import Report, View
+from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.core.signature import ParameterKind
 from toollens.render.display import default_text, signature_line, type_text
 from toollens.render.markup import safe_repr
@@ -107,11 +108,11 @@ class MetadataView:
 class StrictView:
     applies: bool  # False for an output type: it has no parameters schema
     strict: bool
-    schema: dict[str, Any] | None
-    raw_schema: dict[str, Any] | None
+    schema: JsonSchema | None
+    raw_schema: JsonSchema | None
     changes: tuple[Change, ...]
     error: str | None
-    before: dict[str, Any] | None  # the schema before conversion, when conversion failed
+    before: JsonSchema | None  # the schema before conversion, when conversion failed
     absent: str = ""
 
 
@@ -120,7 +121,7 @@ class OutputView:
     output: Any  # OutputSchema or None
     error: str | None
     lax: bool  # shown without strict conversion because strict conversion failed
-    before: dict[str, Any] | None  # before strict conversion, when that changed anything
+    before: JsonSchema | None  # before strict conversion, when that changed anything
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class FindingsView:
     angles: Mapping[int, tuple[Finding, ...]]  # lint index -> provider findings, same problem
     provider_rest: tuple[Finding, ...]  # provider findings that join no lint finding
     provider_empty: str
-    payload: dict[str, Any] | None
+    payload: JsonObject | None
     counts: Mapping[Severity, int] = field(default_factory=dict)
 
 
@@ -234,7 +235,7 @@ def _metadata(report: Report, types: tuple[str, ...]) -> MetadataView:
     return MetadataView(properties=tuple(rows), is_callable=False)
 
 
-def schema_type(node: Any) -> str:
+def schema_type(node: object) -> str:
     """A schema node's type in a few characters: ``string``, ``Address``, ``integer | null``."""
     if not isinstance(node, Mapping):
         return "any"

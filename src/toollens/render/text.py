@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError, ToolLensError
-from toollens.core.metadata import MISSING, ParameterMetadata
+from toollens.core.metadata import MISSING, Candidate, ParameterMetadata
 from toollens.core.records import Change, Finding
 from toollens.core.report import Report, View
+from toollens.core.schema.types import JsonObject
 from toollens.render.display import enum_value, type_text
 from toollens.render.markup import safe_repr
 from toollens.render.model import (
@@ -30,6 +31,9 @@ from toollens.render.model import (
     view_model,
 )
 from toollens.render.verdict import verdict_lines
+
+if TYPE_CHECKING:
+    from toollens.core.function_schema import FunctionSchema
 
 __all__ = ["FORMATS", "VIEWS", "render_text", "render_view", "view_data"]
 
@@ -225,7 +229,7 @@ def render_text(report: Report) -> str:
 # --------------------------------------------------------------------------- one view
 
 
-def view_data(report: Report, view: str) -> Any:
+def view_data(report: Report, view: str) -> object:
     """What the library returns for one view, as JSON-ready data.
 
     ``strict`` -> ``report.schema``, ``raw`` -> ``report.raw_schema``, ``output`` -> the
@@ -287,7 +291,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _signature_record(fs: Any, meta: ParameterMetadata) -> dict[str, Any]:
+def _signature_record(fs: FunctionSchema, meta: ParameterMetadata) -> JsonObject:
     return {
         "name": meta.name,
         "kind": meta.kind.value,
@@ -299,7 +303,7 @@ def _signature_record(fs: Any, meta: ParameterMetadata) -> dict[str, Any]:
     }
 
 
-def _candidate_record(c: Any) -> dict[str, Any]:
+def _candidate_record(c: Candidate) -> JsonObject:
     return {
         "attribute": c.attribute,
         "source": _value(c.source),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from toollens.core.signature import ParameterKind
 
@@ -16,7 +16,7 @@ _NAMED = (ParameterKind.POSITIONAL_OR_KEYWORD,)
 
 
 def call_text(
-    fs: FunctionSchema, args: Sequence[Any], kwargs: dict[str, Any], *, context: bool
+    fs: FunctionSchema, args: Sequence[object], kwargs: Mapping[str, object], *, context: bool
 ) -> str:
     """``name(arg, name=value, ...)`` for ``func(*args, **kwargs)``.
 
@@ -42,7 +42,7 @@ def call_text(
     return f"{fs.callable_info.name}({', '.join(parts)})"
 
 
-def show_value(value: Any) -> str:
+def show_value(value: object) -> str:
     """A Python repr, cut short (``...``) past a limit."""
     text = repr(value)
     return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."

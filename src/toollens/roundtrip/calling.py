@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import ModelBehaviorError, TargetError
 from toollens.core.metadata import MISSING
+from toollens.core.schema.types import JsonObject
 from toollens.roundtrip import reply
 from toollens.roundtrip.call_text import call_text
 from toollens.roundtrip.records import CallResult, CallStatus
@@ -40,7 +41,7 @@ class PreparedTool:
         self.output = reply.OutputEncoder(fs)
 
     @classmethod
-    def of(cls, target: Any, *, strict: bool = True) -> PreparedTool:
+    def of(cls, target: object, *, strict: bool = True) -> PreparedTool:
         """A callable, or a ``FunctionSchema`` (its callable is the one called)."""
         from toollens.core.function_schema import FunctionSchema, function_schema
 
@@ -63,7 +64,7 @@ class PreparedTool:
             return None, self._rejected(text, exc)
 
     def call(
-        self, text: str, *, timeout: float | None, dry_run: bool = False, context: Any = None
+        self, text: str, *, timeout: float | None, dry_run: bool = False, context: object = None
     ) -> CallResult:
         instance, rejected = self.validate(text)
         if rejected is not None:
@@ -128,7 +129,7 @@ class PreparedTool:
         )
 
 
-def parse_arguments(tool: str, text: str) -> dict[str, Any]:
+def parse_arguments(tool: str, text: str) -> JsonObject:
     """The JSON object the model sent, parsed as the SDK parses it (``""`` is ``{}``)."""
     try:
         data = json.loads(text) if text else {}
@@ -180,12 +181,12 @@ def encode_arguments(arguments: Arguments) -> str:
 
 
 def try_call(
-    target: Any,
+    target: object,
     arguments: Arguments,
     *,
     timeout: float | None = DEFAULT_TIMEOUT,
     dry_run: bool = False,
-    context: Any = None,
+    context: object = None,
 ) -> CallResult:
     """Send ``arguments`` through ``target`` as the OpenAI Agents SDK would for a model call.
 

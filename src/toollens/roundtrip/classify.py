@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.schema.pointer import join_pointer, split_pointer
 from toollens.core.schema.toolkit import preview_json, shorten
+from toollens.core.schema.types import JsonObject
 from toollens.roundtrip.records import CallResult, CallStatus, FindingKind
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 
 @dataclass(frozen=True)
@@ -27,7 +31,7 @@ class Observation:
     result: CallResult
 
 
-def on_valid(arguments: dict[str, Any], result: CallResult) -> Observation | None:
+def on_valid(arguments: JsonObject, result: CallResult) -> Observation | None:
     """A call with arguments the schema admits: a raise, a timeout or a rejection is a finding."""
     if result.status is CallStatus.RAISED:
         return _raised(result)
@@ -40,7 +44,7 @@ def on_valid(arguments: dict[str, Any], result: CallResult) -> Observation | Non
 
 
 def on_invalid(
-    arguments: dict[str, Any], schema_error: Any, result: CallResult
+    arguments: JsonObject, schema_error: ValidationError, result: CallResult
 ) -> Observation | None:
     """A call with arguments the schema forbids: the function accepting them is a finding."""
     if result.status not in (CallStatus.RETURNED, CallStatus.NOT_RUN):

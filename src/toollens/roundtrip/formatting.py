@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from toollens.core.schema.types import JsonObject
 from toollens.roundtrip.call_text import show_value
 from toollens.roundtrip.records import CallResult, CallStatus, FuzzFinding, FuzzReport
 
@@ -58,7 +58,7 @@ def format_call(result: CallResult) -> str:
     return "\n".join(call_rows(result)) + "\n"
 
 
-def call_data(result: CallResult) -> dict[str, Any]:
+def call_data(result: CallResult) -> JsonObject:
     """One call as JSON-ready data."""
     error = result.error
     return {
@@ -107,7 +107,7 @@ def _finding_lines(finding: FuzzFinding) -> list[str]:
     return lines
 
 
-def fuzz_data(report: FuzzReport) -> dict[str, Any]:
+def fuzz_data(report: FuzzReport) -> JsonObject:
     """A fuzz report as JSON-ready data."""
     return {
         "tool": report.tool,

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.schema.types import JsonObject
 from toollens.roundtrip import classify, generate
 from toollens.roundtrip.calling import PreparedTool
 from toollens.roundtrip.classify import Observation
@@ -101,7 +102,9 @@ def _settings(n: int, *, shrink: bool) -> settings:
     )
 
 
-def explore(strategy: SearchStrategy[Any], n: int, seed: int, visit: Callable[[Any], None]) -> None:
+def explore(
+    strategy: SearchStrategy[JsonObject], n: int, seed: int, visit: Callable[[JsonObject], None]
+) -> None:
     """Draw ``n`` values of ``strategy`` with ``seed`` and hand each to ``visit``."""
     from hypothesis import given
     from hypothesis import seed as with_seed
@@ -120,8 +123,11 @@ class _Hit(Exception):
 
 
 def shrink(
-    strategy: SearchStrategy[Any], n: int, seed: int, fails: Callable[[Any], Observation | None]
-) -> tuple[Any, Observation] | None:
+    strategy: SearchStrategy[JsonObject],
+    n: int,
+    seed: int,
+    fails: Callable[[JsonObject], Observation | None],
+) -> tuple[JsonObject, Observation] | None:
     """The smallest value Hypothesis finds for which ``fails`` returns an observation."""
     from hypothesis import given
     from hypothesis import seed as with_seed
@@ -152,7 +158,7 @@ def _size(value: Any) -> tuple[int, str]:
 
 
 def fuzz(
-    target: Any,
+    target: object,
     n: int = 100,
     seed: int = 0,
     provider: str | None = None,
@@ -255,9 +261,10 @@ def _finding(run: _Run, key: str, n: int, seed: int) -> FuzzFinding:
 def _schema_for(tool: PreparedTool, provider: str | None) -> dict[str, Any]:
     if provider is None:
         return generate.model_facing(tool.fs.json_schema)
+    from toollens.core.choices import provider_id
     from toollens.core.providers import provider_payload
 
-    return generate.model_facing(provider_payload(tool.fs, provider).schema)
+    return generate.model_facing(provider_payload(tool.fs, provider_id(provider)).schema)
 
 
 def _require_hypothesis() -> None:

@@ -15,13 +15,17 @@ import copy
 import itertools
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from toollens.core.errors import ToolLensError
 from toollens.core.schema.pointer import UnresolvedRef, resolve_local
+from toollens.core.schema.types import JsonObject, JsonSchema
+
+_T = TypeVar("_T")
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
+    from jsonschema import Draft202012Validator
 
 LONG_STRING = 1000  # characters of the "long string" edge case when no maxLength says otherwise
 _MAX_DEPTH = 3  # nested objects walked for edge cases
@@ -32,7 +36,7 @@ class GenerationError(ToolLensError):
     """Hypothesis cannot generate arguments from this schema."""
 
 
-def model_facing(schema: dict[str, Any]) -> dict[str, Any]:
+def model_facing(schema: JsonSchema) -> JsonSchema:
     """A JSON Schema for a provider's schema: OpenAPI's ``nullable: true`` becomes a null branch.
 
     Gemini's classic ``parameters`` field takes an OpenAPI subset; everything else toollens
@@ -54,7 +58,7 @@ def _from_openapi(node: Any) -> Any:
     return out
 
 
-def declared_only(schema: Any) -> Any:
+def declared_only(schema: JsonSchema) -> JsonSchema:
     """The schema generation draws from: a copy in which an object with ``properties`` and no
     word on other keys takes no others, and ``prefixItems`` is spelled the draft-7 way.
 
@@ -64,11 +68,16 @@ def declared_only(schema: Any) -> Any:
     4 to 7, where a tuple is ``items: [...]`` plus ``additionalItems``; pydantic writes
     draft 2020-12's ``prefixItems`` plus ``items``.
     """
+    drawn: JsonSchema = _declared_only(schema)
+    return drawn
+
+
+def _declared_only(schema: Any) -> Any:
     if isinstance(schema, list):
-        return [declared_only(item) for item in schema]
+        return [_declared_only(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {key: declared_only(value) for key, value in schema.items()}
+    out = {key: _declared_only(value) for key, value in schema.items()}
     if isinstance(out.get("properties"), dict) and "additionalProperties" not in out:
         out["additionalProperties"] = False
     if isinstance(out.get("prefixItems"), list):
@@ -79,7 +88,7 @@ def declared_only(schema: Any) -> Any:
     return out
 
 
-def valid_arguments(schema: dict[str, Any]) -> SearchStrategy[Any]:
+def valid_arguments(schema: JsonSchema) -> SearchStrategy[JsonObject]:
     """Hypothesis's strategy for JSON the schema admits (pass it through ``declared_only``).
 
     Objects, arrays, unions and refs are composed once (:mod:`toollens.roundtrip.strategies`);
@@ -89,8 +98,8 @@ def valid_arguments(schema: dict[str, Any]) -> SearchStrategy[Any]:
     from toollens.roundtrip.strategies import strategy_for
 
     install()
-    try:
-        return strategy_for(schema)
+    try:  # the parameters schema is an object schema: what it draws is a JSON object
+        return cast("SearchStrategy[JsonObject]", strategy_for(schema))
     except _unusable() as exc:
         raise _cannot_generate(exc) from exc
 
@@ -110,7 +119,7 @@ def _cannot_generate(exc: Exception) -> GenerationError:
     )
 
 
-def simplest(strategy: SearchStrategy[Any]) -> Any:
+def simplest(strategy: SearchStrategy[_T]) -> _T:
     """The simplest value of ``strategy``, as Hypothesis shrinks it (deterministic)."""
     from hypothesis import HealthCheck, Phase, Verbosity, find, settings
     from hypothesis.errors import NoSuchExample, Unsatisfiable
@@ -134,14 +143,14 @@ def simplest(strategy: SearchStrategy[Any]) -> Any:
         ) from exc
 
 
-def schema_validator(schema: dict[str, Any]) -> Any:
+def schema_validator(schema: JsonSchema) -> Draft202012Validator:
     """A draft 2020-12 validator that also checks ``format`` (as OpenAI's strict mode does)."""
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
-def edge_cases(schema: dict[str, Any], base: Any) -> list[dict[str, Any]]:
+def edge_cases(schema: JsonSchema, base: JsonObject) -> list[JsonObject]:
     """``base`` with one property at a time set to an edge value the schema admits.
 
     ``schema`` is the model-facing schema (draft 2020-12), not the one generation draws from.
@@ -158,7 +167,7 @@ def edge_cases(schema: dict[str, Any], base: Any) -> list[dict[str, Any]]:
     return found
 
 
-def edge_values(root: dict[str, Any], schema: Any) -> Iterator[Any]:
+def edge_values(root: JsonSchema, schema: object) -> Iterator[object]:
     """Boundary values, enum members, null, empty and long strings for one schema."""
     node = _resolve(root, schema)
     if not isinstance(node, dict):
@@ -214,7 +223,7 @@ Mutation = tuple[str, str, Any]
 """``("set", name, value)`` or ``("drop", name, None)`` on a top-level property."""
 
 
-def mutations(schema: dict[str, Any]) -> list[Mutation]:
+def mutations(schema: JsonSchema) -> list[Mutation]:
     """Ways to break valid arguments: one top-level property set to a value its schema
     forbids, a required one dropped, or an unexpected one added to a closed object."""
     return list(_mutations(schema))
@@ -277,7 +286,7 @@ def _broken_values(root: dict[str, Any], schema: Any) -> Iterator[Any]:
             yield from _broken_values(root, branch)
 
 
-def mutate(value: Any, mutation: Mutation) -> Any:
+def mutate(value: JsonObject, mutation: Mutation) -> JsonObject:
     """``value`` (an object) with ``mutation`` applied, as a fresh object."""
     action, name, replacement = mutation
     if not isinstance(value, dict):

@@ -43,7 +43,7 @@ def sdk_rejection(tool: str, detail: str) -> str:
     return f"{SDK_REJECTION_PREFIX} {tool}: {detail}"
 
 
-def returned_text(value: Any) -> str:
+def returned_text(value: object) -> str:
     """The text the model reads for a returned value (the SDK's default, non-structured path)."""
     return value if isinstance(value, str) else str(value)
 
@@ -66,7 +66,7 @@ class OutputEncoder:
         self._fs = fs
         self._adapter: TypeAdapter[Any] | None = None
 
-    def encode(self, value: Any) -> OutputJson:
+    def encode(self, value: object) -> OutputJson:
         try:
             schema = self._fs.output
         except ToolLensError as exc:  # the return type has no schema: nothing to encode with

@@ -13,7 +13,7 @@ import asyncio
 import enum
 import inspect
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,9 +32,9 @@ class RunOutcome:
 
 
 def run_call(
-    func: Callable[..., Any],
-    args: list[Any] | tuple[Any, ...],
-    kwargs: dict[str, Any],
+    func: Callable[..., object],
+    args: Sequence[object],
+    kwargs: Mapping[str, object],
     *,
     timeout: float | None,
 ) -> RunOutcome:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.schema.pointer import UnresolvedRef, resolve_local
+from toollens.core.schema.types import JsonSchema, JsonValue
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -34,7 +35,7 @@ _UNION = frozenset({"anyOf"}) | _NOTES
 _REF = frozenset({"$ref"}) | _NOTES
 
 
-def strategy_for(root: dict[str, Any]) -> SearchStrategy[Any]:
+def strategy_for(root: JsonSchema) -> SearchStrategy[JsonValue]:
     """The strategy for ``root``, a schema whose ``$defs``/``definitions`` local refs use."""
     return _Composer(root).node(root, 0)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError
+from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ _OUTPUT_KEYS = ("output_schema", "outputSchema")
 
 
 def definition_entry(
-    item: Definition | Mapping[str, Any],
+    item: Definition | JsonMapping,
     index: int,
     *,
     label: str,

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
+from toollens.core.schema.types import JsonMapping
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
@@ -94,14 +94,16 @@ class ToolEntry:
         """The tool's report for ``provider`` (its own when it is for that provider)."""
         if self.report is None or self.report.provider == provider:
             return self.report
-        from toollens.core.report import replace_options
+        from toollens.core.choices import provider_id
+        from toollens.core.report import report
 
-        return replace_options(self.report, provider=provider)
+        return report(self.report.target, self.report.options, provider=provider_id(provider))
 
     def without_report(self) -> ToolEntry:
         """This entry without its report (reports hold classes that cannot be pickled)."""
         return dataclasses.replace(self, report=None)
 
+    # Any: ``more`` are other fields of this record, each with its own type.
     @classmethod
     def from_report(
         cls, rep: Report, origin: ToolOrigin, *, description: str | None = None, **more: Any
@@ -125,7 +127,7 @@ class ToolEntry:
     @classmethod
     def from_callable(
         cls,
-        func: Callable[..., Any],
+        func: object,
         *,
         origin: ToolOrigin | None = None,
         options: ReportOptions | None = None,
@@ -148,8 +150,8 @@ class ToolEntry:
         cls,
         name: str,
         description: str | None,
-        input_schema: Mapping[str, Any],
-        output_schema: Mapping[str, Any] | None = None,
+        input_schema: JsonMapping,
+        output_schema: JsonMapping | None = None,
         *,
         origin: ToolOrigin | None = None,
         options: ReportOptions | None = None,
@@ -173,7 +175,7 @@ class ToolEntry:
 
 
 def callable_origin(
-    func: Any, *, kind: OriginKind, label: str | None = None, index: int | None = None
+    func: object, *, kind: OriginKind, label: str | None = None, index: int | None = None
 ) -> ToolOrigin:
     """The origin of a Python tool: its module and the line of its ``def``."""
     from toollens.project.tools import source_location

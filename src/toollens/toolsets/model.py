@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, overload
 
 from toollens.core.display_hooks import mimebundle
 from toollens.core.records import Finding, Severity, severity_counts
+from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.definitions import Definition, definition_entry
 from toollens.toolsets.entries import ToolEntry
 from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings
@@ -48,7 +49,7 @@ class Toolset:
     @classmethod
     def from_definitions(
         cls,
-        definitions: Iterable[Definition | Mapping[str, Any]],
+        definitions: Iterable[Definition | JsonMapping],
         *,
         label: str = "definitions",
         kind: str = "json",

@@ -35,7 +35,7 @@ def module_entries(
     return [entry for item in module_items(module) for entry in read_item(item, options, label)]
 
 
-def module_items(module: types.ModuleType) -> list[tuple[str, Any]]:
+def module_items(module: types.ModuleType) -> list[tuple[str, object]]:
     """``(name, value)`` of each tool-shaped attribute, in order; nothing is read yet.
 
     A name ``__all__`` lists but the module lacks has the value :data:`MISSING_NAME`.
@@ -55,7 +55,9 @@ def module_items(module: types.ModuleType) -> list[tuple[str, Any]]:
     ]
 
 
-def read_item(item: tuple[str, Any], options: ReportOptions | None, label: str) -> list[ToolEntry]:
+def read_item(
+    item: tuple[str, object], options: ReportOptions | None, label: str
+) -> list[ToolEntry]:
     """The entries of one item of :func:`module_items`."""
     name, value = item
     if value is MISSING_NAME:

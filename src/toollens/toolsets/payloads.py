@@ -20,6 +20,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ __all__ = ["is_payload_list", "payload_entries", "payload_entry"]
 _DECLARATION_KEYS = ("functionDeclarations", "function_declarations")
 
 
-def is_payload_list(data: Any) -> bool:
+def is_payload_list(data: object) -> bool:
     """Whether ``data`` is a request's tool list (``{"tools": [...]}``) or a Gemini tool."""
     if not isinstance(data, Mapping):
         return False
@@ -40,14 +41,14 @@ def is_payload_list(data: Any) -> bool:
 
 
 def payload_entries(
-    data: Mapping[str, Any] | Sequence[Any], *, label: str, options: ReportOptions | None = None
+    data: JsonMapping | Sequence[object], *, label: str, options: ReportOptions | None = None
 ) -> list[ToolEntry]:
     """One entry per tool of a payload list, in order; an unreadable item is an error entry."""
     items = _items(data)
     return [payload_entry(item, index, label, options) for index, item in enumerate(items)]
 
 
-def _items(data: Mapping[str, Any] | Sequence[Any]) -> list[Any]:
+def _items(data: JsonMapping | Sequence[object]) -> list[Any]:
     if isinstance(data, Mapping):
         if isinstance(data.get("tools"), list):
             return list(_flatten(data["tools"]))
@@ -67,7 +68,7 @@ def _flatten(tools: Sequence[Any]) -> Iterator[Any]:
             yield item
 
 
-def payload_entry(item: Any, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
+def payload_entry(item: object, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
     """The entry of one item of a payload list, at ``index``."""
     from toollens.targets import unwrap_payload
 

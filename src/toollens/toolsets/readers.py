@@ -46,7 +46,7 @@ def _with_role(entry: ToolEntry, role: str) -> ToolEntry:
 # -- OpenAI Agents SDK -------------------------------------------------------------------
 
 
-def read_agents(obj: Any, options: ReportOptions | None, label: str) -> list[ToolEntry] | None:
+def read_agents(obj: object, options: ReportOptions | None, label: str) -> list[ToolEntry] | None:
     if "agents" not in sys.modules:
         return None
     import agents
@@ -104,7 +104,9 @@ def _handoff(made: Any, options: ReportOptions | None, label: str) -> ToolEntry:
 # -- pydantic-ai -------------------------------------------------------------------------
 
 
-def read_pydantic_ai(obj: Any, options: ReportOptions | None, label: str) -> list[ToolEntry] | None:
+def read_pydantic_ai(
+    obj: object, options: ReportOptions | None, label: str
+) -> list[ToolEntry] | None:
     if "pydantic_ai" not in sys.modules:
         return None
     import pydantic_ai
@@ -145,7 +147,9 @@ def _pydantic_tool(tool: Any, options: ReportOptions | None, label: str) -> Tool
 # -- LangChain ---------------------------------------------------------------------------
 
 
-def read_langchain(obj: Any, options: ReportOptions | None, label: str) -> list[ToolEntry] | None:
+def read_langchain(
+    obj: object, options: ReportOptions | None, label: str
+) -> list[ToolEntry] | None:
     if "langchain_core" not in sys.modules:
         return None
     from langchain_core.tools import BaseTool

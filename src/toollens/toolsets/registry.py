@@ -72,7 +72,7 @@ def loader_for(prefix: str) -> SourceLoader | None:
 
 
 def framework_entries(
-    obj: Any, options: ReportOptions | None, label: str
+    obj: object, options: ReportOptions | None, label: str
 ) -> list[ToolEntry] | None:
     """The entries a registered object reader finds in ``obj``; ``None`` when none knows it."""
     for reader in _READERS:

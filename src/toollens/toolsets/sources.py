@@ -37,7 +37,7 @@ __all__ = ["read_object", "toolset", "unknown_entry"]
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
-def toolset(source: Any, options: ReportOptions | None = None) -> Toolset:
+def toolset(source: object, options: ReportOptions | None = None) -> Toolset:
     """Every tool ``source`` gives a model, each with its report, and the cross-tool findings.
 
     Args:
@@ -61,7 +61,7 @@ def toolset(source: Any, options: ReportOptions | None = None) -> Toolset:
     return Toolset.from_entries(entries, label=label, options=options)
 
 
-def read_object(source: Any, options: ReportOptions | None, label: str) -> list[ToolEntry]:
+def read_object(source: object, options: ReportOptions | None, label: str) -> list[ToolEntry]:
     """The entries of one Python object used as a source (not a string)."""
     found = framework_entries(source, options, label)
     if found is not None:
@@ -120,7 +120,9 @@ def _reindexed(entries: list[ToolEntry], index: int) -> list[ToolEntry]:
     ]
 
 
-def unknown_entry(obj: Any, label: str, *, kind: OriginKind, index: int | None = None) -> ToolEntry:
+def unknown_entry(
+    obj: object, label: str, *, kind: OriginKind, index: int | None = None
+) -> ToolEntry:
     """The entry for an object toollens cannot read tools from."""
     what = type(obj).__name__
     return ToolEntry.failed(

@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.schema.types import JsonObject
+
 
 class DiffSeverity(str, enum.Enum):
     """How much a schema change matters to the tool's callers and to the model."""
@@ -68,7 +70,7 @@ class SchemaChange:
         """The pointer as shown to a person: ``(tool)`` for tool-level changes, ``/`` for root."""
         return "(tool)" if self.is_tool_level else (self.pointer or "/")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """JSON-ready form; keys in a fixed order."""
         return {
             "pointer": self.pointer,
@@ -79,6 +81,8 @@ class SchemaChange:
             "before": self.before,
             "after": self.after,
         }
+
+    to_dict = to_json  # the former name, kept for callers
 
     def __str__(self) -> str:
         return f"{SEVERITY_LABELS[self.severity]:<13}{self.where}  {self.keyword}: {self.message}"

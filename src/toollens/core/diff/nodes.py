@@ -26,6 +26,7 @@ from toollens.core.schema.toolkit import (
     SCHEMA_VALUE_KEYWORDS,
     preview_json,
 )
+from toollens.core.schema.types import JsonMapping, JsonSchema
 
 OLD, NEW = 0, 1
 #: Tag of the synthesised empty schema that stands for an absent or ``true`` subschema.
@@ -42,7 +43,7 @@ class _Absent:
 ABSENT: Any = _Absent()
 
 
-def canon(value: Any) -> Any:
+def canon(value: object) -> tuple[object, ...]:
     """A hashable form where JSON-equal values are equal (``1 == 1.0``, ``True != 1``)."""
     if isinstance(value, bool):
         return ("b", value)
@@ -61,7 +62,7 @@ def canon(value: Any) -> Any:
     return ("o", repr(value))
 
 
-def same(a: Any, b: Any) -> bool:
+def same(a: object, b: object) -> bool:
     """JSON equality, with :data:`ABSENT` equal only to itself."""
     if a is ABSENT or b is ABSENT:
         return a is b
@@ -81,7 +82,7 @@ class Node:
         tag: tells synthesised nodes apart from the node they were made from.
     """
 
-    schema: Mapping[str, Any]
+    schema: JsonMapping
     home: str
     elsewhere: Mapping[str, str] = field(default_factory=dict)
     never: bool = False
@@ -137,7 +138,7 @@ _REF_ERRORS: dict[RefProblem, tuple[str, str]] = {
 }
 
 
-def follow_ref(doc: Any, ref: Any, where: str, side: str) -> tuple[str, Any]:
+def follow_ref(doc: object, ref: object, where: str, side: str) -> tuple[str, object]:
     """``(pointer, target)`` of a local ``$ref`` found at ``where``; anything else is an error."""
     try:
         return resolve_local(doc, ref)
@@ -147,13 +148,13 @@ def follow_ref(doc: Any, ref: Any, where: str, side: str) -> tuple[str, Any]:
         raise input_error(message.format(side=side, ref=ref, shown=shown), where, hint) from exc
 
 
-def resolve(doc: Any, raw: Any, home: str, side: str) -> Node:
+def resolve(doc: object, raw: object, home: str, side: str) -> Node:
     """Follow ``$ref`` chains from ``raw`` (found at ``home``) and merge what they add."""
     return _merge_single_all_of(doc, _follow_refs(doc, raw, home, side), side)
 
 
 def _follow_refs(doc: Any, raw: Any, home: str, side: str) -> Node:
-    merged: dict[str, Any] = {}
+    merged: JsonSchema = {}
     elsewhere: dict[str, str] = {}
     targets: list[str] = []
     where = home
@@ -216,7 +217,7 @@ def _merge_single_all_of(doc: Any, node: Node, side: str) -> Node:
     return node
 
 
-def check_document(doc: Any, side: str) -> None:
+def check_document(doc: object, side: str) -> None:
     """Check every subschema and ``$ref`` up front, so a bad one is an error wherever it is.
 
     The walk only visits what both sides share; without this, a broken reference inside a
@@ -292,7 +293,7 @@ _TYPE_SPECIFIC: dict[str, frozenset[str]] = {
 _STAY_ON_TOP = frozenset({"default", "$defs", "definitions"})
 
 
-def type_set(schema: Mapping[str, Any]) -> frozenset[str] | None:
+def type_set(schema: JsonMapping) -> frozenset[str] | None:
     """The instance types a node accepts (``None``: any), counting OpenAPI ``nullable``.
 
     Raises ``ValueError`` for a ``type`` that is neither a string nor a list of strings.

@@ -120,7 +120,7 @@ class Walk:
             return False
         return '"$ref"' not in text or (self._same_defs and _refs_into_defs(text))
 
-    def node(self, side: int, raw: Any, pointer: str) -> Node:
+    def node(self, side: int, raw: object, pointer: str) -> Node:
         """Resolve ``raw``, found at ``pointer`` in the old (0) or new (1) document."""
         return resolve(self._docs[side], raw, pointer, SIDE_NAMES[side])
 

@@ -29,7 +29,6 @@ from toollens.core.providers.api import (
     provider_verdict,
     translate_for,
     unwrap_payload,
-    verdict_for_all,
     verdict_of,
 )
 from toollens.core.providers.base import (
@@ -37,13 +36,14 @@ from toollens.core.providers.base import (
     Translation,
     UnwrappedTool,
 )
-from toollens.core.providers.rules import ProviderRule, Scope, Source
+from toollens.core.providers.rules import Citation, ProviderRule, Scope, Source
 
 __all__ = [
     "PROVIDERS",
     "PROVIDER_IDS",
     "RULES",
     "RULES_BY_ID",
+    "Citation",
     "Judgement",
     "ProviderId",
     "ProviderPayload",
@@ -62,6 +62,5 @@ __all__ = [
     "provider_verdict",
     "translate_for",
     "unwrap_payload",
-    "verdict_for_all",
     "verdict_of",
 ]

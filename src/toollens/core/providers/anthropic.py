@@ -8,19 +8,18 @@ constraints into descriptions instead; tests compare the two on a corpus.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 from toollens.core.providers.base import ProviderSpec, UnwrappedTool, unchanged
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
+    Citation,
     E,
     Hit,
     ProviderRule,
     RuleContext,
     S,
-    Source,
     W,
     complex_pattern,
     enum_members,
@@ -32,21 +31,22 @@ from toollens.core.providers.rules import (
 )
 from toollens.core.providers.walk import show
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 # The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14).
-ANTHROPIC_LIMITS = Source(
+ANTHROPIC_LIMITS = Citation(
     "Anthropic structured outputs, JSON Schema limitations",
     "https://platform.claude.com/docs/en/build-with-claude/structured-outputs",
     "2025-11-14",
 )
-ANTHROPIC_STRICT = Source(
+ANTHROPIC_STRICT = Citation(
     "Anthropic strict tool use",
     "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use",
     "2026-11-29",
 )
 # The anthropic SDK's own list (anthropic 2.14, lib/_parse/_transform.py SupportedStringFormats):
 # two more than the limitations page (duration, hostname).
-ANTHROPIC_SDK = Source(
+ANTHROPIC_SDK = Citation(
     "anthropic 2.14 SDK, transform_schema (what it keeps for strict tools)",
     "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/_parse/_transform.py",
     "2026-11-29",
@@ -142,8 +142,8 @@ ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
 # fmt: on
 
 
-def build(name: str, description: str | None, schema: Any, strict: bool) -> dict[str, Any]:
-    tool: dict[str, Any] = {"name": name}
+def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
+    tool: JsonObject = {"name": name}
     if description:  # the API wants a string or no key at all
         tool["description"] = description
     tool["input_schema"] = schema
@@ -152,7 +152,7 @@ def build(name: str, description: str | None, schema: Any, strict: bool) -> dict
     return tool
 
 
-def unwrap(data: Mapping[str, Any]) -> UnwrappedTool | None:
+def unwrap(data: JsonMapping) -> UnwrappedTool | None:
     if "name" in data and "input_schema" in data:
         return UnwrappedTool("anthropic", data, "", "input_schema")
     return None

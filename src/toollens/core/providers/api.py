@@ -13,11 +13,11 @@ explicitly, Anthropic payloads leave the flag out (its default), Gemini has no f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from toollens.core.choices import PROVIDER_IDS, ProviderId
+from toollens.core.choices import PROVIDER_IDS, ProviderId, provider_id
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema
 from toollens.core.providers.anthropic import ANTHROPIC
@@ -37,13 +37,14 @@ from toollens.core.providers.grammar import (
 )
 from toollens.core.providers.openai import CHAT, RESPONSES
 from toollens.core.providers.rules import (
+    Citation,
     ProviderRule,
-    Source,
     build_rule_table,
     make_finding,
     run_rules,
 )
 from toollens.core.records import Change, Finding, Origin, Severity
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 
 def _table(*specs: ProviderSpec) -> dict[ProviderId, ProviderSpec]:
@@ -77,16 +78,10 @@ RULES_BY_ID: dict[str, ProviderRule] = build_rule_table(
 
 def provider_spec(provider: str) -> ProviderSpec:
     """The table entry for ``provider``; an unknown name lists the valid ones."""
-    try:
-        return PROVIDERS[provider]  # type: ignore[index]
-    except (KeyError, TypeError):
-        names = ", ".join(repr(n) for n in PROVIDERS)
-        raise SchemaConstructionError(
-            f"unknown provider {provider!r}", hint=f"use one of {names}"
-        ) from None
+    return PROVIDERS[provider_id(provider)]
 
 
-def unwrap_payload(data: Mapping[str, Any]) -> UnwrappedTool | None:
+def unwrap_payload(data: JsonMapping) -> UnwrappedTool | None:
     """Which provider's tool payload ``data`` is, and its parts; ``None`` for a bare schema.
 
     The shapes are tried in the table's order, so an OpenAI ``{"type": "function", ...}``
@@ -117,16 +112,16 @@ class ProviderPayload:
     """
 
     provider: ProviderId
-    payload: dict[str, Any]
-    schema: dict[str, Any]
+    payload: JsonObject
+    schema: JsonSchema
     strict: bool
     changes: tuple[Change, ...] = field(default=())
     findings: tuple[Finding, ...] = field(default=())
 
 
 def translate_for(
-    provider: str, schema: dict[str, Any], strict: bool
-) -> tuple[dict[str, Any], list[Change]]:
+    provider: ProviderId, schema: JsonSchema, strict: bool
+) -> tuple[JsonSchema, list[Change]]:
     """The schema ``provider`` receives for ``schema``, and every rewrite made on the way.
 
     Never mutates ``schema``; the result is a fresh dict.
@@ -137,8 +132,8 @@ def translate_for(
 
 
 def provider_payload(
-    target: FunctionSchema | dict[str, Any],
-    provider: str,
+    target: FunctionSchema | JsonSchema,
+    provider: ProviderId,
     *,
     name: str | None = None,
     description: str | None = None,
@@ -170,10 +165,16 @@ def provider_payload(
 
 
 def provider_tool(
-    fs: FunctionSchema | dict[str, Any], provider: str, **options: Any
-) -> dict[str, Any]:
+    fs: FunctionSchema | JsonSchema,
+    provider: ProviderId,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    strict: bool | None = None,
+) -> JsonObject:
     """The tool dict ``provider`` receives for ``fs`` (see :func:`provider_payload`)."""
-    return provider_payload(fs, provider, **options).payload
+    payload = provider_payload(fs, provider, name=name, description=description, strict=strict)
+    return payload.payload
 
 
 # --------------------------------------------------------------------------------------------
@@ -181,8 +182,8 @@ def provider_tool(
 
 
 def iter_provider_findings(
-    target: FunctionSchema | dict[str, Any],
-    provider: str,
+    target: FunctionSchema | JsonSchema,
+    provider: ProviderId,
     *,
     name: str | None = None,
     strict: bool | None = None,
@@ -218,8 +219,8 @@ def iter_provider_findings(
 
 
 def check_provider(
-    target: FunctionSchema | dict[str, Any],
-    provider: str,
+    target: FunctionSchema | JsonSchema,
+    provider: ProviderId,
     *,
     name: str | None = None,
     strict: bool | None = None,
@@ -236,7 +237,7 @@ def check_provider(
 
 def _subject(
     spec: ProviderSpec,
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     *,
     name: str | None,
     strict: bool | None,
@@ -284,7 +285,17 @@ class Judgement:
     label: str
     outcome: Outcome
     detail: str
-    sources: tuple[Source, ...] = ()
+    sources: tuple[Citation, ...] = ()
+
+    def to_json(self) -> JsonObject:
+        """JSON-ready form; keys in a fixed order."""
+        return {
+            "origin": self.origin.value,
+            "label": self.label,
+            "outcome": self.outcome,
+            "detail": self.detail,
+            "sources": [{"title": s.title, "url": s.url, "date": s.date} for s in self.sources],
+        }
 
 
 @dataclass(frozen=True)
@@ -305,10 +316,15 @@ class ProviderVerdict:
     judgements: tuple[Judgement, ...]
     findings: tuple[Finding, ...]
 
+    def to_json(self) -> JsonObject:
+        """JSON-ready form: accepted, and each judge's outcome (the findings are listed
+        beside the verdict, as ``Finding.to_json()``)."""
+        return {"accepted": self.accepted, "judgements": [j.to_json() for j in self.judgements]}
+
 
 def provider_verdict(
-    target: FunctionSchema | dict[str, Any],
-    provider: str,
+    target: FunctionSchema | JsonSchema,
+    provider: ProviderId,
     *,
     name: str | None = None,
     strict: bool | None = None,
@@ -322,7 +338,9 @@ def provider_verdict(
     return verdict_of(provider, findings, strict=is_strict)
 
 
-def verdict_of(provider: str, findings: tuple[Finding, ...], *, strict: bool) -> ProviderVerdict:
+def verdict_of(
+    provider: ProviderId, findings: tuple[Finding, ...], *, strict: bool
+) -> ProviderVerdict:
     """The verdict that ``findings`` (from :func:`check_provider`) amount to."""
     spec = provider_spec(provider)
     judgements = [_judge_rules(spec, findings)]
@@ -379,18 +397,11 @@ def _judge_grammar(findings: tuple[Finding, ...], strict: bool) -> Judgement:
     return _judge(Origin.GRAMMAR, engine.label, findings, "compiles")
 
 
-def verdict_for_all(
-    target: FunctionSchema | dict[str, Any], *, name: str | None = None
-) -> tuple[ProviderVerdict, ...]:
-    """Every provider's verdict on ``target``, in table order."""
-    return tuple(provider_verdict(target, p, name=name) for p in PROVIDERS)
-
-
 # --------------------------------------------------------------------------------------------
 # Helpers
 
 
-def _require_dict(schema: Any) -> dict[str, Any]:
+def _require_dict(schema: object) -> JsonSchema:
     if not isinstance(schema, dict):
         raise SchemaConstructionError(
             f"a parameters schema must be a JSON object, got {type(schema).__name__}",
@@ -401,11 +412,11 @@ def _require_dict(schema: Any) -> dict[str, Any]:
 
 
 def _unpack(
-    target: FunctionSchema | dict[str, Any],
+    target: FunctionSchema | JsonSchema,
     name: str | None,
     description: str | None,
     strict: bool | None,
-) -> tuple[str, str | None, dict[str, Any], bool]:
+) -> tuple[str, str | None, JsonSchema, bool]:
     if isinstance(target, FunctionSchema):
         if strict is not None and strict != target.strict:
             raise SchemaConstructionError(

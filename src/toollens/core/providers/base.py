@@ -8,21 +8,21 @@ all providers lives in :mod:`toollens.core.providers.api`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from toollens.core.choices import ProviderId
-from toollens.core.providers.rules import ProviderRule, Source
+from toollens.core.providers.rules import Citation, ProviderRule
 from toollens.core.providers.walk import copy_json, split_pointer
 from toollens.core.records import Change, Finding
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema, JsonValue
 
 
 @dataclass(frozen=True)
 class Translation:
     """A schema as one provider receives it."""
 
-    schema: dict[str, Any]
+    schema: JsonSchema
     changes: tuple[Change, ...] = ()
     findings: tuple[Finding, ...] = ()
 
@@ -39,27 +39,29 @@ class UnwrappedTool:
     """
 
     provider: ProviderId
-    tool: Mapping[str, Any]
+    tool: JsonMapping
     tool_pointer: str
     schema_key: str
 
     @property
-    def schema(self) -> Any:
+    def schema(self) -> JsonValue:
         """The parameters schema; a tool without one takes no arguments."""
-        return self.tool.get(self.schema_key, {"type": "object", "properties": {}})
+        schema: JsonValue = self.tool.get(self.schema_key, {"type": "object", "properties": {}})
+        return schema
 
     @property
     def schema_pointer(self) -> str:
         return f"{self.tool_pointer}/{self.schema_key}"
 
-    def field(self, key: str) -> Any:
+    def field(self, key: str) -> JsonValue:
         """A top-level field of the tool (``name``, ``description``, ``strict``), or None."""
-        return self.tool.get(key)
+        value: JsonValue = self.tool.get(key)
+        return value
 
 
-Build = Callable[[str, "str | None", Any, bool], dict[str, Any]]
-Unwrap = Callable[[Mapping[str, Any]], "UnwrappedTool | None"]
-Translate = Callable[[dict[str, Any], bool], Translation]
+Build = Callable[[str, "str | None", JsonSchema, bool], JsonObject]
+Unwrap = Callable[[JsonMapping], "UnwrappedTool | None"]
+Translate = Callable[[JsonSchema, bool], Translation]
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class ProviderSpec:
         translate: the normalized schema -> the schema the provider receives.
         build: ``(name, description, schema, strict)`` -> the tool payload.
         unwrap: a payload of this provider's shape -> its parts; ``None`` for other shapes.
-        docs: the provider's function-calling documentation (its :class:`Source`).
+        docs: the provider's function-calling documentation (its :class:`Citation`).
         grammar_checked: strict schemas are also compiled by llguidance (OpenAI only).
     """
 
@@ -83,11 +85,11 @@ class ProviderSpec:
     translate: Translate
     build: Build
     unwrap: Unwrap
-    docs: Source
+    docs: Citation
     grammar_checked: bool = False
 
 
-def unchanged(schema: dict[str, Any], strict: bool) -> Translation:
+def unchanged(schema: JsonSchema, strict: bool) -> Translation:
     """The translation of providers that receive the normalized schema as it is."""
     return Translation(copy_json(schema))
 
@@ -100,6 +102,6 @@ def property_of(pointer: str | None) -> str | None:
     return tokens[1] if len(tokens) >= 2 and tokens[0] == "properties" else None
 
 
-def is_tool_named(data: Mapping[str, Any]) -> bool:
+def is_tool_named(data: JsonMapping) -> bool:
     """A tool payload at the top level carries a name and no JSON-Schema ``type``."""
     return "name" in data and "type" not in data

@@ -8,24 +8,22 @@ sent as toollens normalised it, ``additionalProperties: false`` included.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from toollens.core.providers.base import ProviderSpec, UnwrappedTool, is_tool_named, unchanged
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
+    Citation,
     E,
     ProviderRule,
-    Source,
     name_pattern,
     root_not_object,
     root_property_pattern,
     rule,
 )
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 # google-genai 3.6.1, types.FunctionDeclaration field docs (the SDK's request types).
-GENAI_DECLARATION = Source(
+GENAI_DECLARATION = Citation(
     "google-genai 3.6.1 types.FunctionDeclaration",
     "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
     "2026-11-29",
@@ -51,15 +49,15 @@ ROOT_RULE = rule(
 GEMINI_RULES: tuple[ProviderRule, ...] = (NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE)
 
 
-def build(name: str, description: str | None, schema: Any, strict: bool) -> dict[str, Any]:
-    declaration: dict[str, Any] = {"name": name}
+def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
+    declaration: JsonObject = {"name": name}
     if description:
         declaration["description"] = description
     declaration["parametersJsonSchema"] = schema
     return declaration
 
 
-def unwrap(data: Mapping[str, Any]) -> UnwrappedTool | None:
+def unwrap(data: JsonMapping) -> UnwrappedTool | None:
     key = next((k for k in JSON_SCHEMA_KEYS if k in data), None)
     if key is not None and is_tool_named(data):
         return UnwrappedTool("gemini", data, "", key)

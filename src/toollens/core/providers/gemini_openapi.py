@@ -8,7 +8,7 @@ as a :class:`~toollens.core.records.Change`. The rules judge a schema sent as it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from toollens.core.providers.base import (
@@ -22,11 +22,11 @@ from toollens.core.providers.gemini import NAME_RULE, PARAMETER_NAME_RULE, ROOT_
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
+    Citation,
     E,
     Hit,
     ProviderRule,
     RuleContext,
-    Source,
     W,
     build_rule_table,
     enum_members,
@@ -41,13 +41,14 @@ from toollens.core.providers.walk import copy_json, resolve_local, show, split_p
 from toollens.core.records import Change, Finding, Origin
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import TRANSLATION_NESTING_LIMIT
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
-GENAI_SCHEMA = Source(
+GENAI_SCHEMA = Citation(
     "google-genai 3.6.1 types.Schema (an OpenAPI 3.0 subset)",
     "https://ai.google.dev/api/caching#Schema",
     "2026-11-29",
 )
-GENAI_DECLARATION_PARAMETERS = Source(
+GENAI_DECLARATION_PARAMETERS = Citation(
     "google-genai 3.6.1 types.FunctionDeclaration.parameters",
     "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
     "2026-11-29",
@@ -158,7 +159,7 @@ class _At(NamedTuple):
 class _GeminiTranslator:
     """Rewrites a JSON schema into Gemini's classic ``parameters`` subset."""
 
-    def __init__(self, schema: dict[str, Any]) -> None:
+    def __init__(self, schema: JsonSchema) -> None:
         self.root = schema
         self.changes: list[Change] = []
         self.findings: list[Finding] = []
@@ -173,7 +174,7 @@ class _GeminiTranslator:
         if found not in self.findings:
             self.findings.append(found)
 
-    def run(self) -> dict[str, Any]:
+    def run(self) -> JsonSchema:
         out = self.node(self.root, _At("", (), 0))
         if not isinstance(out, dict):  # pragma: no cover - the root is a dict by contract
             return {}
@@ -208,14 +209,14 @@ class _GeminiTranslator:
         if "$ref" in node:  # a recursive reference: kept, reported
             return {k: copy_json(v) for k, v in node.items()}
         at = at._replace(stack=stack)
-        out: dict[str, Any] = {}
+        out: JsonSchema = {}
         for key, item in node.items():
             _KEYWORDS.get(key, _GeminiTranslator.keep_or_drop)(self, out, key, item, at)
         return out
 
     # --- keyword handlers (the table _KEYWORDS routes each keyword to one of them)
 
-    def keep_or_drop(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def keep_or_drop(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         if key in SCHEMA_FIELDS:
             out[key] = copy_json(item)
             return
@@ -224,21 +225,21 @@ class _GeminiTranslator:
         )
         self.change(join_pointer(at.pointer, key), "gemini.drop-keyword", item, None, why)
 
-    def drop(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def drop(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         self.change(join_pointer(at.pointer, key), "gemini.drop-keyword", item, None,
                     _DROPPED_WHY[key])  # fmt: skip
 
-    def definitions(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def definitions(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         reason = f"Gemini's Schema has no '{key}' field; its definitions were inlined"
         self.change(join_pointer(at.pointer, key), "gemini.drop-keyword", item, None, reason)
 
-    def const(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def const(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         out["enum"] = [copy_json(item)]
         reason = "Gemini has no 'const'; a one-value enum means the same"
         pointer = join_pointer(at.pointer, "enum")
         self.change(pointer, "gemini.const-to-enum", {"const": item}, {"enum": [item]}, reason)
 
-    def one_of(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def one_of(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         if not isinstance(item, list):
             return self.keep_or_drop(out, key, item, at)
         out["anyOf"] = self.children(item, at.child("anyOf"))
@@ -247,19 +248,19 @@ class _GeminiTranslator:
                     "not overlap")  # fmt: skip
         return None
 
-    def any_of(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def any_of(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         if not isinstance(item, list):
             return self.keep_or_drop(out, key, item, at)
         out[key] = self.children(item, at.child(key))
         return None
 
-    def properties(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def properties(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         if not isinstance(item, dict):
             return self.keep_or_drop(out, key, item, at)
         out[key] = {name: self.node(sub, at.child(key, name)) for name, sub in item.items()}
         return None
 
-    def items(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def items(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         if isinstance(item, list):
             reason = "Gemini's 'items' is one schema; a list of item schemas cannot be sent"
             self.change(join_pointer(at.pointer, key), "gemini.drop-keyword", item, None, reason)
@@ -268,13 +269,13 @@ class _GeminiTranslator:
         else:
             self.keep_or_drop(out, key, item, at)
 
-    def type(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def type(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         if isinstance(item, list):
             _type_list(out, item, at.pointer, self.change)
         else:
             out[key] = copy_json(item)
 
-    def nullable(self, out: dict[str, Any], key: str, item: Any, at: _At) -> None:
+    def nullable(self, out: JsonSchema, key: str, item: Any, at: _At) -> None:
         if "nullable" not in out:  # a null union already set it
             out[key] = copy_json(item)
 
@@ -285,8 +286,8 @@ class _GeminiTranslator:
     # --- structural rewrites
 
     def normalize(
-        self, node: dict[str, Any], pointer: str, stack: tuple[str, ...]
-    ) -> tuple[dict[str, Any], tuple[str, ...]]:
+        self, node: JsonSchema, pointer: str, stack: tuple[str, ...]
+    ) -> tuple[JsonSchema, tuple[str, ...]]:
         """Inline refs, collapse null unions and one-branch allOf until nothing changes."""
         for _ in range(64):  # each pass removes one ref or one union level
             if "$ref" in node:
@@ -304,8 +305,8 @@ class _GeminiTranslator:
         return node, stack
 
     def inline_ref(
-        self, node: dict[str, Any], pointer: str, stack: tuple[str, ...]
-    ) -> tuple[dict[str, Any], tuple[str, ...]] | None:
+        self, node: JsonSchema, pointer: str, stack: tuple[str, ...]
+    ) -> tuple[JsonSchema, tuple[str, ...]] | None:
         ref = node["$ref"]
         target, resolved = resolve_local(self.root, ref)
         if target is None or not isinstance(resolved, dict):
@@ -329,7 +330,7 @@ class _GeminiTranslator:
         return {**resolved, **siblings}, (*stack, target)
 
 
-_Handler = Callable[[_GeminiTranslator, dict[str, Any], str, Any, _At], None]
+_Handler = Callable[[_GeminiTranslator, JsonSchema, str, Any, _At], None]
 _KEYWORDS: dict[str, _Handler] = {
     **dict.fromkeys(_DROPPED_WHY, _GeminiTranslator.drop),
     "$defs": _GeminiTranslator.definitions,
@@ -347,7 +348,7 @@ _KEYWORDS: dict[str, _Handler] = {
 _Record = Callable[[str, str, Any, Any, str], None]  # records one Change
 
 
-def _collapse_null(node: dict[str, Any], pointer: str, change: _Record) -> dict[str, Any] | None:
+def _collapse_null(node: JsonSchema, pointer: str, change: _Record) -> JsonSchema | None:
     branches = node.get("anyOf")
     if not isinstance(branches, list):
         return None
@@ -369,7 +370,7 @@ def _collapse_null(node: dict[str, Any], pointer: str, change: _Record) -> dict[
     return merged
 
 
-def _flatten_all_of(node: dict[str, Any], pointer: str, change: _Record) -> dict[str, Any] | None:
+def _flatten_all_of(node: JsonSchema, pointer: str, change: _Record) -> JsonSchema | None:
     branches = node.get("allOf")
     if not (isinstance(branches, list) and len(branches) == 1 and isinstance(branches[0], dict)):
         return None
@@ -384,10 +385,10 @@ def _flatten_all_of(node: dict[str, Any], pointer: str, change: _Record) -> dict
     return {**branches[0], **others}
 
 
-def _type_list(out: dict[str, Any], types: list[Any], pointer: str, change: _Record) -> None:
+def _type_list(out: JsonSchema, types: list[Any], pointer: str, change: _Record) -> None:
     rest = [t for t in types if t != "null"]
     nullable = len(rest) != len(types)
-    after: dict[str, Any]
+    after: JsonSchema
     if len(rest) == 1:
         after = {"type": rest[0]}
     elif rest:
@@ -410,7 +411,7 @@ def _is_null_schema(branch: Any) -> bool:
     return isinstance(branch, dict) and branch.get("type") == "null" and "$ref" not in branch
 
 
-def translate(schema: dict[str, Any], strict: bool) -> Translation:
+def translate(schema: JsonSchema, strict: bool) -> Translation:
     translator = _GeminiTranslator(schema)
     out = translator.run()
     return Translation(out, tuple(translator.changes), tuple(translator.findings))
@@ -420,15 +421,15 @@ def translate(schema: dict[str, Any], strict: bool) -> Translation:
 # Payload
 
 
-def build(name: str, description: str | None, schema: Any, strict: bool) -> dict[str, Any]:
-    declaration: dict[str, Any] = {"name": name}
+def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
+    declaration: JsonObject = {"name": name}
     if description:
         declaration["description"] = description
     declaration["parameters"] = schema
     return declaration
 
 
-def unwrap(data: Mapping[str, Any]) -> UnwrappedTool | None:
+def unwrap(data: JsonMapping) -> UnwrappedTool | None:
     if "parameters" in data and is_tool_named(data):
         return UnwrappedTool("gemini-openapi", data, "", "parameters")
     return None

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, Source, W, rule
+from toollens.core.providers.rules import Citation, E, Hit, ProviderRule, RuleContext, S, W, rule
 from toollens.core.providers.walk import iter_schema_nodes
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
@@ -29,8 +29,9 @@ from toollens.core.schema.toolkit import (
     SCHEMA_VALUE_KEYWORDS,
     encode_compact,
 )
+from toollens.core.schema.types import JsonSchema
 
-LLGUIDANCE = Source(
+LLGUIDANCE = Citation(
     "llguidance JSON-schema compiler (the grammar engine of OpenAI Structured Outputs)",
     "https://github.com/guidance-ai/llguidance/blob/main/docs/json_schema.md",
     "2026-11-29",
@@ -96,7 +97,7 @@ _ANNOTATIONS = frozenset({"description", "title", "examples", "$comment", "depre
 def _without_annotations(node: Any, depth: int = 0) -> Any:
     if not isinstance(node, dict) or depth > CACHE_KEY_DEPTH:
         return node
-    out: dict[str, Any] = {}
+    out: JsonSchema = {}
     for key, value in node.items():
         if key in _ANNOTATIONS and isinstance(value, (str, list, bool)):
             continue
@@ -111,7 +112,7 @@ def _without_annotations(node: Any, depth: int = 0) -> Any:
     return out
 
 
-def grammar_refusal(schema: Any) -> str | None:
+def grammar_refusal(schema: object) -> str | None:
     """Why llguidance cannot compile ``schema`` (``None``: it compiles or cannot be asked).
 
     A message starting with :data:`_FAILED` means llguidance itself failed on the schema.
@@ -137,7 +138,7 @@ _KEYS = re.compile(r"Unimplemented keys: \[(.*?)\]")
 _PROPERTY = re.compile(r"property '([^']*)'")
 
 
-def _pointer_for(schema: Any, message: str) -> str | None:
+def _pointer_for(schema: object, message: str) -> str | None:
     nodes = [n for n in iter_schema_nodes(schema) if isinstance(n.value, dict)]
     fmt = _FORMAT.search(message)
     if fmt:
@@ -161,7 +162,7 @@ def _pointer_for(schema: Any, message: str) -> str | None:
     return None
 
 
-def grammar_hits(schema: Any) -> Iterator[tuple[ProviderRule, Hit]]:
+def grammar_hits(schema: object) -> Iterator[tuple[ProviderRule, Hit]]:
     """A hit when llguidance refuses ``schema`` (pointing where its message says), or when
     llguidance itself fails on it (its verdict is then unknown)."""
     message = grammar_refusal(schema)

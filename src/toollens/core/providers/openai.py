@@ -15,12 +15,12 @@ from toollens.core.providers.base import ProviderSpec, UnwrappedTool, unchanged
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
+    Citation,
     E,
     Hit,
     ProviderRule,
     RuleContext,
     S,
-    Source,
     W,
     array_without_items,
     format_outside,
@@ -43,19 +43,20 @@ from toollens.core.providers.walk import (
     show,
 )
 from toollens.core.schema.pointer import LinkedPath, join_pointer, linked_pointer
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 # Read on the date given (shared/reference/peers-and-providers.md, sections 6a and 8).
-OPENAI_SUBSET = Source(
+OPENAI_SUBSET = Citation(
     "OpenAI Structured Outputs guide, supported schemas",
     "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
     "2026-11-29",
 )
-OPENAI_STRICT = Source(
+OPENAI_STRICT = Citation(
     "OpenAI function-calling guide, strict mode",
     "https://platform.openai.com/docs/guides/function-calling#strict-mode",
     "2026-11-29",
 )
-OPENAI_REQUIRED = Source(
+OPENAI_REQUIRED = Citation(
     "OpenAI Structured Outputs guide, all fields must be required",
     "https://platform.openai.com/docs/guides/structured-outputs#all-fields-must-be-required",
     "2026-11-29",
@@ -241,7 +242,7 @@ OPENAI_RULES: tuple[ProviderRule, ...] = (
 # Payloads
 
 
-def build_chat(name: str, description: str | None, schema: Any, strict: bool) -> dict[str, Any]:
+def build_chat(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
     return {
         "type": "function",
         "function": {
@@ -254,8 +255,8 @@ def build_chat(name: str, description: str | None, schema: Any, strict: bool) ->
 
 
 def build_responses(
-    name: str, description: str | None, schema: Any, strict: bool
-) -> dict[str, Any]:
+    name: str, description: str | None, schema: JsonSchema, strict: bool
+) -> JsonSchema:
     # Same keys in the same order as the reference's Responses converter; the reference's
     # function tools carry "" when there is no description.
     return {
@@ -267,13 +268,13 @@ def build_responses(
     }
 
 
-def unwrap_chat(data: Mapping[str, Any]) -> UnwrappedTool | None:
+def unwrap_chat(data: JsonMapping) -> UnwrappedTool | None:
     if data.get("type") == "function" and isinstance(data.get("function"), Mapping):
         return UnwrappedTool("openai-chat", data["function"], "/function", "parameters")
     return None
 
 
-def unwrap_responses(data: Mapping[str, Any]) -> UnwrappedTool | None:
+def unwrap_responses(data: JsonMapping) -> UnwrappedTool | None:
     if data.get("type") == "function" and "name" in data:
         return UnwrappedTool("openai-responses", data, "", "parameters")
     return None

@@ -15,9 +15,8 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from toollens.core.providers.walk import (
     SchemaNode,
@@ -29,13 +28,14 @@ from toollens.core.providers.walk import (
 )
 from toollens.core.records import Finding, Origin, Severity
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonMapping
 
 # --------------------------------------------------------------------------------------------
 # Sources
 
 
 @dataclass(frozen=True)
-class Source:
+class Citation:
     """Where a rule comes from, and the date of that source.
 
     Attributes:
@@ -49,7 +49,11 @@ class Source:
     date: str
 
 
-JSON_SCHEMA_CORE = Source(
+#: The former name of :class:`Citation` (``toollens.Source`` is a metadata value's origin).
+Source = Citation
+
+
+JSON_SCHEMA_CORE = Citation(
     "JSON Schema 2020-12 core",
     "https://json-schema.org/draft/2020-12/json-schema-core",
     "2022-06-16",
@@ -64,13 +68,13 @@ class Hit:
     """One place a rule matched, with the values its templates need."""
 
     pointer: str | None
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    fields: JsonMapping = field(default_factory=dict)
 
 
 class RuleContext:
     """What the checks of one run share: the schema, its nodes, the tool name, strictness."""
 
-    def __init__(self, schema: Any, *, strict: bool, name: str | None) -> None:
+    def __init__(self, schema: object, *, strict: bool, name: str | None) -> None:
         self.schema = schema
         self.strict = strict
         self.name = name
@@ -157,7 +161,7 @@ class ProviderRule:
     summary: str
     message: str
     fix: str
-    cite: Source
+    cite: Citation
     check: Check
 
     @property
@@ -174,7 +178,7 @@ class ProviderRule:
 # Check functions (small; the rule table below wires them up)
 
 
-def keywords(*names: str, when: Callable[[Any], bool] | None = None) -> Check:
+def keywords(*names: str, when: Callable[[object], bool] | None = None) -> Check:
     """A check that hits every node carrying one of ``names`` (optionally filtered by value)."""
 
     def check(ctx: RuleContext) -> Iterator[Hit]:
@@ -306,7 +310,7 @@ def type_list(ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(join_pointer(node.pointer, "type"), {"value": show(node.value["type"])})
 
 
-def enum_members(pred: Callable[[Any], bool]) -> Check:
+def enum_members(pred: Callable[[object], bool]) -> Check:
     def check(ctx: RuleContext) -> Iterator[Hit]:
         for node in ctx.dicts():
             values = node.value.get("enum")
@@ -343,7 +347,7 @@ def rule(
     summary: str,
     message: str,
     fix: str,
-    cite: Source,
+    cite: Citation,
     check: Check,
 ) -> ProviderRule:
     """A rule from one table row (positional, so each table reads as a table)."""
@@ -394,7 +398,7 @@ def make_finding(
 
 
 def run_rules(
-    schema: Any,
+    schema: object,
     rules: tuple[ProviderRule, ...],
     *,
     strict: bool,

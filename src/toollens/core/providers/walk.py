@@ -8,7 +8,7 @@ stops at a cycle and at ``PROVIDER_CHECK_DEPTH``, so callers see findings, never
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from toollens.core.schema.pointer import (
@@ -29,6 +29,7 @@ from toollens.core.schema.toolkit import (
     copy_json,
     preview_json,
 )
+from toollens.core.schema.types import JsonMapping, JsonValue
 
 __all__ = [
     "DEFINITION_KEYS",
@@ -73,7 +74,7 @@ _LIST_KEYWORDS = frozenset(SCHEMA_LIST_KEYWORDS)
 _VALUE_KEYWORDS = frozenset(SCHEMA_VALUE_KEYWORDS)
 
 
-def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
+def iter_children(value: object, pointer: str) -> Iterator[tuple[str, str, JsonValue]]:
     """``(keyword, pointer, child)`` for every subschema directly under ``value``.
 
     Boolean subschemas (``additionalProperties: false``) are not yielded: they are values,
@@ -96,7 +97,9 @@ def iter_children(value: Any, pointer: str) -> Iterator[tuple[str, str, Any]]:
             yield key, join_pointer(pointer, key), child
 
 
-def iter_child_paths(value: Any, path: LinkedPath) -> Iterator[tuple[str, LinkedPath, Any]]:
+def iter_child_paths(
+    value: object, path: LinkedPath
+) -> Iterator[tuple[str, LinkedPath, JsonValue]]:
     """``iter_children`` with linked paths instead of pointers: for walks that report few
     nodes and so build a pointer (``linked_pointer``) only for those."""
     if not isinstance(value, dict):
@@ -119,7 +122,7 @@ def iter_child_paths(value: Any, path: LinkedPath) -> Iterator[tuple[str, Linked
 _EXIT = object()  # stack marker: the walk leaves a node, so it is no longer an ancestor
 
 
-def iter_schema_nodes(schema: Any, *, max_nodes: int = MAX_NODES) -> Iterator[SchemaNode]:
+def iter_schema_nodes(schema: object, *, max_nodes: int = MAX_NODES) -> Iterator[SchemaNode]:
     """Every subschema position of ``schema`` in document order (pre-order), iteratively.
 
     A child that is one of its own ancestors (a Python-level cycle) is not entered again.
@@ -162,7 +165,7 @@ _WHY = {
 }
 
 
-def resolve_local(schema: Any, ref: Any) -> tuple[str | None, Any]:
+def resolve_local(schema: object, ref: object) -> tuple[str | None, object]:
     """Resolve a local ``$ref``: ``(pointer, target)``, or ``(None, why)`` when it cannot be.
 
     The one decoding rule of :mod:`toollens.core.schema.pointer` (``%20`` is a space).
@@ -173,18 +176,18 @@ def resolve_local(schema: Any, ref: Any) -> tuple[str | None, Any]:
         return None, _WHY[exc.problem.value]
 
 
-def is_object_node(node: Mapping[str, Any]) -> bool:
+def is_object_node(node: JsonMapping) -> bool:
     kind = node.get("type")
     if kind == "object" or (isinstance(kind, list) and "object" in kind):
         return True
     return kind is None and isinstance(node.get("properties"), dict)
 
 
-def is_array_node(node: Mapping[str, Any]) -> bool:
+def is_array_node(node: JsonMapping) -> bool:
     kind = node.get("type")
     return kind == "array" or (isinstance(kind, list) and "array" in kind)
 
 
-def show(value: Any, limit: int = FINDING_PREVIEW) -> str:
+def show(value: object, limit: int = FINDING_PREVIEW) -> str:
     """A short JSON rendering of an offending value for a finding's message."""
     return preview_json(value, limit)

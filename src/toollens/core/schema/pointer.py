@@ -107,7 +107,7 @@ def linked_pointer(path: LinkedPath) -> str:
     return "/".join(tokens)
 
 
-def ref_tokens(ref: Any) -> list[str]:
+def ref_tokens(ref: object) -> list[str]:
     """The pointer tokens a local ``$ref`` names (``[]`` for ``"#"``, the document root).
 
     Raises:
@@ -128,7 +128,7 @@ def ref_tokens(ref: Any) -> list[str]:
     return [unescape_token(t) for t in fragment.split("/")[1:]]
 
 
-def resolve_tokens(doc: Any, tokens: Iterable[str], ref: Any = None) -> Any:
+def resolve_tokens(doc: object, tokens: Iterable[str], ref: object = None) -> object:
     """The value at ``tokens`` inside ``doc`` (an array index is a decimal token).
 
     Raises:
@@ -150,7 +150,7 @@ def resolve_tokens(doc: Any, tokens: Iterable[str], ref: Any = None) -> Any:
     return node
 
 
-def resolve_local(doc: Any, ref: Any) -> tuple[str, Any]:
+def resolve_local(doc: object, ref: object) -> tuple[str, object]:
     """Follow one local ``$ref`` in ``doc``: ``(normalised pointer, target)``.
 
     Raises:

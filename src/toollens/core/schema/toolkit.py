@@ -18,9 +18,10 @@ import enum
 import json
 import math
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonValue
 
 __all__ = [
     "CACHE_KEY_DEPTH",
@@ -130,7 +131,7 @@ def shorten(text: str, limit: int = MESSAGE_PREVIEW) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def preview_json(value: Any, limit: int = MESSAGE_PREVIEW) -> str:
+def preview_json(value: object, limit: int = MESSAGE_PREVIEW) -> str:
     """Short JSON text of a value for a message (``repr`` where JSON cannot say it)."""
     try:
         text = json.dumps(value, ensure_ascii=False, default=repr)
@@ -164,7 +165,7 @@ _ENCODERS: Final = {
 }
 
 
-def encode_compact(value: Any, *, allow_nan: bool = False) -> str:
+def encode_compact(value: object, *, allow_nan: bool = False) -> str:
     """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, with a prebuilt
     encoder: documents are compared and keyed by this text on every edit.
 
@@ -174,7 +175,7 @@ def encode_compact(value: Any, *, allow_nan: bool = False) -> str:
     return str(_ENCODERS[allow_nan](value))
 
 
-def compact_json(value: Any) -> str | None:
+def compact_json(value: object) -> str | None:
     """``encode_compact(value)``, or ``None`` when the value is not JSON (NaN included)."""
     try:
         return encode_compact(value)
@@ -184,27 +185,33 @@ def compact_json(value: Any) -> str | None:
 
 # -- copies
 
+_T = TypeVar("_T")
+
 _ATOMS: Final = (str, int, float, bool, type(None))
 
 
-def copy_json(value: Any) -> Any:
+def copy_json(value: _T) -> _T:
     """A deep copy of JSON data that shares no mutable object with ``value``.
 
     Several times faster than ``copy.deepcopy`` on dicts, lists and atoms; a dict subclass
     becomes a dict, a tuple stays a tuple, anything else is deep-copied. Recursive: callers
     bound the nesting first (``STRICT_NESTING_LIMIT``, ``DATA_NESTING_LIMIT``).
     """
+    return cast("_T", _copy(value))
+
+
+def _copy(value: Any) -> Any:
     cls = type(value)
     if cls is dict:
-        return {key: copy_json(item) for key, item in value.items()}
+        return {key: _copy(item) for key, item in value.items()}
     if cls is list:
-        return [copy_json(item) for item in value]
+        return [_copy(item) for item in value]
     if isinstance(value, _ATOMS):
         return value
     if isinstance(value, dict):
-        return {key: copy_json(item) for key, item in value.items()}
+        return {key: _copy(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return cls(copy_json(item) for item in value)
+        return cls(_copy(item) for item in value)
     return copy.deepcopy(value)  # not JSON; copied anyway so nothing is shared
 
 
@@ -226,7 +233,7 @@ class NotPlainJSON(ValueError):
         pointer: JSON pointer of the container or value concerned.
     """
 
-    def __init__(self, problem: PlainProblem, value: Any) -> None:
+    def __init__(self, problem: PlainProblem, value: object) -> None:
         super().__init__(problem.value)
         self.problem = problem
         self.value = value
@@ -237,7 +244,7 @@ class NotPlainJSON(ValueError):
         return join_pointer("", *reversed(self._tokens))
 
 
-def plain_json(value: Any, max_depth: int) -> Any:
+def plain_json(value: object, max_depth: int) -> JsonValue:
     """A copy of ``value`` as plain JSON data: dicts with str keys, lists, finite numbers.
 
     A mapping becomes a dict, a tuple a list and a str, int or float subclass its plain
@@ -249,7 +256,8 @@ def plain_json(value: Any, max_depth: int) -> Any:
         NotPlainJSON: nesting past ``max_depth`` (or a cycle), a key that is not
             a string, NaN or an infinity, or an object JSON has no form for.
     """
-    return _plain(value, max_depth)
+    plain: JsonValue = _plain(value, max_depth)
+    return plain
 
 
 def _plain(value: Any, room: int) -> Any:

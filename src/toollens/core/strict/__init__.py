@@ -7,7 +7,12 @@
   dropping ``default: null``, nullable defaults;
 - ``unions``: ``oneOf`` -> ``anyOf``, merging a single ``allOf`` entry;
 - ``refs``: resolving and inlining ``$ref``;
-- ``state`` and ``walker``: one conversion's state, and the walk that ties the families.
+- ``applicators``: how each subschema-holding keyword's value is converted (``APPLY``);
+- ``state``: one conversion's state and ``At``, the context every rule function gets;
+- ``walker``: ``Walker.node``, the walk every rule function recurses through.
+
+The rule families are plain functions of ``(walker, node, at)``, as ``diff/rules`` are of
+``(walk, old, new, keyword)``; none imports another in a circle.
 """
 
 from toollens.core.strict.convert import ensure_strict_json_schema, explain_strict, strict_schema

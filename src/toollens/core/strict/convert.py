@@ -14,8 +14,9 @@ local JSON pointer that resolves (the reference leaves a bare ``$ref`` unchecked
 ``$ref`` with sibling keywords that leads back into itself is refused instead of looping.
 Nothing is ever fetched.
 
-The rule ids and their wording live in ``rules``; the walker and its rule families in
-``walker``, ``objects``, ``unions`` and ``refs``.
+The rule ids and their wording live in ``rules``; the walk in ``walker``, and the rules it
+applies as plain functions over one node's context (``state.At``) in ``objects``,
+``unions``, ``refs`` and ``applicators``.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from typing import Any, Final
 from toollens.core.records import Change
 from toollens.core.schema.pointer import LinkedPath
 from toollens.core.schema.toolkit import STRICT_NESTING_LIMIT, copy_json, preview_json
+from toollens.core.schema.types import JsonMapping, JsonSchema
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import fail
 from toollens.core.strict.walker import Walker
 
-_EMPTY_STRICT: Final[Mapping[str, Any]] = {
+_EMPTY_STRICT: Final[JsonMapping] = {
     "additionalProperties": False,
     "type": "object",
     "properties": {},
@@ -40,8 +42,8 @@ _CONTAINERS: Final = (dict, list, tuple)
 
 
 def explain_strict(
-    schema: Mapping[str, Any], *, nullable_defaults: Collection[str] = ()
-) -> tuple[dict[str, Any], list[Change]]:
+    schema: JsonMapping, *, nullable_defaults: Collection[str] = ()
+) -> tuple[JsonSchema, list[Change]]:
     """Convert a JSON schema to strict mode and say what changed.
 
     Args:
@@ -64,12 +66,12 @@ def explain_strict(
     return _convert(schema, nullable_defaults, record=True)
 
 
-def strict_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+def strict_schema(schema: JsonMapping) -> JsonSchema:
     """Return a strict copy of ``schema`` (``explain_strict`` without the change list)."""
     return _convert(schema, (), record=False)[0]
 
 
-def ensure_strict_json_schema(schema: dict[str, Any]) -> dict[str, Any]:
+def ensure_strict_json_schema(schema: JsonSchema) -> JsonSchema:
     """Drop-in for the reference: make ``schema`` strict in place and return it.
 
     The empty schema ``{}`` is left alone and a fresh closed object is returned on each
@@ -84,8 +86,8 @@ def ensure_strict_json_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _convert(
-    schema: Mapping[str, Any], nullable_defaults: Collection[str], *, record: bool
-) -> tuple[dict[str, Any], list[Change]]:
+    schema: JsonMapping, nullable_defaults: Collection[str], *, record: bool
+) -> tuple[JsonSchema, list[Change]]:
     if not isinstance(schema, Mapping):
         fail(StrictRule.NOT_A_SCHEMA, None, kind=type(schema).__name__, value=preview_json(schema))
     root = schema if isinstance(schema, dict) else dict(schema)
@@ -97,7 +99,7 @@ def _convert(
         out = copy_json(dict(_EMPTY_STRICT))
         walker.note(StrictRule.EMPTY_SCHEMA, None, {}, copy_json(out))
         return out, walker.changes
-    out = walker.node(root, None, None, 1, root=True)
+    out = walker.node(root, (None, None, 1, True, False))
     if isinstance(out.get("anyOf"), list):
         fail(StrictRule.ROOT_ANYOF, None)
     typ = out.get("type")
@@ -109,7 +111,7 @@ def _convert(
     return out, walker.changes
 
 
-def _check_depth(root: dict[str, Any]) -> None:
+def _check_depth(root: JsonSchema) -> None:
     """Reject nesting past ``STRICT_NESTING_LIMIT`` (never a RecursionError: see ``_deeper``)."""
     if _deeper(root, STRICT_NESTING_LIMIT):
         fail(StrictRule.TOO_DEEP, _deep_path(root), limit=STRICT_NESTING_LIMIT)
@@ -131,7 +133,7 @@ def _deeper(value: Any, room: int) -> bool:
     return False
 
 
-def _deep_path(root: dict[str, Any]) -> LinkedPath:
+def _deep_path(root: JsonSchema) -> LinkedPath:
     """Path of the first container past ``STRICT_NESTING_LIMIT`` (only called once it exists)."""
     stack: list[tuple[Any, int, LinkedPath]] = [(root, 1, None)]
     while stack:

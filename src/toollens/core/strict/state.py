@@ -1,36 +1,41 @@
-"""The state of one strict conversion, shared by every rule family.
+"""The state of one strict conversion, and the context every rule function gets.
 
 ``WalkState`` holds what a conversion carries from node to node (the input root, the
-change list, the node budget, the ``$ref`` bookkeeping) and records changes; ``fail``
-raises a rule's refusal with the input pointer. The rule families are mixins over it:
-``objects``, ``unions`` and ``refs``; ``walker.Walker`` puts them together.
+change list, the node budget, the ``$ref`` bookkeeping) and records changes; ``At`` is one
+node's context (where it is read and written, how deep, whether it is the root or inside
+an ``$id`` scope); ``fail`` raises a rule's refusal with the input pointer. The rule
+families (``objects``, ``unions``, ``refs``) are plain functions of ``(walker, node, at)``;
+``walker.Walker`` is the state plus the walk they recurse through.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import Final, NoReturn, TypeAlias
 
 from toollens.core.errors import StrictSchemaError
 from toollens.core.records import Change
 from toollens.core.schema.pointer import LinkedPath, linked_pointer
 from toollens.core.schema.toolkit import STRICT_NODE_BUDGET, preview_json
+from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.rules import PROBLEMS, REASONS, StrictRule
 
-# Keywords whose value holds subschemas, mapped to the walker method that converts it.
-# Everything else is copied as is (the reference does not descend into `not`,
-# `prefixItems`, `if`/`then`, ... either). `oneOf` is folded into `anyOf` by the node walk.
-# The reference's walk order; `oneOf` is converted right after `anyOf`.
+# Keywords whose value holds subschemas, in the reference's walk order (`oneOf` is folded
+# into `anyOf` by the node walk, right after it). Everything else is copied as is (the
+# reference does not descend into `not`, `prefixItems`, `if`/`then`, ... either); how each
+# of these is converted is the walker's APPLY table.
 WALK_ORDER: Final = ("$defs", "definitions", "properties", "items", "anyOf", "allOf")
-APPLICATORS: Final[Mapping[str, str]] = {
-    "$defs": "_schema_map",
-    "definitions": "_schema_map",
-    "properties": "_schema_map",
-    "items": "_schema",
-    "anyOf": "_schema_list",
-    "allOf": "_schema_list",
-}
+APPLICATORS: Final = frozenset(WALK_ORDER)
+
+
+At: TypeAlias = tuple[LinkedPath, LinkedPath, int, bool, bool]
+"""One node's context, ``(inp, out, depth, root, nested)``: where the node is read (the
+linked path a refusal points at) and written (where a rewrite points), its nesting depth
+(checked against ``STRICT_NESTING_LIMIT``), whether it is the document root (root-only
+rules apply), and whether it sits inside a subschema with its own ``$id`` (no ``$ref``
+there). A plain tuple, not a NamedTuple: one is made per node, and a tuple is made and
+unpacked several times faster."""
+
 
 # Reasons without placeholders, looked up once: formatting them with ``preview_json(before)``
 # and ``preview_json(after)`` (two json.dumps calls per change) would return the same text.
@@ -47,7 +52,7 @@ R_DROP: Final = _FIXED_REASONS[StrictRule.DROP_NONE_DEFAULT]
 class WalkState:
     """One conversion: reads the input root, builds the output, counts the node budget."""
 
-    def __init__(self, root: dict[str, Any], *, record: bool, nullable: frozenset[str]) -> None:
+    def __init__(self, root: JsonSchema, *, record: bool, nullable: frozenset[str]) -> None:
         self.root = root
         self.record = record
         self.changes: list[Change] = []
@@ -56,16 +61,15 @@ class WalkState:
         # Outputs built while a singleton allOf is being merged; the merged node is walked
         # again (as the reference does) and these are returned as they are, not rebuilt.
         self.tracking = 0
-        self.done: dict[int, dict[str, Any]] = {}
+        self.done: dict[int, JsonSchema] = {}
         # Targets being inlined on the current path: seeing one again means recursion.
         self.inlining: set[str] = set()
         self.bare_refs: set[str] = set()
         # Input nodes already converted in place: the reference reads those targets in
         # their rewritten form and all others as written.
         self.processed: set[int] = set()
-        self.apply = {key: getattr(self, name) for key, name in APPLICATORS.items()}
 
-    def note(self, rule: StrictRule, out: LinkedPath, before: Any, after: Any) -> None:
+    def note(self, rule: StrictRule, out: LinkedPath, before: object, after: object) -> None:
         if self.record:
             reason = _FIXED_REASONS.get(rule)
             if reason is None:
@@ -81,65 +85,6 @@ class WalkState:
         if self.budget < 0:
             fail(StrictRule.TOO_LARGE, at, limit=STRICT_NODE_BUDGET)
 
-    if TYPE_CHECKING:  # implemented by the rule families; declared for the type checker
-
-        def node(
-            self,
-            src: Any,
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            root: bool = False,
-            nested: bool = False,
-        ) -> dict[str, Any]: ...
-
-        def _body(
-            self,
-            src: dict[str, Any],
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            root: bool,
-            nested: bool,
-            partial: bool = False,
-        ) -> dict[str, Any]: ...
-
-        def _union(
-            self,
-            any_of: Any,
-            one_of: list[Any],
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            nested: bool,
-        ) -> list[Any]: ...
-
-        def _merge_all_of(
-            self,
-            src: dict[str, Any],
-            entry: Any,
-            inp: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            root: bool,
-            nested: bool,
-        ) -> dict[str, Any]: ...
-
-        def _follow(
-            self,
-            ref: Any,
-            at: LinkedPath,
-            out: LinkedPath,
-            depth: int,
-            nested: bool,
-            *,
-            chain: bool,
-        ) -> tuple[dict[str, Any], dict[str, Any], list[str], LinkedPath]: ...
-
-        def _schema_list(
-            self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
-        ) -> Any: ...
-
 
 # ``_change`` fills the instance dict directly; it must stay in step with Change's fields.
 if tuple(f.name for f in dataclasses.fields(Change)) != (
@@ -152,7 +97,9 @@ if tuple(f.name for f in dataclasses.fields(Change)) != (
     raise RuntimeError("strict.state.new_change is out of date with records.Change")
 
 
-def new_change(pointer: str, rule: StrictRule, before: Any, after: Any, reason: str) -> Change:
+def new_change(
+    pointer: str, rule: StrictRule, before: object, after: object, reason: str
+) -> Change:
     # What Change's generated frozen __init__ does (one object.__setattr__ per field) at
     # under half the cost: a conversion records one Change per rewrite.
     change = object.__new__(Change)
@@ -160,7 +107,7 @@ def new_change(pointer: str, rule: StrictRule, before: Any, after: Any, reason: 
     return change
 
 
-def fail(rule: StrictRule, at: LinkedPath, **fields: Any) -> NoReturn:
+def fail(rule: StrictRule, at: LinkedPath, **fields: object) -> NoReturn:
     message, hint = PROBLEMS[rule]
     raise StrictSchemaError(
         message.format(**fields), pointer=linked_pointer(at), rule=rule, hint=hint

@@ -7,87 +7,76 @@ The merge refuses overlapping keywords that would change what the schema accepts
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.schema.pointer import LinkedPath
+from toollens.core.schema.types import JsonSchema
+from toollens.core.strict import refs
 from toollens.core.strict.refs import REF_ANNOTATIONS, constrains_ref
 from toollens.core.strict.rules import StrictRule
-from toollens.core.strict.state import WalkState, fail
+from toollens.core.strict.state import At, fail
+
+if TYPE_CHECKING:
+    from toollens.core.strict.walker import Walker
+
+__all__ = ["merge_all_of", "union"]
 
 
-class UnionRules(WalkState):
-    """``anyOf`` / ``oneOf`` lists and the singleton-``allOf`` merge."""
+def union(walker: Walker, any_of: object, one_of: list[object], at: At) -> list[JsonSchema]:
+    """``anyOf`` variants followed by the converted ``oneOf`` variants (reference order)."""
+    inp, out, depth, _, nested = at
+    node = walker.node
+    variants: list[JsonSchema] = []
+    if isinstance(any_of, list):  # what the anyOf applicator does with a list
+        in_any, out_any = (inp, "anyOf"), (out, "anyOf")
+        variants = [
+            node(sub, ((in_any, i), (out_any, i), depth + 1, False, nested))
+            for i, sub in enumerate(any_of)
+        ]
+    offset = len(variants)
+    for i, sub in enumerate(one_of):
+        sub_at = (((inp, "oneOf"), i), ((out, "anyOf"), offset + i), depth + 1, False, nested)
+        variants.append(node(sub, sub_at))
+    return variants
 
-    def _union(
-        self,
-        any_of: Any,
-        one_of: list[Any],
-        inp: LinkedPath,
-        out: LinkedPath,
-        depth: int,
-        nested: bool,
-    ) -> list[Any]:
-        """``anyOf`` variants followed by the converted ``oneOf`` variants (reference order)."""
-        variants: list[Any] = []
-        if isinstance(any_of, list):
-            variants = self._schema_list(any_of, (inp, "anyOf"), (out, "anyOf"), depth + 1, nested)
-        offset = len(variants)
-        for i, sub in enumerate(one_of):
-            variants.append(
-                self.node(
-                    sub,
-                    ((inp, "oneOf"), i),
-                    ((out, "anyOf"), offset + i),
-                    depth + 1,
-                    nested=nested,
-                )
+
+def merge_all_of(walker: Walker, src: JsonSchema, entry: object, at: At) -> JsonSchema:
+    """Merge a single ``allOf`` entry into its parent node, then convert the merged node."""
+    inp, out, depth, root, nested = at
+    explicitly_closed = src.get("additionalProperties") is False
+    entry_in = (inp, "allOf"), 0
+    keys: list[str] = []
+    walker.tracking += 1
+    try:
+        parent_src = {key: value for key, value in src.items() if key != "allOf"}
+        parent = walker.body(parent_src, at, partial=True)
+        if isinstance(entry, dict) and "$ref" in entry and not constrains_ref(entry):
+            if nested:
+                fail(StrictRule.NESTED_ID, entry_in)
+            carried = {k: v for k, v in entry.items() if k != "$ref"}
+            target, inner, keys, origin = refs.follow(
+                walker, entry["$ref"], (entry_in, out, depth, False, nested), chain=True
             )
-        return variants
-
-    def _merge_all_of(
-        self,
-        src: dict[str, Any],
-        entry: Any,
-        inp: LinkedPath,
-        out: LinkedPath,
-        depth: int,
-        root: bool,
-        nested: bool,
-    ) -> dict[str, Any]:
-        explicitly_closed = src.get("additionalProperties") is False
-        entry_in = (inp, "allOf"), 0
-        keys: list[str] = []
-        self.tracking += 1
-        try:
-            parent_src = {key: value for key, value in src.items() if key != "allOf"}
-            parent = self._body(parent_src, inp, out, depth, root, nested, partial=True)
-            if isinstance(entry, dict) and "$ref" in entry and not constrains_ref(entry):
-                if nested:
-                    fail(StrictRule.NESTED_ID, entry_in)
-                carried = {k: v for k, v in entry.items() if k != "$ref"}
-                target, inner, keys, origin = self._follow(
-                    entry["$ref"], entry_in, out, depth, nested, chain=True
-                )
-                first = {**target, **inner, **carried}
-            else:
-                first = self.node(entry, entry_in, out, depth + 1, nested=nested)
-                origin = inp
-        except BaseException:
-            self.inlining.difference_update(keys)
-            raise
-        finally:
-            self.tracking -= 1
-        try:
-            if not explicitly_closed:
-                parent.pop("additionalProperties", None)
-            merged = _merge_entry(first, parent, inp)
-            self.note(StrictRule.MERGE_SINGLE_ALLOF, out, "allOf", None)
-            return self.node(merged, origin, out, depth + 1, root=root, nested=nested)
-        finally:
-            self.inlining.difference_update(keys)
+            first = {**target, **inner, **carried}
+        else:
+            first = walker.node(entry, (entry_in, out, depth + 1, False, nested))
+            origin = inp
+    except BaseException:
+        walker.inlining.difference_update(keys)
+        raise
+    finally:
+        walker.tracking -= 1
+    try:
+        if not explicitly_closed:
+            parent.pop("additionalProperties", None)
+        merged = _merge_entry(first, parent, inp)
+        walker.note(StrictRule.MERGE_SINGLE_ALLOF, out, "allOf", None)
+        return walker.node(merged, (origin, out, depth + 1, root, nested))
+    finally:
+        walker.inlining.difference_update(keys)
 
 
-def _merge_entry(entry: dict[str, Any], parent: dict[str, Any], at: LinkedPath) -> dict[str, Any]:
+def _merge_entry(entry: JsonSchema, parent: JsonSchema, at: LinkedPath) -> JsonSchema:
     """Entry keys first, then the parent's; refuse overlaps that would change the meaning."""
     merged = dict(entry)
     conflicts = []

@@ -1,81 +1,46 @@
-"""The strict walker: the rule families put together, and the walk over subschemas."""
+"""The strict walk: one node's checks, and its dispatch to a rule family.
+
+:class:`Walker` is one conversion's state plus the walk the rule functions recurse
+through: ``node`` converts one schema node (a ``$ref`` node goes to ``refs.ref_node``,
+any other to ``objects.body``). The rule families never import one another in a circle:
+what one needs from another it reaches through the walker.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-from toollens.core.schema.pointer import LinkedPath
-from toollens.core.schema.toolkit import (
-    STRICT_NESTING_LIMIT,
-    STRICT_NODE_BUDGET,
-    copy_json,
-    preview_json,
-)
-from toollens.core.strict.objects import ObjectRules
-from toollens.core.strict.refs import RefRules
+from toollens.core.schema.toolkit import STRICT_NESTING_LIMIT, STRICT_NODE_BUDGET, preview_json
+from toollens.core.schema.types import JsonSchema
+from toollens.core.strict import objects, refs
 from toollens.core.strict.rules import StrictRule
-from toollens.core.strict.state import fail
-from toollens.core.strict.unions import UnionRules
+from toollens.core.strict.state import At, WalkState, fail
+
+__all__ = ["Walker"]
 
 
-class Walker(ObjectRules, UnionRules, RefRules):
-    """One conversion: every rule family, and ``node``, which each of them recurses through."""
+class Walker(WalkState):
+    """One conversion: its state, and ``node``, which every rule function recurses through."""
 
-    def node(
-        self,
-        src: Any,
-        inp: LinkedPath,
-        out: LinkedPath,
-        depth: int,
-        root: bool = False,
-        nested: bool = False,
-    ) -> dict[str, Any]:
-        """Convert one schema node read at ``inp`` and written at ``out``."""
+    def node(self, src: object, at: At) -> JsonSchema:
+        """Convert one schema node, read and written where ``at`` says."""
         if not isinstance(src, dict):
-            fail(StrictRule.NOT_A_SCHEMA, inp, kind=type(src).__name__, value=preview_json(src))
+            fail(StrictRule.NOT_A_SCHEMA, at[0], kind=type(src).__name__, value=preview_json(src))
         done = self.done
         if done and done.get(id(src)) is src:
             return src
+        inp, out, depth, root, nested = at
         if depth > STRICT_NESTING_LIMIT:
             fail(StrictRule.TOO_DEEP, inp, limit=STRICT_NESTING_LIMIT)
         self.budget -= 1  # spend(), inlined: this runs for every node
         if self.budget < 0:
             fail(StrictRule.TOO_LARGE, inp, limit=STRICT_NODE_BUDGET)
-        if not root and isinstance(src.get("$id"), str):
-            nested = True
-        if "$ref" in src:
-            result = self._ref_node(src, inp, out, depth, root, nested)
-        else:
-            result = self._body(src, inp, out, depth, root, nested)
+        if not root and not nested and isinstance(src.get("$id"), str):
+            at = (inp, out, depth, root, True)
+        result = refs.ref_node(self, src, at) if "$ref" in src else objects.body(self, src, at)
         self.processed.add(id(src))
         if self.tracking:
             done[id(result)] = result
         return result
 
-    # -- applicators: each converts one keyword's value, or copies it if it has no schemas
-
-    def _schema(
-        self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
-    ) -> Any:
-        if not isinstance(value, dict):  # e.g. tuple-form `items`, left as the reference does
-            return copy_json(value)
-        return self.node(value, inp, out, depth, False, nested)
-
-    def _schema_map(
-        self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
-    ) -> Any:
-        if not isinstance(value, dict):
-            return copy_json(value)
-        node = self.node
-        return {
-            name: node(sub, (inp, name), (out, name), depth, False, nested)
-            for name, sub in value.items()
-        }
-
-    def _schema_list(
-        self, value: Any, inp: LinkedPath, out: LinkedPath, depth: int, nested: bool
-    ) -> Any:
-        if not isinstance(value, list):
-            return copy_json(value)
-        node = self.node
-        return [node(sub, (inp, i), (out, i), depth, False, nested) for i, sub in enumerate(value)]
+    def body(self, src: JsonSchema, at: At, *, partial: bool = False) -> JsonSchema:
+        """``objects.body``, for the rule families that merge a node (``unions``)."""
+        return objects.body(self, src, at, partial=partial)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
 
 from toollens.core.diff.changes import SchemaChange
 from toollens.core.diff.nodes import Node
@@ -52,7 +51,7 @@ UPPER_BOUNDS = (
 )
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from toollens.core.diff.changes import SchemaChange
 from toollens.core.diff.nodes import NEW, OLD, Node
@@ -26,13 +25,14 @@ from toollens.core.diff.walk import Entry, Walk
 from toollens.core.schema.toolkit import (
     preview_json,
 )
+from toollens.core.schema.types import JsonMapping
 
 RULES: list[Entry] = []
 _rule = functools.partial(rule_for, RULES)
 _register_each = functools.partial(rule_for_each, RULES)
 
 
-def _properties_of(node: Node) -> Mapping[str, Any]:
+def _properties_of(node: Node) -> JsonMapping:
     value = node.schema.get("properties", {})
     if not isinstance(value, Mapping):
         raise ValueError(value)
@@ -53,8 +53,8 @@ class _ObjectPair:
     walk: Walk
     old: Node
     new: Node
-    old_props: Mapping[str, Any]
-    new_props: Mapping[str, Any]
+    old_props: JsonMapping
+    new_props: JsonMapping
     old_req: frozenset[str]
     new_req: frozenset[str]
 

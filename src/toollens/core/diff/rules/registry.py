@@ -48,11 +48,14 @@ def rule_for_each(entries: list[Entry], rule: Rule, *keywords: str) -> None:
     entries.extend(((keyword,), rule) for keyword in keywords)
 
 
+# Any: a keyword's value is whatever JSON the schema holds there (or ABSENT); each rule
+# checks the shape its keyword needs before reading it.
 def get(node: Node, keyword: str) -> Any:
     """The node's value for ``keyword``, or ``ABSENT``."""
     return node.schema.get(keyword, ABSENT)
 
 
+# Any: the values of ``get``, for the same reason.
 def presence(old: Node, new: Node, keyword: str) -> tuple[ChangeKind, str, Any, Any] | None:
     """``(kind, pointer, before, after)`` when ``keyword`` differs between the nodes."""
     before, after = get(old, keyword), get(new, keyword)

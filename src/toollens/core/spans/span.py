@@ -3,7 +3,7 @@
 A :class:`SourceSpan` points into the text ``inspect.getsource(func)`` returns for the tool's
 callable -- the text the explorer's editor shows. Spans are located lazily: a candidate holds
 a :class:`PendingSpan` until someone reads ``candidate.span``, so building a schema never
-reads or parses source code (see ``toollens.core.source_locator``).
+reads or parses source code (see ``toollens.core.spans.locator``).
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ class LazySpan:
         obj.__dict__[self.name] = value
 
 
-def may_locate(obj: Any, name: str = "span") -> bool:
+def may_locate(obj: object, name: str = "span") -> bool:
     """Whether ``obj``'s :class:`LazySpan` field ``name`` holds a span or one still to
     locate, told without locating it (a pending span can still turn out to be ``None``)."""
-    return obj.__dict__.get(name) is not None
+    return vars(obj).get(name) is not None

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.diff.changes import SEVERITY_LABELS, ChangeKind, DiffSeverity, SchemaChange
 from toollens.core.diff.nodes import NEW, OLD, SIDE_NAMES, canon
@@ -61,6 +61,11 @@ from toollens.core.schema.toolkit import (
     plain_json,
     preview_json,
 )
+from toollens.core.schema.types import JsonObject, JsonSchema, SchemaInput, ToolFunction
+
+if TYPE_CHECKING:
+    from toollens.core.function_schema import FunctionSchema
+    from toollens.core.report import ReportOptions
 
 __all__ = [
     "ChangeKind",
@@ -132,18 +137,20 @@ class SchemaDiff:
             )
         return "\n".join(lines)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """JSON-ready form; the same input always gives the same output."""
         return {
             "summary": self.headline,
             "breaking": self.breaking,
             "severity": None if self.severity is None else self.severity.value,
             "counts": {s.value: len(g) for s, g in self.by_severity().items()},
-            "changes": [c.to_dict() for c in self.changes],
+            "changes": [c.to_json() for c in self.changes],
         }
 
 
-def diff(a: Any, b: Any) -> SchemaDiff:
+    to_dict = to_json  # the former name, kept for callers
+
+def diff(a: SchemaInput, b: SchemaInput, options: ReportOptions | None = None) -> SchemaDiff:
     """Compare an old tool schema ``a`` with a new one ``b``.
 
     Args:
@@ -151,6 +158,8 @@ def diff(a: Any, b: Any) -> SchemaDiff:
             (anything with a ``json_schema`` dict and ``name``/``description``/``strict``)
             or a callable (built with ``function_schema(func)``).
         b: the new schema, in any of the same forms.
+        options: how a callable side becomes a schema (``ReportOptions.schema_options``);
+            the defaults of :func:`function_schema` when omitted.
 
     Returns:
         The changes, each with a JSON pointer, kind, keyword, severity and message.
@@ -159,18 +168,22 @@ def diff(a: Any, b: Any) -> SchemaDiff:
         SchemaConstructionError: an input is not a schema, a ``$ref`` is remote, missing or
             loops, or the schema nests deeper than ``DIFF_NESTING_LIMIT`` levels.
     """
-    return SchemaDiff(tuple(iter_changes(a, b)))
+    return SchemaDiff(tuple(iter_changes(a, b, options)))
 
 
-def iter_changes(a: Any, b: Any) -> Iterator[SchemaChange]:
+def iter_changes(
+    a: SchemaInput, b: SchemaInput, options: ReportOptions | None = None
+) -> Iterator[SchemaChange]:
     """Yield the changes from ``a`` to ``b`` in the order :class:`SchemaDiff` keeps them.
 
     Errors are raised when iteration starts.
     """
-    yield from _changes(_load(a, OLD), _load(b, NEW), checked=False)
+    yield from _changes(_load(a, OLD, options), _load(b, NEW, options), checked=False)
 
 
-def diff_sequence(previous: Any, value: Any) -> tuple[SchemaDiff, LoadedSchema]:
+def diff_sequence(
+    previous: SchemaInput | LoadedSchema, value: SchemaInput
+) -> tuple[SchemaDiff, LoadedSchema]:
     """``diff(previous, value)`` for a sequence of edits.
 
     A ``previous`` that is the ``LoadedSchema`` this returned on the last call (the new side
@@ -180,7 +193,7 @@ def diff_sequence(previous: Any, value: Any) -> tuple[SchemaDiff, LoadedSchema]:
         The changes, and ``value`` as loaded: the ``previous`` of the next call.
     """
     checked = isinstance(previous, LoadedSchema)
-    old = previous if checked else _load(previous, OLD)
+    old = previous if isinstance(previous, LoadedSchema) else _load(previous, OLD)
     new = _load(value, NEW)
     return SchemaDiff(tuple(_changes(old, new, checked=checked))), new
 
@@ -233,7 +246,7 @@ def _order(change: SchemaChange) -> tuple[object, ...]:
 class LoadedSchema:
     """One side of a diff as read: a plain copy of the schema, and the tool's own fields."""
 
-    schema: dict[str, Any]
+    schema: JsonSchema
     is_tool: bool = False
     name: str | None = None
     description: str | None = None
@@ -243,7 +256,7 @@ class LoadedSchema:
 _HINT = "pass a JSON Schema dict, a provider tool payload, a FunctionSchema or a callable"
 
 
-def _load(value: Any, side: int) -> LoadedSchema:
+def _load(value: SchemaInput, side: int, options: ReportOptions | None = None) -> LoadedSchema:
     label = SIDE_NAMES[side]
     if isinstance(value, Mapping):
         return _unwrap(_json_copy(value, label), label)
@@ -263,7 +276,7 @@ def _load(value: Any, side: int) -> LoadedSchema:
             strict=_optional(getattr(value, "strict", None), bool),
         )
     if callable(value):
-        return _load(_function_schema(value, label), side)
+        return _load(_function_schema(value, label, options), side)
     raise SchemaConstructionError(
         f"the {label} is a {type(value).__name__}, which is not a schema", hint=_HINT
     )
@@ -273,7 +286,9 @@ def _optional(value: Any, kind: type) -> Any:
     return value if isinstance(value, kind) else None
 
 
-def _function_schema(func: Any, label: str) -> Any:
+def _function_schema(
+    func: ToolFunction, label: str, options: ReportOptions | None
+) -> FunctionSchema:
     try:
         from toollens.core.function_schema import function_schema
     except ImportError as exc:
@@ -282,7 +297,9 @@ def _function_schema(func: Any, label: str) -> Any:
             hint="pass a JSON Schema or a FunctionSchema instead",
         ) from exc
     try:
-        return function_schema(func)
+        if options is None:
+            return function_schema(func)
+        return function_schema(func, **options.schema_options())
     except SchemaConstructionError:
         raise
     except Exception as exc:  # the engine's contract is SchemaConstructionError; keep ours
@@ -324,7 +341,7 @@ def _json_copy(value: Any, label: str) -> Any:
         raise SchemaConstructionError(text, pointer=exc.pointer, hint=hint) from exc
 
 
-def _unwrap(payload: dict[str, Any], label: str) -> LoadedSchema:
+def _unwrap(payload: JsonObject, label: str) -> LoadedSchema:
     """Tell a provider tool payload from a bare JSON Schema and take it apart."""
     from toollens.core.providers import unwrap_payload
 
@@ -335,7 +352,7 @@ def _unwrap(payload: dict[str, Any], label: str) -> LoadedSchema:
 
 
 def _tool(
-    tool: dict[str, Any], base: str, schema_keys: tuple[str, ...], label: str
+    tool: JsonObject, base: str, schema_keys: tuple[str, ...], label: str
 ) -> LoadedSchema:
     def field(key: str, kind: type) -> Any:
         value = tool.get(key)

@@ -3,7 +3,7 @@
 For each parameter the sources are the docstring, the first string in ``Annotated``,
 ``Field(...)`` objects in ``Annotated``, bare constraint objects in ``Annotated``
 (``annotated_types.Ge`` and friends), a ``= Field(...)`` default, and a plain default. Which
-source wins is data, stated once in ``toollens.core.precedence`` (``DESCRIPTION``,
+source wins is data, stated once in ``toollens.core.metadata.precedence`` (``DESCRIPTION``,
 ``DEFAULT``, ``MERGE_ORDER``); both the merge here and the candidates' reasons are driven
 by those tables.
 
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic.fields import FieldInfo
 
 from toollens.core.annotation_text import annotation_text
-from toollens.core.candidates import parameter_candidates
-from toollens.core.precedence import (
+from toollens.core.metadata.candidates import parameter_candidates
+from toollens.core.metadata.precedence import (
     DEFAULT,
     DESCRIPTION,
     ParameterSources,
@@ -30,7 +30,7 @@ from toollens.core.precedence import (
     field_sources,
     winner,
 )
-from toollens.core.provenance import MISSING, Candidate, Source
+from toollens.core.metadata.provenance import MISSING, Candidate, Source
 from toollens.core.signature import (
     EMPTY,
     InspectedParameter,
@@ -40,7 +40,7 @@ from toollens.core.signature import (
 )
 
 if TYPE_CHECKING:
-    from toollens.core.source_locator import SourceLocator
+    from toollens.core.spans.locator import SourceLocator
 
 __all__ = ["MISSING", "Candidate", "ParameterMetadata", "Source", "merge_parameter"]
 

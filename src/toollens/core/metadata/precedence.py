@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from toollens.core.provenance import MISSING, Source
+from toollens.core.metadata.provenance import MISSING, Source
 from toollens.core.signature import ParameterKind
 
 if TYPE_CHECKING:
-    from toollens.core.source_locator import SourceLocator
+    from toollens.core.spans.locator import SourceLocator
 
 
 class ParameterSources(NamedTuple):
@@ -138,6 +138,8 @@ MERGE_ORDER: tuple[tuple[Source, Callable[[ParameterSources], tuple[FieldInfo, .
 IGNORED_DOCSTRING = "ignored: docstring information is turned off"
 
 
+# Any: a winning value is whatever its source offers (a string, a default, an alias...),
+# and the caller knows which attribute it asked for.
 def winner(rule: Precedence, src: ParameterSources, nothing: Any) -> Any:
     for _source, offer_of in rule.order:
         offer = offer_of(src)
@@ -188,7 +190,7 @@ def dataclass_field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-def constraint_items(info: FieldInfo) -> Iterator[tuple[str, Any]]:
+def constraint_items(info: FieldInfo) -> Iterator[tuple[str, object]]:
     for item in info.metadata:
         # dataclasses.is_dataclass(item) for an instance, without the function call.
         cls: type = type(item)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from toollens.core.docstrings import DocstringStyle
-from toollens.core.spans import SourceSpan
+from toollens.core.spans.span import SourceSpan
 
 __all__ = ["DocLine", "description_span", "parameter_entries"]
 

@@ -1,7 +1,7 @@
 """Provenance records: where a metadata value came from, and the candidates each source offers.
 
-Data only (frozen records and enums); ``toollens.core.precedence`` decides which candidate
-wins and ``toollens.core.candidates`` builds them.
+Data only (frozen records and enums); ``toollens.core.metadata.precedence`` decides which candidate
+wins and ``toollens.core.metadata.candidates`` builds them.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.spans import LazySpan
+from toollens.core.spans.span import LazySpan
 
 __all__ = ["MISSING", "Candidate", "Source"]
 

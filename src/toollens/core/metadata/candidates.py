@@ -2,7 +2,7 @@
 
 Built on first read of ``ParameterMetadata.candidates`` (``merge_parameter`` computes only
 the winners), from the precedence tables that drive the merge (``DESCRIPTION``, ``DEFAULT``
-and ``MERGE_ORDER`` in ``toollens.core.precedence``); each candidate gets the span of the
+and ``MERGE_ORDER`` in ``toollens.core.metadata.precedence``); each candidate gets the span of the
 source text it was written in, located when read.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic.fields import FieldInfo
 
-from toollens.core.precedence import (
+from toollens.core.metadata.precedence import (
     DEFAULT,
     DESCRIPTION,
     IGNORED_DOCSTRING,
@@ -22,9 +22,9 @@ from toollens.core.precedence import (
     constraint_sources,
     field_sources,
 )
-from toollens.core.provenance import Candidate, Source
+from toollens.core.metadata.provenance import Candidate, Source
 from toollens.core.signature import ParameterKind
-from toollens.core.spans import PendingSpan, SpanOf
+from toollens.core.spans.span import PendingSpan, SpanOf
 
 __all__ = ["parameter_candidates", "tool_candidates"]
 
@@ -153,7 +153,7 @@ def _merged_candidates(
     return tuple(out)
 
 
-def parameter_candidates(src: ParameterSources, default: Any) -> tuple[Candidate, ...]:
+def parameter_candidates(src: ParameterSources, default: object) -> tuple[Candidate, ...]:
     """Every candidate of one parameter, the winners marked (``merge_parameter``'s winners)."""
     constraint_offers: dict[str, list[tuple[Source, Any, Any]]] = {}
     alias_offers: dict[str, list[tuple[Source, Any, Any]]] = {}

@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.docstring_spans import DocLine, description_span, parameter_entries
 from toollens.core.docstrings import DocstringStyle, ParsedDocstring
-from toollens.core.source_trees import parsed_module
-from toollens.core.spans import PendingSpan, SourceSpan, SpanOf, split_lines
+from toollens.core.spans.docstrings import DocLine, description_span, parameter_entries
+from toollens.core.spans.span import PendingSpan, SourceSpan, SpanOf, split_lines
+from toollens.core.spans.trees import parsed_module
 
 __all__ = ["SourceLocator"]
 
@@ -185,7 +185,7 @@ def _module_lines(func: Any) -> tuple[list[str], int] | None:
 
 
 def _from_shared_tree(lines: list[str], start: int) -> _Parsed | None:
-    """The def from a tree of this text parsed already (see ``core.source_trees``)."""
+    """The def from a tree of this text parsed already (see ``core.spans.trees``)."""
     tree = parsed_module("".join(lines))
     if tree is None:
         return None

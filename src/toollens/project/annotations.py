@@ -1,0 +1,87 @@
+"""Where a finding or a change is about, as GitHub annotations on the tool's source.
+
+:class:`Locator` finds the file (relative to the repository root) and line of a tool, of
+one of its parameters, or of its return annotation; :func:`change_annotations` turns a
+diff's changes into annotations at those places. The lock diff
+(:mod:`toollens.project.lock_report`) and the command line's ``--format github`` use them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from toollens.core.diff import DiffSeverity, SchemaChange
+from toollens.core.schema.pointer import split_pointer
+from toollens.project.github import Annotation, Level
+from toollens.project.tools import parameter_line, relative_path, return_line, source_location
+
+if TYPE_CHECKING:
+    from toollens.core.function_schema import FunctionSchema
+
+__all__ = ["CHANGE_LEVELS", "Locator", "change_annotations", "property_of"]
+
+#: The annotation level of a change, by its severity.
+CHANGE_LEVELS: dict[DiffSeverity, Level] = {
+    DiffSeverity.BREAKING: "error",
+    DiffSeverity.COMPATIBLE: "warning",
+    DiffSeverity.DESCRIPTION_ONLY: "notice",
+}
+
+
+class Locator:
+    """File (relative to the repository root) and line of a tool, or of one of its parameters.
+
+    Args:
+        obj: the tool's Python object (``None`` for a JSON file or a removed tool).
+        function: its FunctionSchema, which maps schema names (aliases) back to parameters.
+        file: the file to point at when ``obj`` has no source (a JSON file target).
+    """
+
+    def __init__(
+        self, obj: object, function: FunctionSchema | None, *, file: str | None = None
+    ) -> None:
+        self.obj = obj
+        location = source_location(obj) if obj is not None else None
+        self.file = relative_path(location.file) if location else file
+        self.line = location.line if location else None
+        parameters = function.parameters if function is not None else ()
+        self._names = {p.schema_name: p.name for p in parameters}
+
+    def at(self, parameter: str | None) -> tuple[str | None, int | None]:
+        """Where ``parameter`` (a schema name) is declared; the tool itself otherwise."""
+        if parameter and self.obj is not None:
+            python_name = self._names.get(parameter, parameter)
+            line = parameter_line(self.obj, python_name)
+            if line is not None:
+                return self.file, line
+        return self.file, self.line
+
+    def for_change(self, change: SchemaChange, output: bool) -> tuple[str | None, int | None]:
+        """Where a change is about: the return annotation for an output change."""
+        if output:
+            line = return_line(self.obj) if self.obj is not None else None
+            return self.file, line or self.line
+        return self.at(property_of(change.pointer))
+
+
+def property_of(pointer: str) -> str | None:
+    """The top-level property a pointer is about (``/properties/q/type`` -> ``q``)."""
+    tokens = split_pointer(pointer, 2)
+    return tokens[1] if len(tokens) == 2 and tokens[0] == "properties" else None
+
+
+def change_annotations(
+    name: str, changes: Sequence[SchemaChange], locator: Locator, *, output: bool = False
+) -> Iterator[Annotation]:
+    """One annotation per change of tool ``name``, at the place it is about."""
+    section = " (output)" if output else ""
+    for change in changes:
+        file, line = locator.for_change(change, output)
+        yield Annotation(
+            level=CHANGE_LEVELS[change.severity],
+            title=f"toollens: {change.severity.value} change to tool {name}{section}",
+            message=f"{change.where} {change.keyword}: {change.message}",
+            file=file,
+            line=line,
+        )
