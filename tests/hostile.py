@@ -52,37 +52,40 @@ ODD_TEXT: tuple[str, ...] = (
 
 
 class CaseTimeout(AssertionError):
-    """A case ran longer than its time bound: toollens hung or went quadratic."""
+    """A case used more CPU time than its bound: toollens hung or went quadratic."""
 
 
 @contextlib.contextmanager
 def time_limit(seconds: float, what: str) -> Iterator[None]:
-    """Fail with :class:`CaseTimeout` when the body runs longer than ``seconds``.
+    """Fail with :class:`CaseTimeout` when the body uses more than ``seconds`` of CPU time.
 
-    Uses ``SIGALRM`` (the main thread of a POSIX process, which is where pytest runs
-    tests); elsewhere the body runs unbounded rather than not at all.
+    The bound counts this process's CPU time (``ITIMER_PROF``), not the wall clock: a
+    machine busy with other work slows a case down but does not make it fail, while an
+    endless loop or quadratic work still runs into the bound. Uses ``SIGPROF`` (the main
+    thread of a POSIX process, which is where pytest runs tests); elsewhere the body runs
+    unbounded rather than not at all.
     """
     if not hasattr(signal, "setitimer"):  # pragma: no cover - Windows
         yield
         return
 
     def expire(_signum: int, _frame: Any) -> None:
-        raise CaseTimeout(f"{what} did not finish within {seconds:g} s")
+        raise CaseTimeout(f"{what} did not finish within {seconds:g} s of CPU time")
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 # ---------------------------------------------------------------------------- outcomes
 
 
 def outcome(call: Callable[[], Any], *, what: str, seconds: float = 10.0) -> Any:
-    """Run ``call`` under a time bound; return its value or the ``ToolLensError`` it raised.
+    """Run ``call`` under a CPU-time bound; return its value or the ``ToolLensError`` it raised.
 
     Anything else (RecursionError, KeyError, a pydantic or json exception, a hang) fails
     the test with the case named.
