@@ -1,31 +1,32 @@
-"""Shared fixtures: golden files and the no-network guard."""
+"""Shared fixtures and options: golden files (``--update-goldens``) and the no-network guard."""
 
 from __future__ import annotations
 
-import json
 import os
 import socket
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-GOLDEN_DIR = Path(__file__).parent / "golden"
-REGENERATE = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
+from support import goldens
+from support.goldens import check_json as check_golden  # the name test modules import
+
+__all__ = ["NetworkAccessError", "check_golden"]
 
 
-def check_golden(relative: str, actual: Any) -> None:
-    """Compare ``actual`` with a reviewable JSON golden file; rewrite it only when asked."""
-    path = GOLDEN_DIR / relative
-    text = json.dumps(actual, indent=2, ensure_ascii=False, default=repr) + "\n"
-    if REGENERATE or not path.exists():
-        if not REGENERATE and os.environ.get("CI"):
-            pytest.fail(f"golden file {relative} is missing; run with TOOLLENS_REGEN_GOLDEN=1")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    expected = path.read_text(encoding="utf-8")
-    assert text == expected, f"{relative} differs; run with TOOLLENS_REGEN_GOLDEN=1 to update"
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        goldens.OPTION,
+        action="store_true",
+        default=False,
+        help="rewrite the golden files under tests/golden/ from the current output (review "
+        "the diff); without it a missing or different golden file fails",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    alias = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
+    goldens.UPDATE = bool(config.getoption("update_goldens")) or alias
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Output schemas: the three paths, names, golden schemas, and the model-behaviour boundary.
 
 Golden schemas live in ``tests/golden/output/<case>.json``; rerun with
-``TOOLLENS_REGEN_GOLDEN=1`` to rewrite them after a deliberate change, then review the diff.
+``pytest --update-goldens`` to rewrite them after a deliberate change, then review the diff.
 """
 
 from __future__ import annotations
@@ -10,10 +10,8 @@ import dataclasses
 import enum
 import json
 import math
-import os
 import typing
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Annotated, Any, Generic, Literal, Optional, TypeVar, Union
 
 import jsonschema
@@ -23,6 +21,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
 
+from support import goldens
 from toollens.core.errors import ModelBehaviorError, SchemaConstructionError, StrictSchemaError
 from toollens.core.output import (
     PROVIDER_NAME,
@@ -34,9 +33,6 @@ from toollens.core.output import (
     type_name,
 )
 from toollens.core.records import Change
-
-GOLDEN_DIR = Path(__file__).parent / "golden" / "output"
-REGEN = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
 
 # --- the types of the corpus (module level, so pydantic resolves their annotations) --------
 
@@ -332,13 +328,7 @@ def _golden_record(case: Case) -> dict[str, Any]:
 @pytest.mark.parametrize("case", CASES)
 def test_schema_matches_golden(case: Case) -> None:
     record = _golden_record(case)
-    path = GOLDEN_DIR / f"{case.id}.json"
-    if REGEN:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", "utf-8")
-    if not path.exists():
-        pytest.fail(f"{path.name} is missing; run with TOOLLENS_REGEN_GOLDEN=1 and review it")
-    assert record == json.loads(path.read_text("utf-8"))
+    goldens.check_json(f"output/{case.id}.json", record)
 
 
 @pytest.mark.parametrize(("case", "strict"), CASE_MODES)

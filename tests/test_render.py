@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import html as html_module
 import json
-import os
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import pytest
@@ -15,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
+from support import goldens
 from toollens.core.report import Report, report
 from toollens.examples import EXAMPLE_OPTIONS, EXAMPLES
 from toollens.render.highlight import LineMark, highlight_json, line_for, pretty_json
@@ -29,8 +28,6 @@ from toollens.render.html import (
 from toollens.render.markup import Markup, h, tag
 from toollens.render.text import VIEWS, render_text, render_view, view_data
 
-GOLDEN = Path(__file__).parent / "golden" / "render"
-REGEN = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
 GOLDEN_EXAMPLES = ("get_weather", "book_meeting", "lookup_order")
 
 
@@ -39,16 +36,7 @@ def example_report(name: str, **options: Any) -> Report:
 
 
 def check_text_golden(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if REGEN or not path.exists():
-        if not REGEN and os.environ.get("CI"):
-            pytest.fail(f"golden file {name} is missing; run with TOOLLENS_REGEN_GOLDEN=1")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-        return
-    assert actual == path.read_text(encoding="utf-8"), (
-        f"{name} differs; run with TOOLLENS_REGEN_GOLDEN=1 to update"
-    )
+    goldens.check_text(f"render/{name}", actual)
 
 
 # ------------------------------------------------------------------ well-formed HTML
@@ -386,10 +374,36 @@ def test_missing_pointer_marks_nearest_ancestor() -> None:
 # ------------------------------------------------------------------------- panels
 
 
+_CANDIDATE = re.compile(r'<div class="tl-cand tl-(won|lost)" title="([^"]*)"[^>]*>(.*?)</div>')
+
+
+def _candidates(html: str) -> list[tuple[str, str, str]]:
+    """Each metadata candidate cell: won/lost, its text (tags dropped), its hover reason."""
+    out = []
+    for state, title, inner in _CANDIDATE.findall(html):
+        text = " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", inner)).split())
+        out.append((state, text, html_module.unescape(title)))
+    return out
+
+
 def test_metadata_panel_marks_winners_and_losers() -> None:
     html = render_panels(example_report("lookup_order"))["metadata"]
-    assert "tl-won" in html
-    assert "tl-lost" in html
+    doc_wins = (
+        "the docstring wins over the Annotated Field(...) (precedence: docstring > "
+        "Annotated string > = Field default > Annotated Field)"
+    )
+    assert _candidates(html) == [
+        ("won", "callable 'lookup_order' \u2713", "inferred from the callable"),
+        ("won", "docstring Look up the status of one of the current customer's orders. \u2713",
+         "inferred from the docstring"),
+        ("won", "The order number printed on the receipt, e.g. ORD-004211. docstring", doc_wins),
+        ("lost", "Annotated Field(...) Order number", "overridden by the docstring"),
+        ("won", "pattern='^ORD-\\\\d{6}$' Annotated Field(...)", "set by the Annotated Field(...)"),
+        ("won", "Also list the items in the order. docstring",
+         "the only source that sets it is the docstring"),
+        ("won", "False = default", "the only source that sets it is the = default"),
+    ]  # fmt: skip
+    assert html.count('class="tl-lost"') == 1  # the loser in the "why" list as well
     assert "injected, not in schema" in html
     assert 'title="overridden by the docstring"' in html  # loser's reason on hover
     assert "Why each value won" in html  # and in the details line

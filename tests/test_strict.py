@@ -1,21 +1,20 @@
 """Strict JSON Schema conversion: exact output and change list per rule, and every refusal.
 
 Exact outputs live in golden files under ``tests/golden/strict/`` (input, output, changes),
-one reviewable JSON file per case. They are rewritten only when ``TOOLLENS_REGEN_GOLDEN=1``
-is set; a missing or different file fails the test.
+one reviewable JSON file per case. They are rewritten only with ``pytest --update-goldens``;
+a missing or different file fails the test.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
+from support import goldens
 from toollens.core.errors import StrictSchemaError
 from toollens.core.records import Change
 from toollens.core.schema.toolkit import preview_json
@@ -26,9 +25,6 @@ from toollens.core.strict import (
     strict_schema,
 )
 from toollens.core.strict.rules import PROBLEMS, REASONS
-
-GOLDEN_DIR = Path(__file__).parent / "golden" / "strict"
-REGEN = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
 
 ADDRESS = {
     "type": "object",
@@ -452,13 +448,7 @@ def test_golden(name: str, schema: dict[str, Any], nullable: list[str]) -> None:
         "output": result,
         "changes": _changes_as_json(changes),
     }
-    path = GOLDEN_DIR / f"{name}.json"
-    text = json.dumps(actual, indent=2, ensure_ascii=False) + "\n"
-    if REGEN:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden file {path.name}; run with TOOLLENS_REGEN_GOLDEN=1"
-    assert text == path.read_text(encoding="utf-8"), f"{path.name} differs from the output"
+    goldens.check_json(f"strict/{name}.json", actual)
     assert schema == before
     assert not _container_ids(schema) & _container_ids(result)
     jsonschema.Draft202012Validator.check_schema(result)
