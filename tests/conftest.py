@@ -24,9 +24,47 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+# Modules marked `slow` (whole-suite runs only; the everyday loop is -m "not slow and not
+# browser"): each spends seconds in subprocesses, kernels, notebooks or hypothesis examples.
+SLOW_MODULES = frozenset({
+    "test_benchmarks_smoke", "test_notebooks", "test_static_copies", "test_project_precommit",
+    "test_endless_editing", "test_strict_properties", "test_diff_properties",
+    "test_hardening_properties", "test_providers_corpus",
+})  # fmt: skip
+# Modules marked `frameworks`: they drive the agent frameworks' own code.
+FRAMEWORK_MODULES = frozenset({
+    "test_framework_adapters", "test_framework_compare", "test_framework_cli_render",
+    "test_explorer_frameworks",
+})  # fmt: skip
+
+
 def pytest_configure(config: pytest.Config) -> None:
     alias = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
     goldens.UPDATE = bool(config.getoption("update_goldens")) or alias
+    # Under pytest-xdist, tests sharing a module-scoped fixture (the browser tests' servers,
+    # a kernel) stay on one worker: see pytest_collection_modifyitems.
+    if getattr(config.option, "dist", "no") == "load":
+        config.option.dist = "loadgroup"
+
+
+def _shares_module_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info is not None else ()
+    return any(d.scope in ("module", "package", "session") for ds in defs for d in ds
+               if d.baseid)  # fmt: skip
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        module = item.path.stem
+        if item.path.parent.name == "browser":
+            item.add_marker(pytest.mark.browser)
+        if module in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+        if module in FRAMEWORK_MODULES or item.path.parent.name == "frameworks":
+            item.add_marker(pytest.mark.frameworks)
+        if _shares_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(module))
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -47,8 +48,6 @@ def test_update_writes_missing_and_different_goldens(
 
 
 def test_the_option_sets_the_mode(pytestconfig: pytest.Config) -> None:
-    asked = (
-        pytestconfig.getoption("update_goldens")
-        or goldens.os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
-    )
+    alias = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
+    asked = pytestconfig.getoption("update_goldens") or alias
     assert goldens.UPDATE is bool(asked)

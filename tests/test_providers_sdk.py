@@ -81,6 +81,7 @@ def test_sdk_accepts_every_clean_payload_of_the_callables(provider: str, strict:
     assert validated >= 20, f"only {validated} clean payloads to validate"
 
 
+@pytest.mark.slow  # every clean payload of the 1,500-schema corpus, through each SDK's types
 @pytest.mark.parametrize("provider", list(PROVIDERS))
 def test_sdk_accepts_every_clean_payload_of_the_schema_corpus(provider: str) -> None:
     seen: Counter[str] = Counter()

@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import enum
 import json
+import re
 from typing import Annotated, Literal
 
 import pytest
@@ -91,7 +92,8 @@ NESTED = {
         (NESTED, "json-schema"),
         (json.dumps(NESTED), "json-schema"),
     ],
-    ids=lambda v: str(v)[:30],
+    # getattr: a name that is the same in every process (pytest-xdist compares the ids)
+    ids=lambda v: re.sub(r" at 0x[0-9a-f]+", "", getattr(v, "__qualname__", None) or str(v))[:30],
 )
 def test_target_kind(target: object, kind: str) -> None:
     assert target_kind(target) == kind

@@ -52,8 +52,8 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> Any:
     nb.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
     client = nbclient.NotebookClient(
         nb,
-        timeout=120,
-        startup_timeout=120,
+        timeout=600,
+        startup_timeout=600,
         kernel_name="python3",
         store_widget_state=True,
         resources={"metadata": {"path": str(tmp_path_factory.mktemp("nb"))}},
