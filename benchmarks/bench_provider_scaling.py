@@ -2,7 +2,7 @@
 properties (8x the nodes), per provider, and the ratio (linear ~8x, quadratic ~64x).
 
 The test suite asserts the same property on a deterministic measure (the number of Python
-calls, ``tests/test_providers_corpus.py``); this script reports the time. Nothing is
+calls, ``tests/core/test_providers_corpus.py``); this script reports the time. Nothing is
 asserted; exit 0.
 
     python benchmarks/bench_provider_scaling.py            # best of 5 runs per size

@@ -8,10 +8,14 @@ from typing import Any
 
 import pytest
 
-from support import goldens
+from support import goldens, moved
 from support.goldens import check_json as check_golden  # the name test modules import
 
 __all__ = ["NetworkAccessError", "check_golden"]
+
+
+# Test modules written for the flat layout import the helpers by their old bare names.
+moved.install()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

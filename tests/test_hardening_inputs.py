@@ -35,7 +35,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import BaseModel, Field
 
-from hostile import (
+from support.hostile import (
     ALL_PAYLOADS,
     ODD_TEXT,
     BrokenSignature,

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import BaseModel, Field
 
-from hostile import ALL_PAYLOADS, XSS_PAYLOADS, audit_html, module_from_source, visible_text
+from support.hostile import ALL_PAYLOADS, XSS_PAYLOADS, audit_html, module_from_source, visible_text
 from toollens import diff, report
 from toollens.render.html import (
     render_diff_html,

@@ -11,8 +11,8 @@ import math
 from typing import Any
 
 import pytest
-
 from test_output import CORPUS, Case
+
 from toollens.core.errors import ModelBehaviorError, StrictSchemaError
 from toollens.core.output import OutputPath, output_schema
 

@@ -20,7 +20,7 @@ from typing_extensions import NotRequired, Required, get_type_hints
 
 from toollens.core.errors import ToolLensError
 
-_REPO = Path(__file__).resolve().parents[1]
+_REPO = Path(__file__).resolve().parents[2]
 _NAME = "jsonschemabench-dev.json.gz"
 # (name, schema, its strict result or None when strict conversion refuses it, the changes)
 StrictResult = tuple[str, dict[str, Any], "dict[str, Any] | None", tuple[Any, ...]]
@@ -41,7 +41,7 @@ def _load() -> tuple[dict[str, Any], ...]:
 def corpus() -> tuple[dict[str, Any], ...]:
     """Every corpus item (``_name``, ``schema``, ``tests``); skips the test when absent."""
     if not corpus_path().is_file():
-        pytest.skip(f"the schema corpus is not here ({_NAME}); see tests/provider_corpus.py")
+        pytest.skip(f"the schema corpus is not here ({_NAME}); see {__name__}")
     return _load()
 
 

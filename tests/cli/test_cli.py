@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from support import CLI_FIXTURES
 from toollens.cli import (
     EXIT_BREAKING,
     EXIT_CHANGED,
@@ -33,7 +34,7 @@ from toollens.core.report import report
 from toollens.render.text import VIEWS, render_text, render_view, view_data
 from toollens.targets import load_json_file, parse_target, resolve_target, unwrap_payload
 
-FIXTURES = Path(__file__).parent / "cli_fixtures"
+FIXTURES = CLI_FIXTURES
 
 
 class Run:

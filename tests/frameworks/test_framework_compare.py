@@ -12,7 +12,7 @@ import pytest
 from pydantic import Field
 
 import toollens
-from framework_functions import (
+from support.framework_functions import (
     FUNCTIONS,
     agents_context,
     docstring_and_field,
@@ -38,7 +38,7 @@ def _need(*frameworks: str) -> None:
 
 @pytest.fixture
 def nowhere(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(ADAPTERS, "nowhere", "fake_framework_adapter")
+    monkeypatch.setitem(ADAPTERS, "nowhere", "support.fake_framework_adapter")
     return "nowhere"
 
 
@@ -245,7 +245,7 @@ def test_frameworks_not_in_the_environment_skip_cleanly() -> None:
 
 
 def test_a_new_framework_is_one_module_and_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ADAPTERS, "warner", "fake_warning_adapter")
+    monkeypatch.setitem(ADAPTERS, "warner", "support.fake_warning_adapter")
     comparison = compare(google_style, ["warner"])
     entry = comparison.entry("warner")
     assert entry.result.accepted
@@ -260,6 +260,6 @@ def test_a_new_framework_is_one_module_and_one_entry(monkeypatch: pytest.MonkeyP
 
 
 def test_a_misnamed_table_entry_fails_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ADAPTERS, "misnamed", "fake_warning_adapter")
+    monkeypatch.setitem(ADAPTERS, "misnamed", "support.fake_warning_adapter")
     with pytest.raises(RuntimeError, match="does not implement framework 'misnamed'"):
         adapt(google_style, "misnamed")

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import pytest
 from pydantic import Field
 
-import corpus_callables as corpus
+from support import corpus_callables as corpus
 from toollens import ModelBehaviorError, SchemaConstructionError, StrictSchemaError
 from toollens.core.function_schema import function_schema
 from toollens.core.metadata import MISSING, Source

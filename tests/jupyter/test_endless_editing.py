@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hostile import module_from_source
+from support.hostile import module_from_source
 
 EDITS = int(os.environ.get("TOOLLENS_EDITS", "1000"))
 WARM_UP = min(200, EDITS // 5)

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from support import REPO_ROOT
+
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 nbconvert = pytest.importorskip("nbconvert")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO_ROOT
 CELLS = [
     "%load_ext toollens\nimport toollens\nfrom toollens.examples import EXAMPLES\n"
     'get_weather = EXAMPLES["get_weather"]',

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
+from support import REPO_ROOT
 from support.goldens import check_json as check_golden
 from toollens.core.errors import SchemaConstructionError
 from toollens.core.function_schema import FunctionSchema, function_schema
@@ -769,9 +770,8 @@ def test_verdict_names_each_judge() -> None:
 
 
 def test_readme_lists_every_rule_with_its_source_and_date() -> None:
-    from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     for rule in RULES_BY_ID.values():
         rows = [line for line in readme.splitlines() if line.startswith("|")]
         row = next((line for line in rows if f"`{rule.id}`" in line), "")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from framework_functions import FUNCTIONS
+from support.framework_functions import FUNCTIONS
 from toollens.frameworks import Status, adapt, names
 
 

@@ -7,8 +7,8 @@ Agents SDK and the MCP SDK); each test skips when they are absent.
 from __future__ import annotations
 
 import pytest
-
 from test_explorer import FakeScheduler, make_module
+
 from toollens.frameworks import installed
 from toollens.jupyter.explorer import PANELS, Explorer
 from toollens.render.frameworks import frameworks_panel_html

@@ -13,11 +13,11 @@ import inspect
 import io
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from support import CLI_FIXTURES
 from toollens import SchemaConstructionError, StrictSchemaError, function_schema, report
 from toollens.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
 from toollens.core.output import output_schema
@@ -26,7 +26,7 @@ from toollens.render.html import render_html
 from toollens.render.text import VIEWS, render_text, render_view
 from toollens.targets import resolve_target
 
-FIXTURES = Path(__file__).parent / "cli_fixtures"
+FIXTURES = CLI_FIXTURES
 
 
 @dataclass(frozen=True)

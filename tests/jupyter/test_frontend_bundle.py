@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from support import REPO_ROOT
 from toollens.jupyter.widget_base import BUNDLE, FRONTEND, bundle_hash, sources_hash
 
 REBUILD = "rebuild it: cd src/toollens/jupyter/frontend && npm ci && npm run build"
@@ -59,7 +60,7 @@ def test_build_script_and_python_agree_on_the_hash() -> None:
 
 def test_wheel_ships_the_bundle_not_the_sources(tmp_path: Path) -> None:
     wheel_builder = pytest.importorskip("hatchling.builders.wheel")
-    root = Path(__file__).resolve().parents[1]
+    root = REPO_ROOT
     (wheel,) = wheel_builder.WheelBuilder(str(root)).build(directory=str(tmp_path))
     names = zipfile.ZipFile(wheel).namelist()
     assert "toollens/jupyter/static/explorer.js" in names

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from support import REPO_ROOT
 from toollens.cli import main
 from toollens.project.github import Annotation, escape_data, escape_property
 
@@ -585,7 +586,7 @@ def test_annotation_escaping() -> None:
 def test_readme_table_is_valid(tmp_path: Path) -> None:
     from toollens.project.config import load_config
 
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("## toollens in CI", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
     (tmp_path / "pyproject.toml").write_text(block, encoding="utf-8")
     config = load_config(tmp_path)

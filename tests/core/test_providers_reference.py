@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import corpus_callables as corpus
+from support import corpus_callables as corpus
 from toollens import ToolLensError
 from toollens.core.function_schema import function_schema
 from toollens.core.providers import provider_tool

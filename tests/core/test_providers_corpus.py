@@ -1,7 +1,7 @@
 """Provider checks on 1,500 real-world schemas: no crash, llguidance agreement, strict
 conversion only tightens, payloads never flagged by their own provider, linear work.
 
-The corpus lives beside the repository (see ``tests/provider_corpus.py``); these tests skip
+The corpus lives beside the repository (see ``tests/support/provider_corpus.py``); these tests skip
 without it. ``benchmarks/bench_provider_corpus.py`` prints the same figures for the whole
 corpus.
 """
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from provider_corpus import corpus, sample, strict_results
+from support.provider_corpus import corpus, sample, strict_results
 from toollens.core.providers import PROVIDERS, check_provider, provider_payload
 from toollens.core.records import Severity
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-import corpus_callables as corpus
 from conftest import check_golden
+from support import corpus_callables as corpus
 from toollens import ToolLensError
 from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING

@@ -11,16 +11,16 @@
 from __future__ import annotations
 
 import inspect
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import corpus_callables as corpus
-from hostile import outcome
 from test_callable_shapes import SHAPES
+
+from support import CLI_FIXTURES
+from support import corpus_callables as corpus
+from support.hostile import outcome
 from test_hardening_inputs import CALLABLES, SCHEMAS
 from toollens import (
     StrictSchemaError,
@@ -35,7 +35,7 @@ from toollens.render.html import render_html
 from toollens.render.text import render_text, render_view, view_data
 from toollens.targets import resolve_target
 
-FIXTURES = Path(__file__).parent / "cli_fixtures"
+FIXTURES = CLI_FIXTURES
 
 # A few hostile inputs take seconds each (300 parameters, 1 MB docstrings): they run in the
 # hardening tests; here they would only repeat that cost.

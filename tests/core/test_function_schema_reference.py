@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import corpus_callables as corpus
+from support import CLI_FIXTURES
+from support import corpus_callables as corpus
 from toollens import SchemaConstructionError, ToolLensError
 from toollens.core.function_schema import function_schema
 
@@ -88,7 +88,7 @@ def test_corpus_is_large_enough() -> None:
 # compared with what function_tool builds; the shapes toollens treats differently are listed
 # below, each with the reason, and pinned by a test.
 
-SHAPES_DIR = Path(__file__).parent / "cli_fixtures"
+SHAPES_DIR = CLI_FIXTURES
 agents_tool = pytest.importorskip("agents.tool")
 
 # Same name, description and parameters schema, strict and lax, docstrings on and off.

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from provider_corpus import check_typed_dict, sample, strict_results
+from support.provider_corpus import check_typed_dict, sample, strict_results
 from toollens.core.errors import ToolLensError
 from toollens.core.function_schema import function_schema
 from toollens.core.providers import PROVIDERS, check_provider, provider_payload, provider_verdict
@@ -60,7 +60,7 @@ def _clean(findings: list[Any]) -> bool:
 
 
 def _corpus_callables() -> list[Any]:
-    from corpus_callables import CORPUS
+    from support.corpus_callables import CORPUS
 
     return list(CORPUS.values())
 
