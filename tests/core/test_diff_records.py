@@ -1,8 +1,8 @@
 """Schema diff, every field of each change: before, after and the message as well as
 pointer, kind and severity. The table in test_diff.py pins pointer, kind, keyword and
 severity; the mutation pass (docs/mutation-testing.md) showed the rest unpinned: numeric
-bounds, keywords toollens does not analyse, the false schema, enum values, and which
-``anyOf`` branch is paired with which.
+bounds, keywords toollens does not analyse, the false schema, enum values, which
+``anyOf`` branch is paired with which; and, in golden files, every change of the table.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_diff import CASES as TABLE
 
+from support.goldens import check_json
 from toollens.core.diff import diff
 
 S = {"type": "string"}
@@ -150,3 +152,15 @@ PAIRINGS = [
 @pytest.mark.parametrize(("old", "new", "expected"), PAIRINGS)
 def test_branches_pair_by_likeness(old: Any, new: Any, expected: list[Record]) -> None:
     assert records(old, new) == expected
+
+
+@pytest.mark.parametrize(("old", "new", "_summary"), TABLE)
+def test_the_diff_table_in_full_both_ways(
+    request: pytest.FixtureRequest, old: Any, new: Any, _summary: Any
+) -> None:
+    """Every field of every change of test_diff's table, and the text, pinned in a golden."""
+    ways = {}
+    for label, (a, b) in (("forward", (old, new)), ("backward", (new, old))):
+        result = diff(a, b)
+        ways[label] = {"text": str(result).splitlines(), "changes": result.to_dict()["changes"]}
+    check_json(f"diff/{request.node.callspec.id}.json", ways)
