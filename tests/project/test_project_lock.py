@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -216,6 +217,8 @@ def test_lock_written_twice_is_byte_identical(run: Run, repo: Path) -> None:
     first = (repo / "toollens.lock.json").read_bytes()
     # A second run in a fresh interpreter with another hash seed writes the same bytes.
     env = {"PYTHONHASHSEED": "12345", "PYTHONDONTWRITEBYTECODE": "1", "PATH": ""}
+    # the same toollens as this process (a PYTHONPATH checkout wins over an installed one)
+    env |= {k: v for k, v in os.environ.items() if k == "PYTHONPATH"}
     done = subprocess.run(
         [sys.executable, "-m", "toollens", "snapshot"],
         cwd=repo,
