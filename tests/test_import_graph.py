@@ -197,4 +197,4 @@ def test_a_report_displays_without_importing_render_first() -> None:
         "assert set(bundle) == {'text/html', 'text/plain'}, bundle\n"
         "assert 'toollens.render' in sys.modules\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=600)
