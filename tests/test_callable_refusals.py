@@ -434,7 +434,7 @@ def test_the_explorer_frameworks_view_shows_the_sdk_refusal(agents: Any) -> None
     explorer = Explorer(build("staticmethod"), frameworks=["openai-agents"], debounce=0)
     try:
         assert explorer.wait_frameworks(120)
-        html = explorer.panel_frameworks
+        html = explorer.panels["frameworks"]
         assert "refused" in html
         assert "function_tool supports instances with a plain __call__ method" in html
         assert REFERENCE_VERSION in html
