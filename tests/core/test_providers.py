@@ -769,9 +769,9 @@ def test_verdict_names_each_judge() -> None:
     ]
 
 
-def test_readme_lists_every_rule_with_its_source_and_date() -> None:
+def test_providers_page_lists_every_rule_with_its_source_and_date() -> None:
 
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (REPO_ROOT / "docs" / "providers.md").read_text(encoding="utf-8")
     for rule in RULES_BY_ID.values():
         rows = [line for line in readme.splitlines() if line.startswith("|")]
         row = next((line for line in rows if f"`{rule.id}`" in line), "")

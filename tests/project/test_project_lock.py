@@ -589,8 +589,8 @@ def test_annotation_escaping() -> None:
 def test_readme_table_is_valid(tmp_path: Path) -> None:
     from toollens.project.config import load_config
 
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    block = readme.split("## toollens in CI", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    readme = (REPO_ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    block = readme.split("# toollens in CI", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
     (tmp_path / "pyproject.toml").write_text(block, encoding="utf-8")
     config = load_config(tmp_path)
     assert config.tools == ("pkg.tools:search", "pkg.tools:*", "pkg/agents.py:*")
