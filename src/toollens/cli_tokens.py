@@ -11,10 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
+
+if TYPE_CHECKING:
+    from toollens.tokens.result import TokenCount
 
 __all__ = [
     "TOKENS_EPILOG",
@@ -136,14 +139,16 @@ def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
     return format_tokens_text(counted), 0
 
 
-def format_tokens_text(counted: Any) -> str:
+def format_tokens_text(counted: TokenCount) -> str:
     """A count as lines: the total, then each tool and its parts with bars."""
     from toollens.render.tokens import tokens_text
 
     return tokens_text(counted)
 
 
-def budget_findings(counted: Any, max_tokens: int | None, max_total: int | None) -> list[Finding]:
+def budget_findings(
+    counted: TokenCount, max_tokens: int | None, max_total: int | None
+) -> list[Finding]:
     """Error findings for tools over ``max_tokens`` and a total over ``max_total``."""
     found = []
     for tool in counted.tools:
@@ -226,7 +231,7 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
     }
 
 
-def _merge(text: str, fmt: str, counted: Any, found: list[Finding]) -> str:
+def _merge(text: str, fmt: str, counted: TokenCount | None, found: list[Finding]) -> str:
     if fmt == "json":
         data = json.loads(text)
         data["tokens"] = {

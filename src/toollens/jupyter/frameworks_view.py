@@ -123,7 +123,7 @@ def _framed(body: str) -> str:
 def attach_frameworks(
     explorer: ExplorerState,
     frameworks: bool | Sequence[str],
-    lock: contextlib.AbstractContextManager[Any],
+    lock: contextlib.AbstractContextManager[object],
 ) -> FrameworksView | None:
     """Add the Frameworks view to ``explorer`` (``frameworks=`` of the explorer), or ``None``.
 

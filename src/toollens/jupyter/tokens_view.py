@@ -8,7 +8,12 @@ the model follows the toolbar's provider (:data:`PROVIDER_MODELS`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
+    from toollens.jupyter.explorer import Explorer
+    from toollens.render.markup import Markup
 
 #: The model counted for each toolbar provider when the explorer is not given one.
 PROVIDER_MODELS = {
@@ -27,7 +32,7 @@ def model_for(setting: bool | str, provider: str) -> str:
     return PROVIDER_MODELS.get(provider, "gpt-4o")
 
 
-def tokens_panel_html(report: Any, setting: bool | str) -> str:
+def tokens_panel_html(report: Report, setting: bool | str) -> str:
     """The Tokens view of ``report``: a total and a bar per tool part, or why not."""
     from toollens.core.errors import ToolLensError
     from toollens.render.markup import Markup, note, tag
@@ -38,7 +43,7 @@ def tokens_panel_html(report: Any, setting: bool | str) -> str:
     try:
         counted = tokens(report, model)
     except ToolLensError as exc:  # no tokenizer installed, a model without a rule
-        body: Any = note(str(exc))
+        body: Markup = note(str(exc))
         subtitle = model
     else:
         body = tokens_html(counted)
@@ -51,7 +56,7 @@ def tokens_panel_html(report: Any, setting: bool | str) -> str:
     )
 
 
-def add_tokens_view(explorer: Any, model: bool | str = True) -> Any:
+def add_tokens_view(explorer: Explorer, model: bool | str = True) -> Explorer:
     """Add the Tokens view to an :class:`~toollens.jupyter.Explorer` and return it.
 
     Args:

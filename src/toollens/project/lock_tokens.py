@@ -12,14 +12,20 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from toollens.core.records import Finding, Severity
+from toollens.core.schema.types import JsonMapping
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report
+    from toollens.project.config import ProjectConfig
+    from toollens.project.lock import ProjectTool
 
 GROWTH_RULE = "tokens.growth"
 
 
-def entry_tokens(report: Any, model: str | None) -> dict[str, Any] | None:
+def entry_tokens(report: Report, model: str | None) -> dict[str, str | int] | None:
     """The lock's ``tokens`` value for one tool's report, or ``None`` when not counted."""
     if not model:
         return None
@@ -50,7 +56,7 @@ class TokenDelta:
 
 
 def token_deltas(
-    old_entries: Mapping[str, Any], new_entries: Mapping[str, Mapping[str, Any]]
+    old_entries: Mapping[str, JsonMapping], new_entries: Mapping[str, JsonMapping]
 ) -> tuple[TokenDelta, ...]:
     """The tools whose count changed, by name; entries without a count are skipped."""
     found = []
@@ -82,7 +88,13 @@ def growth_findings(deltas: Sequence[TokenDelta], threshold: int | None) -> list
     ]
 
 
-def with_token_deltas(text: str, fmt: str, lock: Any, tools: Sequence[Any], config: Any) -> str:
+def with_token_deltas(
+    text: str,
+    fmt: str,
+    lock: JsonMapping,
+    tools: Sequence[ProjectTool],
+    config: ProjectConfig,
+) -> str:
     """``diff --lock`` output with each tool's token change and growth findings added."""
     deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
     found = growth_findings(deltas, config.max_token_growth)

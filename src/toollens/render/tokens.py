@@ -6,9 +6,12 @@ notebook display and the explorer show the HTML.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from toollens.render.markup import Markup, tag
+
+if TYPE_CHECKING:
+    from toollens.tokens.result import TokenCount
 
 BAR_WIDTH = 30
 TOKENS_STYLE = """
@@ -32,7 +35,7 @@ def _bar(value: int, largest: int) -> str:
     return "█" * width or ("▏" if value else "")
 
 
-def tokens_text(counted: Any) -> str:
+def tokens_text(counted: TokenCount) -> str:
     """The count as lines: the total, then the overhead, each tool and its parts."""
     lines = [f"{counted.total} tokens for {counted.model} ({counted.method}, {counted.tokenizer})"]
     largest = max([t.tokens for t in counted.tools] + [counted.overhead, 1])
@@ -60,7 +63,7 @@ def _row(kind: str, label: str, value: int, largest: int) -> Markup:
     )
 
 
-def tokens_html(counted: Any, *, with_style: bool = True) -> Markup:
+def tokens_html(counted: TokenCount, *, with_style: bool = True) -> Markup:
     """The count as an HTML fragment: a table with a bar per tool and per part."""
     largest = max([t.tokens for t in counted.tools] + [counted.overhead, 1])
     rows = [_row("tool", "overhead", counted.overhead, largest)]

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from toollens.tokens.models import DEFAULT_MODEL, rule_for
 from toollens.tokens.result import TokenCount
-from toollens.tokens.tooldefs import ToolDef, skipped, tool_defs
+from toollens.tokens.tooldefs import CountableTools, ToolDef, skipped, tool_defs
 
 
 def tokens(
-    tools: Any,
+    tools: CountableTools,
     model: str = DEFAULT_MODEL,
     *,
     online: bool = False,

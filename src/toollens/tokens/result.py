@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toollens.core.schema.types import JsonObject
+
 Method = Literal["exact", "estimate", "api"]
 
 
@@ -27,7 +29,7 @@ class PartTokens:
     def label(self) -> str:
         return f"{self.path} ({self.kind})" if self.path else self.kind
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"path": self.path, "kind": self.kind, "tokens": self.tokens}
 
 
@@ -39,7 +41,7 @@ class ToolTokens:
     tokens: int
     parts: tuple[PartTokens, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "name": self.name,
             "tokens": self.tokens,
@@ -85,7 +87,7 @@ class TokenCount:
 
         return mimebundle(self, kwargs.get("include"), kwargs.get("exclude"))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "total": self.total,
             "model": self.model,
