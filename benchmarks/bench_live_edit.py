@@ -9,9 +9,10 @@ and ``flush()`` in case a render is still pending), then fed a sequence of reali
 
 Per tool the table gives p50/p95 of that latency and the bytes sent to the front end per
 edit (``last_render_stats.bytes_sent``: the views' patches and the change list), next to
-what resending every view that changed, whole, would cost (by diffing the panel values). A second table splits one render into its stages
--- run the source, ``report()``, ``render_panels()``, the edit diff -- by calling the same
-functions on the same edits, so a missed target names the function that dominates.
+what resending every view that changed, whole, would cost (by diffing the panel values). A
+second table splits one render into its stages -- run the source, ``report()``,
+``render_panels()``, the edit diff -- by calling the same functions on the same edits, so a
+missed target names the function that dominates.
 
     python benchmarks/bench_live_edit.py            # 3 and 200 parameters, 40 edits each
     python benchmarks/bench_live_edit.py --quick    # 3 and 20 parameters, 5 edits

@@ -1,5 +1,6 @@
 """Print the README's framework table: per framework, functions accepted and materially
-different from toollens' reference view, over the functions of ``tests/framework_functions``.
+different from toollens' reference view, over the functions of
+``tests/support/framework_functions``.
 
     python scripts/framework_table.py
 """
@@ -11,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from framework_functions import FUNCTIONS
+from support.framework_functions import FUNCTIONS
 from toollens.frameworks import names, spec
 from toollens.frameworks.compare import compare
 

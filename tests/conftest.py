@@ -1,31 +1,74 @@
-"""Shared fixtures: golden files and the no-network guard."""
+"""Shared fixtures and options: golden files (``--update-goldens``) and the no-network guard."""
 
 from __future__ import annotations
 
-import json
 import os
 import socket
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-GOLDEN_DIR = Path(__file__).parent / "golden"
-REGENERATE = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
+from support import goldens, moved
+from support.goldens import check_json as check_golden  # the name test modules import
+
+__all__ = ["NetworkAccessError", "check_golden"]
 
 
-def check_golden(relative: str, actual: Any) -> None:
-    """Compare ``actual`` with a reviewable JSON golden file; rewrite it only when asked."""
-    path = GOLDEN_DIR / relative
-    text = json.dumps(actual, indent=2, ensure_ascii=False, default=repr) + "\n"
-    if REGENERATE or not path.exists():
-        if not REGENERATE and os.environ.get("CI"):
-            pytest.fail(f"golden file {relative} is missing; run with TOOLLENS_REGEN_GOLDEN=1")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    expected = path.read_text(encoding="utf-8")
-    assert text == expected, f"{relative} differs; run with TOOLLENS_REGEN_GOLDEN=1 to update"
+# Test modules written for the flat layout import the helpers by their old bare names.
+moved.install()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        goldens.OPTION,
+        action="store_true",
+        default=False,
+        help="rewrite the golden files under tests/golden/ from the current output (review "
+        "the diff); without it a missing or different golden file fails",
+    )
+
+
+# Modules marked `slow` (whole-suite runs only; the everyday loop is -m "not slow and not
+# browser"): each spends seconds in subprocesses, kernels, notebooks or hypothesis examples.
+SLOW_MODULES = frozenset({
+    "test_benchmarks_smoke", "test_notebooks", "test_static_copies", "test_project_precommit",
+    "test_endless_editing", "test_strict_properties", "test_diff_properties",
+    "test_hardening_properties", "test_providers_corpus",
+})  # fmt: skip
+# Modules marked `frameworks`: they drive the agent frameworks' own code.
+FRAMEWORK_MODULES = frozenset({
+    "test_framework_adapters", "test_framework_compare", "test_framework_cli_render",
+    "test_explorer_frameworks",
+})  # fmt: skip
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    alias = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
+    goldens.UPDATE = bool(config.getoption("update_goldens")) or alias
+    # Under pytest-xdist, tests sharing a module-scoped fixture (the browser tests' servers,
+    # a kernel) stay on one worker: see pytest_collection_modifyitems.
+    if getattr(config.option, "dist", "no") == "load":
+        config.option.dist = "loadgroup"
+
+
+def _shares_module_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info is not None else ()
+    return any(d.scope in ("module", "package", "session") for ds in defs for d in ds
+               if d.baseid)  # fmt: skip
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        module = item.path.stem
+        if item.path.parent.name == "browser":
+            item.add_marker(pytest.mark.browser)
+        if module in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+        if module in FRAMEWORK_MODULES or item.path.parent.name == "frameworks":
+            item.add_marker(pytest.mark.frameworks)
+        if _shares_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(module))
 
 
 @pytest.fixture

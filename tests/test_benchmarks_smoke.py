@@ -7,6 +7,8 @@ subprocess, as a developer runs them.
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -109,3 +111,31 @@ def test_bench_live_edit_vs_counts_instructions() -> None:
     instructions, misses = float(rows[0][5]), float(rows[0][-1])
     assert 0.9 < instructions < 1.1  # the same tree on both sides
     assert 0.9 < misses < 1.1
+
+
+def test_bench_provider_scaling_quick() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bench_provider_scaling.py"), "--quick"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "cpu count" in proc.stdout
+    rows = [line.split() for line in proc.stdout.splitlines() if line.startswith("openai-chat")]
+    assert len(rows) == 1, proc.stdout
+    assert len(rows[0]) == 4, proc.stdout  # provider, the two times, the ratio
+
+
+@pytest.mark.network_ok  # Voila and Chromium on the loopback interface
+@pytest.mark.skipif(
+    not Path(os.environ.get("CHROMIUM", "/usr/bin/chromium")).exists()
+    or importlib.util.find_spec("playwright") is None,
+    reason="needs Chromium and Playwright",
+)
+def test_bench_browser_latency_quick(tmp_path: Path) -> None:
+    out = tmp_path / "latency.json"
+    proc = _run("bench_browser_latency.py", "--out", str(out))
+    _assert_table(proc, "metadata ms", "strict ms", "both ms")
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert figures["edits"] == 3
+    assert len(figures["runs"]) == 3
+    assert figures["median_ms"] > 0

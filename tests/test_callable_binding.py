@@ -14,12 +14,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import corpus_callables as corpus
 import pytest
+import test_callable_shapes as shape_table
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import corpus_callables as corpus
-import test_callable_shapes as shape_table
 from binding_support import arguments, delivered, received
 from toollens import ModelBehaviorError, SchemaConstructionError, ToolLensError, function_schema
 from toollens.core.function_schema import FunctionSchema

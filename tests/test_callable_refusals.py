@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
 import pytest
+from corpus_callables import ToolContext
 from pydantic import BaseModel
 from typing_extensions import Self
 
 from binding_support import delivered, received
-from corpus_callables import ToolContext
 from toollens import SchemaConstructionError, compare, frameworks, function_schema, report
 from toollens.frameworks.openai_agents import REFERENCE_VERSION
 from toollens.frameworks.records import Status
@@ -434,7 +434,7 @@ def test_the_explorer_frameworks_view_shows_the_sdk_refusal(agents: Any) -> None
     explorer = Explorer(build("staticmethod"), frameworks=["openai-agents"], debounce=0)
     try:
         assert explorer.wait_frameworks(120)
-        html = explorer.panel_frameworks
+        html = explorer.panels["frameworks"]
         assert "refused" in html
         assert "function_tool supports instances with a plain __call__ method" in html
         assert REFERENCE_VERSION in html

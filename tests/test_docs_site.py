@@ -23,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
+EXAMPLE_PAGES = [ROOT / "README.md", *PAGES]  # the README's examples run too
 PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 SHELL_BLOCK = re.compile(r"^```(?:bash|text)\n(.*?)^```", re.S | re.M)
 
@@ -157,7 +158,7 @@ def test_rules_page_lists_every_rule_with_its_source(site: dict[Path, _Page]) ->
 
 
 @pytest.mark.parametrize(
-    "page", [p for p in PAGES if PYTHON_BLOCK.search(p.read_text())], ids=lambda p: p.name
+    "page", [p for p in EXAMPLE_PAGES if PYTHON_BLOCK.search(p.read_text())], ids=lambda p: p.name
 )
 def test_python_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every ``python`` block of a page runs, in order, in one namespace per page."""
@@ -170,7 +171,7 @@ def test_python_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Mon
 def _command_lines() -> list[tuple[str, str]]:
     """``toollens ...`` lines of the docs that run on the bundled examples."""
     found = []
-    for page in PAGES:
+    for page in EXAMPLE_PAGES:
         for block in SHELL_BLOCK.findall(page.read_text(encoding="utf-8")):
             for line in block.splitlines():
                 command = line.split("#", 1)[0].strip()

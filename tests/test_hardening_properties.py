@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from hostile import XSS_PAYLOADS, assert_helpful, audit_html, time_limit
+from support.hostile import XSS_PAYLOADS, assert_helpful, audit_html, time_limit
 from toollens import (
     Finding,
     ModelBehaviorError,

@@ -151,6 +151,7 @@ def test_the_callable_corpus_fuzzes_without_a_crash_or_a_false_alarm() -> None:
     covered by the clean tools above.
     """
     import corpus_callables as corpus
+
     from toollens import ToolLensError
 
     found = set()

@@ -242,7 +242,8 @@ def test_check_says_a_provider_was_not_checked_when_there_is_no_payload(
 
 
 def test_every_target_the_readme_shows_for_toollens_runs() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    readme = "\n".join(page.read_text(encoding="utf-8") for page in pages)
     shown = r"toollens (?:show|check|compare) ((?:toollens\.)?examples:\w+)"
     targets = set(re.findall(shown, readme))
     assert targets, "the README shows no example target"

@@ -19,7 +19,6 @@ from toollens.core.records import Finding, Severity
 if TYPE_CHECKING:
     from toollens.tokens.result import TokenCount
 
-
 __all__ = [
     "TOKENS_EPILOG",
     "add_budget_arguments",
@@ -232,7 +231,7 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
     }
 
 
-def _merge(text: str, fmt: str, counted: Any, found: list[Finding]) -> str:
+def _merge(text: str, fmt: str, counted: TokenCount | None, found: list[Finding]) -> str:
     if fmt == "json":
         data = json.loads(text)
         data["tokens"] = {

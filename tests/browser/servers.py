@@ -35,7 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-REAPER_DEADLINE_S = 900  # a server never outlives a stuck run by more than this
+REAPER_DEADLINE_S = 3600  # a server never outlives a stuck run by more than this
 
 # Runs detached; kills the server group and our kernels when the test process is gone or
 # the deadline passes. argv: parent pid, server pgid, marker, deadline (epoch seconds).

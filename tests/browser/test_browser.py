@@ -5,8 +5,9 @@ What a unit test cannot see: that the one anywidget renders in each front end, t
 CodeMirror editor indents, marks errors at their line and keeps the cursor, that typing
 reaches the kernel and comes back as new views quickly (and flashes what changed), that the
 Strict view marks what strict mode added, that clicking a view lands on its source, and
-that HTML in a docstring stays text. Screenshots go to ``tests/artifacts/``; the edit
-latency to ``tests/artifacts/browser_latency.json``.
+that HTML in a docstring stays text. Screenshots go to ``tests/artifacts/``. Every step
+waits on the page's state (the editor's document, the views' text), never on time; how
+fast an edit shows is measured by ``benchmarks/bench_browser_latency.py``, not asserted.
 
 Servers listen on 127.0.0.1 only, with a random token and private Jupyter directories, and
 are always shut down with their kernels (see ``servers.py``). Skipped without Chromium or
@@ -15,19 +16,35 @@ Playwright. ``CHROMIUM`` overrides the browser path, ``BROWSER_TEST_BUDGET`` the
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
 import signal
-import statistics
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
+from scenario import (
+    CITY_LINE,
+    CONTENT,
+    EDITOR,
+    EXPLORER,
+    FOCUS_JS,
+    HAS_TEXT_JS,
+    LOOP_LINE,
+    NOTEBOOK,
+    SETUP,
+    SLOT,
+    WATCH_JS,
+    caret_after,
+    editor_text,
+    expect_views,
+    open_voila,
+    timed_edit,
+    type_text,
+    write_notebook,
+)
 from servers import (
     CHROMIUM,
     Server,
@@ -48,111 +65,24 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-BUDGET_S = int(os.environ.get("BROWSER_TEST_BUDGET", "420"))
+# A hang guard for the whole module, far above its 1-2 minutes even on a loaded machine.
+BUDGET_S = int(os.environ.get("BROWSER_TEST_BUDGET", "1500"))
 
-NOTEBOOK = "explorer.ipynb"
 NB7_NOTEBOOK = "explorer_nb7.ipynb"
-SETUP = (
-    "%load_ext toollens\n"
-    "import toollens\n"
-    "from toollens.examples import EXAMPLES\n"
-    'get_weather = EXAMPLES["get_weather"]'
-)
 DIFF_CELL = (
     "def get_forecast(city: str, days: int = 1) -> str:\n"
     '    """Weather."""\n'
     "    return city\n\n"
     "toollens.DiffWidget(get_weather, get_forecast)"
 )
-EXPLORER = ".tl-xp"
-EDITOR = f"{EXPLORER} .tl-editor"
-CONTENT = f"{EDITOR} .cm-content"
-SLOT = f"{EXPLORER} .tl-slot-{{}}"
-VIEWS = {  # panel -> text that shows the view rendered for get_weather
-    "signature": "days",
-    "metadata": "How many days to forecast",
-    "strict": "additionalProperties",
-    "output": "plain text",
-    "findings": "Lint",
-}
-# Where the edits go: the end of get_weather's `city:` docstring line.
-CITY_LINE = 'e.g. "Paris" or "San Francisco, CA".'
-LOOP_LINE = "for day in range(days):"
-EDITS = 7
+EDITS = 3
 FRAMEWORK_PAIR = ("openai-agents", "mcp")  # installed by the test extra on every Python
-LATENCY_MEDIAN_MS = 200
 
 KERNEL_READY_JS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
   return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
 }"""
-
-# The editor's CodeMirror view (the front end hangs it on its .tl-editor box). Playwright's
-# CSS engine pierces shadow roots (marimo's widgets live in one); querySelector does not.
-VIEW_JS = """
-const tlRoots = () => {
-  const out = [document];
-  for (let i = 0; i < out.length; i++) {
-    for (const el of out[i].querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot);
-  }
-  return out;
-};
-const tlFind = (sel) => {
-  for (const r of tlRoots()) { const el = r.querySelector(sel); if (el) return el; }
-  return null;
-};
-const tlView = () => tlFind('.tl-xp .tl-editor').tlView;
-"""
-
-# Put the caret right after `needle` in the editor, and focus it.
-CARET_JS = (
-    "(needle) => {"
-    + VIEW_JS
-    + """
-  const view = tlView();
-  const at = view.state.doc.toString().indexOf(needle);
-  if (at < 0) return -1;
-  view.focus();
-  view.dispatch({selection: {anchor: at + needle.length}});
-  return at + needle.length;
-}"""
-)
-TEXT_JS = "() => {" + VIEW_JS + " return tlView().state.doc.toString(); }"
-HEAD_JS = "() => {" + VIEW_JS + " return tlView().state.selection.main.head; }"
-FOCUS_JS = "() => {" + VIEW_JS + " return tlView().hasFocus; }"
-
-# Record every keydown in the editor, the first moment each view's text contains `marker`,
-# and every element that flashes, all on the page's own clock (performance.now()).
-WATCH_JS = (
-    "([panels, marker]) => {"
-    + VIEW_JS
-    + """
-  const old = window.__tlWatch;
-  if (old) { old.observer.disconnect(); old.el.removeEventListener('keydown', old.onKey, true); }
-  const el = tlView().contentDOM;
-  const watch = {el, keys: [], seen: {}, flashed: []};
-  watch.onKey = () => watch.keys.push(performance.now());
-  el.addEventListener('keydown', watch.onKey, true);
-  const slots = Object.fromEntries(panels.map(p => [p, tlFind(`.tl-xp .tl-slot-${p}`)]));
-  const check = (records) => {
-    const now = performance.now();
-    for (const [name, slot] of Object.entries(slots)) {
-      if (!(name in watch.seen) && slot.textContent.includes(marker)) watch.seen[name] = now;
-    }
-    for (const r of records || []) {
-      if (r.type === 'attributes' && r.target.classList && r.target.classList.contains('tl-flash'))
-        watch.flashed.push(r.target.textContent.slice(0, 80));
-    }
-  };
-  watch.observer = new MutationObserver(check);
-  for (const slot of Object.values(slots)) {
-    watch.observer.observe(slot, {subtree: true, childList: true, characterData: true,
-      attributes: true, attributeFilter: ['class']});
-  }
-  window.__tlWatch = watch;
-}"""
-)
 
 PAYLOAD_SUMMARY = "Look up <script>window.__pwned=1</script> a city."
 PAYLOAD_CITY = (
@@ -242,31 +172,20 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def _notebook(target: Path, *cells: str) -> None:
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nb.cells = [nbformat.v4.new_code_cell(cell) for cell in cells]
-    nbformat.write(nb, target)
-
-
 @pytest.fixture(scope="module")
 def workdir() -> Iterator[Path]:
     """The test notebooks and marimo app, in a private tmp dir (Lab autosaves into them)."""
     tmp = make_tmp("toollens-nb-")
-    _notebook(tmp / NOTEBOOK, SETUP, "%toolschema get_weather", DIFF_CELL)
+    write_notebook(tmp / NOTEBOOK, SETUP, "%toolschema get_weather", DIFF_CELL)
     # Notebook 7 gets its own copy: a session (and kernel) per notebook path.
-    _notebook(tmp / NB7_NOTEBOOK, SETUP, "%toolschema get_weather")
-    _notebook(
+    write_notebook(tmp / NB7_NOTEBOOK, SETUP, "%toolschema get_weather")
+    write_notebook(
         tmp / "payloads.ipynb",
         XSS_SOURCE.strip(),
         "toollens.Explorer(evil_tool)",
         "toollens.report(evil_tool)",
     )
-    _notebook(
+    write_notebook(
         tmp / "frameworks.ipynb",
         SETUP,
         f"toollens.Explorer(get_weather, frameworks={list(FRAMEWORK_PAIR)!r})",
@@ -321,24 +240,11 @@ def browser(watchdog: None) -> Iterator[Any]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _open_voila(browser: Any, voila: Server, name: str) -> Any:
-    page = browser.new_page()
-    page.goto(voila.url(f"/voila/render/{name}"), wait_until="domcontentloaded", timeout=120_000)
-    return page
-
-
-def _expect_views(page: Any) -> None:
-    expect(page.locator(f"{EDITOR} .cm-editor")).to_be_visible(timeout=120_000)
-    for panel, text in VIEWS.items():
-        locator = page.locator(SLOT.format(panel))
-        expect(locator).to_contain_text(text)
-
-
 @pytest.fixture(scope="module")
 def voila_page(browser: Any, voila: Server, artifacts: Path) -> Iterator[Any]:
-    page = _open_voila(browser, voila, NOTEBOOK)
+    page = open_voila(browser, voila, NOTEBOOK)
     try:
-        _expect_views(page)
+        expect_views(page)
         yield page
     except BaseException:
         page.screenshot(path=str(artifacts / "voila_FAILED.png"))
@@ -346,37 +252,6 @@ def voila_page(browser: Any, voila: Server, artifacts: Path) -> Iterator[Any]:
         raise
     finally:
         page.close()
-
-
-def _caret_after(page: Any, needle: str) -> int:
-    at = page.evaluate(CARET_JS, needle)
-    assert at >= 0, f"{needle!r} not in the editor"
-    return int(at)
-
-
-def _text(page: Any) -> str:
-    return str(page.evaluate(TEXT_JS))
-
-
-def _timed_edit(page: Any, marker: str) -> dict[str, Any]:
-    """Type ` marker` after the city line; ms from the last keystroke to each view's change."""
-    page.evaluate(WATCH_JS, [["metadata", "strict"], marker])
-    at = _caret_after(page, CITY_LINE)
-    page.keyboard.type(" " + marker, delay=20)  # real key events, a fast typist
-    page.wait_for_function(
-        "() => window.__tlWatch && Object.keys(window.__tlWatch.seen).length === 2",
-        timeout=10_000,
-    )
-    watch = page.evaluate(
-        "() => ({keys: window.__tlWatch.keys, seen: window.__tlWatch.seen,"
-        " flashed: window.__tlWatch.flashed})"
-    )
-    last_key = max(watch["keys"])
-    assert len(watch["keys"]) == len(marker) + 1, watch["keys"]
-    # the views changed under the cursor, which stayed where the typing left it
-    assert page.evaluate(HEAD_JS) == at + len(marker) + 1
-    seen = {name: round(t - last_key, 1) for name, t in watch["seen"].items()}
-    return {"seen": seen, "flashed": watch["flashed"]}
 
 
 def _shoot_explorer(page: Any, path: Path, width: int, top: Path | None = None) -> dict[str, int]:
@@ -431,8 +306,7 @@ def test_voila_renders_editor_views_and_fits_1000px(voila_page: Any, artifacts: 
         """() => {
           const y = document.querySelector('.tl-xp .tl-toolbar').getBoundingClientRect().y;
           return y >= -1 && y <= 80;
-        }""",
-        timeout=5_000,
+        }"""
     )
     toolbar = page.locator(f"{EXPLORER} .tl-toolbar").bounding_box()
     assert page.locator(SLOT.format("metadata")).bounding_box()["y"] > toolbar["y"]
@@ -477,62 +351,44 @@ def test_strict_view_marks_what_strict_mode_added(voila_page: Any, artifacts: Pa
     expect(strict.locator(".tl-inline-view")).to_be_visible()
 
 
-def test_typing_updates_views_quickly_and_flashes_what_changed(
-    voila_page: Any, artifacts: Path
-) -> None:
-    runs = []
+def test_typing_updates_views_and_flashes_what_changed(voila_page: Any, artifacts: Path) -> None:
     flashed = []
     for n in range(1, EDITS + 1):
         marker = f"tlmark{n}q"
-        result = _timed_edit(voila_page, marker)
-        seen = result["seen"]
+        result = timed_edit(voila_page, marker)  # returns once both views show the marker
+        assert set(result["seen"]) == {"metadata", "strict"}, result
         flashed += result["flashed"]
-        runs.append({"marker": marker, **seen, "both": max(seen.values())})
-        assert marker in _text(voila_page)
+        assert marker in editor_text(voila_page)
     changes = voila_page.locator(f"{EXPLORER} .tl-panel-changes")
     expect(changes).to_contain_text("Last edit")
     expect(changes).to_contain_text("/properties/city")
     assert any("tlmark" in text for text in flashed), flashed  # the changed line flashed
     voila_page.screenshot(path=str(artifacts / "voila_after_edits.png"))
-    both = [run["both"] for run in runs]
-    result = {
-        "front_end": "voila",
-        "browser": "chromium (headless)",
-        "edits": len(runs),
-        "measured": "ms from the last keystroke (keydown) to the Metadata and Strict views "
-        "both showing the typed text; includes the explorer's debounce",
-        "median_ms": round(statistics.median(both), 1),
-        "max_ms": max(both),
-        "runs": runs,
-    }
-    (artifacts / "browser_latency.json").write_text(json.dumps(result, indent=2) + "\n")
-    print("edit -> views latency (ms):", both, "median:", result["median_ms"])
-    assert result["median_ms"] <= LATENCY_MEDIAN_MS, runs
 
 
 def test_enter_keeps_indent_tab_indents_and_errors_are_marked_at_their_line(
     voila_page: Any, artifacts: Path
 ) -> None:
     page = voila_page
-    original = _text(page)
+    original = editor_text(page)
     banner = page.locator(f"{EXPLORER} .tl-banner")
-    _caret_after(page, LOOP_LINE)
+    caret_after(page, LOOP_LINE)
     page.keyboard.press("Enter")  # after a colon: one level deeper
-    page.keyboard.type("probe = day", delay=15)
-    assert "    for day in range(days):\n        probe = day\n" in _text(page)
-    _caret_after(page, "    lines = []")
+    text = type_text(page, "probe = day")
+    assert "    for day in range(days):\n        probe = day\n" in text
+    caret_after(page, "    lines = []")
     page.keyboard.press("Enter")  # after a statement: the same level
-    page.keyboard.type("extra = 0", delay=15)
-    assert "    lines = []\n    extra = 0\n" in _text(page)
-    line = _text(page).split("\n").index("    extra = 0") + 1
+    text = type_text(page, "extra = 0")
+    assert "    lines = []\n    extra = 0\n" in text
+    line = editor_text(page).split("\n").index("    extra = 0") + 1
     expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("Last edit")
     expect(banner).to_be_empty()
 
     page.keyboard.press("Tab")  # indents the line, focus stays in the editor
-    assert "\n        extra = 0\n" in _text(page)
+    page.wait_for_function(HAS_TEXT_JS, arg="\n        extra = 0\n")
     assert page.evaluate(FOCUS_JS)
     # unexpected indent: banner, gutter mark and underline at the line
-    expect(banner).to_contain_text(f"Line {line}", timeout=5_000)
+    expect(banner).to_contain_text(f"Line {line}")
     expect(page.locator(f"{EXPLORER} .tl-panels")).to_have_class(re.compile(r"\btl-stale\b"))
     marker = page.locator(f"{EDITOR} .cm-lint-marker-error")
     expect(marker).to_have_count(1)
@@ -544,14 +400,14 @@ def test_enter_keeps_indent_tab_indents_and_errors_are_marked_at_their_line(
     page.screenshot(path=str(artifacts / "voila_error_marked.png"))
 
     page.keyboard.press("Shift+Tab")
-    expect(banner).to_be_empty(timeout=5_000)
+    expect(banner).to_be_empty()
     expect(page.locator(f"{EDITOR} .cm-lint-marker-error")).to_have_count(0)
     # undo history survived every re-render: undo back to the original text
     for _ in range(30):
-        if _text(page) == original:
+        if editor_text(page) == original:
             break
         page.keyboard.press("Control+z")
-    assert _text(page) == original
+    assert editor_text(page) == original
 
 
 def test_toggling_strict_names_the_trigger_and_flashes(voila_page: Any) -> None:
@@ -593,7 +449,7 @@ def test_clicking_a_metadata_cell_selects_its_source(voila_page: Any, artifacts:
 
 
 def test_html_in_docstrings_renders_as_text(browser: Any, voila: Server, artifacts: Path) -> None:
-    page = _open_voila(browser, voila, "payloads.ipynb")
+    page = open_voila(browser, voila, "payloads.ipynb")
     try:
         expect(page.locator(f"{EDITOR} .cm-editor")).to_be_visible(timeout=120_000)
         metadata = page.locator(SLOT.format("metadata"))
@@ -609,7 +465,7 @@ def test_html_in_docstrings_renders_as_text(browser: Any, voila: Server, artifac
         # Hovering would fire an injected onmouseover handler.
         for target in page.locator(".tl-root td, .tl-root li, .tl-root code").all()[:25]:
             if target.is_visible():
-                target.hover(timeout=2_000)
+                target.hover()
         injected = page.evaluate(INJECTED_JS)
         assert injected["roots"] >= 2, injected
         assert injected["bad"] == [], injected["bad"]
@@ -630,20 +486,17 @@ def _run_in_jupyter(browser: Any, lab: Server, path: str, name: str, artifacts: 
         page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
         # Fire and forget: awaiting the command's promise can block evaluate() for good.
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        _expect_views(page)
+        expect_views(page)
         page.locator(EXPLORER).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"{name}_rendered.png"))
-        started = time.monotonic()
-        _caret_after(page, CITY_LINE)
+        caret_after(page, CITY_LINE)
         page.keyboard.type(f" {name}markq", delay=20)
         expect(page.locator(SLOT.format("metadata"))).to_contain_text(f"{name}markq")
         expect(page.locator(SLOT.format("strict"))).to_contain_text(f"{name}markq")
-        print(f"{name}: edit reflected after {time.monotonic() - started:.2f}s (incl. typing)")
         # Enter keeps the indent here too (the front end's own keymap, not the notebook's)
-        _caret_after(page, LOOP_LINE)
+        caret_after(page, LOOP_LINE)
         page.keyboard.press("Enter")
-        page.keyboard.type("probe = day", delay=15)
-        assert "\n        probe = day\n" in _text(page)
+        assert "\n        probe = day\n" in type_text(page, "probe = day")
         expect(page.locator(f"{EXPLORER} .tl-panel-changes")).to_contain_text("Last edit")
         _click_through(page)
         page.screenshot(path=str(artifacts / f"{name}_after_edit.png"))
@@ -675,8 +528,8 @@ def test_marimo_runs_the_same_widget(browser: Any, workdir: Path, artifacts: Pat
         server.wait_ready()
         page = browser.new_page()
         page.goto(server.url("/"), wait_until="domcontentloaded", timeout=120_000)
-        _expect_views(page)
-        _caret_after(page, CITY_LINE)
+        expect_views(page)
+        caret_after(page, CITY_LINE)
         page.keyboard.type(" marimomarkq", delay=20)
         expect(page.locator(SLOT.format("metadata"))).to_contain_text("marimomarkq")
         page.locator(f'{EXPLORER} input[data-trait="strict"]').uncheck()
@@ -705,7 +558,7 @@ def test_frameworks_view_shows_the_matrix_and_diffs_the_picked_pair(
 
     if set(installed(FRAMEWORK_PAIR)) != set(FRAMEWORK_PAIR):
         pytest.skip("needs openai-agents and mcp installed")
-    page = _open_voila(browser, voila, "frameworks.ipynb")
+    page = open_voila(browser, voila, "frameworks.ipynb")
     try:
         expect(page.locator(f"{EDITOR} .cm-editor")).to_be_visible(timeout=120_000)
         view = page.locator(SLOT.format("frameworks"))
@@ -716,7 +569,7 @@ def test_frameworks_view_shows_the_matrix_and_diffs_the_picked_pair(
         view.locator('select[data-tl-pair="a"]').select_option(FRAMEWORK_PAIR[0])
         view.locator('select[data-tl-pair="b"]').select_option(FRAMEWORK_PAIR[1])
         pair = " ".join(FRAMEWORK_PAIR)
-        expect(view.locator(f'[data-pair="{pair}"]')).to_be_visible(timeout=30_000)
+        expect(view.locator(f'[data-pair="{pair}"]')).to_be_visible()
         view.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "frameworks_1400.png"), full_page=True)
     except BaseException:

@@ -323,7 +323,7 @@ def _build_error(exc: Exception, filename: str) -> LiveError:
     return located
 
 
-def _changes_html(edits: EditChanges, rep: Report | None, trigger: str, baseline: Baseline) -> str:
+def _changes_html(edits: EditChanges, rep: Any, trigger: str, baseline: Baseline) -> str:
     """What changed since the baseline, and what this edit did (``rep=None``: no new report)."""
     from toollens.render.change_list import render_change_list
 

@@ -8,12 +8,12 @@ the model follows the toolbar's provider (:data:`PROVIDER_MODELS`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
     from toollens.jupyter.explorer import Explorer
-
+    from toollens.render.markup import Markup
 
 #: The model counted for each toolbar provider when the explorer is not given one.
 PROVIDER_MODELS = {
@@ -43,7 +43,7 @@ def tokens_panel_html(report: Report, setting: bool | str) -> str:
     try:
         counted = tokens(report, model)
     except ToolLensError as exc:  # no tokenizer installed, a model without a rule
-        body: Any = note(str(exc))
+        body: Markup = note(str(exc))
         subtitle = model
     else:
         body = tokens_html(counted)

@@ -32,7 +32,7 @@ from toollens.core.choices import (
 )
 from toollens.core.errors import ToolLensError
 from toollens.core.schema.toolkit import shorten
-from toollens.core.schema.types import JsonMapping
+from toollens.core.schema.types import JsonMapping, JsonObject
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -245,7 +245,7 @@ def _count(key: str, value: Any) -> int:
     return value
 
 
-_READERS: dict[str, Any] = {
+_READERS: JsonObject = {
     "tools": _tools,
     "strict": _strict,
     "providers": _providers,

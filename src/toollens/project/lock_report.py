@@ -30,7 +30,6 @@ from toollens.project.lock import (
     lock_line,
     read_lock,
 )
-from toollens.project.lock_tokens import with_token_deltas
 from toollens.project.tools import relative_path
 
 __all__ = [
@@ -84,7 +83,10 @@ def diff_with_lock(
             raise
         lock, lock_text = {"lock_version": LOCK_VERSION, "tools": {}}, ""
     result = compare_lock(lock, lock_text, tools)
-    text = with_token_deltas(format_lock_diff(result, fmt, config), fmt, lock, tools, config)
+    text = format_lock_diff(result, fmt, config)
+    from toollens.project.lock_tokens import with_token_deltas
+
+    text = with_token_deltas(text, fmt, lock, tools, config)
     if update:
         write_text(config.lock_path, dump_lock(build_lock(tools)))
         if result.changed:

@@ -12,21 +12,20 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from toollens.core.records import Finding, Severity
-from toollens.core.schema.types import JsonMapping, JsonObject
+from toollens.core.schema.types import JsonMapping
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
     from toollens.project.config import ProjectConfig
     from toollens.project.lock import ProjectTool
 
-
 GROWTH_RULE = "tokens.growth"
 
 
-def entry_tokens(report: Report, model: str | None) -> JsonObject | None:
+def entry_tokens(report: Report, model: str | None) -> dict[str, str | int] | None:
     """The lock's ``tokens`` value for one tool's report, or ``None`` when not counted."""
     if not model:
         return None
@@ -57,7 +56,7 @@ class TokenDelta:
 
 
 def token_deltas(
-    old_entries: JsonMapping, new_entries: Mapping[str, JsonMapping]
+    old_entries: Mapping[str, JsonMapping], new_entries: Mapping[str, JsonMapping]
 ) -> tuple[TokenDelta, ...]:
     """The tools whose count changed, by name; entries without a count are skipped."""
     found = []
@@ -89,17 +88,12 @@ def growth_findings(deltas: Sequence[TokenDelta], threshold: int | None) -> list
     ]
 
 
-def _finding_data(finding: Finding) -> dict[str, Any]:
-    return {
-        "rule": finding.rule,
-        "severity": finding.severity.value,
-        "message": finding.message,
-        "fix": finding.fix,
-    }
-
-
 def with_token_deltas(
-    text: str, fmt: str, lock: JsonMapping, tools: Sequence[ProjectTool], config: ProjectConfig
+    text: str,
+    fmt: str,
+    lock: JsonMapping,
+    tools: Sequence[ProjectTool],
+    config: ProjectConfig,
 ) -> str:
     """``diff --lock`` output with each tool's token change and growth findings added."""
     deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
@@ -111,7 +105,7 @@ def with_token_deltas(
                 d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
                 for d in deltas
             },
-            "findings": [_finding_data(f) for f in found],
+            "findings": [f.to_json() for f in found],
         }
         return json.dumps(data, indent=2) + "\n"
     if fmt == "github":

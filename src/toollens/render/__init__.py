@@ -21,6 +21,7 @@ from toollens.render.roundtrip_html import call_mimebundle, fuzz_mimebundle
 from toollens.render.text import render_text, render_view, view_data
 from toollens.render.toolset_html import toolset_mimebundle
 from toollens.roundtrip.records import CallResult, FuzzReport
+from toollens.tokens.result import TokenCount
 from toollens.toolsets import Toolset
 
 
@@ -36,11 +37,19 @@ def comparison_mimebundle(comparison: Comparison) -> dict[str, str]:
     return {"text/plain": comparison_text(comparison), "text/html": comparison_html(comparison)}
 
 
+def tokens_mimebundle(count: TokenCount) -> dict[str, str]:
+    """How a notebook shows a token count: a table with a bar per part."""
+    from toollens.render.tokens import tokens_html, tokens_text
+
+    return {"text/plain": tokens_text(count), "text/html": str(tokens_html(count))}
+
+
 register_renderer(Report, report_mimebundle)
 register_renderer(Comparison, comparison_mimebundle)
 register_renderer(Toolset, toolset_mimebundle)
 register_renderer(CallResult, call_mimebundle)
 register_renderer(FuzzReport, fuzz_mimebundle)
+register_renderer(TokenCount, tokens_mimebundle)
 
 __all__ = [
     "STYLE",

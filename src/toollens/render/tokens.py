@@ -13,7 +13,6 @@ from toollens.render.markup import Markup, tag
 if TYPE_CHECKING:
     from toollens.tokens.result import TokenCount
 
-
 BAR_WIDTH = 30
 TOKENS_STYLE = """
 .tl-tok { font: 13px/1.45 system-ui, sans-serif; }

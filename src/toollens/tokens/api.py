@@ -6,11 +6,11 @@ import dataclasses
 
 from toollens.tokens.models import DEFAULT_MODEL, rule_for
 from toollens.tokens.result import TokenCount
-from toollens.tokens.tooldefs import ToolDef, skipped, tool_defs
+from toollens.tokens.tooldefs import CountableTools, ToolDef, skipped, tool_defs
 
 
 def tokens(
-    tools: object,
+    tools: CountableTools,
     model: str = DEFAULT_MODEL,
     *,
     online: bool = False,

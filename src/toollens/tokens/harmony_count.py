@@ -13,12 +13,15 @@ import itertools
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from toollens.tokens import encodings
 from toollens.tokens.errors import TokenizerUnavailableError
 from toollens.tokens.result import PartTokens, TokenCount, ToolTokens
 from toollens.tokens.tooldefs import ToolDef
+
+if TYPE_CHECKING:
+    from openai_harmony import HarmonyEncoding
 
 NOTES = (
     "tokens the tools add to a gpt-oss conversation (default system message + one user "
@@ -52,11 +55,10 @@ def _encodings_base() -> Iterator[None]:
         os.environ.pop(encodings.ENCODINGS_BASE_VARIABLE, None)
 
 
-_LOADED: list[Any] = []
+_LOADED: list[HarmonyEncoding] = []
 
 
-# Any: openai-harmony's encoding object (the library ships no type information).
-def harmony_encoding() -> Any:
+def harmony_encoding() -> HarmonyEncoding:
     """openai-harmony's gpt-oss encoding, loaded once from local data."""
     if _LOADED:
         return _LOADED[0]
@@ -118,7 +120,7 @@ def _tool_spans(tokens: list[int], tools: Sequence[ToolDef]) -> list[int]:
     return [sum(1 for s in starts if lo <= s < hi) for lo, hi in itertools.pairwise(marks)]
 
 
-def _decodable(enc: Any, token: int) -> bool:
+def _decodable(enc: HarmonyEncoding, token: int) -> bool:
     try:
         enc.decode_utf8([token])
     except Exception:  # a token that is part of a multi-byte character: counted, no text

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from toollens.core.schema.types import JsonObject
 from toollens.tokens.errors import OnlineCountError
 from toollens.tokens.result import PartTokens, TokenCount, ToolTokens
 from toollens.tokens.tooldefs import ToolDef
+
+if TYPE_CHECKING:
+    from google.genai.types import CountTokensConfig
 
 PROBE_MESSAGE = "hi"
 ANTHROPIC_KEY = "ANTHROPIC_API_KEY"
@@ -25,9 +28,17 @@ NOTES = ("api: the provider's count-tokens endpoint; tool shares are marginal co
 Counter = Callable[[Sequence[ToolDef]], int]
 
 
+class GeminiCountRequest(TypedDict):
+    """The keyword arguments of google-genai's ``client.models.count_tokens``."""
+
+    model: str
+    contents: str
+    config: CountTokensConfig | None
+
+
 def anthropic_request(model: str, tools: Sequence[ToolDef]) -> JsonObject:
     """The keyword arguments of ``client.messages.count_tokens`` for ``tools``."""
-    request: dict[str, Any] = {
+    request: JsonObject = {
         "model": model,
         "messages": [{"role": "user", "content": PROBE_MESSAGE}],
     }
@@ -43,7 +54,7 @@ def anthropic_request(model: str, tools: Sequence[ToolDef]) -> JsonObject:
     return request
 
 
-def gemini_request(model: str, tools: Sequence[ToolDef]) -> JsonObject:
+def gemini_request(model: str, tools: Sequence[ToolDef]) -> GeminiCountRequest:
     """The keyword arguments of ``client.models.count_tokens`` for ``tools``."""
     from google.genai import types
 

@@ -81,10 +81,11 @@ class TokenCount:
                 return item
         raise KeyError(name)
 
-    def _repr_mimebundle_(self, **_: Any) -> dict[str, str]:
-        from toollens.render.tokens import tokens_html, tokens_text
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        # toollens.render registers how a count is shown (the layers point render -> tokens)
+        from toollens.core.display_hooks import mimebundle
 
-        return {"text/plain": tokens_text(self), "text/html": str(tokens_html(self))}
+        return mimebundle(self, kwargs.get("include"), kwargs.get("exclude"))
 
     def to_json(self) -> JsonObject:
         return {

@@ -6,15 +6,18 @@ bare parameters schema (a dict), or a list of those; each becomes one :class:`To
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from toollens.core.errors import TargetError
 
 if TYPE_CHECKING:
-    from toollens.toolsets.model import Toolset
+    from typing import TypeGuard
 
+    from toollens.core.function_schema import FunctionSchema
+    from toollens.core.report import Report
+    from toollens.toolsets.model import Toolset
 
 EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 
@@ -28,7 +31,18 @@ class ToolDef:
     parameters: Mapping[str, Any]
 
 
-def tool_defs(tools: object) -> tuple[ToolDef, ...]:
+CountableTool: TypeAlias = Union[  # string forward references need Union
+    ToolDef, "FunctionSchema", "Report", "Toolset", Mapping[str, object], Callable[..., object]
+]
+"""One thing ``tokens()`` can count: a tool, its schema, a payload or a toolset."""
+
+CountableTools: TypeAlias = Union[  # noqa: UP007 - a recursive alias needs Union
+    CountableTool, Sequence["CountableTools"]
+]
+"""What ``tokens()`` accepts: one countable thing, or a list or tuple of them."""
+
+
+def tool_defs(tools: CountableTools) -> tuple[ToolDef, ...]:
     """Every tool in ``tools`` (one tool, a list or tuple of tools, or a toolset).
 
     A toolset's entries that could not be read are left out (see :func:`skipped`).
@@ -40,7 +54,7 @@ def tool_defs(tools: object) -> tuple[ToolDef, ...]:
     return (_one(tools),)
 
 
-def skipped(tools: object) -> tuple[str, ...]:
+def skipped(tools: CountableTools) -> tuple[str, ...]:
     """The names of a toolset's entries that have no schema to count, with the reason."""
     if isinstance(tools, (list, tuple)):
         return tuple(name for item in tools for name in skipped(item))

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** sha256 over the sources, in the same way tests/test_frontend_bundle.py computes it. */
+/** sha256 over the sources, in the same way tests/jupyter/test_frontend_bundle.py computes it. */
 export function sourcesHash() {
   const files = ["build.mjs", "package.json", "package-lock.json",
     ...readdirSync(join(here, "src")).filter((f) => /\.(js|ts)$/.test(f)).map((f) => `src/${f}`)].sort();

@@ -1,11 +1,18 @@
 // The CodeMirror 6 editor the explorer hosts: Python highlighting, line numbers, auto-indent,
 // Tab indents, undo history that survives re-renders, errors as lint diagnostics, and a
 // highlight for the source span a clicked view element came from.
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  defaultKeymap,
+  history,
+  historyKeymap,
+  indentWithTab,
+  insertNewlineAndIndent,
+} from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import {
   bracketMatching,
   defaultHighlightStyle,
+  forceParsing,
   indentOnInput,
   indentUnit,
   syntaxHighlighting,
@@ -80,6 +87,17 @@ export function minimalChange(old, text) {
   return { from: start, to: oldEnd, insert: text.slice(start, newEnd) };
 }
 
+/**
+ * Enter with the indent the syntax tree gives. CodeMirror parses within a time slice and
+ * finishes in idle time; where the tree does not reach the cursor yet (a busy machine, a
+ * keystroke right after an edit) its Enter copies the line's own indent, so a new line
+ * after `for ...:` would not go one level deeper. Parse up to the cursor first.
+ */
+function enterWithIndent(view) {
+  forceParsing(view, view.state.selection.main.head, 1000);
+  return insertNewlineAndIndent(view);
+}
+
 export class SourceEditor {
   constructor(parent, text, onChange) {
     this.readOnly = new Compartment();
@@ -92,7 +110,8 @@ export class SourceEditor {
           drawSelection(), indentOnInput(), bracketMatching(), indentUnit.of("    "),
           EditorState.tabSize.of(4), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           python(), lintGutter(), spanField, theme,
-          keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
+          keymap.of([{ key: "Enter", run: enterWithIndent, shift: enterWithIndent }, indentWithTab, ...defaultKeymap,
+            ...historyKeymap]),
           this.readOnly.of(EditorState.readOnly.of(false)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;

@@ -1,0 +1,175 @@
+"""Saved notebooks read without a kernel or a network: the explorer's static HTML copy.
+
+A notebook is executed headless (as ``scripts/build_notebooks.py`` does, widget state
+stored), saved the way the build script saves it, and converted with nbconvert's HTML
+exporter: the views' text must be in the page, with nothing that needs a widget renderer
+from a CDN.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from support import REPO_ROOT
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+nbconvert = pytest.importorskip("nbconvert")
+
+ROOT = REPO_ROOT
+CELLS = [
+    "%load_ext toollens\nimport toollens\nfrom toollens.examples import EXAMPLES\n"
+    'get_weather = EXAMPLES["get_weather"]',
+    "%toolschema get_weather",
+    "def other(city: str) -> str:\n    '''Weather.'''\n    return city\n\n"
+    "toollens.DiffWidget(get_weather, other)",
+]
+
+
+def _build_module() -> ModuleType:
+    path = ROOT / "scripts" / "build_notebooks.py"
+    spec = importlib.util.spec_from_file_location("build_notebooks", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_notebooks", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=600,
+        startup_timeout=600,
+        kernel_name="python3",
+        store_widget_state=True,
+        resources={"metadata": {"path": str(tmp_path_factory.mktemp("nb"))}},
+    )
+    client.execute()
+    return nb
+
+
+def _html(nb: Any) -> str:
+    exporter = nbconvert.HTMLExporter(template_name="lab")
+    body, _resources = exporter.from_notebook_node(nb)
+    return str(body)
+
+
+@pytest.mark.network_ok  # the kernel talks to nbclient over loopback
+def test_outputs_carry_the_static_copy_next_to_the_live_view(executed: Any) -> None:
+    explorer, diff = (cell.outputs[-1] for cell in executed.cells[1:])
+    for output in (explorer, diff):
+        assert "application/vnd.jupyter.widget-view+json" in output.data
+        assert 'class="tl-root"' in output.data["text/html"]
+    assert "How many days to forecast" in explorer.data["text/html"]
+    assert "Schema diff" in diff.data["text/html"]
+
+
+@pytest.mark.network_ok
+def test_saved_notebook_converts_to_html_that_shows_the_views_offline(executed: Any) -> None:
+    build = _build_module()
+    saved = build.normalize(build.static_copies(nbformat.from_dict(executed)))
+    nbformat.validate(saved)
+    html = _html(saved)
+    for text in ("How many days to forecast", "additionalProperties", "require-all-properties"):
+        assert text in html, text
+    assert "Schema diff" in html
+    # nothing left for a widget renderer (which nbconvert would fetch from a CDN)
+    assert "application/vnd.jupyter.widget-view+json" not in html
+    assert "widgets" not in saved.metadata  # no bundle copied into the notebook's state
+    for cell in saved.cells:
+        for output in cell.get("outputs", []):
+            assert "application/vnd.jupyter.widget-view+json" not in output.get("data", {})
+
+
+@pytest.mark.network_ok
+def test_without_static_copies_nbconvert_would_show_an_empty_widget(executed: Any) -> None:
+    """Why the build script saves the copies: stored state makes nbconvert pick the view."""
+    html = _html(executed)
+    assert "application/vnd.jupyter.widget-view+json" in html
+
+
+def _visible_views(html: str) -> None:
+    for text in ("How many days to forecast", "require-all-properties", "Schema diff"):
+        assert text in html, text
+    assert "application/vnd.jupyter.widget-view+json" not in html
+
+
+@pytest.mark.network_ok
+def test_toollens_static_command_makes_a_users_executed_notebook_readable(
+    executed: Any, tmp_path: Path
+) -> None:
+    import io
+
+    from toollens.cli import main
+
+    path = tmp_path / "executed.ipynb"
+    nbformat.write(nbformat.from_dict(executed), path)
+    out = io.StringIO()
+    assert main(["static", str(path), "-o", str(tmp_path / "readable.ipynb")], stdout=out) == 0
+    assert out.getvalue() == f"wrote {tmp_path / 'readable.ipynb'}\n"
+    assert "widget-view" in path.read_text(encoding="utf-8")  # the input is left alone
+    readable = nbformat.read(tmp_path / "readable.ipynb", as_version=4)
+    nbformat.validate(readable)
+    _visible_views(_html(readable))
+
+
+@pytest.mark.network_ok
+def test_nbconvert_exporter_registered_by_the_package_shows_the_views(executed: Any) -> None:
+    exporter_class = nbconvert.exporters.get_exporter("toollens_html")
+    body, _resources = exporter_class().from_notebook_node(nbformat.from_dict(executed))
+    _visible_views(str(body))
+
+
+def test_static_keeps_widgets_that_are_not_toollens_ones() -> None:
+    from toollens.static_notebook import WIDGET_STATE, WIDGET_VIEW, static_copies
+
+    view = {"model_id": "a" * 32, "version_major": 2}
+    nb = {
+        "metadata": {"widgets": {WIDGET_STATE: {"state": {"a" * 32: {"state": {}}}}}},
+        "cells": [{"outputs": [{"data": {WIDGET_VIEW: view, "text/html": "<b>x</b>"}}]}],
+    }
+    static_copies(nb)
+    assert nb["cells"][0]["outputs"][0]["data"][WIDGET_VIEW] == view
+    assert "a" * 32 in nb["metadata"]["widgets"][WIDGET_STATE]["state"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such notebook"),
+        ("not json", "not a readable notebook"),
+        ('{"cells": 3}', "not a notebook"),
+        ("[]", "not a notebook"),
+    ],
+)
+def test_toollens_static_on_bad_input_says_what_is_wrong_in_one_line(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    import io
+
+    from toollens.cli import main
+
+    path = tmp_path / "nb.ipynb"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    err = io.StringIO()
+    assert main(["static", str(path)], stderr=err) == 3
+    assert message in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+    assert err.getvalue().count("\n") <= 2
