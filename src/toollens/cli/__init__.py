@@ -1,0 +1,48 @@
+"""The ``toollens`` command line: show, diff and check tool schemas from a terminal or CI.
+
+One module per command, each registering its own arguments and returning its text and exit
+code; no schema is computed here (every command asks ``toollens.core`` and formats):
+
+- ``app``: the parser and :func:`main` (``toollens.cli:main`` is the console script;
+  ``python -m toollens`` runs the same);
+- ``common``: exit codes, shared help and arguments, loading a target and its report;
+- ``formats``: how results are written (JSON, a report's views, a diff);
+- ``show``, ``diff``, ``check``, ``snapshot``, ``compare``: the commands. The project's
+  side (the lock, GitHub annotations) is ``toollens.cli_project``, the toolset's
+  ``toollens.cli_toolset``, the static notebook's ``toollens.cli_static``.
+
+Formatters return strings; :func:`main` writes them and returns the exit code, so tests call
+``main([...], stdout=..., stderr=...)``. Importing this package stays light: the engine,
+the renderers and the provider table are imported when a command runs.
+"""
+
+from toollens.cli.app import build_parser, main
+from toollens.cli.check import finding_to_dict, format_check, verdict_to_dict
+from toollens.cli.common import (
+    ALL_PROVIDERS,
+    EXIT_BREAKING,
+    EXIT_CHANGED,
+    EXIT_ERROR,
+    EXIT_FINDINGS,
+    EXIT_OK,
+)
+from toollens.cli.compare import format_compare
+from toollens.cli.formats import format_diff, format_show, show_all_data
+
+__all__ = [
+    "ALL_PROVIDERS",
+    "EXIT_BREAKING",
+    "EXIT_CHANGED",
+    "EXIT_ERROR",
+    "EXIT_FINDINGS",
+    "EXIT_OK",
+    "build_parser",
+    "finding_to_dict",
+    "format_check",
+    "format_compare",
+    "format_diff",
+    "format_show",
+    "main",
+    "show_all_data",
+    "verdict_to_dict",
+]

@@ -1,0 +1,183 @@
+"""What every command shares: exit codes, help texts, common arguments, loading a target.
+
+The exit codes (``EXIT_*``) and the help text every command repeats, the ``--no-strict``
+and ``--format`` arguments, and the steps from a target's text to its report:
+:func:`load` (the object a target names), :func:`options` (the ``ReportOptions`` a command
+line asks for), :func:`report_of` (the report, a provider payload's name kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from toollens.cli.formats import format_diff, format_show
+from toollens.core.choices import DEFAULT_PROVIDER, provider_id
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from toollens.cli_mcp import CliParts
+    from toollens.core.report import OptionOverrides, Report, ReportOptions
+    from toollens.core.schema.types import SchemaInput
+    from toollens.project.config import ProjectConfig
+    from toollens.project.lock import ProjectTool
+
+__all__ = [
+    "ALL_PROVIDERS",
+    "EXIT_BREAKING",
+    "EXIT_CHANGED",
+    "EXIT_CODES_HELP",
+    "EXIT_ERROR",
+    "EXIT_FINDINGS",
+    "EXIT_OK",
+    "TARGETS_HELP",
+    "TARGET_HELP",
+    "Command",
+    "add_format",
+    "add_strictness",
+    "cli_options",
+    "diff_side_of",
+    "load",
+    "mcp_parts",
+    "provider_names",
+    "report_of",
+    "toolset_lock",
+]
+
+
+EXIT_OK = 0  # success; diff: no change; check: no error finding
+
+
+EXIT_CHANGED = 1  # diff: only compatible or description-only changes
+
+
+EXIT_FINDINGS = 1  # check: at least one error finding
+
+
+EXIT_BREAKING = 2  # diff: at least one breaking change
+
+
+EXIT_ERROR = 3  # the command could not run: usage error, bad target, unreadable file
+
+
+ALL_PROVIDERS = "all"  # `check --provider all`: every provider in the table
+
+
+EXIT_CODES_HELP = """\
+exit codes:
+  0  success (diff: no changes; check: no error findings)
+  1  diff: only compatible or description-only changes; check: an error finding
+  2  diff: at least one breaking change
+  3  the command could not run (usage error, bad target, unreadable file)"""
+
+
+TARGETS_HELP = """\
+targets:
+  MODULE:FUNC          import MODULE (the working directory is importable) and take
+                       FUNC; dotted paths work: pkg.tools:Search.lookup for a
+                       static or class method (an instance method needs an
+                       instance: name one, e.g. search = Search().run)
+  path/to/file.py:FUNC load the file as a module and take FUNC
+  path/to/file.json    a JSON Schema, or a provider tool payload
+  mcp:COMMAND ARGS...  every tool of an MCP server started over stdio; mcp:URL for a
+                       streamable-HTTP server; #TOOL at the end for one tool"""
+
+
+TARGET_HELP = (
+    "MODULE:FUNC, file.py:FUNC or file.json; without it, every tool under "
+    "[tool.toollens] in pyproject.toml"
+)
+
+
+Command = Callable[[str, str, str], argparse.ArgumentParser]
+
+
+def add_strictness(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--no-strict",
+        dest="strict",
+        action="store_false",
+        help="skip strict conversion (OpenAI strict mode)",
+    )
+
+
+def add_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
+    p.add_argument(
+        "--format",
+        choices=("text", "json", *more),
+        default=default,
+        help=f"output format (default: {default})",
+    )
+
+
+def provider_names() -> tuple[str, ...]:
+    from toollens.core.providers import PROVIDERS
+
+    return tuple(PROVIDERS)
+
+
+def load(text: str) -> object:
+    """The object a target names; a provider payload in a JSON file becomes its schema."""
+    from toollens.targets import resolve_target
+
+    return resolve_target(text)
+
+
+def cli_options(
+    args: argparse.Namespace, asked: str | None, **overrides: Unpack[OptionOverrides]
+) -> ReportOptions:
+    """The report options a command line asks for: ``--strict``, a provider, and the
+    other ``overrides`` (name, description, docstring style)."""
+    from toollens.core.report import ReportOptions
+
+    chosen = provider_id(asked) if asked else DEFAULT_PROVIDER
+    return dataclasses.replace(ReportOptions(strict=args.strict, provider=chosen), **overrides)
+
+
+def report_of(target_text: str, options: ReportOptions) -> Report:
+    """The report of a target; a provider payload in a JSON file gives its name and description."""
+    from toollens.core.report import report
+    from toollens.targets import unwrap_payload
+
+    target = load(target_text)
+    if isinstance(target, dict):
+        payload = unwrap_payload(target)
+        if payload is not None:
+            target = payload.schema
+            options = dataclasses.replace(
+                options,
+                name=options.name or payload.name,
+                description=options.description or payload.description,
+            )
+    return report(target, options)
+
+
+def mcp_parts() -> CliParts:
+    """The formatters ``mcp:`` targets are shown with (see ``toollens.cli_mcp``)."""
+    from toollens.cli_mcp import CliParts
+
+    return CliParts(format_show, diff_side_of, format_diff)
+
+
+def diff_side_of(text: str, args: argparse.Namespace, label: str) -> SchemaInput:
+    """What one side of a diff compares: a JSON file as written, else only the schema (or
+    the provider's payload) of the target, computed alone."""
+    from toollens.core.diff.sides import diff_side
+
+    target = load(text)
+    if isinstance(target, dict):
+        return target
+    options = cli_options(args, args.provider)
+    return diff_side(target, options, label=f"{label} {text!r}", payload=args.provider is not None)
+
+
+def toolset_lock(
+    args: argparse.Namespace,
+) -> tuple[ProjectConfig, tuple[ProjectTool, ...]] | None:
+    """(settings, tools) of ``--toolset SOURCE``; ``None`` for the project's table."""
+    from toollens.cli_toolset import lock_collection
+
+    return lock_collection(args)

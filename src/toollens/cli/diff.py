@@ -1,0 +1,102 @@
+"""``toollens diff``: compare two versions of a tool, or the project's tools with the lock.
+
+Only what is compared is computed (:func:`toollens.core.diff.sides.diff_side`); the lock
+diff and its annotations come complete from :mod:`toollens.project.lock_report`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from toollens.cli.common import (
+    EXIT_BREAKING,
+    EXIT_CHANGED,
+    EXIT_CODES_HELP,
+    EXIT_OK,
+    TARGETS_HELP,
+    Command,
+    add_format,
+    add_strictness,
+    diff_side_of,
+    mcp_parts,
+    toolset_lock,
+)
+from toollens.cli.formats import dump, format_diff
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = [
+    "add_diff_command",
+    "run_diff",
+]
+
+
+_DIFF_EPILOG = f"""\
+Compares an old tool with a new one and lists each change with its JSON pointer and
+severity: breaking (a call that used to be valid may be rejected), compatible, or
+description-only. Python targets are built with the same options on both sides; JSON
+files are compared as written. With --provider, Python targets are compared as that
+provider's tool payload; otherwise as toollens's function schema.
+
+examples:
+  toollens diff tools_v1:search tools_v2:search
+  toollens diff old/tools.py:search tools.py:search --format json
+  toollens diff search.tool.json tools:search --provider openai-chat
+  # in CI: fail on a breaking change (2) or an error (3), let the rest pass
+  git show main:tools.py > old_tools.py
+  toollens diff old_tools.py:search tools.py:search || [ $? -eq 1 ]
+  # the project's tools ([tool.toollens]) against toollens.lock.json, as PR annotations
+  toollens diff --lock --format github
+
+{TARGETS_HELP}
+
+{EXIT_CODES_HELP}"""
+
+
+def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
+    from toollens import cli_mcp, cli_project, cli_toolset
+
+    dif = command(
+        "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
+    )
+    dif.add_argument("old", metavar="OLD", nargs="?", help="the old tool")
+    dif.add_argument("new", metavar="NEW", nargs="?", help="the new tool")
+    add_strictness(dif)
+    dif.add_argument(
+        "--provider",
+        choices=providers,
+        metavar="P",
+        help="compare Python targets as this provider's payload: " + ", ".join(providers),
+    )
+    add_format(dif, "text", "github")
+    cli_project.add_project_arguments(dif)
+    cli_toolset.add_lock_arguments(dif)
+    cli_mcp.add_mcp_arguments(dif)
+    dif.set_defaults(handler=run_diff)
+
+
+def run_diff(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens import cli_project
+    from toollens.core.diff import diff
+
+    if args.lock or args.update or args.old is None:  # no targets: the project's lock
+        lock = cli_project.diff_lock(args, toolset_lock(args))
+        if args.update or not lock.diff.changed:
+            return lock.text, EXIT_OK
+        return lock.text, EXIT_BREAKING if lock.diff.breaking else EXIT_CHANGED
+
+    from toollens import cli_mcp
+
+    if cli_mcp.is_mcp(args.old) or cli_mcp.is_mcp(args.new):
+        return cli_mcp.run_diff(args, mcp_parts())
+    old = diff_side_of(args.old, args, "OLD")
+    new = diff_side_of(args.new, args, "NEW")
+    result = diff(old, new)
+    code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changes else EXIT_OK
+    if args.format == "json":
+        return dump(result.to_json()), code
+    if args.format == "github":
+        return cli_project.format_diff_github(result, args.new), code
+    return format_diff(result, args.old, args.new), code

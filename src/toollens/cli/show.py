@@ -1,0 +1,107 @@
+"""``toollens show``: print the views of one tool, as the explorer shows them."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from toollens.cli.common import (
+    EXIT_CODES_HELP,
+    EXIT_OK,
+    TARGET_HELP,
+    TARGETS_HELP,
+    Command,
+    add_format,
+    add_strictness,
+    cli_options,
+    mcp_parts,
+    report_of,
+)
+from toollens.cli.formats import format_show
+from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = [
+    "add_show_command",
+    "run_show",
+]
+
+
+_SHOW_EPILOG = f"""\
+Prints the views the explorer shows, from one report: the signature, each parameter's
+merged metadata and where it came from, the schema before (raw) and after strict
+conversion, the output schema, and the provider's tool payload.
+
+examples:
+  toollens show tools:search
+  toollens show tools.py:search --view strict
+  toollens show tools.py:search --view provider --provider anthropic --format json
+  toollens show schema.json --no-strict --view raw
+
+{TARGETS_HELP}
+
+{EXIT_CODES_HELP}"""
+
+
+def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
+    from toollens import cli_mcp
+    from toollens.render.text import VIEWS as views
+
+    show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
+    show.add_argument("target", metavar="TARGET", nargs="?", help=TARGET_HELP)
+    show.add_argument(
+        "--view",
+        choices=(*(str(v) for v in views), "all"),
+        default="all",
+        help="which view to print (default: all)",
+    )
+    show.add_argument(
+        "--provider",
+        choices=providers,
+        default=DEFAULT_PROVIDER,
+        metavar="P",
+        help=f"provider for the payload and findings: {', '.join(providers)} "
+        f"(default: {DEFAULT_PROVIDER})",
+    )
+    add_strictness(show)
+    show.add_argument(
+        "--style",
+        choices=DOCSTRING_STYLES,
+        metavar="S",
+        help="docstring style: google, numpy or sphinx (default: detected)",
+    )
+    show.add_argument("--name", metavar="N", help="override the tool name")
+    show.add_argument("--description", metavar="D", help="override the tool description")
+    add_format(show, "text")
+    cli_mcp.add_mcp_arguments(show)
+    show.set_defaults(handler=run_show)
+
+
+def run_show(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens import cli_mcp, cli_toolset
+
+    if cli_mcp.is_mcp(args.target):
+        return cli_mcp.run_show(args, mcp_parts())
+    if args.target is not None and cli_toolset.is_toolset_source(args.target):
+        from toollens.cli_project import join_shown
+
+        options = cli_options(args, args.provider, docstring_style=args.style)
+        reports = cli_toolset.toolset_reports(args.target, options)
+        return join_shown([format_show(r, args.view, args.format) for r in reports], args.format), 0
+    if args.target is None:  # every tool of the project
+        from toollens.cli_project import join_shown, project_reports
+
+        items = project_reports(args, [args.provider], style=args.style)
+        shown = [format_show(reports[0], args.view, args.format) for reports, _ in items]
+        return join_shown(shown, args.format), EXIT_OK
+    options = cli_options(
+        args,
+        args.provider,
+        name=args.name,
+        description=args.description,
+        docstring_style=args.style,
+    )
+    rep = report_of(args.target, options)
+    return format_show(rep, args.view, args.format), EXIT_OK

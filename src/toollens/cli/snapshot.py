@@ -1,0 +1,21 @@
+"""``toollens snapshot``: write the lock (the command is registered by ``cli_project``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from toollens.cli.common import EXIT_OK, toolset_lock
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = [
+    "run_snapshot",
+]
+
+
+def run_snapshot(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.cli_project import write_snapshot
+
+    return write_snapshot(args, toolset_lock(args)), EXIT_OK
