@@ -1,6 +1,6 @@
 """The command line for ``mcp:`` targets: show and diff a server's tools, and the options.
 
-``cli.py`` hands a command to this module when its target starts with ``mcp:``, with the
+``toollens.cli`` hands a command to this module when its target starts with ``mcp:``, with the
 formatters it owns (:class:`CliParts`: this module never imports ``toollens.cli``), and runs
 every command inside :func:`connection` so ``--env`` and ``--timeout`` reach servers named in
 ``[tool.toollens]`` too (``snapshot``, ``diff --lock``, ``check`` without a target). Each tool's
@@ -38,7 +38,7 @@ _EXIT_OK, _EXIT_FINDINGS, _EXIT_CHANGED, _EXIT_BREAKING = 0, 1, 1, 2
 
 @dataclass(frozen=True)
 class CliParts:
-    """What ``cli.py`` formats with, handed over so the two modules form no import cycle."""
+    """What ``toollens.cli`` formats with, handed over so the two modules form no import cycle."""
 
     format_show: Callable[[Any, str, str], str]
     diff_side: Callable[[str, argparse.Namespace, str], Any]

@@ -2,7 +2,7 @@
 
 ``toollens snapshot``, ``toollens diff --lock`` and every command run without a target read
 the project's ``[tool.toollens]`` table; ``--format github`` turns findings and changes into
-workflow-command annotations on the function (or parameter) they are about. ``cli.py``
+workflow-command annotations on the function (or parameter) they are about. ``toollens.cli``
 registers the arguments through :func:`add_snapshot_command` and
 :func:`add_project_arguments`, calls the functions here, and decides the exit codes; this
 module never imports ``toollens.cli``, so the two do not form an import cycle.

@@ -1,6 +1,6 @@
 """``toollens try`` and ``toollens fuzz``: a model's call through a function, from a terminal.
 
-``cli.py`` registers both through :func:`add_roundtrip_commands`; this module never imports
+``toollens.cli`` registers both through :func:`add_roundtrip_commands`; this module never imports
 ``toollens.cli``, so the two do not form an import cycle. Errors raised here (a bad target, a
 schema the generator cannot use) reach ``cli.main``, which prints them in one line, exit 3.
 """

@@ -2,7 +2,7 @@
 
 ``tokens TARGET... --model M`` prints what the tools cost and where the tokens go;
 ``check --max-tokens N`` (per tool) and ``--max-total-tokens N`` (all the tools together)
-turn a budget into error findings. ``cli.py`` registers both with a few lines; this module
+turn a budget into error findings. ``toollens.cli`` registers both with a few lines; this module
 never imports ``toollens.cli``.
 """
 

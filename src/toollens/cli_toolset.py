@@ -3,7 +3,7 @@
 ``toollens check pkg.tools`` (a module without ``:ATTR``), ``toollens check --agent
 pkg.app:agent``, a ``{"tools": [...]}`` JSON file or a prefixed source (``project:``,
 ``mcp:``) check a whole toolset: one table (tools x providers), the findings across tools,
-then each tool's findings. ``cli.py`` registers the arguments and hands over its per-tool
+then each tool's findings. ``toollens.cli`` registers the arguments and hands over its per-tool
 check record and formatter (:class:`CheckHooks`), so this module never imports it.
 """
 
@@ -43,7 +43,7 @@ _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 @dataclass(frozen=True)
 class CheckHooks:
-    """What ``cli.py`` lends this module: its per-tool check record and formatters."""
+    """What ``toollens.cli`` lends this module: its per-tool check record and formatters."""
 
     result: Callable[[Sequence[Report]], Any]  # reports (one per provider) -> check result
     finding_to_dict: Callable[[Finding], dict[str, Any]]
