@@ -146,7 +146,7 @@ FRONT_ENDS = frozenset({"cli", "jupyter"})
 
 
 def layer_of(module: str) -> str:
-    """``toollens.core.strict.walker`` -> ``core``; ``toollens.cli_project`` -> ``cli``."""
+    """``toollens.core.strict.walker`` -> ``core``; ``toollens.cli.project`` -> ``cli``."""
     parts = module.split(".")
     if len(parts) == 1:
         return "toollens"
@@ -164,7 +164,7 @@ def _crossings() -> Iterator[tuple[str, str, str, str]]:
 
 def test_the_layer_names_are_read_from_module_names() -> None:
     assert layer_of("toollens.core.strict.walker") == "core"
-    assert layer_of("toollens.cli_project") == layer_of("toollens.cli") == "cli"
+    assert layer_of("toollens.cli.project") == layer_of("toollens.cli") == "cli"
     assert layer_of("toollens") == "toollens"
 
 

@@ -8,8 +8,8 @@ code; no schema is computed here (every command asks ``toollens.core`` and forma
 - ``common``: exit codes, shared help and arguments, loading a target and its report;
 - ``formats``: how results are written (JSON, a report's views, a diff);
 - ``show``, ``diff``, ``check``, ``snapshot``, ``compare``: the commands. The project's
-  side (the lock, GitHub annotations) is ``toollens.cli_project``, the toolset's
-  ``toollens.cli_toolset``, the static notebook's ``toollens.cli_static``.
+  side (the lock, GitHub annotations) is ``toollens.cli.project``, the toolset's
+  ``toollens.cli.toolset``, the static notebook's ``toollens.cli.static``.
 
 Formatters return strings; :func:`main` writes them and returns the exit code, so tests call
 ``main([...], stdout=..., stderr=...)``. Importing this package stays light: the engine,

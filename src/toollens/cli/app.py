@@ -100,15 +100,13 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
-    from toollens import (
-        __version__,
-        cli_mcp,
-        cli_project,
-        cli_roundtrip,
-        cli_static,
-        cli_tokens,
-        cli_toolset,
-    )
+    from toollens import __version__
+    from toollens.cli import mcp as cli_mcp
+    from toollens.cli import project as cli_project
+    from toollens.cli import roundtrip as cli_roundtrip
+    from toollens.cli import static as cli_static
+    from toollens.cli import tokens as cli_tokens
+    from toollens.cli import toolset as cli_toolset
 
     streams = (stdout, stderr)
     providers = provider_names()
@@ -183,7 +181,7 @@ def main(
     debug = bool(getattr(args, "debug", False))
     handler: Callable[[argparse.Namespace], tuple[str, int]] = args.handler
     try:
-        from toollens.cli_mcp import connection
+        from toollens.cli.mcp import connection
 
         with connection(args):  # --env/--timeout for every mcp: server the command starts
             text, code = handler(args)

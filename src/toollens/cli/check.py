@@ -59,7 +59,8 @@ examples:
 
 
 def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens import cli_mcp, cli_toolset
+    from toollens.cli import mcp as cli_mcp
+    from toollens.cli import toolset as cli_toolset
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=TARGET_HELP)
@@ -76,7 +77,7 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
-    from toollens import cli_tokens
+    from toollens.cli import tokens as cli_tokens
 
     cli_tokens.add_budget_arguments(check)
     check.set_defaults(handler=cli_tokens.with_budget(run_check))
@@ -87,7 +88,7 @@ def run_check(args: argparse.Namespace) -> tuple[str, int]:
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(provider_names())
     providers = list(dict.fromkeys(asked))
-    from toollens import cli_toolset
+    from toollens.cli import toolset as cli_toolset
 
     if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
         hooks = cli_toolset.CheckHooks(ToolCheck.from_reports, finding_to_dict, cli_options)
@@ -104,7 +105,7 @@ def run_check(args: argparse.Namespace) -> tuple[str, int]:
 
 def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, int]:
     """``check`` over the project's tools (no target), or any check as GitHub annotations."""
-    from toollens import cli_project
+    from toollens.cli import project as cli_project
 
     if args.target is None:
         items = cli_project.project_reports(args, providers if args.providers else None)

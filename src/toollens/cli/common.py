@@ -19,7 +19,7 @@ from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from toollens.cli_mcp import CliParts
+    from toollens.cli.mcp import CliParts
     from toollens.core.report import OptionOverrides, Report, ReportOptions
     from toollens.core.schema.types import SchemaInput
     from toollens.project.config import ProjectConfig
@@ -156,8 +156,8 @@ def report_of(target_text: str, options: ReportOptions) -> Report:
 
 
 def mcp_parts() -> CliParts:
-    """The formatters ``mcp:`` targets are shown with (see ``toollens.cli_mcp``)."""
-    from toollens.cli_mcp import CliParts
+    """The formatters ``mcp:`` targets are shown with (see ``toollens.cli.mcp``)."""
+    from toollens.cli.mcp import CliParts
 
     return CliParts(format_show, diff_side_of, format_diff)
 
@@ -178,6 +178,6 @@ def toolset_lock(
     args: argparse.Namespace,
 ) -> tuple[ProjectConfig, tuple[ProjectTool, ...]] | None:
     """(settings, tools) of ``--toolset SOURCE``; ``None`` for the project's table."""
-    from toollens.cli_toolset import lock_collection
+    from toollens.cli.toolset import lock_collection
 
     return lock_collection(args)

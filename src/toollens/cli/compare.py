@@ -73,7 +73,7 @@ def add_compare_command(
 def run_compare(args: argparse.Namespace) -> tuple[str, int]:
     frameworks: Sequence[str] = ()
     if args.target is None:  # every tool of the project, with the table's frameworks
-        from toollens.cli_project import project_tools
+        from toollens.cli.project import project_tools
 
         items, frameworks = project_tools(args)
     else:

@@ -56,7 +56,9 @@ examples:
 
 
 def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens import cli_mcp, cli_project, cli_toolset
+    from toollens.cli import mcp as cli_mcp
+    from toollens.cli import project as cli_project
+    from toollens.cli import toolset as cli_toolset
 
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
@@ -78,7 +80,7 @@ def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_diff(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens import cli_project
+    from toollens.cli import project as cli_project
     from toollens.core.diff import diff
 
     if args.lock or args.update or args.old is None:  # no targets: the project's lock
@@ -87,7 +89,7 @@ def run_diff(args: argparse.Namespace) -> tuple[str, int]:
             return lock.text, EXIT_OK
         return lock.text, EXIT_BREAKING if lock.diff.breaking else EXIT_CHANGED
 
-    from toollens import cli_mcp
+    from toollens.cli import mcp as cli_mcp
 
     if cli_mcp.is_mcp(args.old) or cli_mcp.is_mcp(args.new):
         return cli_mcp.run_diff(args, mcp_parts())

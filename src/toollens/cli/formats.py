@@ -1,6 +1,6 @@
 """How the commands write their results: JSON, a report's views, a diff's change list.
 
-Kept apart from the commands so that any of them (and ``toollens.cli_mcp``, which shows
+Kept apart from the commands so that any of them (and ``toollens.cli.mcp``, which shows
 ``mcp:`` targets) can format another's result without an import cycle.
 """
 

@@ -46,7 +46,7 @@ examples:
 
 
 def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens import cli_mcp
+    from toollens.cli import mcp as cli_mcp
     from toollens.render.text import VIEWS as views
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
@@ -80,18 +80,19 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_show(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens import cli_mcp, cli_toolset
+    from toollens.cli import mcp as cli_mcp
+    from toollens.cli import toolset as cli_toolset
 
     if cli_mcp.is_mcp(args.target):
         return cli_mcp.run_show(args, mcp_parts())
     if args.target is not None and cli_toolset.is_toolset_source(args.target):
-        from toollens.cli_project import join_shown
+        from toollens.cli.project import join_shown
 
         options = cli_options(args, args.provider, docstring_style=args.style)
         reports = cli_toolset.toolset_reports(args.target, options)
         return join_shown([format_show(r, args.view, args.format) for r in reports], args.format), 0
     if args.target is None:  # every tool of the project
-        from toollens.cli_project import join_shown, project_reports
+        from toollens.cli.project import join_shown, project_reports
 
         items = project_reports(args, [args.provider], style=args.style)
         shown = [format_show(reports[0], args.view, args.format) for reports, _ in items]

@@ -1,4 +1,4 @@
-"""``toollens snapshot``: write the lock (the command is registered by ``cli_project``)."""
+"""``toollens snapshot``: write the lock (the command is registered by ``toollens.cli.project``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,6 @@ __all__ = [
 
 
 def run_snapshot(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli_project import write_snapshot
+    from toollens.cli.project import write_snapshot
 
     return write_snapshot(args, toolset_lock(args)), EXIT_OK

@@ -27,7 +27,6 @@ ProviderId = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "
 PROVIDER_IDS: tuple[ProviderId, ...] = get_args(ProviderId)
 
 
-
 def is_provider_id(value: object) -> TypeGuard[ProviderId]:
     """Whether ``value`` names a provider toollens knows."""
     return value in PROVIDER_IDS

@@ -352,9 +352,7 @@ class _Built:
     schema: JsonSchema  # callers copy it, it is never handed out
 
 
-def _adapter_and_schema(
-    output_type: Any, *, wrapped: bool
-) -> tuple[TypeAdapter[Any], JsonSchema]:
+def _adapter_and_schema(output_type: Any, *, wrapped: bool) -> tuple[TypeAdapter[Any], JsonSchema]:
     # The repr is part of the key because typing compares unions and Literals as sets:
     # int | str == str | int, but their schemas list the members in a different order.
     key = (repr(output_type), wrapped)

@@ -236,9 +236,7 @@ def _tool_row(
     return MatrixRow(TOOL_ROW, cells, _disagreements(cells))
 
 
-def _parameter_cell(
-    schema: JsonMapping, name: str, sources: tuple[tuple[str, str], ...]
-) -> Cell:
+def _parameter_cell(schema: JsonMapping, name: str, sources: tuple[tuple[str, str], ...]) -> Cell:
     root = _root(schema)
     properties = root.get("properties")
     if not isinstance(properties, Mapping) or name not in properties:

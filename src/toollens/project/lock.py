@@ -98,9 +98,7 @@ def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
     )
 
 
-def _entry(
-    ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None
-) -> JsonObject:
+def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None) -> JsonObject:
     first = reports[0]
     for rep in reports:
         problem = rep.view_errors.get("strict") or rep.view_errors.get("provider")

@@ -42,7 +42,6 @@ __all__ = ["metadata_panel", "resolve_span", "schema_spans", "span_text"]
 _note, _badge, _code = note, badge, code
 
 
-
 # Where a value is written travels in ``data-span``: the span's label (``"l1:c1-l2:c2"``)
 # in a static report, or, in the explorer, a key naming the value that the kernel locates
 # when the author clicks it (:func:`resolve_span`), so typing never waits for spans. Keys:

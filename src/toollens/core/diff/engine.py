@@ -147,8 +147,8 @@ class SchemaDiff:
             "changes": [c.to_json() for c in self.changes],
         }
 
-
     to_dict = to_json  # the former name, kept for callers
+
 
 def diff(a: SchemaInput, b: SchemaInput, options: ReportOptions | None = None) -> SchemaDiff:
     """Compare an old tool schema ``a`` with a new one ``b``.
@@ -351,9 +351,7 @@ def _unwrap(payload: JsonObject, label: str) -> LoadedSchema:
     return _tool(dict(tool.tool), tool.tool_pointer, (tool.schema_key,), label)
 
 
-def _tool(
-    tool: JsonObject, base: str, schema_keys: tuple[str, ...], label: str
-) -> LoadedSchema:
+def _tool(tool: JsonObject, base: str, schema_keys: tuple[str, ...], label: str) -> LoadedSchema:
     def field(key: str, kind: type) -> Any:
         value = tool.get(key)
         if value is not None and not isinstance(value, kind):

@@ -68,7 +68,6 @@ def parse_schema_text(text: str | bytes | bytearray) -> JsonSchema:
     return data
 
 
-
 _TYPES = frozenset({"null", "boolean", "object", "array", "number", "string", "integer"})
 # Keywords that must hold a non-empty list; `items` may also be one schema, checked as such.
 _LIST_ONLY = tuple(k for k in SCHEMA_LIST_KEYWORDS if k not in SCHEMA_VALUE_KEYWORDS)

@@ -78,14 +78,11 @@ def body(walker: Walker, src: JsonSchema, at: At, *, partial: bool = False) -> J
             drop_default,
         )  # fmt: skip
 
-    if not (fold_one_of or infer or has_props or drop_default) and _APPLICATOR_KEYS.isdisjoint(
-        src
-    ):
+    if not (fold_one_of or infer or has_props or drop_default) and _APPLICATOR_KEYS.isdisjoint(src):
         # A leaf: no subschema to convert and no keyword to rewrite, only to copy.
         atoms = _ATOM_TYPES
         result = {
-            key: value if type(value) in atoms else copy_json(value)
-            for key, value in src.items()
+            key: value if type(value) in atoms else copy_json(value) for key, value in src.items()
         }
         if close:
             result["additionalProperties"] = False
@@ -117,9 +114,7 @@ def _note_rewrites(
         names = list(props)
         if not isinstance(old, list) or old != names:
             append(
-                new_change(
-                    at, StrictRule.REQUIRE_ALL_PROPERTIES, copy_json(old), names, R_REQUIRE
-                )
+                new_change(at, StrictRule.REQUIRE_ALL_PROPERTIES, copy_json(old), names, R_REQUIRE)
             )
     if fold_one_of:
         append(new_change(at, StrictRule.ONEOF_TO_ANYOF, "oneOf", "anyOf", R_ONEOF))

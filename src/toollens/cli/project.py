@@ -99,9 +99,7 @@ def _check_diff_arguments(parser: argparse.ArgumentParser, args: argparse.Namesp
 # -- shared -----------------------------------------------------------------------------------
 
 
-def _project(
-    args: argparse.Namespace, providers: Sequence[str] | None = None
-) -> ProjectConfig:
+def _project(args: argparse.Namespace, providers: Sequence[str] | None = None) -> ProjectConfig:
     from toollens.project.config import load_config
 
     config = load_config()

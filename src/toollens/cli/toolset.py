@@ -164,7 +164,7 @@ def run_toolset_check(
     args: argparse.Namespace, providers: Sequence[str], hooks: CheckHooks
 ) -> tuple[str, int]:
     """``toollens check SOURCE`` / ``--agent``: text, JSON or GitHub annotations."""
-    from toollens.cli_toolset_format import format_github, format_text, toolset_data
+    from toollens.cli.toolset_format import format_github, format_text, toolset_data
 
     source = args.agent or args.target
     options = hooks.options(args, providers[0])

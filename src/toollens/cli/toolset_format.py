@@ -9,7 +9,7 @@ from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
-    from toollens.cli_toolset import ToolRow
+    from toollens.cli.toolset import ToolRow
     from toollens.core.records import Finding
     from toollens.toolsets import ToolEntry, ToolOrigin, Toolset
 
@@ -165,7 +165,7 @@ def toolset_data(
 
 def format_github(ts: Toolset, rows: Sequence[ToolRow]) -> str:
     """Each tool's annotations (on its ``def`` when it is Python), unread tools, cross-tool."""
-    from toollens.cli_project import format_checks_github
+    from toollens.cli.project import format_checks_github
 
     checked = [(r.result, *_located(r.entry)) for r in rows if r.result is not None]
     text = format_checks_github(checked) if checked else ""

@@ -113,7 +113,7 @@ def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
     tool list), or with nothing named the project's tool list."""
     agent = getattr(args, "agent", None)
     if texts or agent:
-        from toollens.cli_toolset import is_toolset_source
+        from toollens.cli.toolset import is_toolset_source
         from toollens.targets import resolve_target
         from toollens.toolsets import toolset
 
@@ -121,7 +121,7 @@ def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
         return [
             toolset(t) if t == agent or is_toolset_source(t) else resolve_target(t) for t in named
         ]
-    from toollens.cli_project import project_tools
+    from toollens.cli.project import project_tools
 
     tools, _ = project_tools(args)
     return [obj for _, obj in tools]
