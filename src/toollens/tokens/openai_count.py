@@ -3,7 +3,7 @@
 What is counted: the tokens the tool definitions add to a Chat Completions request that has
 no system message of its own. The tools then travel in a system message of their own; its
 framing costs 3 tokens (measured: published prompt_tokens with and without functions differ
-by exactly 3 + the block's tokens, see tests/test_tokens_measured.py).
+by exactly 3 + the block's tokens, see tests/tokens/test_tokens_measured.py).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ system message::
 
     } // namespace functions
 
-Validated parts (published API-measured prompt_tokens, see tests/test_tokens_measured.py):
+Validated parts (published API-measured prompt_tokens, see tests/tokens/test_tokens_measured.py):
 descriptions, required/optional names, string/number/boolean types, enums, arrays, nested
 objects, no-parameter functions. Defaults are written as openai-harmony (OpenAI's renderer
 of the same block for gpt-oss) writes them. Not validated, and written differently from

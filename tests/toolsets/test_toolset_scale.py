@@ -12,7 +12,7 @@ import toollens
 from toollens.toolsets import Toolset
 from toollens.toolsets.pool import chunk_ranges, parallel_module_toolset
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 @pytest.mark.parametrize(("count", "workers"), [(0, 2), (1, 4), (10, 3), (1000, 2), (7, 1)])

@@ -13,7 +13,7 @@ PYTHON = sys.executable
 
 
 def server(script: str, *args: str, tool: str | None = None) -> str:
-    """The mcp: target that starts ``tests/mcp_servers/<script>`` with this interpreter."""
+    """The mcp: target that starts ``tests/mcp/mcp_servers/<script>`` with this interpreter."""
     text = "mcp:" + shlex.join([PYTHON, str(SERVERS / script), *args])
     return text if tool is None else f"{text}#{tool}"
 

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("tiktoken")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpora" / "jsonschemabench-dev.json.gz"
 
 

@@ -33,7 +33,7 @@ from toollens.frameworks.openai_agents import REFERENCE_VERSION
 from toollens.frameworks.records import Status
 
 ValueT = TypeVar("ValueT")
-DOCS = Path(__file__).parent.parent / "docs" / "callable-shapes.md"
+DOCS = Path(__file__).parents[2] / "docs" / "callable-shapes.md"
 
 
 def target(value: int) -> int:
