@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,8 +25,7 @@ if not os.path.exists(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_explorer_big_tools import big_tool_source  # noqa: E402
+from support.big_tools import big_tool_source  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -12,26 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from support.big_tools import big_tool_source
 from toollens.jupyter.explorer import PANELS, Explorer
 from toollens.jupyter.live import register_source
 from toollens.jupyter.panel_patch import PanelPatcher, PanelSync, apply_ops
 
 BUDGET_PER_EDIT = 100_000  # bytes synced per one-character edit of a 240-parameter tool
 _modules = itertools.count()
-
-
-def big_tool_source(n: int) -> str:
-    """A tool with ``n`` documented, constrained parameters (like a wrapped CRM API)."""
-    params = "\n".join(
-        f'    p{i}: Annotated[int, Field(ge=0, le={100 + i}, description="Field {i}.")] = {i},'
-        for i in range(n)
-    )
-    docs = "\n".join(f"        p{i}: The value of slot {i}." for i in range(n))
-    return (
-        "from typing import Annotated\nfrom pydantic import Field\n\n"
-        f'def big_tool(\n{params}\n) -> str:\n    """A tool with many fields.\n\n'
-        f'    Args:\n{docs}\n    """\n    return ""\n'
-    )
 
 
 def load(source: str) -> types.ModuleType:
