@@ -17,10 +17,10 @@ from typing import Any
 import corpus_callables as corpus
 import pytest
 import test_callable_shapes as shape_table
+from binding_support import arguments, delivered, received
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from binding_support import arguments, delivered, received
 from toollens import ModelBehaviorError, SchemaConstructionError, ToolLensError, function_schema
 from toollens.core.function_schema import FunctionSchema
 from toollens.core.signature import ParameterKind

@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
 import pytest
+from binding_support import delivered, received
 from corpus_callables import ToolContext
 from pydantic import BaseModel
 from typing_extensions import Self
 
-from binding_support import delivered, received
 from toollens import SchemaConstructionError, compare, frameworks, function_schema, report
 from toollens.frameworks.openai_agents import REFERENCE_VERSION
 from toollens.frameworks.records import Status

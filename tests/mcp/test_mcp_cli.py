@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mcp_support import server
+
 from toollens.cli import EXIT_BREAKING, EXIT_FINDINGS, EXIT_OK, main
 from toollens.core.providers import PROVIDERS
 

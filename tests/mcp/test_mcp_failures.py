@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from mcp_support import server, survivors
+
 from toollens.cli import EXIT_ERROR, main
 from toollens.core.errors import TargetError
 from toollens.mcp import ConnectOptions, fetch_tools

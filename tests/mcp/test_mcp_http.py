@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from mcp_support import PYTHON, SERVERS
+
 from toollens.core.errors import TargetError
 from toollens.mcp import ConnectOptions, fetch_tools
 

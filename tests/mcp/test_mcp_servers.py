@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mcp_support import PYTHON, SERVERS, pids, server, survivors
+
 from toollens.core.errors import TargetError
 from toollens.core.providers import PROVIDERS
 from toollens.core.report import ReportOptions

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import roundtrip_tools as tools
+
 from toollens.roundtrip import fuzz, try_call
 from toollens.roundtrip.formatting import format_call, format_fuzz
 

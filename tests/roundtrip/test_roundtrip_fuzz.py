@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 import roundtrip_tools as tools
+
 from toollens.core.function_schema import function_schema
 from toollens.roundtrip import CallStatus, FindingKind, fuzz, try_call
 

@@ -7,13 +7,13 @@ import random
 from typing import Any
 
 import pytest
+import roundtrip_tools as tools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from jsonschema.validators import validator_for
 from provider_corpus import corpus
 
-import roundtrip_tools as tools
 from toollens.core.function_schema import function_schema
 from toollens.core.providers import provider_payload
 from toollens.roundtrip import generate

@@ -39,10 +39,11 @@ def test_each_row_carries_the_tools_own_count_on_the_providers_model() -> None:
     ts = _toolset()
     rows = toolset_row_views(ts)
     assert token_model(ts) == "gpt-4o"
-    for row, entry in zip(rows[:2], ts.tools[:2]):
+    for row, entry in zip(rows[:2], ts.tools[:2], strict=True):
         assert entry.report is not None
         assert row.tokens == toollens.tokens(entry.report, "gpt-4o").tools[0].tokens
-    assert rows[0].tokens is not None and rows[1].tokens is not None
+    assert rows[0].tokens is not None
+    assert rows[1].tokens is not None
     assert rows[1].tokens > rows[0].tokens  # a longer description costs more
     assert rows[2].tokens is None  # a tool that could not be read has no cost to show
 
@@ -58,7 +59,7 @@ def test_static_table_has_a_sortable_token_column_with_bars() -> None:
     ts = _toolset()
     rows = toolset_row_views(ts)
     html = render_toolset_html(ts)
-    assert "<th scope=\"col\">tokens</th>" in html
+    assert '<th scope="col">tokens</th>' in html
     cells = re.findall(r'<td data-key="(-?\d+)" class="tl-ts-tokens">(.*?)</td>', html)
     assert [int(key) for key, _ in cells] == [rows[0].tokens, rows[1].tokens, -1]
     widths = [int(w) for w in re.findall(r'class="tl-ts-cost" style="width: (\d+)px"', html)]

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from toollens.jupyter.explorer import Explorer
     from toollens.render.markup import Markup
 
+
 def model_for(setting: bool | str, provider: str) -> str:
     """The model to count: the one given, else the provider's default."""
     from toollens.tokens.models import model_for_provider
