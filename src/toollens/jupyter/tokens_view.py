@@ -3,7 +3,7 @@
 Opt-in: ``add_tokens_view(Explorer(fn))``, or ``add_tokens_view(explorer, "gpt-4.1")``.
 The count is recomputed on every render (a count takes well under a millisecond), so
 the author sees a longer description cost tokens while typing. Without a model name,
-the model follows the toolbar's provider (:data:`PROVIDER_MODELS`).
+the model follows the toolbar's provider (``toollens.tokens.models.PROVIDER_MODELS``).
 """
 
 from __future__ import annotations
@@ -15,21 +15,14 @@ if TYPE_CHECKING:
     from toollens.jupyter.explorer import Explorer
     from toollens.render.markup import Markup
 
-#: The model counted for each toolbar provider when the explorer is not given one.
-PROVIDER_MODELS = {
-    "openai-chat": "gpt-4o",
-    "openai-responses": "gpt-4o",
-    "anthropic": "claude-sonnet-4-5",
-    "gemini": "gemini-2.5-flash",
-    "gemini-openapi": "gemini-2.5-flash",
-}
-
 
 def model_for(setting: bool | str, provider: str) -> str:
     """The model to count: the one given, else the provider's default."""
+    from toollens.tokens.models import model_for_provider
+
     if isinstance(setting, str) and setting:
         return setting
-    return PROVIDER_MODELS.get(provider, "gpt-4o")
+    return model_for_provider(provider)
 
 
 def tokens_panel_html(report: Report, setting: bool | str) -> str:

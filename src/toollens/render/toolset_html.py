@@ -48,6 +48,11 @@ TOOLSET_STYLE = """
 .tl-root .tl-sev-warning { color: var(--tl-warn); border-color: currentColor; }
 .tl-root .tl-sev-info { color: var(--tl-info); border-color: currentColor; }
 .tl-root .tl-ts-tool { margin-top: 18px; border-top: 2px solid var(--tl-border); }
+.tl-root .tl-ts-tokens { white-space: nowrap; }
+.tl-root .tl-ts-cost {
+  display: inline-block; height: 0.7em; margin-right: 6px; background: var(--tl-accent);
+  opacity: 0.6; vertical-align: baseline;
+}
 """
 
 # Sorting and filtering of the static page: plain DOM, no library, no network.
@@ -109,6 +114,8 @@ class ToolRowView:
         findings: every finding of the tool (its own, then the cross-tool ones about it).
         rank: the worst severity's position (0 is error), for sorting and filtering.
         error: why the tool could not be read.
+        tokens: what the tool's definition costs on the toolset's model (``None`` when it
+            could not be counted: not read, or no tokenizer installed).
     """
 
     index: int
@@ -123,6 +130,7 @@ class ToolRowView:
     findings: int
     rank: int
     error: str | None
+    tokens: int | None = None
 
 
 def _worst(findings: Sequence[Finding]) -> tuple[str, int]:
@@ -139,7 +147,20 @@ def _strict_state(rep: Report) -> str:
     return "strict" if rep.schema is not None else "cannot be strict"
 
 
-def _row(index: int, entry: ToolEntry, ts: Toolset, providers: Sequence[str]) -> ToolRowView:
+def _token_count(rep: Report, model: str) -> int | None:
+    """The tool's own tokens on ``model``, or ``None`` when it cannot be counted here."""
+    from toollens.core.errors import ToolLensError
+    from toollens.tokens import tokens
+
+    try:
+        return tokens(rep, model).tools[0].tokens
+    except ToolLensError:  # no tokenizer installed, a schema the counter cannot read
+        return None
+
+
+def _row(
+    index: int, entry: ToolEntry, ts: Toolset, providers: Sequence[str], model: str
+) -> ToolRowView:
     origin = entry.origin
     base = ToolRowView(
         index,
@@ -179,13 +200,22 @@ def _row(index: int, entry: ToolEntry, ts: Toolset, providers: Sequence[str]) ->
         lint=len(entry.report.lint),
         findings=len(every),
         rank=_worst(every)[1],
+        tokens=_token_count(entry.report, model),
     )
 
 
 def toolset_row_views(ts: Toolset, providers: Sequence[str] | None = None) -> list[ToolRowView]:
     """One row per tool, in toolset order."""
     chosen = list(providers or [_provider_of(ts)])
-    return [_row(i, entry, ts, chosen) for i, entry in enumerate(ts.tools)]
+    model = token_model(ts)
+    return [_row(i, entry, ts, chosen, model) for i, entry in enumerate(ts.tools)]
+
+
+def token_model(ts: Toolset) -> str:
+    """The model the token column counts for: the toolset provider's default model."""
+    from toollens.tokens.models import model_for_provider
+
+    return model_for_provider(_provider_of(ts))
 
 
 def _provider_of(ts: Toolset) -> str:
@@ -222,8 +252,17 @@ def _cell(text: object, key: object = None) -> Markup:
     return tag("td", str(text), data_key=str(text if key is None else key))
 
 
+def _tokens_cell(tokens: int | None, most: int) -> Markup:
+    if tokens is None:
+        return tag("td", "-", data_key=-1, class_="tl-ts-tokens")
+    width = max(1, round(60 * tokens / most)) if most else 1
+    bar = tag("span", "", class_="tl-ts-cost", style=f"width: {width}px")
+    return tag("td", bar, str(tokens), data_key=tokens, class_="tl-ts-tokens")
+
+
 def _table(rows: Sequence[ToolRowView], providers: Sequence[str], *, links: bool) -> Markup:
-    head = ["#", "tool", "source", "params", *providers, "strict", "lint", "findings"]
+    head = ["#", "tool", "source", "params", "tokens", *providers, "strict", "lint", "findings"]
+    most = max((r.tokens for r in rows if r.tokens is not None), default=0)
     header = tag("thead", tag("tr", *(tag("th", c, scope="col") for c in head)))
     body = []
     for row in rows:
@@ -237,6 +276,7 @@ def _table(rows: Sequence[ToolRowView], providers: Sequence[str], *, links: bool
                 "td", f"{row.source}: {row.error}" if row.error else row.source, data_key=row.source
             ),
             _cell("-" if row.parameters is None else row.parameters, row.parameters or 0),
+            _tokens_cell(row.tokens, most),
             *(
                 tag("td", _sev_badge(row.providers[p]), data_key=row.providers[p])
                 for p in providers

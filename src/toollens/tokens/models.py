@@ -8,6 +8,21 @@ from toollens.tokens.errors import UnknownModelError
 
 DEFAULT_MODEL = "gpt-4o"
 
+#: The model counted for each provider when none is named (the explorer's Tokens view,
+#: the Toolset view's token column).
+PROVIDER_MODELS = {
+    "openai-chat": "gpt-4o",
+    "openai-responses": "gpt-4o",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-2.5-flash",
+    "gemini-openapi": "gemini-2.5-flash",
+}
+
+
+def model_for_provider(provider: str) -> str:
+    """The model counted for ``provider`` when none is named."""
+    return PROVIDER_MODELS.get(provider, DEFAULT_MODEL)
+
 
 @dataclass(frozen=True)
 class ModelRule:

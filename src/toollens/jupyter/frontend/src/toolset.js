@@ -20,12 +20,22 @@ function badge(text) {
   return el("span", { class: `tl-badge${known ? ` tl-sev-${text}` : ""}`, text });
 }
 
-function columns(providers) {
+// What a tool's definition costs, with a bar scaled to the costliest tool of the set.
+function tokensCell(tokens, most) {
+  if (tokens === null || tokens === undefined) return "-";
+  const width = most ? Math.max(1, Math.round((60 * tokens) / most)) : 1;
+  return el("span", { class: "tl-ts-tokens" },
+    el("span", { class: "tl-ts-cost", style: `width: ${width}px` }), String(tokens));
+}
+
+function columns(providers, rows) {
+  const most = Math.max(0, ...rows.map((r) => r.tokens ?? 0));
   const cols = [
     { title: "#", key: (r) => r.index, cell: (r) => String(r.index + 1) },
     { title: "tool", key: (r) => r.name, cell: (r) => r.name + (r.role ? ` (${r.role})` : "") },
     { title: "source", key: (r) => r.source, cell: (r) => (r.error ? `${r.source}: ${r.error}` : r.source) },
     { title: "params", key: (r) => r.parameters ?? -1, cell: (r) => (r.parameters === null ? "-" : String(r.parameters)) },
+    { title: "tokens", key: (r) => r.tokens ?? -1, cell: (r) => tokensCell(r.tokens, most) },
   ];
   for (const p of providers) {
     cols.push({ title: p, key: (r) => RANK[r.providers[p]] ?? 9, cell: (r) => badge(r.providers[p]) });
@@ -75,7 +85,7 @@ export function renderToolset({ model, el: host }) {
     return rows;
   };
   const draw = () => {
-    const cols = columns(model.get("providers"));
+    const cols = columns(model.get("providers"), model.get("rows"));
     const head = el("tr");
     cols.forEach((col) => {
       const th = el("th", { scope: "col", text: col.title });
