@@ -26,6 +26,12 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.skipif(
+    sys.version_info < (3, 11),
+    reason="on 3.10 the test extra leaves out google-genai, pydantic-ai, LangChain and FastMCP "
+    "(their releases need 3.11+) and resolves older IPython and Hypothesis, whose types "
+    "differ; the check runs on every newer Python (mypy itself targets 3.10, [tool.mypy])",
+)
 def test_mypy_strict_passes_over_src() -> None:
     if importlib.util.find_spec("mypy") is None:
         pytest.skip("mypy is not installed (pip install -e '.[test]')")
