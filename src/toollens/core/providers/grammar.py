@@ -112,12 +112,30 @@ def _without_annotations(node: Any, depth: int = 0) -> Any:
     return out
 
 
+def _deeper_than(node: object, limit: int) -> bool:
+    """Whether JSON data nests more than ``limit`` containers deep (without recursion)."""
+    stack: list[tuple[object, int]] = [(node, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(value, dict):
+            stack.extend((child, depth + 1) for child in value.values())
+        elif isinstance(value, list):
+            stack.extend((child, depth + 1) for child in value)
+    return False
+
+
 def grammar_refusal(schema: object) -> str | None:
     """Why llguidance cannot compile ``schema`` (``None``: it compiles or cannot be asked).
 
     A message starting with :data:`_FAILED` means llguidance itself failed on the schema.
     """
     if not grammar_engine().available or not isinstance(schema, dict):
+        return None
+    if _deeper_than(schema, CACHE_KEY_DEPTH):
+        # Far past any depth a provider accepts (openai.too-deep says so). Not asked, on every
+        # Python alike: whether the JSON encoder reaches such depths differs between versions.
         return None
     try:
         text = encode_compact(_without_annotations(schema))
