@@ -14,6 +14,7 @@ import re
 import shlex
 import subprocess
 import sys
+import types
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
@@ -161,11 +162,14 @@ def test_rules_page_lists_every_rule_with_its_source(site: dict[Path, _Page]) ->
     "page", [p for p in EXAMPLE_PAGES if PYTHON_BLOCK.search(p.read_text())], ids=lambda p: p.name
 )
 def test_python_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every ``python`` block of a page runs, in order, in one namespace per page."""
+    """Every ``python`` block of a page runs, in order, in one module per page."""
     monkeypatch.chdir(tmp_path)
-    namespace: dict[str, object] = {"__name__": "__docs__"}
+    # A real module, as a reader's script or notebook is: frameworks resolve annotations
+    # through the function's module.
+    module = types.ModuleType(f"docs_example_{page.stem.replace('-', '_')}")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
     for block in PYTHON_BLOCK.findall(page.read_text(encoding="utf-8")):
-        exec(compile(block, str(page), "exec"), namespace)
+        exec(compile(block, str(page), "exec"), module.__dict__)
 
 
 def _command_lines() -> list[tuple[str, str]]:
