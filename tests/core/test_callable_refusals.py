@@ -324,6 +324,8 @@ def test_accepted_shapes_bind_what_the_model_sends(row: Row, strict: bool) -> No
 @pytest.mark.parametrize("row", REFUSED)
 def test_refused_shapes_say_how_to_write_a_wrapper(row: Row) -> None:
     tool = build(row.key)
+    if row.key == "builtin" and _has_signature(tool):
+        pytest.skip("this builtin has a text signature on this Python (3.13+): it is described")
     for strict in (True, False):
         with pytest.raises(SchemaConstructionError) as refused:
             function_schema(tool, strict=strict)
@@ -332,6 +334,14 @@ def test_refused_shapes_say_how_to_write_a_wrapper(row: Row) -> None:
         assert refused.value.hint
     with pytest.raises(SchemaConstructionError, match=_escaped(row.refusal)):
         report(tool)
+
+
+def _has_signature(tool: object) -> bool:
+    try:
+        inspect.signature(tool)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _escaped(text: str | None) -> str:
