@@ -28,6 +28,7 @@ from toollens.core.schema.toolkit import (
     SCHEMA_MAP_KEYWORDS,
     SCHEMA_VALUE_KEYWORDS,
     encode_compact,
+    nests_deeper,
 )
 from toollens.core.schema.types import JsonSchema
 
@@ -112,20 +113,6 @@ def _without_annotations(node: Any, depth: int = 0) -> Any:
     return out
 
 
-def _deeper_than(node: object, limit: int) -> bool:
-    """Whether JSON data nests more than ``limit`` containers deep (without recursion)."""
-    stack: list[tuple[object, int]] = [(node, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > limit:
-            return True
-        if isinstance(value, dict):
-            stack.extend((child, depth + 1) for child in value.values())
-        elif isinstance(value, list):
-            stack.extend((child, depth + 1) for child in value)
-    return False
-
-
 def grammar_refusal(schema: object) -> str | None:
     """Why llguidance cannot compile ``schema`` (``None``: it compiles or cannot be asked).
 
@@ -133,7 +120,7 @@ def grammar_refusal(schema: object) -> str | None:
     """
     if not grammar_engine().available or not isinstance(schema, dict):
         return None
-    if _deeper_than(schema, CACHE_KEY_DEPTH):
+    if nests_deeper(schema, CACHE_KEY_DEPTH):
         # Far past any depth a provider accepts (openai.too-deep says so). Not asked, on every
         # Python alike: whether the JSON encoder reaches such depths differs between versions.
         return None

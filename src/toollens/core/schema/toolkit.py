@@ -44,6 +44,7 @@ __all__ = [
     "compact_json",
     "copy_json",
     "encode_compact",
+    "nests_deeper",
     "plain_json",
     "preview_json",
     "shorten",
@@ -188,6 +189,26 @@ def compact_json(value: object) -> str | None:
 _T = TypeVar("_T")
 
 _ATOMS: Final = (str, int, float, bool, type(None))
+
+
+_CONTAINERS: Final = (dict, list, tuple)
+
+
+def nests_deeper(value: object, room: int) -> bool:
+    """Whether ``value`` (a container) nests more than ``room`` containers deep.
+
+    Recursive, which is faster than an explicit stack here; the recursion stops after
+    ``room`` levels whatever the input's depth, so with the limits above it never nears the
+    interpreter's own.
+    """
+    if room <= 0:
+        return True
+    room -= 1
+    children = value.values() if isinstance(value, dict) else value
+    for child in cast("Any", children):
+        if isinstance(child, _CONTAINERS) and nests_deeper(child, room):
+            return True
+    return False
 
 
 def copy_json(value: _T) -> _T:

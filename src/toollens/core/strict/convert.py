@@ -26,7 +26,12 @@ from typing import Any, Final
 
 from toollens.core.records import Change
 from toollens.core.schema.pointer import LinkedPath
-from toollens.core.schema.toolkit import STRICT_NESTING_LIMIT, copy_json, preview_json
+from toollens.core.schema.toolkit import (
+    STRICT_NESTING_LIMIT,
+    copy_json,
+    nests_deeper,
+    preview_json,
+)
 from toollens.core.schema.types import JsonMapping, JsonSchema
 from toollens.core.strict.rules import StrictRule
 from toollens.core.strict.state import fail
@@ -38,7 +43,6 @@ _EMPTY_STRICT: Final[JsonMapping] = {
     "properties": {},
     "required": [],
 }
-_CONTAINERS: Final = (dict, list, tuple)
 
 
 def explain_strict(
@@ -112,25 +116,9 @@ def _convert(
 
 
 def _check_depth(root: JsonSchema) -> None:
-    """Reject nesting past ``STRICT_NESTING_LIMIT`` (never a RecursionError: see ``_deeper``)."""
-    if _deeper(root, STRICT_NESTING_LIMIT):
+    """Reject nesting past ``STRICT_NESTING_LIMIT`` (without a RecursionError: ``nests_deeper``)."""
+    if nests_deeper(root, STRICT_NESTING_LIMIT):
         fail(StrictRule.TOO_DEEP, _deep_path(root), limit=STRICT_NESTING_LIMIT)
-
-
-def _deeper(value: Any, room: int) -> bool:
-    """Whether ``value`` (a container) nests more than ``room`` containers deep.
-
-    Recursive, which is faster than an explicit stack here; the recursion stops at
-    ``STRICT_NESTING_LIMIT`` levels whatever the input's depth, so it never nears the interpreter's
-    limit (the conversion walk itself recurses deeper than this).
-    """
-    if room <= 0:
-        return True
-    room -= 1
-    for child in value.values() if isinstance(value, dict) else value:
-        if isinstance(child, _CONTAINERS) and _deeper(child, room):
-            return True
-    return False
 
 
 def _deep_path(root: JsonSchema) -> LinkedPath:
