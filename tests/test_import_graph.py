@@ -140,7 +140,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "roundtrip": frozenset({"core"}),
     "tokens": frozenset({"core", "toolsets"}),
     "render": frozenset({"core", "frameworks", "roundtrip", "toolsets", "tokens"}),
-    "jupyter": frozenset({"core", "frameworks", "render", "targets", "toolsets", "tokens"}),
+    "jupyter": frozenset(
+        {"core", "frameworks", "render", "roundtrip", "targets", "toolsets", "tokens"}
+    ),
 }
 FRONT_ENDS = frozenset({"cli", "jupyter"})
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -34,6 +34,7 @@ from toollens.jupyter.explorer_state import (
 )
 from toollens.jupyter.frameworks_view import FrameworksView, attach_frameworks
 from toollens.jupyter.live import LiveError, exception_error
+from toollens.jupyter.try_view import Caller, TryView
 from toollens.render.markup import utf8_length
 
 if TYPE_CHECKING:
@@ -96,12 +97,12 @@ class Explorer(ExplorerState):
         source_transform: applied to the text before it runs (IPython syntax in a cell).
         scheduler: ``scheduler(delay, callback) -> cancel`` used for the debounce.
         frameworks: ``True`` adds a Frameworks view (what each installed framework sends,
-            a matrix of where they disagree and a diff between any two), a list names the
-            frameworks to compare; built on a worker thread after each render, never while
-            you type. Off by default: frameworks take seconds to import.
-        **changes: fields of ``ReportOptions`` to change (``strict=False``,
-            ``provider="gemini"``, ``output_type=...``), as :func:`~toollens.core.report.report`
-            takes them.
+            where they disagree); a list names the frameworks. Built on a worker thread
+            after each render; off by default (frameworks take seconds to import).
+        arguments: a model's arguments (JSON text or a mapping) to open the Try-it view with.
+        caller: what Try-it's Call does for a tool without a Python function (an MCP tool).
+        **changes: fields of ``ReportOptions`` to change (``strict=False``, ``output_type=...``),
+            as :func:`~toollens.core.report.report` takes them.
     """
 
     def __init__(
@@ -115,6 +116,8 @@ class Explorer(ExplorerState):
         source_transform: Callable[[str], str] | None = None,
         scheduler: Scheduler | None = None,
         frameworks: bool | Sequence[str] = False,
+        arguments: str | Mapping[str, object] | None = None,
+        caller: Caller | None = None,
         **overrides: Unpack[OptionOverrides],
     ) -> None:
         opened = dataclasses.replace(options or ReportOptions(), **overrides)
@@ -137,6 +140,7 @@ class Explorer(ExplorerState):
         self._edits = EditChanges()  # the baselines and the previous schema, for the change list
         self.editor = WidgetSource(self)
         self._frameworks = attach_frameworks(self, frameworks, self._debouncer.lock)
+        self.try_view = TryView(self, self._debouncer.lock, caller)
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
@@ -144,6 +148,8 @@ class Explorer(ExplorerState):
         self.observe(self._on_baseline, names="changes_since")
         self.on_msg(self._on_message)
         self.render()
+        if arguments is not None:
+            self.try_view.open_with(arguments)
         if self.report is None and session.mode == "read-only" and self._failure is not None:
             raise self._failure
 
@@ -183,19 +189,14 @@ class Explorer(ExplorerState):
         return self._frameworks is None or self._frameworks.wait(timeout)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
-        if content.get("type") == "apply":
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "apply":
             self.apply()
-        elif content.get("type") == "span":  # a click on a view: where is that value written?
+        elif kind == "try":  # a button of the Try-it view
+            self.try_view.handle(content.get("action"))
+        elif kind == "span":  # a click on a view: where is that value written?
             key = content.get("key")
-            self.send({"type": "span", "key": key, "span": self.locate(key)})
-
-    def locate(self, key: object) -> str | None:
-        """The source span (``"l1:c1-l2:c2"``) of a ``data-span`` key in the views shown."""
-        from toollens.render.html import resolve_span
-
-        return None if self.report is None else resolve_span(self.report, str(key))
+            self.send({"type": "span", "key": key, "span": _locate(self.report, key)})
 
     def flush(self) -> None:
         """Run a pending (debounced) render now; a no-op when nothing is pending."""
@@ -258,6 +259,7 @@ class Explorer(ExplorerState):
         self.error_mark, self.banner, self.stale = {}, "", False
         self._set_note(note or self._session.note)
         self.can_apply = self._session.can_apply
+        self.try_view.show(rep)
         elapsed = time.perf_counter() - started
         self.last_render_stats = RenderStats(True, tuple(updated), sent, elapsed)
 
@@ -290,7 +292,7 @@ class Explorer(ExplorerState):
         session = getattr(self, "_session", None)  # None when __init__ raised early
         return f"<toollens Explorer of {session.label if session else '?'}>"
 
-    def _static_html(self) -> str | None:
+    def _static_html(self) -> str | None:  # shown where the widget's JavaScript does not run
         return _static_copy(self.report, getattr(self, "_frameworks", None))
 
     def close(self) -> None:
@@ -298,6 +300,13 @@ class Explorer(ExplorerState):
         if debouncer is not None:
             debouncer.cancel()
         super().close()
+
+
+def _locate(rep: Report | None, key: object) -> str | None:
+    """The source span (``"l1:c1-l2:c2"``) of a ``data-span`` key in the views shown."""
+    from toollens.render.html import resolve_span
+
+    return None if rep is None else resolve_span(rep, str(key))
 
 
 def _static_copy(rep: Any, view: FrameworksView | None) -> str | None:
@@ -352,8 +361,10 @@ def _banner_html(error: LiveError, *, stale: bool) -> str:
 
 def _css() -> str:
     from toollens.render.css import STYLE, WIDGET_STYLE
+    from toollens.render.roundtrip_html import ROUNDTRIP_STYLE
+    from toollens.render.try_html import TRY_STYLE
 
-    return STYLE + WIDGET_STYLE
+    return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE
 
 
 def _escaped_div(cls: str, text: str) -> str:

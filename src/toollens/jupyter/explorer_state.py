@@ -126,6 +126,13 @@ class ExplorerState(BaseWidget):
     error_mark = traitlets.Dict().tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
     stale = traitlets.Bool(False).tag(sync=True)
+    # The Try-it view (jupyter/try_view.py): folded until opened, and idle while folded.
+    try_available = traitlets.Bool(True).tag(sync=True)
+    try_open = traitlets.Bool(False).tag(sync=True)
+    try_arguments = traitlets.Unicode("").tag(sync=True, echo_update=False)
+    try_html = traitlets.Unicode("").tag(sync=True)
+    try_marks = traitlets.List(traitlets.Dict()).tag(sync=True)
+    try_can_call = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         self.declarations = PANEL_DECLARATIONS  # read when made: a view added is picked up

@@ -41,7 +41,8 @@ def _root(*children: Markup, kind: str) -> str:
     return str(tag("div", style_tag(), style, *children, class_="tl-root", data_toollens=kind))
 
 
-def _steps(result: CallResult) -> Markup:
+def call_steps_table(result: CallResult) -> Markup:
+    """The steps of one call as a two-column table (label, text)."""
     rows = (
         tag("tr", tag("th", label), tag("td", tag("pre", text)))
         for label, text in call_steps(result)
@@ -52,7 +53,7 @@ def _steps(result: CallResult) -> Markup:
 def render_call_html(result: CallResult) -> str:
     """The steps of one call: arguments, validation, the Python call, what the model reads."""
     head = tag("div", badge(result.status.value, _STATUS_CLASS[result.status]), " ", result.tool)
-    return _root(head, _steps(result), kind="call")
+    return _root(head, call_steps_table(result), kind="call")
 
 
 def render_fuzz_html(report: FuzzReport) -> str:

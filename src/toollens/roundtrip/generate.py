@@ -155,21 +155,24 @@ def edge_cases(schema: JsonSchema, base: JsonObject) -> list[JsonObject]:
 
     ``schema`` is the model-facing schema (draft 2020-12), not the one generation draws from.
     """
+    return list(iter_edge_cases(schema, base))
+
+
+def iter_edge_cases(schema: JsonSchema, base: JsonObject) -> Iterator[JsonObject]:
+    """The edge cases of :func:`edge_cases`, found one at a time."""
     validator = schema_validator(schema)
     seen = {_key(base)}
-    found: list[dict[str, Any]] = []
     for path, subschema in _property_schemas(schema, schema, base, (), 0):
         for value in edge_values(schema, subschema):
-            variant = _set_at(base, path, value)
+            variant = set_at(base, path, value)
             if _key(variant) not in seen and validator.is_valid(variant):
                 seen.add(_key(variant))
-                found.append(variant)
-    return found
+                yield variant
 
 
 def edge_values(root: JsonSchema, schema: object) -> Iterator[object]:
     """Boundary values, enum members, null, empty and long strings for one schema."""
-    node = _resolve(root, schema)
+    node = resolve(root, schema)
     if not isinstance(node, dict):
         return
     if "enum" in node:
@@ -210,7 +213,7 @@ def _typed_edges(kind: str, node: dict[str, Any]) -> Iterator[Any]:
 def _property_schemas(
     root: dict[str, Any], schema: Any, value: Any, path: tuple[str, ...], depth: int
 ) -> Iterator[tuple[tuple[str, ...], Any]]:
-    node = _resolve(root, schema)
+    node = resolve(root, schema)
     if depth > _MAX_DEPTH or not isinstance(node, dict) or not isinstance(value, dict):
         return
     for name, sub in node.get("properties", {}).items():
@@ -231,7 +234,9 @@ def mutations(schema: JsonSchema) -> list[Mutation]:
 
 def _mutations(schema: dict[str, Any]) -> Iterator[Mutation]:
     """Each property's values that break it, taken round-robin so every property comes early."""
-    node = _resolve(schema, schema)
+    node = resolve(schema, schema)
+    if not isinstance(node, dict):
+        return
     per_property: list[list[Mutation]] = []
     for name, sub in node.get("properties", {}).items():
         check = schema_validator(_with_defs(schema, sub))
@@ -264,7 +269,7 @@ def _unique(values: list[Any]) -> list[Any]:
 
 
 def _broken_values(root: dict[str, Any], schema: Any) -> Iterator[Any]:
-    node = _resolve(root, schema)
+    node = resolve(root, schema)
     if not isinstance(node, dict):
         return
     for key, shift in (
@@ -299,7 +304,8 @@ def mutate(value: JsonObject, mutation: Mutation) -> JsonObject:
     return out
 
 
-def _resolve(root: dict[str, Any], schema: Any) -> Any:
+def resolve(root: JsonSchema, schema: object) -> object:
+    """``schema`` with its local ``$ref`` followed (siblings of the ref kept), or as given."""
     seen = 0
     while isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and seen < 20:
         try:
@@ -312,9 +318,10 @@ def _resolve(root: dict[str, Any], schema: Any) -> Any:
     return schema
 
 
-def _set_at(base: Any, path: tuple[str, ...], value: Any) -> Any:
+def set_at(base: _T, path: tuple[str | int, ...], value: object) -> _T:
+    """A deep copy of ``base`` with the value at ``path`` (keys and indexes) replaced."""
     out = copy.deepcopy(base)
-    node = out
+    node: Any = out  # each step is a dict or a list, as the path says
     for name in path[:-1]:
         node = node[name]
     node[path[-1]] = copy.deepcopy(value)

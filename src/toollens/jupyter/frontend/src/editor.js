@@ -99,7 +99,13 @@ function enterWithIndent(view) {
 }
 
 export class SourceEditor {
-  constructor(parent, text, onChange) {
+  /**
+   * `options.language`: the CodeMirror language (Python unless given); the Enter key that
+   * indents from the syntax tree is Python's own.
+   */
+  constructor(parent, text, onChange, options = {}) {
+    const language = options.language || python();
+    const enter = options.language ? [] : [{ key: "Enter", run: enterWithIndent, shift: enterWithIndent }];
     this.readOnly = new Compartment();
     this.view = new EditorView({
       parent,
@@ -107,11 +113,11 @@ export class SourceEditor {
         doc: text,
         extensions: [
           lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), history(),
-          drawSelection(), indentOnInput(), bracketMatching(), indentUnit.of("    "),
-          EditorState.tabSize.of(4), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-          python(), lintGutter(), spanField, theme,
-          keymap.of([{ key: "Enter", run: enterWithIndent, shift: enterWithIndent }, indentWithTab, ...defaultKeymap,
-            ...historyKeymap]),
+          drawSelection(), indentOnInput(), bracketMatching(),
+          indentUnit.of(options.language ? "  " : "    "), EditorState.tabSize.of(4),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          language, lintGutter(), spanField, theme,
+          keymap.of([...enter, indentWithTab, ...defaultKeymap, ...historyKeymap]),
           this.readOnly.of(EditorState.readOnly.of(false)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
@@ -180,6 +186,11 @@ export class SourceEditor {
     if (from === to) to = Math.min(doc.length, to + 1);
     const diag = { from, to, severity: "error", message: mark.message };
     this.view.dispatch(setDiagnostics(state, [diag]));
+  }
+
+  /** Show `diagnostics` (CodeMirror lint diagnostics: from, to, severity, message). */
+  setDiagnostics(diagnostics) {
+    this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
   }
 
   /** Select and highlight a source span "l1:c1-l2:c2" (lines 1-based, columns 0-based). */

@@ -3,6 +3,7 @@
 // Python; this file places it, hosts the editor and turns controls into trait changes.
 import { SourceEditor } from "./editor.js";
 import { renderToolset } from "./toolset.js";
+import { tryView } from "./tryit.js";
 import { applyOps, keepInSight, setPanel, wireClickThrough } from "./views.js";
 
 function el(tag, attrs = {}, ...children) {
@@ -111,6 +112,9 @@ function renderExplorer({ model, el: host }) {
   since.classList.add("tl-since");
   const changesBox = el("div", { class: "tl-panel tl-panel-changes" }, since, changes);
   const { slots, panels } = slotsFor(model);
+  // The Try-it view sits under the side-by-side views, above the full-width rows.
+  const trying = tryView(model);
+  panels.insertBefore(trying.section, panels.lastChild);
   const bar = toolbar(model, root);
   root.append(bar, note,
     el("div", { class: "tl-top" }, el("div", { class: "tl-edit-col" }, editorBox, banner), changesBox),
@@ -174,7 +178,7 @@ function renderExplorer({ model, el: host }) {
   model.on("change:stale", showStale);
   model.on("change:read_only", () => editor.setReadOnly(model.get("read_only")));
   const release = keepInSight(bar, root);
-  return () => { release(); editor.destroy(); };
+  return () => { release(); trying.release(); editor.destroy(); };
 }
 
 function renderDiff({ model, el: host }) {
