@@ -201,6 +201,20 @@ for finding in toollens.fuzz(get_weather, n=50, invalid=True, dry_run=True).find
 # call without `days` still works; and lax validation takes `"1"` for an integer. Neither
 # is a bug, but both are worth knowing when you read what a model sent.
 #
+# ## In the explorer: Try it
+#
+# The explorer has all of this under its views. Unfold **Try it**: a JSON editor opens with
+# an example of the schema the model sees, and every problem is marked at its pointer as you
+# type, in red when the SDK rejects it and in amber when the schema the model sees does not
+# admit it. Beside the editor you see the Python call. **Call** runs the function, and only
+# then. **Another example** and **Edge case** give you new arguments. Edit the function
+# above the views, for example add a required parameter, and the arguments are re-checked
+# (never replaced). Here the explorer opens on a call a model got wrong:
+
+# %%
+toollens.Explorer(get_weather, arguments='{"city": "Oslo", "days": 9}')
+
+# %% [markdown]
 # ## On the command line
 #
 # ```bash
