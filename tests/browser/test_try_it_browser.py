@@ -16,7 +16,17 @@ from typing import Any
 
 import nbformat
 import pytest
-from servers import CHROMIUM, Server, launch_browser, make_tmp, start_lab, start_voila, stop
+from scenario import VIEW_JS
+from servers import (
+    CHROMIUM,
+    Server,
+    launch_browser,
+    make_tmp,
+    start_lab,
+    start_marimo,
+    start_voila,
+    stop,
+)
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
@@ -49,9 +59,10 @@ KERNEL_READY_JS = """() => {
   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
   return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
 }"""
-# Select `text` in one of the explorer's editors (each hangs its CodeMirror view on its box).
-SELECT_JS = """([box, text, caretAfter]) => {
-  const view = document.querySelector(box).tlView;
+# Select `text` in one of the explorer's editors (each hangs its CodeMirror view on its box;
+# tlFind pierces marimo's shadow root).
+SELECT_JS = """([box, text, caretAfter]) => {""" + VIEW_JS + """
+  const view = tlFind(box).tlView;
   const at = view.state.doc.toString().indexOf(text);
   if (at < 0) return -1;
   view.focus();
@@ -59,7 +70,30 @@ SELECT_JS = """([box, text, caretAfter]) => {
   view.dispatch({selection: range, scrollIntoView: true});
   return at;
 }"""
-ARGUMENTS_JS = "() => document.querySelector('.tl-xp .tl-try-editor').tlView.state.doc.toString()"
+ARGUMENTS_JS = (
+    "() => {" + VIEW_JS + "return tlFind('.tl-xp .tl-try-editor').tlView.state.doc.toString(); }"
+)
+MARIMO_APP = """
+import marimo
+
+app = marimo.App(width="full")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    import toollens
+    from trip import plan_trip
+
+    explorer = mo.ui.anywidget(toollens.Explorer(plan_trip))
+    explorer
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+"""
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +107,7 @@ def workdir() -> Iterator[Path]:
         nbformat.v4.new_code_cell("toollens.Explorer(plan_trip)"),
     ]
     nbformat.write(nb, tmp / "trip.ipynb")
+    (tmp / "try_app.py").write_text(MARIMO_APP.lstrip())
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)
 
@@ -92,11 +127,15 @@ def browser() -> Iterator[Any]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-@pytest.fixture(scope="module", params=("voila", "jupyterlab"))
+@pytest.fixture(scope="module", params=("voila", "jupyterlab", "marimo"))
 def front_end(request: Any, workdir: Path) -> Iterator[tuple[str, Server]]:
     tmp = make_tmp(f"toollens-try-{request.param}-")
-    start = start_voila if request.param == "voila" else start_lab
-    server = start(tmp, workdir)
+    if request.param == "marimo":
+        pytest.importorskip("marimo")
+        server = start_marimo(tmp, workdir, "try_app.py")
+    else:
+        start = start_voila if request.param == "voila" else start_lab
+        server = start(tmp, workdir)
     try:
         server.wait_ready()
         yield request.param, server
@@ -110,6 +149,8 @@ def _open(browser: Any, front_end: tuple[str, Server]) -> Any:
     page = browser.new_page()
     if kind == "voila":
         page.goto(server.url("/voila/render/trip.ipynb"), wait_until="domcontentloaded")
+    elif kind == "marimo":
+        page.goto(server.url("/"), wait_until="domcontentloaded", timeout=120_000)
     else:
         page.goto(server.url("/lab/tree/trip.ipynb?reset"), wait_until="domcontentloaded")
         page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)

@@ -199,13 +199,14 @@ WIDGET_STYLE = """
 .tl-xp .tl-ctl {
   display: inline-flex; gap: 5px; align-items: center; white-space: nowrap; color: var(--tl-muted);
 }
-.tl-xp .tl-toolbar select, .tl-xp .tl-toolbar input[type=text], .tl-xp .tl-apply {
+.tl-xp .tl-toolbar select, .tl-xp .tl-toolbar input[type=text], .tl-xp .tl-apply,
+.tl-xp .tl-try-buttons button {
   font: inherit; color: var(--tl-fg); background: var(--tl-bg);
   border: 1px solid var(--tl-border); border-radius: 3px; padding: 2px 6px;
 }
 .tl-xp .tl-toolbar input[type=text] { flex: 0 1 12em; min-width: 7em; width: 12em; }
-.tl-xp .tl-apply { cursor: pointer; padding: 2px 14px; }
-.tl-xp .tl-apply:disabled { cursor: default; opacity: 0.5; }
+.tl-xp .tl-apply, .tl-xp .tl-try-buttons button { cursor: pointer; padding: 2px 14px; }
+.tl-xp .tl-apply:disabled, .tl-xp .tl-try-buttons button:disabled { cursor: default; opacity: 0.5; }
 /* The editor takes the whole width; the change list sits under it, one line while empty. */
 .tl-xp .tl-top { display: flex; flex-flow: column; gap: 6px; margin: 0 0 12px; }
 .tl-xp .tl-edit-col { min-width: 0; }
