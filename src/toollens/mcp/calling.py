@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import ModelBehaviorError, TargetError
@@ -26,14 +26,14 @@ from toollens.mcp.client import ConnectOptions, converse, list_tools
 from toollens.mcp.failures import Attempt
 from toollens.mcp.model_output import model_text, structured_text
 from toollens.mcp.target import McpTarget, parse_mcp_target
-from toollens.roundtrip.calling import encode_arguments, parse_arguments
+from toollens.roundtrip.calling import Arguments, encode_arguments, parse_arguments
 from toollens.roundtrip.records import CallResult, CallStatus
 from toollens.roundtrip.reply import DEFAULT_ERROR_TEXT, sdk_rejection
 
 if TYPE_CHECKING:
     from mcp.client.session import ClientSession
 
-__all__ = ["call_mcp_tool", "mcp_caller"]
+__all__ = ["call_mcp_tool", "check_arguments", "mcp_caller", "one_tool"]
 
 _CHECK_HINT = (
     "toollens checks the arguments against the tool's inputSchema before calling; "
@@ -44,7 +44,7 @@ _CHECK_HINT = (
 def call_mcp_tool(
     target: McpTarget | str,
     tool: str,
-    arguments: str | bytes | Mapping[str, Any] | None,
+    arguments: Arguments,
     *,
     options: ConnectOptions | None = None,
     dry_run: bool = False,
@@ -103,6 +103,21 @@ def mcp_caller(
         return call_mcp_tool(spec, tool, arguments, options=options)
 
     return call
+
+
+def one_tool(target: str) -> McpTarget:
+    """``target`` parsed; it must name one tool (``mcp:...#TOOL``).
+
+    Raises:
+        TargetError: it is not an ``mcp:`` target, or names no tool.
+    """
+    spec = parse_mcp_target(target)
+    if spec.tool is None:
+        raise TargetError(
+            f"{target!r} names a server, not the tool to call",
+            hint=f"add #TOOL to the target, e.g. {spec.for_tool('get_weather')!r}",
+        )
+    return spec
 
 
 def _tool_target(target: McpTarget | str, tool: str) -> McpTarget:
