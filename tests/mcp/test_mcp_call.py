@@ -254,3 +254,23 @@ def test_try_exit_3_in_one_line(target: str, said: str, tmp_path: Path) -> None:
     assert lines[0].startswith("toollens: error: ")
     assert said in lines[0]
     assert survivors(pidfile) == []
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [
+        ("bad-result", "answered tools/call with something that is not a valid tools/call result"),
+        ("die-on-call", "exited with code 5 during tools/call; its last stderr line: "
+                        "'segfault in get_weather'"),
+    ],
+)  # fmt: skip
+def test_a_server_that_fails_the_call_itself_is_one_line(
+    mode: str, said: str, tmp_path: Path
+) -> None:
+    pidfile = tmp_path / "pids"
+    target = server("broken_calls.py", mode)
+    with pytest.raises(TargetError) as info:
+        call_mcp_tool(target, "get_weather", '{"city": "Oslo"}', options=_options(pidfile))
+    assert said in str(info.value)
+    assert "\n" not in str(info.value)
+    assert survivors(pidfile) == []
