@@ -115,7 +115,7 @@ def one_tool(target: str) -> McpTarget:
     if spec.tool is None:
         raise TargetError(
             f"{target!r} names a server, not the tool to call",
-            hint=f"add #TOOL to the target, e.g. {spec.for_tool('get_weather')!r}",
+            hint=f"add #TOOL to the target; toollens show {spec.text!r} lists its tools",
         )
     return spec
 
