@@ -126,12 +126,13 @@ def test_core_imports_no_front_end() -> None:
 
 
 # Layer -> the layers it may import (its own always). core <- render <- jupyter;
-# core <- frameworks, roundtrip; core <- mcp <- targets <- project <- toolsets <- tokens (the
-# lock records token counts, so project reads tokens too); the CLI on top;
+# core <- frameworks, roundtrip; core, roundtrip <- mcp <- targets <- project <- toolsets <-
+# tokens (the lock records token counts, so project reads tokens too; an MCP tools/call
+# returns the round trip's CallResult, so mcp reads roundtrip); the CLI on top;
 # ``toollens`` (the package's lazy public face) may load any layer but the CLI.
 LAYERS: dict[str, frozenset[str]] = {
     "core": frozenset(),
-    "mcp": frozenset({"core"}),
+    "mcp": frozenset({"core", "roundtrip"}),
     "targets": frozenset({"core", "mcp"}),
     "examples": frozenset({"core"}),
     "frameworks": frozenset({"core"}),

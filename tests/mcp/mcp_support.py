@@ -50,3 +50,26 @@ def survivors(pidfile: Path, grace: float = 3.0) -> list[int]:
         time.sleep(0.05)
         left = [p for p in left if alive(p)]
     return left
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_for_port(port: int, seconds: float = 20.0) -> None:
+    """Return once something accepts connections on 127.0.0.1:``port``."""
+    import contextlib
+    import socket
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")

@@ -31,12 +31,14 @@ examples:
   toollens try tools:get_weather '{"city": "Oslo", "days": 3}'
   toollens try tools.py:get_weather '{"days": 9}'            # rejected: exit 1
   toollens try tools:get_weather '{"city": "Oslo"}' --dry-run
+  toollens try 'mcp:python server.py#get_weather' '{"city": "Oslo"}'   # a real tools/call
 
 exit codes:
   0  the function returned (or, with --dry-run, the arguments were accepted)
   1  the arguments were rejected (not JSON, not an object, or not valid)
-  2  the function raised, or ran past --timeout
-  3  the command could not run (usage error, bad target)"""
+  2  the function raised, or ran past --timeout (an MCP tool: an isError result or a
+     JSON-RPC error)
+  3  the command could not run (usage error, bad target, an MCP server that fails)"""
 
 FUZZ_EPILOG = """\
 Generates arguments from the schema the model sees (Hypothesis; seeded), calls the function
@@ -72,9 +74,14 @@ def add_roundtrip_commands(
     tried = command(
         "try", "call a tool with a model's JSON arguments; see what comes back", TRY_EPILOG
     )
-    tried.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
+    tried.add_argument(
+        "target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or mcp:COMMAND ARGS...#TOOL"
+    )
     tried.add_argument("arguments", metavar="JSON", help="the arguments the model sent")
     _add_timeout(tried, DEFAULT_TIMEOUT)
+    tried.add_argument(
+        "--env", action="append", default=[], metavar="K=V", help="a variable for an mcp: server"
+    )
     tried.add_argument(
         "--dry-run", action="store_true", help="validate and build the call without making it"
     )
@@ -154,11 +161,24 @@ def _callable_target(text: str) -> Any:
 
 
 def run_try(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.cli.mcp import connect_options, is_mcp
     from toollens.roundtrip import formatting, try_call
 
-    result = try_call(
-        _callable_target(args.target), args.arguments, timeout=args.timeout, dry_run=args.dry_run
-    )
+    if is_mcp(args.target):  # a real tools/call; --timeout also bounds start-up and tools/list
+        from toollens.mcp.calling import call_mcp_tool, one_tool
+
+        spec = one_tool(args.target)
+        options = connect_options(args)
+        result = call_mcp_tool(
+            spec, spec.tool or "", args.arguments, options=options, dry_run=args.dry_run
+        )
+    else:
+        result = try_call(
+            _callable_target(args.target),
+            args.arguments,
+            timeout=args.timeout,
+            dry_run=args.dry_run,
+        )
     code = EXIT_TRY[result.status.value]
     if args.format == "json":
         return json.dumps(formatting.call_data(result), indent=2) + "\n", code

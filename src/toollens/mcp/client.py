@@ -14,10 +14,10 @@ import concurrent.futures
 import logging
 import os
 import tempfile
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from toollens.core.errors import TargetError
 from toollens.mcp.failures import Attempt, explain_failure
@@ -28,7 +28,18 @@ from toollens.mcp.target import McpTarget, parse_mcp_target
 if TYPE_CHECKING:
     from mcp.client.session import ClientSession
 
-__all__ = ["DEFAULT_TIMEOUT", "MAX_PAGES", "ConnectOptions", "fetch_tools"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "MAX_PAGES",
+    "ConnectOptions",
+    "converse",
+    "fetch_tools",
+    "list_tools",
+]
+
+_T = TypeVar("_T")
+# What runs on an open session (before initialize): listing the tools, or calling one.
+Work = Callable[["ClientSession", McpTarget, Attempt], Awaitable[_T]]
 
 DEFAULT_TIMEOUT = 20.0
 """Seconds each step may take: start-up and ``initialize``, then each ``tools/list`` page."""
@@ -64,13 +75,21 @@ def fetch_tools(target: McpTarget | str, options: ConnectOptions | None = None) 
             too slowly or sends something that is not a tool list; or ``#TOOL`` names no tool.
     """
     spec = parse_mcp_target(target) if isinstance(target, str) else target
-    options = options or ConnectOptions()
+    return converse(spec, options or ConnectOptions(), list_tools)
+
+
+def converse(spec: McpTarget, options: ConnectOptions, work: Work[_T]) -> _T:
+    """Start (or connect to) the server, run ``work`` on the open session, and stop it.
+
+    ``work`` initializes the session itself (:func:`list_tools` does). Whatever goes wrong
+    becomes one :class:`TargetError` line; the server is stopped however ``work`` ends.
+    """
     _require_sdk()
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
         attempt = Attempt(spec, options.timeout, errlog)
         try:
             with _quiet_sdk_logs():
-                return _run(spec, options, attempt)
+                return _run(spec, options, attempt, work)
         except Exception as exc:
             raise explain_failure(exc, attempt) from exc
 
@@ -85,16 +104,16 @@ def _require_sdk() -> None:
         ) from exc
 
 
-def _run(spec: McpTarget, options: ConnectOptions, attempt: Attempt) -> ServerTools:
+def _run(spec: McpTarget, options: ConnectOptions, attempt: Attempt, work: Work[_T]) -> _T:
     import anyio
 
     try:
         asyncio.get_running_loop()
     except RuntimeError:  # no loop in this thread: run one here
-        return anyio.run(_conversation, spec, options, attempt)
+        return anyio.run(_conversation, spec, options, attempt, work)
     # Called from a running loop (a notebook cell): a loop of our own, in a worker thread.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(anyio.run, _conversation, spec, options, attempt).result()
+        return pool.submit(anyio.run, _conversation, spec, options, attempt, work).result()
 
 
 @contextmanager
@@ -113,17 +132,20 @@ def _quiet_sdk_logs() -> Iterator[None]:
         sdk.propagate = saved
 
 
-async def _conversation(spec: McpTarget, options: ConnectOptions, attempt: Attempt) -> ServerTools:
+async def _conversation(
+    spec: McpTarget, options: ConnectOptions, attempt: Attempt, work: Work[_T]
+) -> _T:
     from mcp.client.session import ClientSession
 
     async with _transport(spec, options, attempt) as (read, write):
         attempt.step = "initialize"
         session = ClientSession(read, write, message_handler=attempt.on_message)
         async with session:
-            return await attempt.guarded(_list_tools(session, spec, attempt))
+            return await attempt.guarded(work(session, spec, attempt))
 
 
-async def _list_tools(session: ClientSession, spec: McpTarget, attempt: Attempt) -> ServerTools:
+async def list_tools(session: ClientSession, spec: McpTarget, attempt: Attempt) -> ServerTools:
+    """Initialize the session and read every page of ``tools/list`` (only ``spec.tool``, if set)."""
     import mcp_types as types
     from pydantic import TypeAdapter
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+from toollens.core.schema.toolkit import shorten
 from toollens.core.schema.types import JsonObject
 from toollens.roundtrip.call_text import show_value
 from toollens.roundtrip.records import CallResult, CallStatus, FuzzFinding, FuzzReport
 
 _LABEL = 13  # width of the label column
+_ANSWER_LIMIT = 400  # characters of an MCP server's answer shown (an image is long)
 
 
 def _row(label: str, text: str) -> str:
@@ -28,22 +30,38 @@ def call_steps(result: CallResult) -> list[tuple[str, str]]:
     steps = [("tool", result.tool), ("arguments", result.arguments or "(empty)")]
     if result.status is CallStatus.REJECTED:
         assert result.error is not None
-        steps += [("rejected", str(result.error)), ("SDK error", result.sdk_error or "")]
+        steps.append(("rejected", str(result.error)))
+        if result.sdk_error is not None:  # None: a check the SDK does not make (MCP schemas)
+            steps.append(("SDK error", result.sdk_error))
     else:
         steps += [("validated", "accepted"), ("call", result.call_text or "")]
     if result.status is CallStatus.NOT_RUN:
         return [*steps, ("not run", "dry run: the call was built, not made")]
-    if result.status is CallStatus.RETURNED:
+    if result.mcp_response is not None:
+        steps.append(_mcp_answer(result))
+    elif result.status is CallStatus.RETURNED:
         steps.append(("returned", show_value(result.value)))
     elif result.status in (CallStatus.RAISED, CallStatus.TIMED_OUT):
         label = "raised" if result.status is CallStatus.RAISED else "timed out"
         steps.append((label, _exception_text(result.exception)))
-    steps.append(("model reads", result.model_text or ""))
+    if result.model_text is not None:
+        steps.append(("model reads", result.model_text))
     if result.output_json is not None:
         steps.append(("as JSON", result.output_json))
     if result.output_error is not None:
         steps.append(("output", result.output_error))
     return steps
+
+
+def _mcp_answer(result: CallResult) -> tuple[str, str]:
+    """An MCP server's answer to ``tools/call``, labelled by what it is."""
+    answer = result.mcp_response or {}
+    label = "returned"
+    if "error" in answer:
+        label = "MCP error"  # a JSON-RPC error instead of a result
+    elif answer.get("isError") is True:
+        label = "isError"
+    return label, shorten(json.dumps(answer, ensure_ascii=False), _ANSWER_LIMIT)
 
 
 def call_rows(result: CallResult) -> list[str]:
@@ -69,11 +87,14 @@ def call_data(result: CallResult) -> JsonObject:
         "error": None if error is None else error.message,
         "sdk_error": result.sdk_error,
         "call": result.call_text,
-        "returned": None if result.status is not CallStatus.RETURNED else show_value(result.value),
+        "returned": None
+        if result.status is not CallStatus.RETURNED or result.mcp_response is not None
+        else show_value(result.value),
         "exception": _exception_text(result.exception) or None,
         "model_text": result.model_text,
         "output_json": result.output_json,
         "output_error": result.output_error,
+        "mcp_response": result.mcp_response,
     }
 
 

@@ -42,6 +42,9 @@ class CallResult:
         output_json: the returned value as JSON through the output schema (``None`` on the
             plain-text path, or when the value does not fit the declared return type).
         output_error: why the value does not fit the declared return type, else ``None``.
+        mcp_response: for an MCP tool, what the server answered ``tools/call``: its result
+            object as sent, or ``{"error": {...}}`` for a JSON-RPC error (``exception`` stays
+            ``None``: nothing was raised in Python); ``None`` for a Python function.
     """
 
     tool: str
@@ -57,6 +60,7 @@ class CallResult:
     model_text: str | None = None
     output_json: str | None = None
     output_error: str | None = None
+    mcp_response: dict[str, Any] | None = None
 
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
