@@ -142,7 +142,7 @@ LAYERS: dict[str, frozenset[str]] = {
     "tokens": frozenset({"core", "toolsets"}),
     "render": frozenset({"core", "frameworks", "roundtrip", "toolsets", "tokens"}),
     "jupyter": frozenset(
-        {"core", "frameworks", "render", "roundtrip", "targets", "toolsets", "tokens"}
+        {"core", "frameworks", "mcp", "render", "roundtrip", "targets", "toolsets", "tokens"}
     ),
 }
 FRONT_ENDS = frozenset({"cli", "jupyter"})

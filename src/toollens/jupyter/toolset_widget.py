@@ -211,10 +211,15 @@ def detail_widget(entry: ToolEntry, namespace: dict[str, object] | None) -> obje
     if rep is None:
         why = entry.error or f"{entry.origin.role or 'this tool'}: listed, not checked"
         return ipywidgets.HTML(f'<div class="tl-error-box">{html.escape(why)}</div>')
-    if rep.target_kind == "callable":
-        from toollens.jupyter.explorer import Explorer
+    from toollens.jupyter.explorer import Explorer
 
+    if rep.target_kind == "callable":
         return Explorer(rep.target, rep.options, namespace=namespace)
+    if entry.origin.kind == "mcp":  # its schema, and a Try-it Call that is a real tools/call
+        from toollens.mcp.calling import mcp_caller, one_tool
+
+        spec = one_tool(entry.origin.label)
+        return Explorer(rep.target, rep.options, caller=mcp_caller(spec, str(spec.tool)))
     from toollens.render.html import render_html
 
     return ipywidgets.HTML(render_html(rep))
