@@ -61,7 +61,10 @@ KERNEL_READY_JS = """() => {
 }"""
 # Select `text` in one of the explorer's editors (each hangs its CodeMirror view on its box;
 # tlFind pierces marimo's shadow root).
-SELECT_JS = """([box, text, caretAfter]) => {""" + VIEW_JS + """
+SELECT_JS = (
+    """([box, text, caretAfter]) => {"""
+    + VIEW_JS
+    + """
   const view = tlFind(box).tlView;
   const at = view.state.doc.toString().indexOf(text);
   if (at < 0) return -1;
@@ -70,6 +73,7 @@ SELECT_JS = """([box, text, caretAfter]) => {""" + VIEW_JS + """
   view.dispatch({selection: range, scrollIntoView: true});
   return at;
 }"""
+)
 ARGUMENTS_JS = (
     "() => {" + VIEW_JS + "return tlFind('.tl-xp .tl-try-editor').tlView.state.doc.toString(); }"
 )

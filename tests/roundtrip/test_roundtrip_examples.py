@@ -94,7 +94,8 @@ def test_the_first_example_is_valid_where_the_walk_alone_is_not(strict: bool) ->
     schema = generate.model_facing(function_schema(ship, strict=strict).json_schema)
     source = ExampleSource(schema)
     assert generate.schema_validator(schema).is_valid(source.first)
-    assert source.first["mode"] == "air" and source.first["weight"] == 0.5
+    assert source.first["mode"] == "air"
+    assert source.first["weight"] == 0.5
     # the pattern was drawn by Hypothesis, smallest first
     assert len(source.first["to"]["code"]) == len("AA-000")
 
@@ -108,7 +109,8 @@ def test_examples_and_edge_cases_are_valid_and_come_in_turn() -> None:
     edges = [source.edge_case() for _ in range(6)]
     assert all(edge is not None and validator.is_valid(edge[1]) for edge in edges)
     names = [edge[0] for edge in edges if edge is not None]
-    assert "/mode = \"sea\"" in names and "/weight = 30" in names
+    assert '/mode = "sea"' in names
+    assert "/weight = 30" in names
 
 
 def test_a_240_parameter_tool_gets_a_valid_example(tmp_path: Any) -> None:
@@ -117,7 +119,8 @@ def test_a_240_parameter_tool_gets_a_valid_example(tmp_path: Any) -> None:
     path = tmp_path / "big240.py"
     path.write_text(big_tool_source(240))
     spec = importlib.util.spec_from_file_location("big240", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     tool = PreparedTool.of(module.big_tool)
@@ -125,7 +128,8 @@ def test_a_240_parameter_tool_gets_a_valid_example(tmp_path: Any) -> None:
     source = ExampleSource(schema)
     assert check_arguments(json.dumps(source.first), tool, schema).marks == ()
     edge = source.edge_case()
-    assert edge is not None and generate.schema_validator(schema).is_valid(edge[1])
+    assert edge is not None
+    assert generate.schema_validator(schema).is_valid(edge[1])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
