@@ -1,6 +1,6 @@
-"""The explorer's views in real browsers (Voila, JupyterLab, Notebook 7, marimo): the change list against
-the opened schema, the four views side by side at 1,400 and 1,000 px, a 240-parameter tool
-being editable. Behaviour only, never timing (the timing is
+"""The explorer's views in real browsers (Voila, JupyterLab, Notebook 7, marimo): the change
+list against the opened schema, the four views side by side at 1,400 and 1,000 px, a
+240-parameter tool being editable. Behaviour only, never timing (the timing is
 ``benchmarks/bench_browser_explorer.py``). Screenshots go to ``tests/artifacts/``.
 
 Run one test at a time on a shared machine, e.g.
@@ -90,7 +90,10 @@ FRONT_ENDS = ("voila", "jupyterlab", "notebook7", "marimo")
 
 # Select `text` in the editor (the CodeMirror view the front end hangs on .tl-editor; in
 # marimo it sits in a shadow root, which VIEW_JS's tlView() searches too).
-SELECT_JS = "([text, caretAfter]) => {" + VIEW_JS + """
+SELECT_JS = (
+    "([text, caretAfter]) => {"
+    + VIEW_JS
+    + """
   const view = tlView();
   const at = view.state.doc.toString().indexOf(text);
   if (at < 0) return -1;
@@ -99,6 +102,7 @@ SELECT_JS = "([text, caretAfter]) => {" + VIEW_JS + """
   view.dispatch({selection: range, scrollIntoView: true});
   return at;
 }"""
+)
 KERNEL_READY_JS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
@@ -245,8 +249,10 @@ def test_four_views_sit_side_by_side(
         page.screenshot(path=str(artifacts / f"explorer_views_{front_end[0]}_{width}.png"))
         boxes = _boxes(page)
         for view, box in boxes.items():  # every view has room, inside the window
-            assert box["width"] > 150 and box["height"] > 100, (view, box)
-            assert 0 <= box["x"] and box["x"] + box["width"] <= width, (view, box)
+            assert box["width"] > 150, (view, box)
+            assert box["height"] > 100, (view, box)
+            assert box["x"] >= 0, (view, box)
+            assert box["x"] + box["width"] <= width, (view, box)
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         # nothing changed yet: the change list is one line
         changes = page.locator(CHANGES)
