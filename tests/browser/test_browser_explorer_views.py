@@ -1,6 +1,6 @@
-"""The explorer's views in real browsers (Voila, JupyterLab, Notebook 7): the change list against
-the opened schema, the four views side by side at 1,400 and 1,000 px, a 240-parameter tool
-being editable. Behaviour only, never timing (the timing is
+"""The explorer's views in real browsers (Voila, JupyterLab, Notebook 7, marimo): the change
+list against the opened schema, the four views side by side at 1,400 and 1,000 px, a
+240-parameter tool being editable. Behaviour only, never timing (the timing is
 ``benchmarks/bench_browser_explorer.py``). Screenshots go to ``tests/artifacts/``.
 
 Run one test at a time on a shared machine, e.g.
@@ -18,7 +18,17 @@ from typing import Any
 
 import nbformat
 import pytest
-from servers import CHROMIUM, Server, launch_browser, make_tmp, start_lab, start_voila, stop
+from scenario import VIEW_JS
+from servers import (
+    CHROMIUM,
+    Server,
+    launch_browser,
+    make_tmp,
+    start_lab,
+    start_marimo,
+    start_voila,
+    stop,
+)
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
@@ -53,11 +63,38 @@ NOTEBOOKS = {
     "trip.ipynb": ("import toollens\nfrom trip import plan_trip", "toollens.Explorer(plan_trip)"),
     "big.ipynb": ("import toollens\nfrom bigtool import big_tool", "toollens.Explorer(big_tool)"),
 }
-FRONT_ENDS = ("voila", "jupyterlab", "notebook7")
+# The same tools as marimo apps (marimo's default, narrow column: the app's default width).
+MARIMO_APP = """
+import marimo
 
-# Select `text` in the editor (the CodeMirror view the front end hangs on .tl-editor).
-SELECT_JS = """([text, caretAfter]) => {
-  const view = document.querySelector('.tl-xp .tl-editor').tlView;
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    import toollens
+    from {module} import {name}
+
+    explorer = mo.ui.anywidget(toollens.Explorer({name}))
+    explorer
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+"""
+MARIMO_APPS = {"trip.ipynb": ("trip", "plan_trip"), "big.ipynb": ("bigtool", "big_tool")}
+FRONT_ENDS = ("voila", "jupyterlab", "notebook7", "marimo")
+
+# Select `text` in the editor (the CodeMirror view the front end hangs on .tl-editor; in
+# marimo it sits in a shadow root, which VIEW_JS's tlView() searches too).
+SELECT_JS = (
+    "([text, caretAfter]) => {"
+    + VIEW_JS
+    + """
+  const view = tlView();
   const at = view.state.doc.toString().indexOf(text);
   if (at < 0) return -1;
   view.focus();
@@ -65,6 +102,7 @@ SELECT_JS = """([text, caretAfter]) => {
   view.dispatch({selection: range, scrollIntoView: true});
   return at;
 }"""
+)
 KERNEL_READY_JS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
@@ -82,8 +120,15 @@ def workdir() -> Iterator[Path]:
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nb.cells = [nbformat.v4.new_code_cell(cell) for cell in cells]
         nbformat.write(nb, tmp / name)
+    for notebook, (module, name) in MARIMO_APPS.items():
+        app = MARIMO_APP.format(module=module, name=name).lstrip()
+        (tmp / _marimo_app(notebook)).write_text(app)
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _marimo_app(notebook: str) -> str:
+    return notebook.replace(".ipynb", "_app.py")
 
 
 @pytest.fixture(scope="module")
@@ -103,10 +148,15 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module", params=FRONT_ENDS)
 def front_end(request: Any, workdir: Path) -> Iterator[tuple[str, Server]]:
-    """A Voila or JupyterLab server on the test notebooks (one at a time: a shared machine)."""
+    """A Voila, JupyterLab or marimo server on the test notebooks (one at a time: a shared
+    machine); marimo serves the folder's apps (``/?file=<app>``)."""
     tmp = make_tmp(f"toollens-views-{request.param}-")
-    start = start_voila if request.param == "voila" else start_lab
-    server = start(tmp, workdir)
+    if request.param == "marimo":
+        pytest.importorskip("marimo")
+        server = start_marimo(tmp, workdir, ".")
+    else:
+        start = start_voila if request.param == "voila" else start_lab
+        server = start(tmp, workdir)
     try:
         server.wait_ready()
         yield request.param, server
@@ -121,6 +171,8 @@ def _open(browser: Any, front_end: tuple[str, Server], notebook: str) -> Any:
     page = browser.new_page()
     if kind == "voila":
         page.goto(server.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded")
+    elif kind == "marimo":
+        page.goto(server.url(f"/?file={_marimo_app(notebook)}"), wait_until="domcontentloaded")
     else:
         path = f"/lab/tree/{notebook}?reset" if kind == "jupyterlab" else f"/notebooks/{notebook}"
         page.goto(server.url(path), wait_until="domcontentloaded")
@@ -196,6 +248,16 @@ def test_four_views_sit_side_by_side(
         page.locator(f"{EXPLORER} .tl-slot-signature").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"explorer_views_{front_end[0]}_{width}.png"))
         boxes = _boxes(page)
+        for view, box in boxes.items():  # every view has room, inside the window
+            assert box["width"] > 150, (view, box)
+            assert box["height"] > 100, (view, box)
+            assert box["x"] >= 0, (view, box)
+            assert box["x"] + box["width"] <= width, (view, box)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        # nothing changed yet: the change list is one line
+        changes = page.locator(CHANGES)
+        expect(changes).to_have_class(re.compile(r"\btl-changes-empty\b"))
+        assert changes.bounding_box()["height"] < 40
         # a 2x2 grid: Signature | Metadata over Strict | Output, all on one screen
         assert boxes["signature"]["y"] == boxes["metadata"]["y"]
         assert boxes["strict"]["y"] == boxes["output"]["y"]

@@ -7,6 +7,7 @@ network (a CDN script, a web font) fails here.
 from __future__ import annotations
 
 import os
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,38 @@ ToolsetView([zeta, alpha, page], providers=["openai-chat", "anthropic"])
 '''
 
 
+# The same tools as a marimo app: the table in one cell, the clicked tool in another (marimo
+# re-runs it on each click; it builds widgets only while a cell runs).
+MARIMO_APP = """import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+{cell}
+    table = mo.ui.anywidget(view.table)
+    table
+    return table, view
+
+
+@app.cell
+def _(table, view):
+    view.open_tool(table.value["selected"])
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+"""
+
+
+def _marimo_app() -> str:
+    cell = TOOLSET_CELL.strip().replace("ToolsetView([", "view = ToolsetView([")
+    return MARIMO_APP.format(cell=textwrap.indent(cell, "    "))
+
+
 KERNEL_READY_JS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
@@ -150,8 +183,10 @@ def _exercise(page: Any, name: str) -> None:
         page.screenshot(path=str(ARTIFACTS / f"toolset_{name}_{width}.png"))
     rows.filter(has_text="get page").click()
     expect(page.locator(".tl-xp")).to_have_count(0)
-    # The JSON tool opens read-only, its description as text (no <b> element).
-    detail = page.locator(".widget-html").filter(has_text="Get a <b>page</b>.")
+    # The JSON tool opens read-only, its description as text (no <b> element): an HTML
+    # widget under the table, or (marimo) the report in the next cell's output.
+    shown = page.locator('.tl-root[data-toollens="report"]' if name == "marimo" else ".widget-html")
+    detail = shown.filter(has_text="Get a <b>page</b>.")
     expect(detail).to_have_count(1)
     expect(detail.locator("b")).to_have_count(0)
 
@@ -160,9 +195,10 @@ def _in_server(tmp_path: Path, kind: str, path: str, name: str) -> None:
     import shutil
 
     import nbformat
-    from servers import launch_browser, make_tmp, start_lab, start_voila, stop
+    from servers import launch_browser, make_tmp, start_lab, start_marimo, start_voila, stop
 
     work = make_tmp("toollens-ts-nb-")
+    (work / "toolset_app.py").write_text(_marimo_app())
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {
         "name": "python3",
@@ -172,7 +208,10 @@ def _in_server(tmp_path: Path, kind: str, path: str, name: str) -> None:
     nb.cells = [nbformat.v4.new_code_cell(TOOLSET_CELL.strip())]
     nbformat.write(nb, work / "toolset.ipynb")
     server_tmp = make_tmp(f"toollens-ts-{kind}-")
-    server = (start_lab if kind == "lab" else start_voila)(server_tmp, work)
+    if kind == "marimo":
+        server = start_marimo(server_tmp, work, "toolset_app.py")
+    else:
+        server = (start_lab if kind == "lab" else start_voila)(server_tmp, work)
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         server.wait_ready()
@@ -208,3 +247,14 @@ def test_toolset_view_in_voila(tmp_path: Path) -> None:
 def test_toolset_view_in_jupyterlab(tmp_path: Path) -> None:
     """The same in JupyterLab 4, after Run All."""
     _in_server(tmp_path, "lab", "/lab/tree/toolset.ipynb?reset", "jupyterlab")
+
+
+def test_toolset_view_in_notebook7(tmp_path: Path) -> None:
+    """The same in Notebook 7, after Run All."""
+    _in_server(tmp_path, "lab", "/notebooks/toolset.ipynb", "notebook7")
+
+
+def test_toolset_view_in_marimo(tmp_path: Path) -> None:
+    """The same as a marimo app: the table opens the clicked tool inside itself."""
+    pytest.importorskip("marimo")
+    _in_server(tmp_path, "marimo", "/", "marimo")

@@ -7,6 +7,16 @@ editing, as ``%toolschema`` gives), the static report for a JSON or framework to
 (read-only: its schema is not Python source), or the reason it could not be read. Saved
 notebooks and front ends without the widget's JavaScript get the static table
 (:func:`toollens.render.toolset_html.render_toolset_html`).
+
+marimo builds a widget only while a cell runs (its JavaScript is served as a file of that
+cell), never in the handler of a click, and shows no ipywidgets box: there the view displays
+as its table, and another cell opens the clicked tool, re-run by marimo on each click::
+
+    view = ToolsetView(tools)                 # one cell
+    table = mo.ui.anywidget(view.table)
+    table
+
+    view.open_tool(table.value["selected"])        # another cell
 """
 
 from __future__ import annotations
@@ -100,7 +110,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
 
         def opened(change: dict[str, Any]) -> None:
             view = ref()
-            if view is not None:
+            if view is not None and not _marimo_runs():  # there, `open_tool` in a cell does it
                 view._open(change)
 
         self.table.observe(opened, names=["selected"])
@@ -152,6 +162,24 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.detail = detail_widget(self.toolset.tools[index], self._namespace)
         self.children = [self.table, self.detail]
 
+    def open_tool(self, index: int) -> object | None:
+        """Open tool ``index`` (its row, from 0; the table's ``selected``) under the table and
+        return its view; ``None`` for -1. In marimo, call it in a cell of its own with
+        ``table.value["selected"]`` (see the module's docstring): it returns what marimo shows.
+        """
+        if self.table.selected != index:
+            self.table.selected = index  # the observer opens it (outside marimo)
+        if _marimo_runs():
+            self._open({"new": index})
+        detail: object | None = self.detail
+        if isinstance(detail, ipywidgets.HTML) and _marimo_runs():  # marimo shows no ipywidgets
+            return _StaticView(detail.value)
+        return detail
+
+    def _display_(self) -> ToolsetTable:
+        """What marimo shows for the view: its table (marimo renders no ipywidgets box)."""
+        return self.table
+
     def close(self) -> None:
         """Close the table and the open tool too (ipywidgets keeps open widgets alive)."""
         for child in (self.table, self.detail):
@@ -166,6 +194,23 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             return None
         data, metadata = result if isinstance(result, tuple) else (result, {})
         return {**data, "text/html": self.table._static_html() or ""}, metadata
+
+
+class _StaticView:
+    """A read-only tool's report as HTML (rendered and escaped by ``render_html``)."""
+
+    def __init__(self, html_text: str) -> None:
+        self.html = html_text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+def _marimo_runs() -> bool:
+    """Whether this runs in a marimo notebook or app (marimo imported, and says so)."""
+    marimo = sys.modules.get("marimo")
+    running = getattr(marimo, "running_in_notebook", None)
+    return bool(running is not None and running())
 
 
 def _rebound(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:

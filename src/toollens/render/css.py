@@ -227,6 +227,22 @@ WIDGET_STYLE = """
 @container (min-width: 600px) {
   .tl-xp .tl-views { grid-template-columns: repeat(2, minmax(0, 1fr)); }
 }
+/* Under 900px (marimo's default column) halves are too narrow for the Metadata table: the
+   Metadata and Strict views get three fifths of the row, Signature and Output two. */
+@container (min-width: 600px) and (max-width: 899px) {
+  .tl-xp .tl-views { grid-template-columns: repeat(5, minmax(0, 1fr)); }
+  .tl-xp .tl-views > .tl-slot { grid-column: span 2; }
+  .tl-xp .tl-views > .tl-slot-metadata, .tl-xp .tl-views > .tl-slot-strict {
+    grid-column: span 3;
+  }
+  .tl-xp .tl-views .tl-panel { padding: 8px 9px; }
+  .tl-xp .tl-views .tl-table th, .tl-xp .tl-views .tl-table td { padding: 4px 4px; }
+}
+/* The toolbar stays one row in marimo's column too: the selects give up their spare width. */
+@container (max-width: 799px) {
+  .tl-xp .tl-toolbar { gap: 4px 8px; }
+  .tl-xp .tl-toolbar select { max-width: 8.5em; }
+}
 .tl-xp .tl-slot { min-width: 0; }
 .tl-xp .tl-views .tl-slot > .tl-panel {
   height: 100%; max-height: min(34em, 62vh); overflow: auto; margin: 0; box-sizing: border-box;

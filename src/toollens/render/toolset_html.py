@@ -49,6 +49,15 @@ TOOLSET_STYLE = """
 .tl-root .tl-sev-info { color: var(--tl-info); border-color: currentColor; }
 .tl-root .tl-ts-tool { margin-top: 18px; border-top: 2px solid var(--tl-border); }
 .tl-root .tl-ts-tokens { white-space: nowrap; }
+/* Spelled out: marimo's page resets headings, lists and form controls to bare text. */
+.tl-root.tl-ts > h3, .tl-root .tl-ts-across h3 {
+  font-size: 1.17em; font-weight: 600; margin: 8px 0 4px;
+}
+.tl-root .tl-ts-across ul { list-style: disc; padding-left: 1.3em; margin: 4px 0; }
+.tl-root .tl-ts-bar input, .tl-root .tl-ts-bar select, .tl-root .tl-ts-bar button {
+  font: inherit; color: var(--tl-fg); background: var(--tl-bg);
+  border: 1px solid var(--tl-border); border-radius: 3px; padding: 2px 6px;
+}
 .tl-root .tl-ts-cost {
   display: inline-block; height: 0.7em; margin-right: 6px; background: var(--tl-accent);
   opacity: 0.6; vertical-align: baseline;
