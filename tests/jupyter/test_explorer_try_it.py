@@ -232,3 +232,16 @@ def test_an_output_type_has_no_try_it_view() -> None:
     explorer.try_open = True
     _press(explorer, "call")
     assert (explorer.try_arguments, explorer.try_html) == ("", "")
+
+
+def test_opened_on_a_broken_source_fills_from_the_last_good_report(trip: types.ModuleType) -> None:
+    explorer = Explorer(trip.plan_trip, debounce=0)
+    good = explorer.editor.value
+    explorer.editor.value = good.replace("def plan_trip(", "def plan_trip((")
+    assert explorer.error is not None
+    explorer.try_open = True  # the last good report is there: the example comes from it
+    assert json.loads(explorer.try_arguments) == {"city": "", "days": 1, "pace": "slow"}
+    explorer.try_arguments = ""  # the author empties it: "" is {} to the SDK, and stays
+    explorer.editor.value = good
+    assert explorer.try_arguments == ""
+    assert _pointers(explorer, "sdk") == {"/city"}

@@ -53,6 +53,7 @@ class TryView:
         self._note: str | None = None
         self._prepared = False
         self._setting = False  # the view itself is writing try_arguments
+        self._filled = False  # the first example was given (or the author's text was there)
         self.last_check: ArgumentCheck | None = None  # what the view shows now
         widget.observe(self._on_open, names="try_open")
         widget.observe(self._on_arguments, names="try_arguments")
@@ -64,8 +65,7 @@ class TryView:
         self._report, self._generation = rep, self._generation + 1
         self._prepared = False
         self._widget.try_available = rep.target_kind != "output-type"
-        if self._widget.try_open and self._ready():
-            self._refresh()
+        self._on_open(None)  # re-check; fill it if it opened while the source was broken
 
     def open_with(self, arguments: str | Mapping[str, object]) -> None:
         """Open the view on ``arguments`` (JSON text, or a mapping encoded as a provider would)."""
@@ -96,10 +96,11 @@ class TryView:
     def _on_open(self, _change: object) -> None:
         with self._lock:
             if self._widget.try_open and self._ready():
-                if not self._widget.try_arguments:
+                if not self._filled and not self._widget.try_arguments:
                     self._set_arguments(self._example_source().first, None)
                 else:
                     self._refresh()
+                self._filled = True  # from now on the text is the author's: never refilled
 
     def _on_arguments(self, _change: object) -> None:
         with self._lock:
