@@ -35,6 +35,7 @@ __all__ = [
     "diff_lock",
     "format_checks_github",
     "format_diff_github",
+    "format_located_checks_github",
     "join_shown",
     "project_reports",
     "project_tools",
@@ -240,9 +241,16 @@ def format_checks_github(
     from toollens.project.annotations import Locator
 
     file = _json_file(target) if target is not None else None
+    return format_located_checks_github(
+        [(result, Locator(obj, function, file=file)) for result, obj, function in results]
+    )
+
+
+def format_located_checks_github(results: Sequence[tuple[ToolCheck, Locator]]) -> str:
+    """Check results as annotations at the place each locator gives, each tool followed by a
+    summary line."""
     lines: list[str] = []
-    for result, obj, function in results:
-        locator = Locator(obj, function, file=file)
+    for result, locator in results:
         lines.extend(str(a) for a in _check_annotations(result, locator))
         lines.append(f"{result.title}: {'no errors' if not result.errors else 'errors found'}")
     return "\n".join(lines) + "\n"
