@@ -10,10 +10,10 @@ from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
     from toollens.cli.toolset import ToolRow
+    from toollens.core.records import Finding
     from toollens.project.annotations import Locator
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
-    from toollens.core.records import Finding
     from toollens.toolsets import ToolEntry, ToolOrigin, Toolset
 
 __all__ = ["format_github", "format_text", "origin_data", "toolset_data"]

@@ -30,6 +30,7 @@ from toollens.project.lock import (
     lock_line,
     read_lock,
 )
+from toollens.project.places import mcp_place
 from toollens.project.tools import relative_path
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "lock_diff_data",
     "lock_diff_text",
     "lock_headline",
+    "tool_locator",
     "write_text",
 ]
 
@@ -182,9 +184,7 @@ def lock_annotations(result: LockDiff, config: ProjectConfig) -> Iterator[Annota
     lock_file = relative_path(config.lock_path)
     for tool in result.tools:
         current = tool.project_tool
-        locator = Locator(
-            current.ref.obj if current else None, current.reports[0].function if current else None
-        )
+        locator = tool_locator(current) if current else Locator(None, None)
         if tool.status == "removed":
             yield Annotation(
                 level="error",
@@ -213,3 +213,11 @@ def lock_annotations(result: LockDiff, config: ProjectConfig) -> Iterator[Annota
             f"(a provider payload or the file's layout); {UPDATE_HINT}",
             file=lock_file,
         )
+
+
+def tool_locator(tool: ProjectTool) -> Locator:
+    """Where annotations about a project tool point: its ``def``, or for an MCP server's
+    tool (also one locked with ``--toolset mcp:...``) where the server is declared."""
+    ref = tool.ref
+    place = mcp_place(ref.target, tool.name) if ref.target.startswith("mcp:") else None
+    return Locator(ref.obj, tool.reports[0].function if tool.reports else None, place=place)

@@ -189,13 +189,14 @@ def _assignment_line(file: Path, attribute: str) -> int | None:
     """The line where a module binds ``attribute`` (``agent = Agent(...)``, ``def f``)."""
     tree = _parse(file)
     for node in tree.body if tree is not None else ():
+        names: list[str] = []
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if node.name == attribute:
-                return node.lineno
-        targets = node.targets if isinstance(node, ast.Assign) else []
-        if isinstance(node, ast.AnnAssign):
-            targets = [node.target]
-        if any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names = [node.target.id]
+        if attribute in names:
             return node.lineno
     return None
 
