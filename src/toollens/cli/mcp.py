@@ -209,7 +209,10 @@ def run_diff(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
         locator = Locator(None, None, place=mcp_place(args.new))
         name = new["name"] if isinstance(new, dict) and "name" in new else args.new
         notes = [str(a) for a in change_annotations(name, result.changes, locator)]
-        return "\n".join([*notes, f"{args.new}: {result.headline}"]) + "\n", code
+        from toollens.project.github import plain_line
+
+        headline = plain_line(f"{args.new}: {result.headline}")
+        return "\n".join([*notes, headline]) + "\n", code
     return parts.format_diff(result, args.old, args.new), code
 
 

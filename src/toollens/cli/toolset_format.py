@@ -180,7 +180,9 @@ def format_github(ts: Toolset, rows: Sequence[ToolRow], source: str | None = Non
     checked = [(r.result, _locator(r.entry, places)) for r in rows if r.result is not None]
     text = format_located_checks_github(checked) if checked else ""
     lines = [str(a) for a in _extra_annotations(ts, rows, places, whole)]
-    return text + "\n".join([*lines, headline(ts, rows)]) + "\n"
+    from toollens.project.github import plain_line
+
+    return text + "\n".join([*lines, plain_line(headline(ts, rows))]) + "\n"
 
 
 def _locator(entry: ToolEntry, places: dict[int, Place]) -> Locator:
