@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollens.project.github import Annotation, Level
-from toollens.project.places import NOWHERE, Place, entry_place, object_place, source_place
+from toollens.project.places import (
+    NOWHERE,
+    Place,
+    entry_place,
+    mcp_place,
+    object_place,
+    source_place,
+)
 from toollens.project.tools import relative_path
 
 if TYPE_CHECKING:
@@ -62,6 +69,8 @@ def target_places(obj: object, text: str) -> list[Place]:
         whole = source_place(text)
         return [entry_place(entry, whole) for entry in obj.tools if entry.ok]
     found = object_place(obj)
-    if not found and Path(text).is_file():  # a JSON file target
+    if not found and text.startswith("mcp:"):  # a project's MCP tool, counted as a ToolDef
+        found = mcp_place(text)
+    elif not found and Path(text).is_file():  # a JSON file target
         found = Place(relative_path(Path(text)), None, Path(text))
     return [found]

@@ -130,7 +130,18 @@ def _named_targets(args: argparse.Namespace, texts: Sequence[str]) -> list[tuple
     from toollens.cli.project import project_tools
 
     tools, _ = project_tools(args)
-    return [(obj, target) for target, obj in tools]
+    return [(_countable(obj), target) for target, obj in tools]
+
+
+def _countable(obj: Any) -> Any:
+    """A project tool as ``tokens()`` reads it: an MCP server's tool as the model gets it."""
+    from toollens.mcp.records import McpTool
+
+    if isinstance(obj, McpTool):
+        from toollens.tokens import ToolDef
+
+        return ToolDef(obj.name, obj.description, obj.input_schema)
+    return obj
 
 
 def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
