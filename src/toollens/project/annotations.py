@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 from toollens.core.diff import DiffSeverity, SchemaChange
 from toollens.core.schema.pointer import split_pointer
 from toollens.project.github import Annotation, Level
-from toollens.project.places import NOWHERE, Place, object_place, parameter_line_at
+from toollens.project.places import NOWHERE, Place, mcp_place, object_place, parameter_line_at
 from toollens.project.tools import parameter_line, relative_path, return_line, source_location
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
+    from toollens.project.lock import ProjectTool
 
-__all__ = ["CHANGE_LEVELS", "Locator", "change_annotations", "property_of"]
+__all__ = ["CHANGE_LEVELS", "Locator", "change_annotations", "property_of", "tool_locator"]
 
 #: The annotation level of a change, by its severity.
 CHANGE_LEVELS: dict[DiffSeverity, Level] = {
@@ -97,3 +98,11 @@ def change_annotations(
             file=file,
             line=line,
         )
+
+
+def tool_locator(tool: ProjectTool) -> Locator:
+    """Where annotations about a project tool point: its ``def``, or for an MCP server's
+    tool (also one locked with ``--toolset mcp:...``) where the server is declared."""
+    ref = tool.ref
+    place = mcp_place(ref.target, tool.name) if ref.target.startswith("mcp:") else None
+    return Locator(ref.obj, tool.reports[0].function if tool.reports else None, place=place)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from toollens.core.schema.types import JsonObject
-from toollens.project.annotations import Locator, change_annotations
+from toollens.project.annotations import Locator, change_annotations, tool_locator
 from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.github import Annotation
 from toollens.project.lock import (
@@ -30,7 +30,6 @@ from toollens.project.lock import (
     lock_line,
     read_lock,
 )
-from toollens.project.places import mcp_place
 from toollens.project.tools import relative_path
 
 __all__ = [
@@ -43,7 +42,6 @@ __all__ = [
     "lock_diff_data",
     "lock_diff_text",
     "lock_headline",
-    "tool_locator",
     "write_text",
 ]
 
@@ -213,11 +211,3 @@ def lock_annotations(result: LockDiff, config: ProjectConfig) -> Iterator[Annota
             f"(a provider payload or the file's layout); {UPDATE_HINT}",
             file=lock_file,
         )
-
-
-def tool_locator(tool: ProjectTool) -> Locator:
-    """Where annotations about a project tool point: its ``def``, or for an MCP server's
-    tool (also one locked with ``--toolset mcp:...``) where the server is declared."""
-    ref = tool.ref
-    place = mcp_place(ref.target, tool.name) if ref.target.startswith("mcp:") else None
-    return Locator(ref.obj, tool.reports[0].function if tool.reports else None, place=place)

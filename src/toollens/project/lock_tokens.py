@@ -120,8 +120,8 @@ def _growth_annotations(
     deltas: Sequence[TokenDelta], threshold: int | None, tools: Sequence[ProjectTool]
 ) -> list[Annotation]:
     """Each growth finding as an annotation on the tool that grew."""
+    from toollens.project.annotations import tool_locator
     from toollens.project.github import Annotation
-    from toollens.project.lock_report import tool_locator
 
     by_name = {t.name: t for t in tools}
     notes = []

@@ -29,6 +29,7 @@ __all__ = [
     "NOWHERE",
     "Place",
     "entry_place",
+    "lock_entry_line",
     "mcp_place",
     "module_file",
     "object_place",
@@ -123,13 +124,18 @@ def mcp_place(target: str, name: str | None = None) -> Place:
             return _at(project, line)
         lock = project.parent / "toollens.lock.json"
         if name and lock.is_file():
-            from toollens.project.lock import lock_line
-
-            line = lock_line(lock.read_text(encoding="utf-8"), name)
+            line = lock_entry_line(lock.read_text(encoding="utf-8"), name)
             if line is not None:
                 return _at(lock, line)
     scripts = [Path(arg) for arg in parsed.command[1:] if Path(arg).is_file()]
     return _at(scripts[0]) if scripts else NOWHERE
+
+
+def lock_entry_line(lock_text: str, name: str) -> int | None:
+    """The line of tool ``name``'s entry in a lock as ``toollens snapshot`` writes it."""
+    head = "    " + json.dumps(name, ensure_ascii=False) + ": {"
+    lines = lock_text.splitlines()
+    return next((n for n, line in enumerate(lines, start=1) if line == head), None)
 
 
 def _project_file() -> Path | None:
