@@ -117,6 +117,23 @@ ODD = {
     "properties": {"opts": {"type": "object", "additionalProperties": True}},
 }
 
+PAYLOAD = {
+    "tools": [
+        {
+            "type": "function",
+            "function": {
+                "name": "lookup",
+                "description": "Find a record by its id.",
+                "strict": True,
+                "parameters": {
+                    "type": "object",
+                    "properties": {"opts": {"type": "object", "additionalProperties": True}},
+                },
+            },
+        }
+    ]
+}
+
 MCP_TOOLS = [
     {
         "name": "lookup",
@@ -223,12 +240,14 @@ def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "verbose.py": VERBOSE,
         "app_openai.py": "from agents import Agent, function_tool\n" + OPENAI_AGENT,
         "app_pydantic.py": "import pydantic_ai\n" + PYDANTIC_AGENT,
+        "broken.py": "import not_a_module_anywhere\n",
     }
     for name, text in files.items():
         (root / PACKAGE / name).write_text(text, encoding="utf-8")
     (root / "odd.json").write_text(json.dumps(ODD), encoding="utf-8")
     (root / "odd_old.json").write_text(json.dumps({**ODD, "properties": {}}), encoding="utf-8")
     (root / "mcp_tools.json").write_text(json.dumps(MCP_TOOLS), encoding="utf-8")
+    (root / "payload.json").write_text(json.dumps(PAYLOAD), encoding="utf-8")
     _git(root, "init", "-q")
     monkeypatch.chdir(root)
     monkeypatch.syspath_prepend(str(root))
@@ -330,6 +349,7 @@ class Case:
     setup: Callable[[Path], None] | None = None
     needs: str | None = None  # a module the path needs
     titles: tuple[str, ...] = ()  # titles (fragments) that must be among the annotations
+    codes: tuple[int, ...] = (0, 1, 2)
 
 
 def _search(r: Path) -> set[tuple[str, int | None]]:
@@ -347,6 +367,16 @@ CASES = {
         ("check", f"{PACKAGE}.tools"), _both, titles=("toolset.parameter-type-conflict",)
     ),
     "check a module, --jobs 2": Case(("check", f"{PACKAGE}.tools", "--jobs", "2"), _both),
+    "check project (as a toolset)": Case(
+        ("check", "project"), lambda r: _both(r) | {mcp_line(r)}, needs="mcp"
+    ),
+    "check a module that does not import": Case(
+        ("check", f"{PACKAGE}.broken"),
+        lambda r: {(f"{PACKAGE}/broken.py", None)},
+        titles=("could not be read",),
+        codes=(3,),  # nothing could be read
+    ),
+    "check a JSON tool list": Case(("check", "payload.json"), lambda r: {("payload.json", None)}),
     "check --agent (OpenAI Agents)": Case(
         ("check", "--agent", f"{PACKAGE}.app_openai:agent"),
         # The SDK keeps no reference to the function: the agent's own line.
@@ -424,7 +454,7 @@ def test_every_line_is_a_command_at_the_tool(root: Path, case: Case) -> None:
     if case.setup is not None:
         case.setup(root)
     code, out, err = run(*case.argv, "--format", "github")
-    assert code in (0, 1, 2), err
+    assert code in case.codes, err
     commands = parse_output(out)
     assert commands, out
     places = set()
