@@ -295,22 +295,30 @@ def _grow_search(root: Path) -> None:
     _edit(root, TOOLS_FILE, "that match a query string.", "that match a query string, by name.")
 
 
-def _change_lookup(root: Path) -> None:
-    changed = json.loads(json.dumps(MCP_TOOLS))
+def _add_region(served: Path) -> None:
+    # A new required property of lookup: a breaking change.
+    changed = json.loads(served.read_text(encoding="utf-8"))
     changed[0]["inputSchema"]["properties"]["region"] = {"type": "string"}
     changed[0]["inputSchema"]["required"].append("region")
-    (root / "mcp_tools.json").write_text(json.dumps(changed), encoding="utf-8")
+    served.write_text(json.dumps(changed), encoding="utf-8")
 
 
 def _lock_then_edit(root: Path) -> None:
     _snapshot()
     _grow_search(root)
-    _change_lookup(root)
+    _add_region(root / "mcp_tools.json")
 
 
 def _lock_toolset_then_edit(root: Path) -> None:
     _snapshot("--toolset", f"{PACKAGE}.tools")
     _grow_search(root)
+
+
+def _lock_server_then_edit(root: Path) -> None:
+    # A server the project does not list, locked with --toolset: its entry in the lock.
+    _old_server(root)
+    _snapshot("--toolset", MCP_OLD)
+    _add_region(root / "mcp_old.json")
 
 
 def _lock_then_remove(root: Path) -> None:
@@ -430,6 +438,13 @@ CASES = {
         _search,
         setup=_lock_toolset_then_edit,
         titles=("tokens.growth",),
+    ),
+    "diff --lock --toolset mcp:": Case(
+        ("diff", "--lock", "--toolset", MCP_OLD),
+        lambda r: {("toollens.lock.json", line_of(r, "toollens.lock.json", '    "lookup": {'))},
+        setup=_lock_server_then_edit,
+        needs="mcp",
+        titles=("change to tool lookup",),
     ),
     "diff --lock, a tool removed": Case(
         ("diff", "--lock"), lambda r: {_removed_line(r)}, setup=_lock_then_remove, needs="mcp"
