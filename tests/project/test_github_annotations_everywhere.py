@@ -17,9 +17,10 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -224,7 +225,7 @@ def _forget_package() -> None:
 
 
 @pytest.fixture
-def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     root = tmp_path / "project"
     (root / PACKAGE).mkdir(parents=True)
     (root / "pyproject.toml").write_text(
@@ -452,7 +453,7 @@ CASES = {
 }
 
 
-def _case_params() -> list[object]:
+def _case_params() -> list[Any]:  # pytest.param's type is not public
     params = []
     for name, case in CASES.items():
         marks = [pytest.mark.network_ok] if case.needs == "mcp" else []  # a child process
