@@ -61,7 +61,9 @@ def test_check_json_and_github() -> None:
     assert list(data["tools"][0]["check"]["providers"]) == ["anthropic"]
     assert data["tools"][0]["check"]["verdicts"]["anthropic"]["accepted"] is True
     code, out, _ = run("check", target, "--format", "github")
-    assert "::warning title=toollens lint%3A lint.missing-parameter-description::" in out
+    # No project declares this server: annotations point at its script.
+    note = "title=toollens lint%3A lint.missing-parameter-description::"
+    assert f"::warning file=tests/mcp/mcp_servers/sdk_tools.py,{note}" in out
 
 
 def test_check_130_tools_finds_what_no_single_tool_shows() -> None:
@@ -144,7 +146,11 @@ def test_snapshot_then_a_breaking_server_change_fails_diff_lock(project: Path) -
     assert "#notify)" in out
     code, out, _ = run("diff", "--lock", "--format", "github")
     assert code == EXIT_BREAKING
-    assert "::error title=toollens%3A breaking change to tool notify::" in out
+    # An MCP tool points at the pyproject.toml line declaring its server.
+    assert (
+        "::error file=pyproject.toml,line=5,title=toollens%3A breaking change to tool notify::"
+        in out
+    )
 
 
 def test_check_without_target_reads_mcp_servers_from_the_table(project: Path) -> None:

@@ -108,7 +108,7 @@ def test_check_budget_text_and_github(tools: Path) -> None:
     assert "error[tokens.tool-over-budget]: tool 'get_weather' costs" in out
     code, out, _ = run("check", f"{tools}:get_weather", "--max-tokens", "10", "--format", "github")
     assert code == 1
-    assert "::error title=tokens.tool-over-budget::tool 'get_weather'" in out
+    assert ",title=toollens%3A tokens.tool-over-budget::tool 'get_weather'" in out
 
 
 def test_check_without_a_budget_is_unchanged(tools: Path) -> None:

@@ -98,7 +98,8 @@ def test_growth_over_the_threshold_is_a_finding(project: Path) -> None:
     assert code == 1
     assert "error[tokens.growth]: tool 'search' grew by " in out
     code, out = run("diff", "--lock", "--format", "github")
-    assert "::error title=tokens.growth::tool 'search' grew by" in out
+    assert "::error file=tokpkg/tools.py,line=" in out
+    assert ",title=toollens%3A tokens.growth::tool 'search' grew by" in out
 
 
 def test_growth_under_the_threshold_is_not(project: Path) -> None:

@@ -200,10 +200,19 @@ def run_diff(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
     if args.format == "json":
         return _dump(result.to_json()), code
     if args.format == "github":
-        locator = Locator(None, None)
+        if not is_mcp(args.new):  # an mcp: OLD against a Python or JSON NEW
+            from toollens.cli.project import format_diff_github
+
+            return format_diff_github(result, args.new), code
+        from toollens.project.places import mcp_place
+
+        locator = Locator(None, None, place=mcp_place(args.new))
         name = new["name"] if isinstance(new, dict) and "name" in new else args.new
         notes = [str(a) for a in change_annotations(name, result.changes, locator)]
-        return "\n".join([*notes, f"{args.new}: {result.headline}"]) + "\n", code
+        from toollens.project.github import plain_line
+
+        headline = plain_line(f"{args.new}: {result.headline}")
+        return "\n".join([*notes, headline]) + "\n", code
     return parts.format_diff(result, args.old, args.new), code
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "diff_lock",
     "format_checks_github",
     "format_diff_github",
+    "format_located_checks_github",
     "join_shown",
     "project_reports",
     "project_tools",
@@ -166,8 +167,10 @@ def format_diff_github(result: SchemaDiff, new_target: str) -> str:
         obj = resolve_target(new_target)
         locator = Locator(obj, _function_schema_or_none(obj))
     name = new_target.rpartition(":")[2] or new_target
+    from toollens.project.github import plain_line
+
     lines = [str(a) for a in change_annotations(name, result.changes, locator)]
-    return "\n".join([*lines, f"{new_target}: {result.headline}"]) + "\n"
+    return "\n".join([*lines, plain_line(f"{new_target}: {result.headline}")]) + "\n"
 
 
 def _json_file(target: str) -> str | None:
@@ -240,11 +243,21 @@ def format_checks_github(
     from toollens.project.annotations import Locator
 
     file = _json_file(target) if target is not None else None
+    return format_located_checks_github(
+        [(result, Locator(obj, function, file=file)) for result, obj, function in results]
+    )
+
+
+def format_located_checks_github(results: Sequence[tuple[ToolCheck, Locator]]) -> str:
+    """Check results as annotations at the place each locator gives, each tool followed by a
+    summary line."""
+    from toollens.project.github import plain_line
+
     lines: list[str] = []
-    for result, obj, function in results:
-        locator = Locator(obj, function, file=file)
+    for result, locator in results:
         lines.extend(str(a) for a in _check_annotations(result, locator))
-        lines.append(f"{result.title}: {'no errors' if not result.errors else 'errors found'}")
+        state = "no errors" if not result.errors else "errors found"
+        lines.append(plain_line(f"{result.title}: {state}"))
     return "\n".join(lines) + "\n"
 
 

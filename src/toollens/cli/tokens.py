@@ -111,6 +111,11 @@ def add_budget_arguments(check: argparse.ArgumentParser) -> None:
 def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
     """What the command line names: tools, toolset sources (a module, ``--agent``, a JSON
     tool list), or with nothing named the project's tool list."""
+    return [obj for obj, _ in _named_targets(args, texts)]
+
+
+def _named_targets(args: argparse.Namespace, texts: Sequence[str]) -> list[tuple[Any, str]]:
+    """:func:`_targets`, each with the text naming it (a project tool's own target)."""
     agent = getattr(args, "agent", None)
     if texts or agent:
         from toollens.cli.toolset import is_toolset_source
@@ -119,12 +124,24 @@ def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
 
         named = [agent] if agent else list(texts)
         return [
-            toolset(t) if t == agent or is_toolset_source(t) else resolve_target(t) for t in named
+            (toolset(t) if t == agent or is_toolset_source(t) else resolve_target(t), t)
+            for t in named
         ]
     from toollens.cli.project import project_tools
 
     tools, _ = project_tools(args)
-    return [obj for _, obj in tools]
+    return [(_countable(obj), target) for target, obj in tools]
+
+
+def _countable(obj: Any) -> Any:
+    """A project tool as ``tokens()`` reads it: an MCP server's tool as the model gets it."""
+    from toollens.mcp.records import McpTool
+
+    if isinstance(obj, McpTool):
+        from toollens.tokens import ToolDef
+
+        return ToolDef(obj.name, obj.description, obj.input_schema)
+    return obj
 
 
 def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
@@ -150,31 +167,36 @@ def budget_findings(
     counted: TokenCount, max_tokens: int | None, max_total: int | None
 ) -> list[Finding]:
     """Error findings for tools over ``max_tokens`` and a total over ``max_total``."""
-    found = []
-    for tool in counted.tools:
+    return [f for f, _ in _budget_by_tool(counted, max_tokens, max_total)]
+
+
+def _budget_by_tool(
+    counted: TokenCount, max_tokens: int | None, max_total: int | None
+) -> list[tuple[Finding, int | None]]:
+    """:func:`budget_findings`, each with the index of its tool (``None``: all of them)."""
+    found: list[tuple[Finding, int | None]] = []
+    for index, tool in enumerate(counted.tools):
         if max_tokens is not None and tool.tokens > max_tokens:
-            found.append(
-                Finding(
-                    BUDGET_TOOL,
-                    Severity.ERROR,
-                    None,
-                    f"tool {tool.name!r} costs {tool.tokens} tokens on {counted.model} "
-                    f"({counted.method}), over the budget of {max_tokens}.",
-                    "shorten its descriptions or drop parameters; "
-                    "`toollens tokens` shows where the tokens go",
-                )
-            )
-    if max_total is not None and counted.total > max_total:
-        found.append(
-            Finding(
-                BUDGET_TOTAL,
+            finding = Finding(
+                BUDGET_TOOL,
                 Severity.ERROR,
                 None,
-                f"the {len(counted.tools)} tools cost {counted.total} tokens together on "
-                f"{counted.model} ({counted.method}), over the budget of {max_total}.",
-                "send fewer tools per request or shorten the largest ones",
+                f"tool {tool.name!r} costs {tool.tokens} tokens on {counted.model} "
+                f"({counted.method}), over the budget of {max_tokens}.",
+                "shorten its descriptions or drop parameters; "
+                "`toollens tokens` shows where the tokens go",
             )
+            found.append((finding, index))
+    if max_total is not None and counted.total > max_total:
+        total = Finding(
+            BUDGET_TOTAL,
+            Severity.ERROR,
+            None,
+            f"the {len(counted.tools)} tools cost {counted.total} tokens together on "
+            f"{counted.model} ({counted.method}), over the budget of {max_total}.",
+            "send fewer tools per request or shorten the largest ones",
         )
+        found.append((total, None))
     return found
 
 
@@ -193,23 +215,37 @@ def with_budget(run_check: Handler) -> Handler:
         if not budget and not _cheap_to_read_again(args):
             return text, code
         try:
-            defs = tool_defs(_targets(args, [args.target] if args.target else []))
+            named = _named_targets(args, [args.target] if args.target else [])
+            defs = tool_defs([obj for obj, _ in named])
         except ToolLensError:
             if budget:
                 raise
             return text, code  # not a tool (a model or output type): no description limit
-        found = list(iter_limit_findings(defs))
+        # Each finding with the index of the tool it is about (None: the tools together).
+        found: list[tuple[Finding, int | None]] = [
+            (f, i) for i, d in enumerate(defs) for f in iter_limit_findings([d])
+        ]
         counted = None
         if budget:
             from toollens.tokens import tokens
 
             counted = tokens(defs, args.tokens_model)
-            found += budget_findings(counted, args.max_tokens, args.max_total_tokens)
+            if len(counted.tools) == len(defs):
+                found += _budget_by_tool(counted, args.max_tokens, args.max_total_tokens)
+            else:  # not one count per definition: the findings point at the whole run
+                found += [
+                    (f, None)
+                    for f in budget_findings(counted, args.max_tokens, args.max_total_tokens)
+                ]
         if not found and counted is None:
             return text, code
-        if any(f.severity is Severity.ERROR for f in found):
+        if any(f.severity is Severity.ERROR for f, _ in found):
             code = max(code, 1)
-        return _merge(text, args.format, counted, found), code
+        if args.format == "github":
+            from toollens.cli.budget_github import budget_annotations
+
+            return text + budget_annotations(found, named, bool(args.target or args.agent)), code
+        return _merge(text, args.format, counted, [f for f, _ in found]), code
 
     return run
 
@@ -248,10 +284,6 @@ def _merge(text: str, fmt: str, counted: TokenCount | None, found: list[Finding]
             "findings": [_finding_data(f) for f in found],
         }
         return json.dumps(data, indent=2) + "\n"
-    if fmt == "github":
-        levels = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
-        lines = [f"::{levels[f.severity]} title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
-        return text + "".join(line + "\n" for line in lines)
     summary = (
         f"tokens ({counted.model}, {counted.method}): {counted.total} in total\n"
         if counted is not None

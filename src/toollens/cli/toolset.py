@@ -174,7 +174,7 @@ def run_toolset_check(
         data = toolset_data(ts, rows, providers, hooks.finding_to_dict)
         return json.dumps(data, indent=2) + "\n", code
     if args.format == "github":
-        return format_github(ts, rows), code
+        return format_github(ts, rows, source), code
     return format_text(ts, rows, providers), code
 
 

@@ -11,11 +11,14 @@ from toollens.core.schema.types import JsonObject
 if TYPE_CHECKING:
     from toollens.cli.toolset import ToolRow
     from toollens.core.records import Finding
+    from toollens.project.annotations import Locator
+    from toollens.project.github import Annotation, Level
+    from toollens.project.places import Place
     from toollens.toolsets import ToolEntry, ToolOrigin, Toolset
 
 __all__ = ["format_github", "format_text", "origin_data", "toolset_data"]
 
-_LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
+_LEVELS: dict[str, Level] = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _findings_of(result: Any) -> list[Finding]:
@@ -163,37 +166,59 @@ def toolset_data(
 # -- GitHub ---------------------------------------------------------------------------------
 
 
-def format_github(ts: Toolset, rows: Sequence[ToolRow]) -> str:
-    """Each tool's annotations (on its ``def`` when it is Python), unread tools, cross-tool."""
-    from toollens.cli.project import format_checks_github
+def format_github(ts: Toolset, rows: Sequence[ToolRow], source: str | None = None) -> str:
+    """Each tool's annotations (on its ``def`` when it is Python), unread tools, cross-tool.
 
-    checked = [(r.result, *_located(r.entry)) for r in rows if r.result is not None]
-    text = format_checks_github(checked) if checked else ""
-    lines = [str(a) for a in _extra_annotations(ts, rows)]
-    return text + "\n".join([*lines, headline(ts, rows)]) + "\n"
+    ``source`` is the toolset as named on the command line: annotations about the whole set,
+    or a tool with no place of its own, point at where it is defined.
+    """
+    from toollens.cli.project import format_located_checks_github
+    from toollens.project.places import NOWHERE, entry_place, source_place
+
+    whole = source_place(source) if source else NOWHERE
+    places = {id(r.entry): entry_place(r.entry, whole) for r in rows}
+    checked = [(r.result, _locator(r.entry, places)) for r in rows if r.result is not None]
+    text = format_located_checks_github(checked) if checked else ""
+    lines = [str(a) for a in _extra_annotations(ts, rows, places, whole)]
+    from toollens.project.github import plain_line
+
+    return text + "\n".join([*lines, plain_line(headline(ts, rows))]) + "\n"
 
 
-def _located(entry: ToolEntry) -> tuple[Any, Any]:
-    # The object and FunctionSchema annotations point at (a report read in another process
-    # is not kept: those point at the whole run).
+def _locator(entry: ToolEntry, places: dict[int, Place]) -> Locator:
+    # The object and FunctionSchema annotations point at; a report read in another process
+    # is not kept, so its tool points where its origin says (module file and def line).
+    from toollens.project.annotations import Locator
+
     rep = entry.report
-    return (rep.target, rep.function) if rep is not None else (None, None)
+    obj, function = (rep.target, rep.function) if rep is not None else (None, None)
+    return Locator(obj, function, place=places[id(entry)])
 
 
-def _extra_annotations(ts: Toolset, rows: Sequence[ToolRow]) -> Iterator[Any]:
+def _extra_annotations(
+    ts: Toolset, rows: Sequence[ToolRow], places: dict[int, Place], whole: Place
+) -> Iterator[Annotation]:
     from toollens.project.github import Annotation
 
     for row in rows:
         if row.entry.error is not None:
+            place = places[id(row.entry)]
             yield Annotation(
                 level="error",
                 title=f"toollens: tool {row.entry.name} could not be read",
                 message=f"{row.entry.origin}: {row.entry.error}",
+                file=place.file,
+                line=place.line,
             )
+    by_name = {r.entry.name: places[id(r.entry)] for r in rows}
     for item in ts.cross_findings:
         finding = item.finding
+        # The first tool it names that has a place; else the whole source.
+        place = next((by_name[t] for t in item.tools if by_name.get(t)), whole)
         yield Annotation(
-            level=_LEVELS[finding.severity.value],  # type: ignore[arg-type]
+            level=_LEVELS[finding.severity.value],
             title=f"toollens toolset: {finding.rule}",
             message=f"{finding.message} Fix: {finding.fix}",
+            file=place.file,
+            line=place.line,
         )

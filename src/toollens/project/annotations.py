@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 from toollens.core.diff import DiffSeverity, SchemaChange
 from toollens.core.schema.pointer import split_pointer
 from toollens.project.github import Annotation, Level
+from toollens.project.places import NOWHERE, Place, mcp_place, object_place, parameter_line_at
 from toollens.project.tools import parameter_line, relative_path, return_line, source_location
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
+    from toollens.project.lock import ProjectTool
 
-__all__ = ["CHANGE_LEVELS", "Locator", "change_annotations", "property_of"]
+__all__ = ["CHANGE_LEVELS", "Locator", "change_annotations", "property_of", "tool_locator"]
 
 #: The annotation level of a change, by its severity.
 CHANGE_LEVELS: dict[DiffSeverity, Level] = {
@@ -36,26 +38,37 @@ class Locator:
         obj: the tool's Python object (``None`` for a JSON file or a removed tool).
         function: its FunctionSchema, which maps schema names (aliases) back to parameters.
         file: the file to point at when ``obj`` has no source (a JSON file target).
+        place: where to point when ``obj`` has no source and is no MCP tool (a tool read
+            in another process, a tool of an agent); wins over ``file``.
     """
 
     def __init__(
-        self, obj: object, function: FunctionSchema | None, *, file: str | None = None
+        self,
+        obj: object,
+        function: FunctionSchema | None,
+        *,
+        file: str | None = None,
+        place: Place | None = None,
     ) -> None:
         self.obj = obj
         location = source_location(obj) if obj is not None else None
-        self.file = relative_path(location.file) if location else file
-        self.line = location.line if location else None
+        found = object_place(obj) if obj is not None and location is None else NOWHERE
+        self._fallback = found or place or Place(file)
+        self.file = relative_path(location.file) if location else self._fallback.file
+        self.line = location.line if location else self._fallback.line
         parameters = function.parameters if function is not None else ()
         self._names = {p.schema_name: p.name for p in parameters}
 
     def at(self, parameter: str | None) -> tuple[str | None, int | None]:
         """Where ``parameter`` (a schema name) is declared; the tool itself otherwise."""
-        if parameter and self.obj is not None:
-            python_name = self._names.get(parameter, parameter)
-            line = parameter_line(self.obj, python_name)
-            if line is not None:
-                return self.file, line
-        return self.file, self.line
+        if not parameter:
+            return self.file, self.line
+        python_name = self._names.get(parameter, parameter)
+        line = parameter_line(self.obj, python_name) if self.obj is not None else None
+        path = self._fallback.path
+        if line is None and path is not None and self.line is not None:  # only file and line
+            line = parameter_line_at(path, self.line, python_name)
+        return self.file, line or self.line
 
     def for_change(self, change: SchemaChange, output: bool) -> tuple[str | None, int | None]:
         """Where a change is about: the return annotation for an output change."""
@@ -85,3 +98,11 @@ def change_annotations(
             file=file,
             line=line,
         )
+
+
+def tool_locator(tool: ProjectTool) -> Locator:
+    """Where annotations about a project tool point: its ``def``, or for an MCP server's
+    tool (also one locked with ``--toolset mcp:...``) where the server is declared."""
+    ref = tool.ref
+    place = mcp_place(ref.target, tool.name) if ref.target.startswith("mcp:") else None
+    return Locator(ref.obj, tool.reports[0].function if tool.reports else None, place=place)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Annotation", "escape_data", "escape_property"]
+__all__ = ["Annotation", "escape_data", "escape_property", "plain_line"]
 
 Level = Literal["error", "warning", "notice"]
 
@@ -30,6 +30,17 @@ def escape_property(text: str) -> str:
     for raw, escaped in _PROPERTY:
         text = text.replace(raw, escaped)
     return text
+
+
+def plain_line(text: str) -> str:
+    """A log line printed among the annotations, kept one line and never read as a command.
+
+    A tool's name or title can hold a line break, or start with ``::``: printed as is, the
+    runner would read what follows as a workflow command of its own.
+    """
+    text = text.replace("\r", " ").replace("\n", " ")
+    head = text.lstrip()
+    return ": :" + head[2:] if head.startswith("::") else text
 
 
 @dataclass(frozen=True)

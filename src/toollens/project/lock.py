@@ -336,8 +336,6 @@ def _output_diff(old: Any, new: Any) -> SchemaDiff:
 
 def lock_line(lock_text: str, name: str) -> int | None:
     """The line of ``name``'s entry in a lock written by :func:`dump_lock`."""
-    head = "    " + json.dumps(name, ensure_ascii=False) + ": {"
-    for number, line in enumerate(lock_text.splitlines(), start=1):
-        if line == head:
-            return number
-    return None
+    from toollens.project.places import lock_entry_line
+
+    return lock_entry_line(lock_text, name)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from toollens.core.schema.types import JsonObject
-from toollens.project.annotations import Locator, change_annotations
+from toollens.project.annotations import Locator, change_annotations, tool_locator
 from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.github import Annotation
 from toollens.project.lock import (
@@ -182,9 +182,7 @@ def lock_annotations(result: LockDiff, config: ProjectConfig) -> Iterator[Annota
     lock_file = relative_path(config.lock_path)
     for tool in result.tools:
         current = tool.project_tool
-        locator = Locator(
-            current.ref.obj if current else None, current.reports[0].function if current else None
-        )
+        locator = tool_locator(current) if current else Locator(None, None)
         if tool.status == "removed":
             yield Annotation(
                 level="error",

@@ -20,6 +20,7 @@ from toollens.core.schema.types import JsonMapping
 if TYPE_CHECKING:
     from toollens.core.report import Report
     from toollens.project.config import ProjectConfig
+    from toollens.project.github import Annotation
     from toollens.project.lock import ProjectTool
 
 GROWTH_RULE = "tokens.growth"
@@ -109,7 +110,32 @@ def with_token_deltas(
         }
         return json.dumps(data, indent=2) + "\n"
     if fmt == "github":
-        lines = [f"::error title={f.rule}::{f.message} Fix: {f.fix}" for f in found]
-        return text + "".join(line + "\n" for line in lines)
+        notes = _growth_annotations(deltas, config.max_token_growth, tools)
+        return text + "".join(f"{note}\n" for note in notes)
     lines = [f"{d.name}: {d}" for d in deltas] + [f"  {f}" for f in found]
     return text + "".join(line + "\n" for line in lines)
+
+
+def _growth_annotations(
+    deltas: Sequence[TokenDelta], threshold: int | None, tools: Sequence[ProjectTool]
+) -> list[Annotation]:
+    """Each growth finding as an annotation on the tool that grew."""
+    from toollens.project.annotations import tool_locator
+    from toollens.project.github import Annotation
+
+    by_name = {t.name: t for t in tools}
+    notes = []
+    for delta in deltas:
+        for finding in growth_findings([delta], threshold):
+            grown = by_name.get(delta.name)
+            locator = tool_locator(grown) if grown is not None else None
+            notes.append(
+                Annotation(
+                    level="error",
+                    title=f"toollens: {finding.rule}",
+                    message=f"{finding.message} Fix: {finding.fix}",
+                    file=locator.file if locator else None,
+                    line=locator.line if locator else None,
+                )
+            )
+    return notes
