@@ -16,19 +16,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
-from scenario import VIEW_JS
-from servers import (
-    CHROMIUM,
-    Server,
-    launch_browser,
-    make_tmp,
-    start_lab,
-    start_marimo,
-    start_voila,
-    stop,
+from explorer_pages import (
+    FRONT_ENDS,
+    chromium,
+    open_notebook,
+    select_text,
+    serving,
+    write_explorer_notebook,
 )
+from servers import CHROMIUM, Server, make_tmp
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
@@ -59,55 +56,6 @@ def plan_trip(
     """
     return city
 '''
-NOTEBOOKS = {
-    "trip.ipynb": ("import toollens\nfrom trip import plan_trip", "toollens.Explorer(plan_trip)"),
-    "big.ipynb": ("import toollens\nfrom bigtool import big_tool", "toollens.Explorer(big_tool)"),
-}
-# The same tools as marimo apps (marimo's default, narrow column: the app's default width).
-MARIMO_APP = """
-import marimo
-
-app = marimo.App()
-
-
-@app.cell
-def _():
-    import marimo as mo
-
-    import toollens
-    from {module} import {name}
-
-    explorer = mo.ui.anywidget(toollens.Explorer({name}))
-    explorer
-    return
-
-
-if __name__ == "__main__":
-    app.run()
-"""
-MARIMO_APPS = {"trip.ipynb": ("trip", "plan_trip"), "big.ipynb": ("bigtool", "big_tool")}
-FRONT_ENDS = ("voila", "jupyterlab", "notebook7", "marimo")
-
-# Select `text` in the editor (the CodeMirror view the front end hangs on .tl-editor; in
-# marimo it sits in a shadow root, which VIEW_JS's tlView() searches too).
-SELECT_JS = (
-    "([text, caretAfter]) => {"
-    + VIEW_JS
-    + """
-  const view = tlView();
-  const at = view.state.doc.toString().indexOf(text);
-  if (at < 0) return -1;
-  view.focus();
-  const range = caretAfter ? {anchor: at + text.length} : {anchor: at, head: at + text.length};
-  view.dispatch({selection: range, scrollIntoView: true});
-  return at;
-}"""
-)
-KERNEL_READY_JS = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -115,75 +63,30 @@ def workdir() -> Iterator[Path]:
     tmp = make_tmp("toollens-views-nb-")
     (tmp / "trip.py").write_text(TRIP.lstrip())
     (tmp / "bigtool.py").write_text(big_tool_source(240))
-    for name, cells in NOTEBOOKS.items():
-        nb = nbformat.v4.new_notebook()
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-        nb.cells = [nbformat.v4.new_code_cell(cell) for cell in cells]
-        nbformat.write(nb, tmp / name)
-    for notebook, (module, name) in MARIMO_APPS.items():
-        app = MARIMO_APP.format(module=module, name=name).lstrip()
-        (tmp / _marimo_app(notebook)).write_text(app)
+    write_explorer_notebook(tmp, "trip.ipynb", "trip", "plan_trip")
+    write_explorer_notebook(tmp, "big.ipynb", "bigtool", "big_tool")
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _marimo_app(notebook: str) -> str:
-    return notebook.replace(".ipynb", "_app.py")
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    tmp = make_tmp("toollens-views-chromium-")
-    try:
-        with sync_api.sync_playwright() as pw:
-            context = launch_browser(pw, tmp)
-            context.set_default_timeout(60_000)
-            try:
-                yield context
-            finally:
-                context.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    with chromium(sync_api, "toollens-views-chromium-") as context:
+        yield context
 
 
 @pytest.fixture(scope="module", params=FRONT_ENDS)
 def front_end(request: Any, workdir: Path) -> Iterator[tuple[str, Server]]:
-    """A Voila, JupyterLab or marimo server on the test notebooks (one at a time: a shared
-    machine); marimo serves the folder's apps (``/?file=<app>``)."""
-    tmp = make_tmp(f"toollens-views-{request.param}-")
+    """A server of each front end on the test notebooks, one at a time (a shared machine)."""
     if request.param == "marimo":
         pytest.importorskip("marimo")
-        server = start_marimo(tmp, workdir, ".")
-    else:
-        start = start_voila if request.param == "voila" else start_lab
-        server = start(tmp, workdir)
-    try:
-        server.wait_ready()
+    with serving(request.param, workdir, "toollens-views-") as server:
         yield request.param, server
-    finally:
-        stop(server)
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _open(browser: Any, front_end: tuple[str, Server], notebook: str) -> Any:
     """A page showing the explorer of ``notebook``, its four views rendered."""
-    kind, server = front_end
-    page = browser.new_page()
-    if kind == "voila":
-        page.goto(server.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded")
-    elif kind == "marimo":
-        page.goto(server.url(f"/?file={_marimo_app(notebook)}"), wait_until="domcontentloaded")
-    else:
-        path = f"/lab/tree/{notebook}?reset" if kind == "jupyterlab" else f"/notebooks/{notebook}"
-        page.goto(server.url(path), wait_until="domcontentloaded")
-        page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)
-        page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
-        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        # The file browser takes a quarter of a 1,000 px window: give the notebook the width
-        # (in ~550 px of output the views stack in one column, as in a narrow notebook).
-        page.evaluate(
-            "() => { const s = window.jupyterapp.shell; if (s.collapseLeft) s.collapseLeft(); }"
-        )
+    page = open_notebook(browser, *front_end, notebook)
     for view in VIEWS:
         expect(page.locator(f"{EXPLORER} .tl-slot-{view} .tl-panel")).to_be_visible(timeout=180_000)
     page.locator(EXPLORER).scroll_into_view_if_needed()
@@ -191,7 +94,7 @@ def _open(browser: Any, front_end: tuple[str, Server], notebook: str) -> Any:
 
 
 def _select(page: Any, text: str, *, caret_after: bool = False) -> None:
-    assert page.evaluate(SELECT_JS, [text, caret_after]) >= 0, text
+    select_text(page, f"{EXPLORER} .tl-editor", text, caret_after=caret_after)
 
 
 def _since(page: Any) -> str:

@@ -1,4 +1,4 @@
-"""The explorer's Try-it view in real browsers (Voila, JupyterLab): open it, edit the
+"""The explorer's Try-it view in real browsers (Voila, JupyterLab, marimo): open it, edit the
 arguments and see the problem marked at its pointer, Call, then edit the function and see the
 example re-checked. Behaviour only; screenshots at 1,400 and 1,000 px go to tests/artifacts/.
 
@@ -14,19 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
+from explorer_pages import chromium, open_notebook, select_text, serving, write_explorer_notebook
 from scenario import VIEW_JS
-from servers import (
-    CHROMIUM,
-    Server,
-    launch_browser,
-    make_tmp,
-    start_lab,
-    start_marimo,
-    start_voila,
-    stop,
-)
+from servers import CHROMIUM, Server, make_tmp
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
@@ -54,121 +45,42 @@ def plan_trip(
     """
     return f"{days} days in {city}"
 '''
-KERNEL_READY_JS = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
-}"""
-# Select `text` in one of the explorer's editors (each hangs its CodeMirror view on its box;
-# tlFind pierces marimo's shadow root).
-SELECT_JS = (
-    """([box, text, caretAfter]) => {"""
-    + VIEW_JS
-    + """
-  const view = tlFind(box).tlView;
-  const at = view.state.doc.toString().indexOf(text);
-  if (at < 0) return -1;
-  view.focus();
-  const range = caretAfter ? {anchor: at + text.length} : {anchor: at, head: at + text.length};
-  view.dispatch({selection: range, scrollIntoView: true});
-  return at;
-}"""
-)
 ARGUMENTS_JS = (
     "() => {" + VIEW_JS + "return tlFind('.tl-xp .tl-try-editor').tlView.state.doc.toString(); }"
 )
-MARIMO_APP = """
-import marimo
-
-app = marimo.App(width="full")
-
-
-@app.cell
-def _():
-    import marimo as mo
-
-    import toollens
-    from trip import plan_trip
-
-    explorer = mo.ui.anywidget(toollens.Explorer(plan_trip))
-    explorer
-    return
-
-
-if __name__ == "__main__":
-    app.run()
-"""
 
 
 @pytest.fixture(scope="module")
 def workdir() -> Iterator[Path]:
     tmp = make_tmp("toollens-try-nb-")
     (tmp / "trip.py").write_text(TRIP.lstrip())
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nb.cells = [
-        nbformat.v4.new_code_cell("import toollens\nfrom trip import plan_trip"),
-        nbformat.v4.new_code_cell("toollens.Explorer(plan_trip)"),
-    ]
-    nbformat.write(nb, tmp / "trip.ipynb")
-    (tmp / "try_app.py").write_text(MARIMO_APP.lstrip())
+    write_explorer_notebook(tmp, "trip.ipynb", "trip", "plan_trip")
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    tmp = make_tmp("toollens-try-chromium-")
-    try:
-        with sync_api.sync_playwright() as pw:
-            context = launch_browser(pw, tmp)
-            context.set_default_timeout(60_000)
-            try:
-                yield context
-            finally:
-                context.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    with chromium(sync_api, "toollens-try-chromium-") as context:
+        yield context
 
 
 @pytest.fixture(scope="module", params=("voila", "jupyterlab", "marimo"))
 def front_end(request: Any, workdir: Path) -> Iterator[tuple[str, Server]]:
-    tmp = make_tmp(f"toollens-try-{request.param}-")
     if request.param == "marimo":
         pytest.importorskip("marimo")
-        server = start_marimo(tmp, workdir, "try_app.py")
-    else:
-        start = start_voila if request.param == "voila" else start_lab
-        server = start(tmp, workdir)
-    try:
-        server.wait_ready()
+    with serving(request.param, workdir, "toollens-try-") as server:
         yield request.param, server
-    finally:
-        stop(server)
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _open(browser: Any, front_end: tuple[str, Server]) -> Any:
-    kind, server = front_end
-    page = browser.new_page()
-    if kind == "voila":
-        page.goto(server.url("/voila/render/trip.ipynb"), wait_until="domcontentloaded")
-    elif kind == "marimo":
-        page.goto(server.url("/"), wait_until="domcontentloaded", timeout=120_000)
-    else:
-        page.goto(server.url("/lab/tree/trip.ipynb?reset"), wait_until="domcontentloaded")
-        page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)
-        page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
-        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        page.evaluate(
-            "() => { const s = window.jupyterapp.shell; if (s.collapseLeft) s.collapseLeft(); }"
-        )
+    page = open_notebook(browser, *front_end, "trip.ipynb")
     expect(page.locator(f"{EXPLORER} .tl-slot-strict .tl-panel")).to_be_visible(timeout=180_000)
     return page
 
 
 def _select(page: Any, box: str, text: str, *, caret_after: bool = False) -> None:
-    assert page.evaluate(SELECT_JS, [box, text, caret_after]) >= 0, text
+    select_text(page, box, text, caret_after=caret_after)
 
 
 def test_try_it_checks_calls_and_follows_the_function(
