@@ -17,6 +17,23 @@ from servers import Server, launch_browser, make_tmp, start_lab, start_marimo, s
 
 FRONT_ENDS = ("voila", "jupyterlab", "notebook7", "marimo")
 
+# The small tool the explorer tests edit (written to ``trip.py`` next to the notebooks).
+TRIP_SOURCE = '''from typing import Annotated
+from pydantic import Field
+
+def plan_trip(
+    city: str,
+    days: Annotated[int, Field(ge=1, le=7)] = 1,
+) -> str:
+    """Plan a trip.
+
+    Args:
+        city: The city to visit.
+        days: How many days.
+    """
+    return f"{days} days in {city}"
+'''
+
 # A marimo app showing one explorer (marimo's default, narrow column: the app's default width).
 MARIMO_APP = """
 import marimo

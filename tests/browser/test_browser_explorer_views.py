@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from explorer_pages import (
     FRONT_ENDS,
+    TRIP_SOURCE,
     chromium,
     open_notebook,
     select_text,
@@ -40,28 +41,12 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 EXPLORER = ".tl-xp"
 CHANGES = f"{EXPLORER} .tl-panel-changes"
 VIEWS = ("signature", "metadata", "strict", "output")
-TRIP = '''
-from typing import Annotated
-from pydantic import Field
-
-def plan_trip(
-    city: str,
-    days: Annotated[int, Field(ge=1, le=7)] = 1,
-) -> str:
-    """Plan a trip.
-
-    Args:
-        city: The city to visit.
-        days: How many days.
-    """
-    return city
-'''
 
 
 @pytest.fixture(scope="module")
 def workdir() -> Iterator[Path]:
     tmp = make_tmp("toollens-views-nb-")
-    (tmp / "trip.py").write_text(TRIP.lstrip())
+    (tmp / "trip.py").write_text(TRIP_SOURCE)
     (tmp / "bigtool.py").write_text(big_tool_source(240))
     write_explorer_notebook(tmp, "trip.ipynb", "trip", "plan_trip")
     write_explorer_notebook(tmp, "big.ipynb", "bigtool", "big_tool")

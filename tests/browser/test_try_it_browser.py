@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from explorer_pages import chromium, open_notebook, select_text, serving, write_explorer_notebook
+from explorer_pages import (
+    TRIP_SOURCE,
+    chromium,
+    open_notebook,
+    select_text,
+    serving,
+    write_explorer_notebook,
+)
 from scenario import VIEW_JS
 from servers import CHROMIUM, Server, make_tmp
 
@@ -29,22 +36,6 @@ pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 EXPLORER = ".tl-xp"
 TRY = f"{EXPLORER} .tl-try"
-TRIP = '''
-from typing import Annotated
-from pydantic import Field
-
-def plan_trip(
-    city: str,
-    days: Annotated[int, Field(ge=1, le=7)] = 1,
-) -> str:
-    """Plan a trip.
-
-    Args:
-        city: The city to visit.
-        days: How many days.
-    """
-    return f"{days} days in {city}"
-'''
 ARGUMENTS_JS = (
     "() => {" + VIEW_JS + "return tlFind('.tl-xp .tl-try-editor').tlView.state.doc.toString(); }"
 )
@@ -53,7 +44,7 @@ ARGUMENTS_JS = (
 @pytest.fixture(scope="module")
 def workdir() -> Iterator[Path]:
     tmp = make_tmp("toollens-try-nb-")
-    (tmp / "trip.py").write_text(TRIP.lstrip())
+    (tmp / "trip.py").write_text(TRIP_SOURCE)
     write_explorer_notebook(tmp, "trip.ipynb", "trip", "plan_trip")
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import html
-import itertools
 import re
-import textwrap
 import types
 
 import pytest
 
+from support.source_modules import module_from_source
 from toollens.core.edit_changes import EditChanges
 from toollens.core.report import report
 from toollens.jupyter.explorer import Explorer
-from toollens.jupyter.live import register_source
 from toollens.render.change_list import render_change_list
 
 TOOL = '''
@@ -33,17 +31,10 @@ def plan_trip(
     return city
 '''
 
-_modules = itertools.count()
-
 
 @pytest.fixture
 def trip() -> types.ModuleType:
-    name = f"tl_change_list_case_{next(_modules)}"
-    text = textwrap.dedent(TOOL)
-    register_source(f"<{name}>", text)
-    module = types.ModuleType(name)
-    exec(compile(text, f"<{name}>", "exec"), module.__dict__)
-    return module
+    return module_from_source(TOOL, "tl_change_list_case")
 
 
 def _text(fragment: str) -> str:

@@ -5,16 +5,14 @@ when the function changes."""
 from __future__ import annotations
 
 import html
-import itertools
 import json
 import re
-import textwrap
 import types
 
 import pytest
 
+from support.source_modules import module_from_source
 from toollens.jupyter.explorer import Explorer
-from toollens.jupyter.live import register_source
 from toollens.roundtrip.records import CallResult, CallStatus
 
 TOOL = '''
@@ -41,17 +39,10 @@ def plan_trip(
     return f"{days} days in {city}"
 '''
 
-_modules = itertools.count()
-
 
 @pytest.fixture
 def trip() -> types.ModuleType:
-    name = f"tl_try_it_case_{next(_modules)}"
-    text = textwrap.dedent(TOOL)
-    register_source(f"<{name}>", text)
-    module = types.ModuleType(name)
-    exec(compile(text, f"<{name}>", "exec"), module.__dict__)
-    return module
+    return module_from_source(TOOL, "tl_try_it_case")
 
 
 def _text(fragment: str) -> str:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
+import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 SERVERS = Path(__file__).parent / "mcp_servers"
@@ -64,7 +67,6 @@ def free_port() -> int:
 
 def wait_for_port(port: int, seconds: float = 20.0) -> None:
     """Return once something accepts connections on 127.0.0.1:``port``."""
-    import contextlib
     import socket
 
     deadline = time.monotonic() + seconds
@@ -73,3 +75,18 @@ def wait_for_port(port: int, seconds: float = 20.0) -> None:
             return
         time.sleep(0.1)
     raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+@contextlib.contextmanager
+def http_server(script: str, *args: str) -> Iterator[str]:
+    """Serve ``mcp_servers/<script>`` over streamable HTTP on a free loopback port; yields
+    its URL (``http://127.0.0.1:PORT/mcp``) and stops it afterwards."""
+    port = free_port()
+    command = [PYTHON, str(SERVERS / script), *args, "--http", str(port)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_port(port)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Iterator
 
 import pytest
-from mcp_support import PYTHON, SERVERS, free_port, wait_for_port
+from mcp_support import http_server as serving_http
 
 from toollens.mcp import ConnectOptions, call_mcp_tool
 from toollens.roundtrip import CallStatus
@@ -18,15 +17,8 @@ pytestmark = pytest.mark.network_ok  # loopback only
 
 @pytest.fixture(scope="module")
 def http_server() -> Iterator[str]:
-    port = free_port()
-    command = [PYTHON, str(SERVERS / "call_tools.py"), "--http", str(port)]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port)
-        yield f"mcp:http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serving_http("call_tools.py") as url:
+        yield f"mcp:{url}"
 
 
 def test_a_call_over_http_reads_as_over_stdio(http_server: str) -> None:

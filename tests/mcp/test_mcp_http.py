@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import http.server
-import socket
-import subprocess
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp_support import PYTHON, SERVERS
+from mcp_support import free_port
+from mcp_support import http_server as serving_http
 
 from toollens.core.errors import TargetError
 from toollens.mcp import ConnectOptions, fetch_tools
@@ -21,33 +19,10 @@ pytest.importorskip("mcp")
 pytestmark = pytest.mark.network_ok  # loopback only
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _wait_for(port: int, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
-
-
 @pytest.fixture(scope="module")
 def http_server() -> Iterator[str]:
-    port = _free_port()
-    command = [PYTHON, str(SERVERS / "sdk_tools.py"), "output", "--http", str(port)]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        _wait_for(port)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serving_http("sdk_tools.py", "output") as url:
+        yield url
 
 
 def test_tools_over_http(http_server: str) -> None:
@@ -60,7 +35,7 @@ def test_tools_over_http(http_server: str) -> None:
 
 
 def test_nothing_listening_is_one_line() -> None:
-    port = _free_port()
+    port = free_port()
     with pytest.raises(TargetError) as info:
         fetch_tools(f"mcp:http://127.0.0.1:{port}/mcp", ConnectOptions(timeout=5))
     message = str(info.value)
@@ -106,7 +81,7 @@ def test_redirect_to_another_host_is_not_followed_and_no_credentials_are_sent(
     netrc = tmp_path / "netrc"
     netrc.write_text("machine 127.0.0.1 login user password secret\n", encoding="utf-8")
     monkeypatch.setenv("NETRC", str(netrc))
-    elsewhere = _free_port()  # nothing must ever reach this "other host"
+    elsewhere = free_port()  # nothing must ever reach this "other host"
     _Recorder.seen = []
     _Recorder.location = f"http://localhost:{elsewhere}/mcp"
     with _serving(_Recorder) as port, pytest.raises(TargetError) as info:
