@@ -1,18 +1,32 @@
-"""One switch for the caches that carry work from one live edit to the next.
+"""Caches that carry work from one live edit to the next, and one switch for the new ones.
 
-Every such cache is keyed on everything its answer depends on, so switching it off changes
-no output, only the time an edit takes: ``benchmarks/bench_edit_memo.py`` measures an edit
-with and without them, and the tests compare the two answers on edit sequences.
+Two kinds live here:
+
+* :func:`edit_cache`, the cache of pure functions the views call on every render (rows,
+  escaped text, docstring parses). It keeps two generations: what the last render used and
+  what this one uses. :func:`next_generation` (the explorer calls it before each render)
+  drops whatever the render before last used and the last one did not, so an hour of typing
+  keeps about two renders' worth of entries instead of filling a large LRU cache with text
+  nobody will type again; a generation also starts when one reaches ``maxsize`` entries,
+  which bounds a cache where nothing marks renders (the command line, a static report).
+* caches keyed on everything their answer depends on, which only save time:
+  :func:`enabled` is false inside :func:`memo_disabled`, where they compute afresh, so that
+  ``benchmarks/bench_edit_memo.py`` can measure what they save and the tests can check that
+  they change no output.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, Generic, TypeVar
 
-__all__ = ["enabled", "memo_disabled"]
+__all__ = ["EditCache", "edit_cache", "enabled", "memo_disabled", "next_generation"]
 
+_R = TypeVar("_R")
 _state = threading.local()
 
 
@@ -30,3 +44,62 @@ def memo_disabled() -> Iterator[None]:
         yield
     finally:
         _state.off = before
+
+
+class EditCache(Generic[_R]):
+    """A pure function's answers for the last two generations (see the module docstring).
+
+    Called like the function (positional, hashable arguments, as ``functools.lru_cache``
+    takes them). Thread-safe enough for a cache: two threads may compute the same entry.
+    """
+
+    def __init__(self, func: Callable[..., _R], maxsize: int) -> None:
+        self._func = func
+        self.maxsize = maxsize
+        self._current: dict[Hashable, _R] = {}
+        self._previous: dict[Hashable, _R] = {}
+        functools.update_wrapper(self, func)
+        _CACHES.add(self)
+
+    def __call__(self, *args: Hashable) -> _R:
+        current = self._current
+        try:
+            return current[args]
+        except KeyError:
+            pass
+        value = self._previous.get(args, _ABSENT)
+        if value is _ABSENT:
+            value = self._func(*args)
+        if len(current) >= self.maxsize:
+            self.rotate()
+        self._current[args] = value
+        return value  # type: ignore[return-value]
+
+    def rotate(self) -> None:
+        """Start a generation: the current entries become the previous ones."""
+        self._previous, self._current = self._current, {}
+
+    def __len__(self) -> int:
+        return len(self._current) + len(self._previous)
+
+    def cache_clear(self) -> None:
+        self._previous, self._current = {}, {}
+
+
+_ABSENT: Any = object()
+_CACHES: weakref.WeakSet[EditCache[Any]] = weakref.WeakSet()
+
+
+def edit_cache(maxsize: int) -> Callable[[Callable[..., _R]], EditCache[_R]]:
+    """Decorate a pure function of hashable positional arguments with an :class:`EditCache`."""
+
+    def wrap(func: Callable[..., _R]) -> EditCache[_R]:
+        return EditCache(func, maxsize)
+
+    return wrap
+
+
+def next_generation() -> None:
+    """A render starts: every edit cache drops the entries the last two renders left unused."""
+    for cache in list(_CACHES):
+        cache.rotate()

@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from toollens.core.memo import edit_cache
 from toollens.core.schema.pointer import escape_token
 from toollens.core.schema.toolkit import encode_compact
 from toollens.render.markup import safe_repr
@@ -253,7 +254,7 @@ def _looks_big(node: Any) -> bool:
     return count > BIG_ENTRIES
 
 
-@functools.lru_cache(maxsize=8192)
+@edit_cache(8192)
 def _key_parts(name: str) -> tuple[str, str]:
     """A key's pointer token and its highlighted ``"name": `` prefix."""
     key_html = _tok("nt", _esc(json.dumps(name, ensure_ascii=False))) + _KEY_SEP
