@@ -1,0 +1,53 @@
+"""Two-generation caches: what the last render and this one used, nothing older."""
+
+from __future__ import annotations
+
+from toollens.core.memo import EditCache, edit_cache, next_generation
+
+
+def _counting(maxsize: int = 100) -> tuple[EditCache[str], list[int]]:
+    calls: list[int] = []
+
+    @edit_cache(maxsize)
+    def shout(n: int) -> str:
+        calls.append(n)
+        return f"{n}!"
+
+    return shout, calls
+
+
+def test_an_entry_used_by_the_last_render_is_reused() -> None:
+    shout, calls = _counting()
+    assert shout(1) == "1!"
+    next_generation()
+    assert shout(1) == "1!"
+    next_generation()
+    assert shout(1) == "1!"
+    assert calls == [1]
+
+
+def test_an_entry_the_last_render_did_not_use_is_dropped() -> None:
+    shout, calls = _counting()
+    shout(1)
+    next_generation()
+    shout(2)
+    next_generation()
+    assert len(shout) == 1  # 2 only
+    shout(1)
+    assert calls == [1, 2, 1]
+
+
+def test_without_renders_maxsize_bounds_it() -> None:
+    shout, calls = _counting(maxsize=10)
+    for n in range(1000):
+        shout(n)
+    assert len(shout) <= 20
+    assert shout(999) == "999!"
+    assert calls[-1] == 999
+
+
+def test_cache_clear_forgets_everything() -> None:
+    shout, _ = _counting()
+    shout(1)
+    shout.cache_clear()
+    assert len(shout) == 0
