@@ -67,13 +67,12 @@ class EditCache(Generic[_R]):
             return current[args]
         except KeyError:
             pass
-        value = self._previous.get(args, _ABSENT)
-        if value is _ABSENT:
-            value = self._func(*args)
+        previous = self._previous
+        value = previous[args] if args in previous else self._func(*args)
         if len(current) >= self.maxsize:
             self.rotate()
         self._current[args] = value
-        return value  # type: ignore[return-value]
+        return value
 
     def rotate(self) -> None:
         """Start a generation: the current entries become the previous ones."""
@@ -86,7 +85,6 @@ class EditCache(Generic[_R]):
         self._previous, self._current = {}, {}
 
 
-_ABSENT: Any = object()
 _CACHES: weakref.WeakSet[EditCache[Any]] = weakref.WeakSet()
 
 
