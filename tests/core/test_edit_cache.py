@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toollens.core.memo import EditCache, edit_cache, next_generation
+from toollens.core.memo import EditCache, edit_cache, memo_disabled, next_generation
 
 
 def _counting(maxsize: int = 100) -> tuple[EditCache[str], list[int]]:
@@ -51,3 +51,14 @@ def test_cache_clear_forgets_everything() -> None:
     shout(1)
     shout.cache_clear()
     assert len(shout) == 0
+
+
+def test_a_render_with_the_caches_off_does_not_age_them() -> None:
+    shout, calls = _counting()
+    shout(1)
+    with memo_disabled():
+        next_generation()
+        next_generation()
+    next_generation()
+    shout(1)
+    assert calls == [1]

@@ -1,21 +1,23 @@
-"""A function's resolved annotations, remembered from one live edit to the next.
+"""A function's resolved annotations, remembered one by one from one live edit to the next.
 
 Every live edit runs the edited ``def`` again, and resolving its string annotations (``from
 __future__ import annotations``) compiles and evaluates each one: for a tool with hundreds
-of parameters that is a tenth of an edit, redone although the author changed a docstring.
-The answer of ``typing.get_type_hints`` is kept for the annotation texts, together with the
-objects every name in them (and every dotted attribute chain, ``models.Order``) is bound to
-where the evaluation looks (the class namespace, the module, builtins); the next edit gets
-it only when the texts are the same and every one of those names is bound to the very same
-object.
+of parameters that is a tenth of an edit, redone although the author changed one docstring
+line or one parameter. Each annotation's resolved hint is kept with its text and the
+objects every name in it (and every dotted attribute chain, ``models.Order``) is bound to
+where the evaluation looks (the class namespace, the module, builtins); the next edit
+reuses it only when the text is the same and every one of those names is bound to the very
+same object, and resolves the others (on Python 3.10, which makes a hint ``Optional`` when
+the default is ``None``, any change resolves the whole function).
 
 Only a plain function whose annotations are all strings is remembered, and only when each
-name binds to a value whose evaluation cannot read hidden state: classes, modules, enum
-members, immutable scalars, the forms of ``typing`` / ``typing_extensions`` and the
-functions of pydantic, ``typing`` and ``annotated_types`` (``Field(...)``). A name bound to
-anything else (a list, a user function, an instance) resolves afresh every time. The cache
-holds a few entries (one tool being edited, and a second open explorer), and holding an
-entry keeps the bound objects alive, so an ``id`` in the key cannot be reused meanwhile.
+name binds to a value whose evaluation reads nothing else: classes (constructing one is
+taken to be pure), modules, enum members, immutable scalars, the forms of ``typing`` /
+``typing_extensions`` and the functions of pydantic, ``typing`` and ``annotated_types``
+(``Field(...)``). A name bound to anything else (a list, a user function, an instance)
+makes the function resolve afresh every time. The entries are those of the last two
+renders (``toollens.core.memo.Generations``); an entry keeps its bound objects alive, so an
+``id`` in a key cannot be reused meanwhile.
 """
 
 from __future__ import annotations
@@ -23,10 +25,9 @@ from __future__ import annotations
 import builtins
 import enum
 import re
-import threading
+import sys
 import types
 import typing
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -34,50 +35,80 @@ from toollens.core import memo
 
 __all__ = ["resolve_type_hints"]
 
-_SIZE = 8
+_SIZE = 4096  # annotations: a few renders of the biggest tools
 _NAME = re.compile(r"[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*")
 _MISSING = object()
 _SCALARS = (str, int, float, complex, bool, bytes, type(None), range)
 _PURE_MODULES = ("pydantic", "typing", "typing_extensions", "annotated_types")
 _FORM_MODULES = frozenset({"typing", "typing_extensions", "types"})
+_PARTIAL = sys.version_info >= (3, 11)  # 3.10's Optional-for-None needs the function
 
-_lock = threading.Lock()
-_entries: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], dict[str, Any]]] = OrderedDict()
+# (text, local namespace given, None default on 3.10, ids of the bound objects)
+# -> (the bound objects, the resolved hint)
+_Key = tuple[str, bool, bool, tuple[int, ...]]
+_entries: memo.Generations[_Key, tuple[tuple[object, ...], Any]] = memo.Generations(_SIZE)
+
+
+class _Probe:
+    """An object carrying some of a function's annotations, resolved as the function's are."""
+
+    def __init__(self, annotations: dict[str, str]) -> None:
+        self.__annotations__ = annotations
 
 
 def resolve_type_hints(
     source: Any, localns: dict[str, Any] | None, resolve: Callable[[], dict[str, Any]]
 ) -> dict[str, Any]:
-    """``resolve()`` (``get_type_hints`` of ``source`` with ``localns``), or the answer it
-    gave for the same annotation texts bound to the same objects."""
-    key = _key(source, localns) if memo.enabled() else None
-    if key is None:
+    """``resolve()`` (``get_type_hints`` of ``source`` with ``localns``), each annotation
+    taken from the last renders when its text and the objects its names bind to are the
+    same."""
+    keys = _keys(source, localns) if memo.enabled() else None
+    if keys is None:
         return resolve()
-    ids, bound = key
-    with _lock:
-        hit = _entries.get(ids)
+    hints: dict[str, Any] = {}
+    missing: dict[str, str] = {}
+    for name, (key, bound) in keys.items():
+        hit = _entries.get(key)
         if hit is not None and all(a is b for a, b in zip(hit[0], bound, strict=True)):
-            _entries.move_to_end(ids)
-            return dict(hit[1])
-    hints = resolve()
-    with _lock:
-        _entries[ids] = (bound, dict(hints))
-        while len(_entries) > _SIZE:
-            _entries.popitem(last=False)
-    return hints
+            hints[name] = hit[1]
+        else:
+            missing[name] = key[0]
+    if missing:
+        fresh = _resolve_missing(source, localns, missing, resolve)
+        for name in missing:
+            key, bound = keys[name]
+            _entries.put(key, (bound, fresh[name]))
+        hints.update(fresh)
+    return {name: hints[name] for name in keys}
+
+
+def _resolve_missing(
+    source: Any,
+    localns: dict[str, Any] | None,
+    missing: dict[str, str],
+    resolve: Callable[[], dict[str, Any]],
+) -> dict[str, Any]:
+    if not _PARTIAL or len(missing) == len(source.__annotations__):
+        return resolve()
+    probe = _Probe(missing)
+    try:
+        return typing.get_type_hints(
+            probe, globalns=source.__globals__, localns=localns, include_extras=True
+        )
+    except Exception:  # the function's own resolution reports it, as without the cache
+        return resolve()
 
 
 def clear() -> None:
     """Forget every entry (tests)."""
-    with _lock:
-        _entries.clear()
+    _entries.cache_clear()
 
 
-def _key(
+def _keys(
     source: Any, localns: Mapping[str, Any] | None
-) -> tuple[tuple[object, ...], tuple[object, ...]] | None:
-    """``(hashable key, bound objects)`` for ``source``'s annotations, or ``None`` when
-    they cannot be remembered safely."""
+) -> dict[str, tuple[_Key, tuple[object, ...]]] | None:
+    """Each annotation's ``(key, bound objects)``, or ``None`` when the function's
+    annotations cannot be remembered safely."""
     if type(source) is not types.FunctionType or "__wrapped__" in source.__dict__:
         return None
     if getattr(source, "__type_params__", ()):  # PEP 695 parameters join the namespace
@@ -88,16 +119,18 @@ def _key(
     ):
         return None
     spaces = _namespaces(source.__globals__, localns)
-    bound: list[object] = []
-    for text in annotations.values():
+    nones = frozenset(_none_defaults(source)) if not _PARTIAL else frozenset()
+    keys = {}
+    for name, text in annotations.items():
+        bound: list[object] = []
         for match in _NAME.finditer(text):
             chain = _bind(match.group(), spaces)
             if chain is None:
                 return None
             bound.extend(chain)
-    items = tuple(annotations.items())
-    ids = (items, _none_defaults(source), localns is None, tuple(map(id, bound)))
-    return ids, tuple(bound)
+        key = (text, localns is None, name in nones, tuple(map(id, bound)))
+        keys[name] = (key, tuple(bound))
+    return keys
 
 
 def _namespaces(globalns: dict[str, Any], localns: Mapping[str, Any] | None) -> tuple[Any, ...]:

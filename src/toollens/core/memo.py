@@ -24,9 +24,18 @@ import weakref
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Generic, TypeVar
 
-__all__ = ["EditCache", "edit_cache", "enabled", "memo_disabled", "next_generation"]
+__all__ = [
+    "EditCache",
+    "Generations",
+    "edit_cache",
+    "enabled",
+    "memo_disabled",
+    "next_generation",
+]
 
 _R = TypeVar("_R")
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
 _state = threading.local()
 
 
@@ -85,7 +94,39 @@ class EditCache(Generic[_R]):
         self._previous, self._current = {}, {}
 
 
-_CACHES: weakref.WeakSet[EditCache[Any]] = weakref.WeakSet()
+class Generations(Generic[_K, _V]):
+    """A mapping with the same two generations as :class:`EditCache`, for a cache that fills
+    several entries at once (``get`` promotes an entry of the last render to this one)."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._current: dict[_K, _V] = {}
+        self._previous: dict[_K, _V] = {}
+        _CACHES.add(self)
+
+    def get(self, key: _K) -> _V | None:
+        found = self._current.get(key)
+        if found is None and key in self._previous:
+            found = self._previous[key]
+            self.put(key, found)
+        return found
+
+    def put(self, key: _K, value: _V) -> None:
+        if len(self._current) >= self.maxsize:
+            self.rotate()
+        self._current[key] = value
+
+    def rotate(self) -> None:
+        self._previous, self._current = self._current, {}
+
+    def __len__(self) -> int:
+        return len(self._current) + len(self._previous)
+
+    def cache_clear(self) -> None:
+        self._previous, self._current = {}, {}
+
+
+_CACHES: weakref.WeakSet[EditCache[Any] | Generations[Any, Any]] = weakref.WeakSet()
 
 
 def edit_cache(maxsize: int) -> Callable[[Callable[..., _R]], EditCache[_R]]:
@@ -98,6 +139,12 @@ def edit_cache(maxsize: int) -> Callable[[Callable[..., _R]], EditCache[_R]]:
 
 
 def next_generation() -> None:
-    """A render starts: every edit cache drops the entries the last two renders left unused."""
+    """A render starts: every edit cache drops the entries the last two renders left unused.
+
+    A render inside :func:`memo_disabled` (the uncached side of a comparison) starts none,
+    so it does not age the other side's entries.
+    """
+    if not enabled():
+        return
     for cache in list(_CACHES):
         cache.rotate()
