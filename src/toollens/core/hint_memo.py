@@ -121,16 +121,29 @@ def _keys(
     spaces = _namespaces(source.__globals__, localns)
     nones = frozenset(_none_defaults(source)) if not _PARTIAL else frozenset()
     keys = {}
+    chains: dict[tuple[str, ...], list[object] | None] = {}  # the same names recur
     for name, text in annotations.items():
         bound: list[object] = []
-        for match in _NAME.finditer(text):
-            chain = _bind(match.group(), spaces)
+        for dotted in _names(text):
+            chain = (
+                chains[dotted]
+                if dotted in chains
+                else chains.setdefault(dotted, _bind(dotted, spaces))
+            )
             if chain is None:
                 return None
             bound.extend(chain)
         key = (text, localns is None, name in nones, tuple(map(id, bound)))
         keys[name] = (key, tuple(bound))
     return keys
+
+
+@memo.edit_cache(_SIZE)
+def _names(text: str) -> tuple[tuple[str, ...], ...]:
+    """The (dotted) names an annotation text mentions, each split at its dots."""
+    return tuple(
+        tuple(part.strip() for part in match.group().split(".")) for match in _NAME.finditer(text)
+    )
 
 
 def _namespaces(globalns: dict[str, Any], localns: Mapping[str, Any] | None) -> tuple[Any, ...]:
@@ -140,9 +153,9 @@ def _namespaces(globalns: dict[str, Any], localns: Mapping[str, Any] | None) -> 
     return (localns or {}, globalns, builtin if isinstance(builtin, Mapping) else {})
 
 
-def _bind(dotted: str, spaces: tuple[Any, ...]) -> list[object] | None:
+def _bind(dotted: tuple[str, ...], spaces: tuple[Any, ...]) -> list[object] | None:
     """The objects a (dotted) name binds to, or ``None`` when one is not safe to trust."""
-    head, *attrs = (part.strip() for part in dotted.split("."))
+    head, *attrs = dotted
     value = next((space[head] for space in spaces if head in space), _MISSING)
     if value is _MISSING:  # a keyword argument, a word in a Literal string: binds nothing
         return [value]
