@@ -29,12 +29,13 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from toollens.core import memo
 
 __all__ = ["resolve_type_hints"]
 
+_H = TypeVar("_H")
 _SIZE = 4096  # annotations: a few renders of the biggest tools
 _NAME = re.compile(r"[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*")
 _MISSING = object()
@@ -57,15 +58,15 @@ class _Probe:
 
 
 def resolve_type_hints(
-    source: Any, localns: dict[str, Any] | None, resolve: Callable[[], dict[str, Any]]
-) -> dict[str, Any]:
+    source: object, localns: dict[str, object] | None, resolve: Callable[[], dict[str, _H]]
+) -> dict[str, _H]:
     """``resolve()`` (``get_type_hints`` of ``source`` with ``localns``), each annotation
     taken from the last renders when its text and the objects its names bind to are the
     same."""
     keys = _keys(source, localns) if memo.enabled() else None
     if keys is None:
         return resolve()
-    hints: dict[str, Any] = {}
+    hints: dict[str, _H] = {}
     missing: dict[str, str] = {}
     for name, (key, bound) in keys.items():
         hit = _entries.get(key)
@@ -84,10 +85,10 @@ def resolve_type_hints(
 
 def _resolve_missing(
     source: Any,
-    localns: dict[str, Any] | None,
+    localns: dict[str, object] | None,
     missing: dict[str, str],
-    resolve: Callable[[], dict[str, Any]],
-) -> dict[str, Any]:
+    resolve: Callable[[], dict[str, _H]],
+) -> dict[str, _H]:
     if not _PARTIAL or len(missing) == len(source.__annotations__):
         return resolve()
     probe = _Probe(missing)
@@ -105,7 +106,7 @@ def clear() -> None:
 
 
 def _keys(
-    source: Any, localns: Mapping[str, Any] | None
+    source: object, localns: Mapping[str, object] | None
 ) -> dict[str, tuple[_Key, tuple[object, ...]]] | None:
     """Each annotation's ``(key, bound objects)``, or ``None`` when the function's
     annotations cannot be remembered safely."""

@@ -12,7 +12,6 @@ both generators on a table of defaults.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from pydantic.json_schema import GenerateJsonSchema
 
@@ -26,9 +25,11 @@ _DUMPS_TO_ITSELF = frozenset({str, int, bool, type(None)})
 class ToolSchemaGenerator(GenerateJsonSchema):
     """``GenerateJsonSchema`` with plain defaults written as they are."""
 
-    def encode_default(self, dft: Any) -> Any:
+    def encode_default(self, dft: object) -> object:
         kind = type(dft)
-        if kind in _DUMPS_TO_ITSELF or (kind is float and math.isfinite(dft)):
+        if kind in _DUMPS_TO_ITSELF or (
+            isinstance(dft, float) and kind is float and math.isfinite(dft)
+        ):
             return dft
         return super().encode_default(dft)
 
