@@ -22,7 +22,7 @@ import functools
 import threading
 import weakref
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 __all__ = [
     "EditCache",
@@ -31,6 +31,7 @@ __all__ = [
     "enabled",
     "memo_disabled",
     "next_generation",
+    "register",
 ]
 
 _R = TypeVar("_R")
@@ -126,7 +127,20 @@ class Generations(Generic[_K, _V]):
         self._previous, self._current = {}, {}
 
 
-_CACHES: weakref.WeakSet[EditCache[Any] | Generations[Any, Any]] = weakref.WeakSet()
+class Rotating(Protocol):
+    """A cache that starts a generation when a render starts."""
+
+    def rotate(self) -> None: ...
+
+    def __len__(self) -> int: ...
+
+
+_CACHES: weakref.WeakSet[Rotating] = weakref.WeakSet()
+
+
+def register(cache: Rotating) -> None:
+    """Have :func:`next_generation` rotate ``cache`` too (it is held weakly)."""
+    _CACHES.add(cache)
 
 
 def edit_cache(maxsize: int) -> Callable[[Callable[..., _R]], EditCache[_R]]:
