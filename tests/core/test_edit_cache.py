@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from toollens.core.memo import EditCache, edit_cache, memo_disabled, next_generation
+from toollens.core.memo import (
+    RENDERS_PER_GENERATION,
+    EditCache,
+    edit_cache,
+    memo_disabled,
+    next_generation,
+)
+
+
+def _generation() -> None:
+    """Enough renders for the caches to start a generation."""
+    for _ in range(RENDERS_PER_GENERATION):
+        next_generation()
 
 
 def _counting(maxsize: int = 100) -> tuple[EditCache[str], list[int]]:
@@ -19,9 +31,9 @@ def _counting(maxsize: int = 100) -> tuple[EditCache[str], list[int]]:
 def test_an_entry_used_by_the_last_render_is_reused() -> None:
     shout, calls = _counting()
     assert shout(1) == "1!"
-    next_generation()
+    _generation()
     assert shout(1) == "1!"
-    next_generation()
+    _generation()
     assert shout(1) == "1!"
     assert calls == [1]
 
@@ -29,9 +41,9 @@ def test_an_entry_used_by_the_last_render_is_reused() -> None:
 def test_an_entry_the_last_render_did_not_use_is_dropped() -> None:
     shout, calls = _counting()
     shout(1)
-    next_generation()
+    _generation()
     shout(2)
-    next_generation()
+    _generation()
     assert len(shout) == 1  # 2 only
     shout(1)
     assert calls == [1, 2, 1]
@@ -57,8 +69,8 @@ def test_a_render_with_the_caches_off_does_not_age_them() -> None:
     shout, calls = _counting()
     shout(1)
     with memo_disabled():
-        next_generation()
-        next_generation()
-    next_generation()
+        _generation()
+        _generation()
+    _generation()
     shout(1)
     assert calls == [1]

@@ -10,9 +10,15 @@ from typing import Any
 import pytest
 
 from toollens.core import hint_memo
-from toollens.core.memo import memo_disabled, next_generation
+from toollens.core.memo import RENDERS_PER_GENERATION, memo_disabled, next_generation
 
 _ANNOTATED = {"Annotated": typing.Annotated}
+
+
+def _generation() -> None:
+    """Enough renders for the caches to start a generation."""
+    for _ in range(RENDERS_PER_GENERATION):
+        next_generation()
 
 
 def _function(source: str, namespace: dict[str, Any]) -> Any:
@@ -112,5 +118,5 @@ def test_switched_off_it_always_resolves() -> None:
 def test_the_cache_keeps_the_last_two_renders() -> None:
     for i in range(5):
         _hints(_function(f"def tool(x: Annotated[int, {i}]) -> str: ...", dict(_ANNOTATED)))
-        next_generation()
+        _generation()
     assert len(hint_memo._entries) == 2

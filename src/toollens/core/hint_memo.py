@@ -16,7 +16,8 @@ taken to be pure), modules, enum members, immutable scalars, the forms of ``typi
 ``typing_extensions`` and the functions of pydantic, ``typing`` and ``annotated_types``
 (``Field(...)``). A name bound to anything else (a list, a user function, an instance)
 makes the function resolve afresh every time. The entries are those of the last two
-renders (``toollens.core.memo.Generations``); an entry keeps its bound objects alive, so an
+generations of renders (``toollens.core.memo.Generations``); an entry keeps its bound
+objects alive, so an
 ``id`` in a key cannot be reused meanwhile.
 """
 

@@ -3,12 +3,14 @@
 Two kinds live here:
 
 * :func:`edit_cache`, the cache of pure functions the views call on every render (rows,
-  escaped text, docstring parses). It keeps two generations: what the last render used and
-  what this one uses. :func:`next_generation` (the explorer calls it before each render)
-  drops whatever the render before last used and the last one did not, so an hour of typing
-  keeps about two renders' worth of entries instead of filling a large LRU cache with text
-  nobody will type again; a generation also starts when one reaches ``maxsize`` entries,
-  which bounds a cache where nothing marks renders (the command line, a static report).
+  escaped text, docstring parses). It keeps two generations of a few renders each: what
+  the last generation used and what this one uses. :func:`next_generation` (the explorer
+  calls it before each render) starts a generation every ``RENDERS_PER_GENERATION``
+  renders and drops whatever the generation before last used and the last one did not, so
+  an hour of typing keeps a few renders' worth of entries instead of filling a large LRU
+  cache with text nobody will type again; a generation also starts when one reaches
+  ``maxsize`` entries, which bounds a cache where nothing marks renders (the command line,
+  a static report).
 * caches keyed on everything their answer depends on, which only save time:
   :func:`enabled` is false inside :func:`memo_disabled`, where they compute afresh, so that
   ``benchmarks/bench_edit_memo.py`` can measure what they save and the tests can check that
@@ -152,13 +154,24 @@ def edit_cache(maxsize: int) -> Callable[[Callable[..., _R]], EditCache[_R]]:
     return wrap
 
 
+# A generation spans a few renders, so an entry unused for one or two edits (a default typed
+# back, a toggle undone) is still there; memory stays that of a few renders.
+RENDERS_PER_GENERATION = 4
+_renders = 0
+
+
 def next_generation() -> None:
-    """A render starts: every edit cache drops the entries the last two renders left unused.
+    """A render starts: every ``RENDERS_PER_GENERATION`` renders, every edit cache drops the
+    entries the generation before last used and the last one did not.
 
     A render inside :func:`memo_disabled` (the uncached side of a comparison) starts none,
     so it does not age the other side's entries.
     """
+    global _renders
     if not enabled():
+        return
+    _renders += 1
+    if _renders % RENDERS_PER_GENERATION:
         return
     for cache in list(_CACHES):
         cache.rotate()

@@ -187,7 +187,7 @@ class _Block:
 
 class _Cache:
     """Blocks by key within a budget in bytes, in two generations (``toollens.core.memo``):
-    a render keeps the blocks the last one used, and the ones nobody used since go, so an
+    a generation keeps the blocks the last one used, and the ones nobody used since go, so an
     hour of typing does not fill the budget with subtrees typed once."""
 
     def __init__(self, budget: int) -> None:
@@ -221,7 +221,7 @@ class _Cache:
                 self.used -= _charge(old_key, old)
 
     def rotate(self) -> None:
-        """A render starts: drop what the last two left unused."""
+        """A generation starts: drop what the last two left unused."""
         with self._lock:
             self.used -= sum(_charge(k, b) for k, b in self._previous.items())
             self._previous, self._entries = self._entries, OrderedDict()
