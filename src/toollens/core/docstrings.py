@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import re
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ import docstring_parser
 from docstring_parser import DocstringStyle as _ParserStyle
 
 from toollens.core.errors import SchemaConstructionError
+from toollens.core.memo import edit_cache
 
 """A docstring style by name, as options and the command line spell it."""
 
@@ -175,7 +175,7 @@ def parse_docstring(doc: str | None, style: DocstringStyle | str | None = None) 
 
 # Parsing is a pure function of the text and the style, and live editing re-parses the same
 # docstring on every edit to the signature; the cache is bounded by count.
-@functools.lru_cache(maxsize=256)
+@edit_cache(256)
 def _parse_cached(doc: str, forced: DocstringStyle | None) -> ParsedDocstring:
     guess = (
         StyleGuess(forced, True, detect_style(doc).scores, True) if forced else detect_style(doc)

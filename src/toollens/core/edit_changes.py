@@ -58,6 +58,7 @@ class EditStep:
 class _Snapshot:
     text: str | None  # compact JSON, to answer "equal to the baseline?" without a diff
     schema: dict[str, Any]
+    loaded: LoadedSchema | None = None  # the schema as the first diff against it read it
 
 
 class EditChanges:
@@ -115,6 +116,7 @@ class EditChanges:
 
     def since(self, baseline: Baseline = "opened") -> SchemaDiff | None:
         """The changes from ``baseline``'s schema to the last report's (``None``: no pair)."""
+        from toollens.core import memo
         from toollens.core.diff.engine import SchemaDiff, diff_sequence
 
         snapshot = self._baselines.get(baseline)
@@ -129,8 +131,20 @@ class EditChanges:
             return SchemaDiff()
         if self._since is not None and self._since[:2] == (baseline, text):
             return self._since[2]  # the same schema as the last answer (a comment, the body)
-        changes, _ = diff_sequence(snapshot.schema, new)
+        if memo.enabled():
+            changes = self._since_loaded(snapshot, new)
+        else:
+            changes, _ = diff_sequence(snapshot.schema, new)
         self._since = (baseline, text, changes)
+        return changes
+
+    def _since_loaded(self, snapshot: _Snapshot, new: JsonSchema) -> SchemaDiff:
+        """The diff from the baseline, reading neither side again: the baseline as its first
+        diff loaded it (it does not change), the new schema as the last edit's diff did."""
+        from toollens.core.diff.engine import diff_loaded
+
+        current = self._loaded if self._loaded is not None else new
+        changes, snapshot.loaded, _ = diff_loaded(snapshot.loaded or snapshot.schema, current)
         return changes
 
     def mark_applied(self) -> None:

@@ -46,6 +46,7 @@ from toollens.core.records import Change
 from toollens.core.schema.pointer import join_pointer, unescape_token
 from toollens.core.schema.toolkit import PLAIN_COPY_DEPTH, NotPlainJSON, plain_json
 from toollens.core.schema.types import JsonMapping, JsonSchema, ToolFunction
+from toollens.core.schema_generator import schema_generator
 from toollens.core.signature import (
     EMPTY,
     InspectedCallable,
@@ -256,7 +257,7 @@ def _build_model(
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", PydanticJsonSchemaWarning)
             model = create_model(f"{name}_args", __base__=BaseModel, __config__=config, **fields)
-            schema = model.model_json_schema()
+            schema = model.model_json_schema(schema_generator=schema_generator())
         notes = tuple(str(w.message) for w in caught if w.category is PydanticJsonSchemaWarning)
         for w in caught:  # anything else goes on to the user as usual
             if w.category is not PydanticJsonSchemaWarning:

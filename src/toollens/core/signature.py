@@ -20,6 +20,7 @@ from typing import Annotated, Any, get_args, get_origin
 from toollens.core.binding import check_binding
 from toollens.core.callables import resolve_shape
 from toollens.core.errors import SchemaConstructionError
+from toollens.core.hint_memo import resolve_type_hints
 from toollens.core.shape_rules import check_concrete_hints
 
 # Context types recognised by qualified name, so neither SDK has to be installed or imported.
@@ -157,7 +158,11 @@ def _resolve_hints(
         return {}
     local = dict(localns) if localns is not None else None
     try:
-        return typing.get_type_hints(source, localns=local, include_extras=True)
+        return resolve_type_hints(  # the last edit's answer when nothing they name changed
+            source,
+            local,
+            lambda: typing.get_type_hints(source, localns=local, include_extras=True),
+        )
     except Exception as exc:  # any error in user annotations must become ours, not crash
         raw = getattr(source, "__annotations__", {}) or {}
         globalns = getattr(source, "__globals__", None)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from typing_extensions import Unpack
 
 from toollens.core.edit_changes import Baseline, EditChanges
+from toollens.core.memo import next_generation
 from toollens.core.report import OptionOverrides, ReportOptions
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
@@ -211,6 +212,7 @@ class Explorer(ExplorerState):
         with self._debouncer.lock, self.hold_sync():
             self._debouncer.cancel()
             started = time.perf_counter()
+            next_generation()  # the views' caches keep what this render and the last use
             self._failure = None
             target, error, note = self._session.current_target(self.source)
             rep = None

@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from toollens.core.memo import edit_cache, register
 from toollens.core.schema.pointer import escape_token
 from toollens.core.schema.toolkit import encode_compact
 from toollens.render.markup import safe_repr
@@ -185,39 +186,58 @@ class _Block:
 
 
 class _Cache:
+    """Blocks by key within a budget in bytes, in two generations (``toollens.core.memo``):
+    a generation keeps the blocks the last one used, and the ones nobody used since go, so an
+    hour of typing does not fill the budget with subtrees typed once."""
+
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.used = 0
-        self._entries: OrderedDict[tuple[Any, ...], _Block] = OrderedDict()
+        self._entries: OrderedDict[tuple[Any, ...], _Block] = OrderedDict()  # this render's
+        self._previous: OrderedDict[tuple[Any, ...], _Block] = OrderedDict()
         self._lock = threading.Lock()
+        register(self)
 
     def get(self, key: tuple[Any, ...]) -> _Block | None:
         with self._lock:
             block = self._entries.get(key)
             if block is not None:
                 self._entries.move_to_end(key)
+            elif key in self._previous:
+                block = self._entries[key] = self._previous.pop(key)
             return block
 
     def put(self, key: tuple[Any, ...], block: _Block) -> None:
-        charge = block.charge + len(key[-1]) + 200
+        charge = _charge(key, block)
         if charge > self.budget // 4:
             return
         with self._lock:
-            if key in self._entries:
+            if key in self._entries or key in self._previous:
                 return
             self._entries[key] = block
             self.used += charge
-            while self.used > self.budget and self._entries:
-                old_key, old = self._entries.popitem(last=False)
-                self.used -= old.charge + len(old_key[-1]) + 200
+            while self.used > self.budget and (self._previous or self._entries):
+                old_key, old = (self._previous or self._entries).popitem(last=False)
+                self.used -= _charge(old_key, old)
+
+    def rotate(self) -> None:
+        """A generation starts: drop what the last two left unused."""
+        with self._lock:
+            self.used -= sum(_charge(k, b) for k, b in self._previous.items())
+            self._previous, self._entries = self._entries, OrderedDict()
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._previous.clear()
             self.used = 0
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._entries) + len(self._previous)
+
+
+def _charge(key: tuple[Any, ...], block: _Block) -> int:
+    return block.charge + len(key[-1]) + 200
 
 
 _CACHE = _Cache(CACHE_BUDGET)
@@ -253,7 +273,7 @@ def _looks_big(node: Any) -> bool:
     return count > BIG_ENTRIES
 
 
-@functools.lru_cache(maxsize=8192)
+@edit_cache(8192)
 def _key_parts(name: str) -> tuple[str, str]:
     """A key's pointer token and its highlighted ``"name": `` prefix."""
     key_html = _tok("nt", _esc(json.dumps(name, ensure_ascii=False))) + _KEY_SEP

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollens.core.memo import edit_cache
 from toollens.render.highlight import HIGHLIGHT_MAX_LINES, pretty_json
 from toollens.render.json_html import ROW_CLOSE, ROW_OPEN, Rows, json_rows, row_without_comma
 from toollens.render.markup import Markup, h, note, tag
@@ -98,7 +99,7 @@ class Side:
 
 _OPEN_LEN, _CLOSE_AT = len(ROW_OPEN), -len(ROW_CLOSE)
 # Most rows of a schema are the same from one edit to the next.
-_row_key = functools.lru_cache(maxsize=8192)(row_without_comma)
+_row_key = edit_cache(8192)(row_without_comma)
 
 
 def diff_sides(before: object, after: object) -> tuple[Side | None, Side]:
@@ -175,7 +176,7 @@ def _row(kind: str, row: str, tags: Sequence[GutterTag], span: str | None = None
 
 # Rows repeat from one edit to the next (most lines of a schema do not change); keyed by
 # the document's row itself, whose hash the string keeps.
-@functools.lru_cache(maxsize=4096)
+@edit_cache(4096)
 def _cached_row(kind: str, row: str, tags: tuple[GutterTag, ...], span: str | None) -> str:
     content = row[_OPEN_LEN:_CLOSE_AT]
     sign = {"add": "+", "del": "-"}.get(kind, " ")

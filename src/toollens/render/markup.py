@@ -8,9 +8,10 @@ around user text: names, docstrings, enum values and error messages all go throu
 
 from __future__ import annotations
 
-import functools
 import html
 from collections.abc import Iterable
+
+from toollens.core.memo import edit_cache
 
 __all__ = [
     "Child",
@@ -40,7 +41,7 @@ Child = str | Markup | None | Iterable["Child"]
 _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "col", "wbr"})
 
 
-@functools.lru_cache(maxsize=4096)
+@edit_cache(4096)
 def _escaped(text: str) -> str:
     # Views escape the same strings on every render (class names, labels, the reasons and
     # descriptions of parameters an edit did not touch): a cache hit is cheaper than five
@@ -137,18 +138,18 @@ def note(text: Child) -> Markup:
     return tag("p", text, class_="tl-note")
 
 
-@functools.lru_cache(maxsize=_PIECES)
+@edit_cache(_PIECES)
 def _note(text: str) -> Markup:
     return tag("p", text, class_="tl-note")
 
 
-@functools.lru_cache(maxsize=_PIECES)
+@edit_cache(_PIECES)
 def badge(text: str, *extra: str) -> Markup:
     """A small rounded label; ``extra`` classes colour it (``tl-sev-error``, ``tl-on``)."""
     return tag("span", text, class_=" ".join(["tl-badge", *extra]))
 
 
-@functools.lru_cache(maxsize=_PIECES)
+@edit_cache(_PIECES)
 def code(text: str) -> Markup:
     """Inline code."""
     return tag("code", text)

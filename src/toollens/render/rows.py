@@ -9,8 +9,7 @@ few hundred bytes to a few kilobytes.
 
 from __future__ import annotations
 
-import functools
-
+from toollens.core.memo import edit_cache
 from toollens.render.markup import Child, Markup, badge, code, join, tag
 
 __all__ = [
@@ -38,7 +37,7 @@ _ROWS = 1024  # per cache: more than one edit of a 200-parameter tool shows, per
 Cand = tuple[str, str, bool, str, str]
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def candidate(c: Cand) -> Markup:
     """One source's value for an attribute: ✓ when it won, struck through when it lost."""
     label, shown, won, reason, span = c
@@ -59,7 +58,7 @@ def candidate(c: Cand) -> Markup:
     )
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def value_cell(cands: tuple[Cand, ...], empty: str) -> Markup:
     """The value the model sees first, its source as a small label; the losers on demand.
 
@@ -94,7 +93,7 @@ def value_cell(cands: tuple[Cand, ...], empty: str) -> Markup:
     return tag("td", body)
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def signature_row(
     number: int,
     name: str,
@@ -121,13 +120,13 @@ def signature_row(
     )
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def metadata_row(name: str, type_text: str, cells: tuple[Markup, ...]) -> Markup:
     """A parameter of the Metadata table: name, type, then one :func:`value_cell` per column."""
     return tag("tr", tag("td", name, class_="tl-name"), tag("td", code(type_text)), *cells)
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def context_metadata_row(name: str, type_text: str, span: int) -> Markup:
     """The Metadata row of the run-context parameter, which the model never sees."""
     return tag(
@@ -145,7 +144,7 @@ def context_metadata_row(name: str, type_text: str, span: int) -> Markup:
     )
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def why_item(param: str | None, attribute: str, cands: tuple[tuple[str, bool, str], ...]) -> Markup:
     """Why each source of one attribute won or lost; ``param`` ``None``: the tool itself."""
     parts: list[Child] = []
@@ -163,13 +162,13 @@ def why_item(param: str | None, attribute: str, cands: tuple[tuple[str, bool, st
     return tag("li", code(param), " ", tag("strong", attribute), ": ", join(*parts))
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def change_item(pointer: str, rule: str, reason: str) -> Markup:
     """One rewrite of strict conversion, with its reason."""
     return tag("li", code(pointer or "/"), " ", tag("span", rule, class_="tl-rule"), DASH, reason)
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def compact_change_item(pointer: str, rules: tuple[tuple[str, str], ...]) -> Markup:
     """Every rewrite at one pointer on one line, reasons on hover."""
     return tag(
@@ -185,7 +184,7 @@ def compact_change_item(pointer: str, rules: tuple[tuple[str, str], ...]) -> Mar
     )
 
 
-@functools.lru_cache(maxsize=_ROWS)
+@edit_cache(_ROWS)
 def finding_item(
     sev: str,
     rule: str,

@@ -74,6 +74,7 @@ __all__ = [
     "SchemaChange",
     "SchemaDiff",
     "diff",
+    "diff_loaded",
     "diff_sequence",
     "iter_changes",
 ]
@@ -192,14 +193,30 @@ def diff_sequence(
     Returns:
         The changes, and ``value`` as loaded: the ``previous`` of the next call.
     """
-    checked = isinstance(previous, LoadedSchema)
-    old = previous if isinstance(previous, LoadedSchema) else _load(previous, OLD)
-    new = _load(value, NEW)
-    return SchemaDiff(tuple(_changes(old, new, checked=checked))), new
+    changes, _, new = diff_loaded(previous, value)
+    return changes, new
 
 
-def _changes(old: LoadedSchema, new: LoadedSchema, *, checked: bool) -> list[SchemaChange]:
-    walk = Walk(old.schema, new.schema, TABLE, old_checked=checked)
+def diff_loaded(
+    old: SchemaInput | LoadedSchema, new: SchemaInput | LoadedSchema
+) -> tuple[SchemaDiff, LoadedSchema, LoadedSchema]:
+    """``diff(old, new)`` where either side may be a ``LoadedSchema`` an earlier diff
+    returned: that side is neither copied nor checked again (it was, when it was loaded).
+
+    Returns:
+        The changes, and both sides as loaded, for the next diffs against either.
+    """
+    old_checked, new_checked = isinstance(old, LoadedSchema), isinstance(new, LoadedSchema)
+    loaded_old = old if isinstance(old, LoadedSchema) else _load(old, OLD)
+    loaded_new = new if isinstance(new, LoadedSchema) else _load(new, NEW)
+    found = _changes(loaded_old, loaded_new, checked=old_checked, new_checked=new_checked)
+    return SchemaDiff(tuple(found)), loaded_old, loaded_new
+
+
+def _changes(
+    old: LoadedSchema, new: LoadedSchema, *, checked: bool, new_checked: bool = False
+) -> list[SchemaChange]:
+    walk = Walk(old.schema, new.schema, TABLE, old_checked=checked, new_checked=new_checked)
     changes = [*_tool_changes(old, new), *walk.compare(walk.root(OLD), walk.root(NEW))]
     unique = {_identity(c): c for c in changes}  # a definition used twice reports once
     return sorted(unique.values(), key=_order)

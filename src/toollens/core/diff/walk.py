@@ -93,15 +93,22 @@ class Walk:
     """
 
     def __init__(
-        self, old_doc: Any, new_doc: Any, table: RuleTable, *, old_checked: bool = False
+        self,
+        old_doc: Any,
+        new_doc: Any,
+        table: RuleTable,
+        *,
+        old_checked: bool = False,
+        new_checked: bool = False,
     ) -> None:
         self._docs = (old_doc, new_doc)
         self._table = table
         self._done: dict[tuple[object, ...], tuple[SchemaChange, ...]] = {}
         self._active: set[tuple[object, ...]] = set()
         self._depth = 0
-        for index, (doc, side) in enumerate(zip(self._docs, SIDE_NAMES, strict=True)):
-            if not (old_checked and index == 0):  # checked as the new side of the last walk
+        checked = (old_checked, new_checked)  # sides an earlier walk already checked
+        for doc, side, done in zip(self._docs, SIDE_NAMES, checked, strict=True):
+            if not done:
                 check_document(doc, side)
         self._same_defs = _same_definitions(old_doc, new_doc)
 

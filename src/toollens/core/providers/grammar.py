@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.memo import edit_cache
 from toollens.core.providers.rules import Citation, E, Hit, ProviderRule, RuleContext, S, W, rule
 from toollens.core.providers.walk import iter_schema_nodes
 from toollens.core.schema.pointer import join_pointer
@@ -71,7 +72,7 @@ def grammar_engine() -> GrammarEngine:
     return GrammarEngine(True, installed)
 
 
-@functools.lru_cache(maxsize=256)
+@edit_cache(256)
 def _compile(schema_text: str) -> str:
     """llguidance's refusal for a schema given as JSON text, or ``""`` when it compiles."""
     import llguidance
