@@ -236,3 +236,16 @@ def test_opened_on_a_broken_source_fills_from_the_last_good_report(trip: types.M
     explorer.editor.value = good
     assert explorer.try_arguments == ""
     assert _pointers(explorer, "sdk") == {"/city"}
+
+
+def test_a_schema_the_generator_cannot_use_shows_one_line() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"when": {"type": "string", "pattern": "(unclosed"}},
+        "required": ["when"],
+    }
+    explorer = Explorer(schema, debounce=0)
+    explorer.try_open = True  # no traceback: the view says why
+    assert "Try it cannot go on: missing )" in _text(explorer.try_html)
+    _press(explorer, "example")  # every button too
+    assert "Try it cannot go on" in _text(explorer.try_html)

@@ -11,8 +11,9 @@ the arguments or the function change.
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from toollens.core.schema.types import JsonSchema
@@ -76,7 +77,7 @@ class TryView:
 
     def handle(self, action: object) -> None:
         """A button: ``"example"``, ``"edge"`` (the next edge case) or ``"call"``."""
-        with self._lock:
+        with self._lock, self._failures_shown():
             if not self._ready():
                 return
             if action == "example":
@@ -94,7 +95,7 @@ class TryView:
     # -- trait observers ----------------------------------------------------------------------
 
     def _on_open(self, _change: object) -> None:
-        with self._lock:
+        with self._lock, self._failures_shown():
             if self._widget.try_open and self._ready():
                 if not self._filled and not self._widget.try_arguments:
                     self._set_arguments(self._example_source().first, None)
@@ -103,12 +104,27 @@ class TryView:
                 self._filled = True  # from now on the text is the author's: never refilled
 
     def _on_arguments(self, _change: object) -> None:
-        with self._lock:
+        with self._lock, self._failures_shown():
             self._note = None
             if not self._setting and self._widget.try_open and self._ready():
                 self._refresh()
 
     # -- the work -----------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _failures_shown(self) -> Iterator[None]:
+        """A schema the generator or the validator cannot use, or a bug here, shows as one
+        line in the view instead of a traceback in the kernel's log."""
+        try:
+            yield
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:
+            from toollens.render.try_html import render_try_html
+
+            self._widget.try_html = render_try_html(
+                None, checked_against="", note_text=f"Try it cannot go on: {exc}"
+            )
 
     def _ready(self) -> bool:
         """Whether there is a report to try; prepares its tool and schema on first use."""
