@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import ModelBehaviorError, TargetError
 from toollens.core.metadata import MISSING
-from toollens.core.schema.types import JsonObject
+from toollens.core.schema.types import JsonObject, JsonValue
 from toollens.roundtrip import reply
 from toollens.roundtrip.call_text import call_text
 from toollens.roundtrip.records import CallResult, CallStatus
@@ -131,8 +131,22 @@ class PreparedTool:
 
 def parse_arguments(tool: str, text: str) -> JsonObject:
     """The JSON object the model sent, parsed as the SDK parses it (``""`` is ``{}``)."""
+    data = decode_arguments(tool, text)
+    if not isinstance(data, dict):
+        raise ModelBehaviorError(
+            f"arguments for tool {tool!r} must be a JSON object, got {type(data).__name__}",
+            pointer="",
+            hint="wrap the arguments in an object keyed by parameter name",
+            rule="not-an-object",
+        )
+    return data
+
+
+def decode_arguments(tool: str, text: str) -> JsonValue:
+    """The JSON value of the text, as the SDK decodes it (``""`` is ``{}``); the error's
+    cause is the ``JSONDecodeError`` with the line and column."""
     try:
-        data = json.loads(text) if text else {}
+        value: JsonValue = json.loads(text) if text else {}
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
         where = (
             f" at line {exc.lineno} column {exc.colno} ({exc.msg})"
@@ -145,14 +159,7 @@ def parse_arguments(tool: str, text: str) -> JsonObject:
             hint="the model must send one JSON object keyed by parameter name",
             rule="not-json",
         ) from exc
-    if not isinstance(data, dict):
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} must be a JSON object, got {type(data).__name__}",
-            pointer="",
-            hint="wrap the arguments in an object keyed by parameter name",
-            rule="not-an-object",
-        )
-    return data
+    return value
 
 
 def _sdk_error(tool: str, text: str, exc: ModelBehaviorError) -> str:

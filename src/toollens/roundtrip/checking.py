@@ -87,10 +87,13 @@ def check_arguments(
         tool: the function with its schema (``None`` for a plain JSON Schema).
         schema: the parameters schema the model sees (draft 2020-12), or ``None``.
     """
+    from toollens.core.errors import ModelBehaviorError
+    from toollens.roundtrip.calling import decode_arguments
+
     try:
-        data = json.loads(text) if text.strip() else {}
-    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-        return ArgumentCheck(text, (_not_json(exc),), None)
+        data = decode_arguments(tool.fs.name if tool is not None else "tool", text)
+    except ModelBehaviorError as exc:  # the SDK's own decoding: the same verdict as a call
+        return ArgumentCheck(text, (_not_json(exc.__cause__),), None)
     marks: list[ArgumentMark] = []
     dry_run = None
     if tool is not None:
@@ -101,7 +104,7 @@ def check_arguments(
     return ArgumentCheck(text, tuple(marks[:MAX_MARKS]), dry_run)
 
 
-def _not_json(exc: Exception) -> ArgumentMark:
+def _not_json(exc: BaseException | None) -> ArgumentMark:
     if isinstance(exc, json.JSONDecodeError):
         return ArgumentMark(None, f"not JSON: {exc.msg}", "json", exc.lineno, exc.colno)
     return ArgumentMark(None, "not JSON: nested too deeply", "json", 1, 1)

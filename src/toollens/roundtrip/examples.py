@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonObject, JsonSchema, JsonValue
 from toollens.roundtrip import generate
 
@@ -225,7 +226,7 @@ def _what_changed(base: JsonObject, case: JsonObject) -> str:
             break
         path.append(key)
         a, b = a.get(key), b[key]
-    pointer = "".join("/" + part.replace("~", "~0").replace("/", "~1") for part in path)
+    pointer = join_pointer("", *path)
     shown = json.dumps(b, ensure_ascii=False)
     if len(shown) > 40:
         shown = shown[:37] + "..."
