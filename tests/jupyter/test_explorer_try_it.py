@@ -246,6 +246,8 @@ def test_a_schema_the_generator_cannot_use_shows_one_line() -> None:
     }
     explorer = Explorer(schema, debounce=0)
     explorer.try_open = True  # no traceback: the view says why
-    assert "Try it cannot go on: missing )" in _text(explorer.try_html)
+    shown = _text(explorer.try_html)
+    assert "Try it cannot go on: at /properties/when/pattern:" in shown
+    assert "not a 'regex'; fix the schema at that place" in shown
     _press(explorer, "example")  # every button too
     assert "Try it cannot go on" in _text(explorer.try_html)

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from toollens.core.report import Report
     from toollens.jupyter.explorer_state import ExplorerState
     from toollens.roundtrip.calling import PreparedTool
-    from toollens.roundtrip.checking import ArgumentCheck
     from toollens.roundtrip.examples import ExampleSource
     from toollens.roundtrip.records import CallResult
 
@@ -55,7 +54,6 @@ class TryView:
         self._prepared = False
         self._setting = False  # the view itself is writing try_arguments
         self._filled = False  # the first example was given (or the author's text was there)
-        self.last_check: ArgumentCheck | None = None  # what the view shows now
         widget.observe(self._on_open, names="try_open")
         widget.observe(self._on_arguments, names="try_arguments")
 
@@ -120,10 +118,14 @@ class TryView:
         except KeyboardInterrupt:
             raise
         except Exception as exc:
+            from toollens.core.errors import ToolLensError
             from toollens.render.try_html import render_try_html
 
+            why = (
+                str(exc) if isinstance(exc, ToolLensError) else f"{type(exc).__name__} in toollens"
+            )
             self._widget.try_html = render_try_html(
-                None, checked_against="", note_text=f"Try it cannot go on: {exc}"
+                None, checked_against="", note_text=f"Try it cannot go on: {why}"
             )
 
     def _ready(self) -> bool:
@@ -134,6 +136,10 @@ class TryView:
         if not self._prepared:
             self._tool, schema = _tool_and_schema(rep)
             if schema != self._schema:
+                from toollens.roundtrip.generate import require_valid
+
+                if schema is not None:
+                    require_valid(schema)  # else jsonschema's own errors would surface
                 self._schema, self._examples = schema, None  # new examples for a new schema
             self._prepared = True
             self._widget.try_can_call = self._tool is not None or self._caller is not None
@@ -190,7 +196,6 @@ class TryView:
                 result_stale=stale,
                 note_text=self._note or self._why_no_call(),
             )
-        self.last_check = check
 
     def _against(self) -> str:
         rep = self._report

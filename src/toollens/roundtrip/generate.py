@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from toollens.core.errors import ToolLensError
-from toollens.core.schema.pointer import UnresolvedRef, resolve_local
+from toollens.core.schema.pointer import UnresolvedRef, join_pointer, resolve_local
 from toollens.core.schema.types import JsonObject, JsonSchema
 
 _T = TypeVar("_T")
@@ -148,6 +148,25 @@ def schema_validator(schema: JsonSchema) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def require_valid(schema: JsonSchema) -> None:
+    """Raise :class:`GenerationError` at the first place ``schema`` is not valid JSON Schema
+    (draft 2020-12, formats such as ``regex`` included): nothing can be checked against it."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    meta = Draft202012Validator(
+        Draft202012Validator.META_SCHEMA, format_checker=Draft202012Validator.FORMAT_CHECKER
+    )
+    error = best_match(meta.iter_errors(schema))
+    if error is None:
+        return
+    raise GenerationError(
+        f"the schema is not valid JSON Schema: {error.message}",
+        pointer=join_pointer("", *error.absolute_path),
+        hint="fix the schema at that place; arguments cannot be checked against it",
+    )
 
 
 def edge_cases(schema: JsonSchema, base: JsonObject) -> list[JsonObject]:
