@@ -58,48 +58,10 @@ def memo_disabled() -> Iterator[None]:
         _state.off = before
 
 
-class EditCache(Generic[_R]):
-    """A pure function's answers for the last two generations (see the module docstring).
-
-    Called like the function (positional, hashable arguments, as ``functools.lru_cache``
-    takes them). Thread-safe enough for a cache: two threads may compute the same entry.
-    """
-
-    def __init__(self, func: Callable[..., _R], maxsize: int) -> None:
-        self._func = func
-        self.maxsize = maxsize
-        self._current: dict[Hashable, _R] = {}
-        self._previous: dict[Hashable, _R] = {}
-        functools.update_wrapper(self, func)
-        _CACHES.add(self)
-
-    def __call__(self, *args: Hashable) -> _R:
-        current = self._current
-        try:
-            return current[args]
-        except KeyError:
-            pass
-        previous = self._previous
-        value = previous[args] if args in previous else self._func(*args)
-        if len(current) >= self.maxsize:
-            self.rotate()
-        self._current[args] = value
-        return value
-
-    def rotate(self) -> None:
-        """Start a generation: the current entries become the previous ones."""
-        self._previous, self._current = self._current, {}
-
-    def __len__(self) -> int:
-        return len(self._current) + len(self._previous)
-
-    def cache_clear(self) -> None:
-        self._previous, self._current = {}, {}
-
-
 class Generations(Generic[_K, _V]):
-    """A mapping with the same two generations as :class:`EditCache`, for a cache that fills
-    several entries at once (``get`` promotes an entry of the last render to this one)."""
+    """A mapping that keeps two generations: the entries of this render and of the last
+    (``get`` promotes an entry of the last render to this one). :class:`EditCache` is the
+    same for a function's answers."""
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
@@ -120,6 +82,7 @@ class Generations(Generic[_K, _V]):
         self._current[key] = value
 
     def rotate(self) -> None:
+        """Start a generation: the current entries become the previous ones."""
         self._previous, self._current = self._current, {}
 
     def __len__(self) -> int:
@@ -127,6 +90,33 @@ class Generations(Generic[_K, _V]):
 
     def cache_clear(self) -> None:
         self._previous, self._current = {}, {}
+
+
+class EditCache(Generations[Hashable, _R]):
+    """A pure function's answers for the last two generations (see the module docstring).
+
+    Called like the function (positional, hashable arguments, as ``functools.lru_cache``
+    takes them). Thread-safe enough for a cache: two threads may compute the same entry.
+    """
+
+    def __init__(self, func: Callable[..., _R], maxsize: int) -> None:
+        super().__init__(maxsize)
+        self._func = func
+        functools.update_wrapper(self, func)
+
+    def __call__(self, *args: Hashable) -> _R:
+        # Not through get/put: this is on every row of every render, and None is an answer.
+        current = self._current
+        try:
+            return current[args]
+        except KeyError:
+            pass
+        previous = self._previous
+        value = previous[args] if args in previous else self._func(*args)
+        if len(current) >= self.maxsize:
+            self.rotate()
+        self._current[args] = value
+        return value
 
 
 class Rotating(Protocol):
