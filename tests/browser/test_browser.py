@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from explorer_pages import KERNEL_READY_JS, chromium
 from scenario import (
     CITY_LINE,
     CONTENT,
@@ -48,7 +49,6 @@ from scenario import (
 from servers import (
     CHROMIUM,
     Server,
-    launch_browser,
     make_tmp,
     start_lab,
     start_marimo,
@@ -77,12 +77,6 @@ DIFF_CELL = (
 )
 EDITS = 3
 FRAMEWORK_PAIR = ("openai-agents", "mcp")  # installed by the test extra on every Python
-
-KERNEL_READY_JS = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
-}"""
 
 PAYLOAD_SUMMARY = "Look up <script>window.__pwned=1</script> a city."
 PAYLOAD_CITY = (
@@ -227,17 +221,8 @@ def lab(servers: dict[str, Server]) -> Server:
 
 @pytest.fixture(scope="module")
 def browser(watchdog: None) -> Iterator[Any]:
-    tmp = make_tmp("toollens-chromium-")
-    try:
-        with sync_api.sync_playwright() as pw:
-            context = launch_browser(pw, tmp)
-            context.set_default_timeout(60_000)
-            try:
-                yield context
-            finally:
-                context.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    with chromium(sync_api, "toollens-chromium-") as context:
+        yield context
 
 
 @pytest.fixture(scope="module")

@@ -152,13 +152,6 @@ def _marimo_app() -> str:
     return MARIMO_APP.format(cell=textwrap.indent(cell, "    "))
 
 
-KERNEL_READY_JS = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
-}"""
-
-
 def _exercise(page: Any, name: str) -> None:
     """Sort, filter, click a Python row into its explorer, click a JSON row (read-only)."""
     expect = sync_api.expect
@@ -195,6 +188,7 @@ def _in_server(tmp_path: Path, kind: str, path: str, name: str) -> None:
     import shutil
 
     import nbformat
+    from explorer_pages import KERNEL_READY_JS
     from servers import launch_browser, make_tmp, start_lab, start_marimo, start_voila, stop
 
     work = make_tmp("toollens-ts-nb-")
