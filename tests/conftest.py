@@ -35,6 +35,7 @@ SLOW_MODULES = frozenset({
     "test_endless_editing", "test_strict_properties", "test_diff_properties",
     "test_hardening_properties", "test_providers_corpus", "test_mcp_call", "test_mcp_call_oracle",
     "test_mcp_call_http", "test_explorer_memory_flat", "test_bench_memo_smoke",
+    "test_framework_table",
 })  # fmt: skip
 # Modules marked `frameworks`: they drive the agent frameworks' own code.
 FRAMEWORK_MODULES = frozenset({
