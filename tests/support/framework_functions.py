@@ -6,7 +6,7 @@ Written without ``from __future__ import annotations``: some frameworks read
 
 import enum
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Generic, Literal, Optional, TypeVar, Union
 
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
@@ -15,8 +15,10 @@ try:
     from agents import RunContextWrapper
 except ImportError:  # the look-alike toollens recognises by qualified name
 
-    class RunContextWrapper:  # type: ignore[no-redef]
-        pass
+    _T = TypeVar("_T")
+
+    class RunContextWrapper(Generic[_T]):  # type: ignore[no-redef]
+        """Subscriptable like the SDK's class, so this module imports without the SDK."""
 
     RunContextWrapper.__module__ = "agents.run_context"
 

@@ -15,7 +15,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
@@ -25,8 +25,18 @@ from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.core.validation import pointer_from_loc
 
-if TYPE_CHECKING:
-    from toollens.core.output import OutputSchema
+
+class AnswerShape(Protocol):
+    """What validating an answer needs of an output schema (``OutputSchema`` has it); a
+    protocol, so this module does not depend on the one that calls it."""
+
+    @property
+    def strict(self) -> bool: ...
+    @property
+    def is_wrapped(self) -> bool: ...
+    @property
+    def answer_hint(self) -> str: ...
+
 
 __all__ = [
     "WRAPPER_KEY",
@@ -86,7 +96,7 @@ def _surrogate_error(exc: UnicodeEncodeError) -> ModelBehaviorError:
 
 
 # Any: a value of the output type (see OutputSchema.validate_json).
-def validate_answer(schema: OutputSchema, adapter: TypeAdapter[Any], text: str) -> Any:
+def validate_answer(schema: AnswerShape, adapter: TypeAdapter[Any], text: str) -> Any:
     """The answer ``text`` validated as ``schema`` asks, unwrapped on the wrapped path."""
     if not text.strip():
         raise ModelBehaviorError(
@@ -122,7 +132,7 @@ _POSITION = re.compile(r"^(?P<reason>.*?) at line (?P<line>\d+) column (?P<colum
 _NON_JSON_NUMBER = re.compile(r"-?(?:NaN|Infinity)")
 
 
-def _json_error(schema: OutputSchema, text: str, detail: str) -> ModelBehaviorError:
+def _json_error(schema: AnswerShape, text: str, detail: str) -> ModelBehaviorError:
     match = _POSITION.match(detail)
     reason = match["reason"] if match else detail
     rule = OutputFailure.INVALID_JSON
@@ -161,7 +171,7 @@ def _char_position(text: str, line: int, byte_column: int) -> tuple[int, int, in
     return line, start + chars, chars + 1
 
 
-def _reject_non_finite(schema: OutputSchema, data: Any) -> None:
+def _reject_non_finite(schema: AnswerShape, data: Any) -> None:
     # Literals such as 1e400 parse to infinity; an answer the schema cannot describe is wrong.
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
     while stack:
@@ -211,7 +221,7 @@ def _expected(error: Any) -> str | None:
     return None
 
 
-def _validation_error(schema: OutputSchema, exc: ValidationError, data: Any) -> ModelBehaviorError:
+def _validation_error(schema: AnswerShape, exc: ValidationError, data: Any) -> ModelBehaviorError:
     errors = exc.errors(include_url=False)
     pointers = [
         pointer_from_loc(error["loc"], data, missing=error["type"] == "missing") for error in errors

@@ -9,24 +9,21 @@ keyword's own place: the node's paths extended by the keyword, one level deeper.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from toollens.core.schema.toolkit import copy_json
-from toollens.core.strict.state import At
-
-if TYPE_CHECKING:
-    from toollens.core.strict.walker import Walker
+from toollens.core.strict.state import At, WalkState
 
 __all__ = ["APPLY", "schema_list", "schema_map", "schema_value"]
 
 
-def schema_value(walker: Walker, value: object, at: At) -> object:
+def schema_value(walker: WalkState, value: object, at: At) -> object:
     if not isinstance(value, dict):  # e.g. tuple-form `items`, left as the reference does
         return copy_json(value)
     return walker.node(value, at)
 
 
-def schema_map(walker: Walker, value: object, at: At) -> object:
+def schema_map(walker: WalkState, value: object, at: At) -> object:
     if not isinstance(value, dict):
         return copy_json(value)
     node = walker.node
@@ -37,7 +34,7 @@ def schema_map(walker: Walker, value: object, at: At) -> object:
     }
 
 
-def schema_list(walker: Walker, value: object, at: At) -> object:
+def schema_list(walker: WalkState, value: object, at: At) -> object:
     if not isinstance(value, list):
         return copy_json(value)
     node = walker.node
@@ -45,7 +42,7 @@ def schema_list(walker: Walker, value: object, at: At) -> object:
     return [node(sub, ((inp, i), (out, i), depth, False, nested)) for i, sub in enumerate(value)]
 
 
-APPLY: Final[dict[str, Callable[[Walker, object, At], object]]] = {
+APPLY: Final[dict[str, Callable[[WalkState, object, At], object]]] = {
     "$defs": schema_map,
     "definitions": schema_map,
     "properties": schema_map,

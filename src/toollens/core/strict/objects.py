@@ -8,7 +8,7 @@ in the reference's order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from toollens.core.schema.pointer import LinkedPath, linked_pointer
 from toollens.core.schema.toolkit import copy_json, preview_json
@@ -25,12 +25,10 @@ from toollens.core.strict.state import (
     R_REQUIRE,
     WALK_ORDER,
     At,
+    WalkState,
     fail,
     new_change,
 )
-
-if TYPE_CHECKING:
-    from toollens.core.strict.walker import Walker
 
 __all__ = ["allows_null", "body"]
 
@@ -40,7 +38,7 @@ _ANNOTATION_KEYS: Final = ("title", "description")
 _APPLICATOR_KEYS: Final = APPLICATORS
 
 
-def body(walker: Walker, src: JsonSchema, at: At, *, partial: bool = False) -> JsonSchema:
+def body(walker: WalkState, src: JsonSchema, at: At, *, partial: bool = False) -> JsonSchema:
     """Convert one node that is not a ``$ref``: the object rules, then its subschemas.
 
     ``partial`` is the parent half of a singleton-allOf merge: not closed yet and its null
@@ -92,7 +90,7 @@ def body(walker: Walker, src: JsonSchema, at: At, *, partial: bool = False) -> J
 
 
 def _note_rewrites(
-    walker: Walker,
+    walker: WalkState,
     src: JsonSchema,
     out: LinkedPath,
     infer: bool,
@@ -123,7 +121,7 @@ def _note_rewrites(
 
 
 def _rebuild(
-    walker: Walker,
+    walker: WalkState,
     src: JsonSchema,
     at: At,
     infer: bool,
@@ -174,7 +172,7 @@ def _rebuild(
     return result
 
 
-def _root_properties(walker: Walker, props: JsonSchema, at: At) -> JsonSchema:
+def _root_properties(walker: WalkState, props: JsonSchema, at: At) -> JsonSchema:
     inp, out, depth, _, nested = at
     result: JsonSchema = {}
     for name, sub in props.items():

@@ -8,7 +8,7 @@ its rewritten form exactly when the reference converter would already have rewri
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from toollens.core.schema.pointer import (
     LinkedPath,
@@ -20,10 +20,7 @@ from toollens.core.schema.pointer import (
 from toollens.core.schema.toolkit import preview_json
 from toollens.core.schema.types import JsonSchema
 from toollens.core.strict.rules import StrictRule
-from toollens.core.strict.state import At, fail
-
-if TYPE_CHECKING:
-    from toollens.core.strict.walker import Walker
+from toollens.core.strict.state import At, WalkState, fail
 
 __all__ = ["REF_ANNOTATIONS", "ROOT_REF_ANNOTATIONS", "constrains_ref", "follow", "ref_node"]
 
@@ -61,7 +58,7 @@ _REF_FAILURES: Final[Mapping[RefProblem, tuple[StrictRule, dict[str, str]]]] = {
 }
 
 
-def ref_node(walker: Walker, src: JsonSchema, at: At) -> JsonSchema:
+def ref_node(walker: WalkState, src: JsonSchema, at: At) -> JsonSchema:
     """A ``$ref`` node: checked, kept bare, or inlined with its sibling keywords."""
     inp, out, depth, root, nested = at
     if nested:
@@ -102,7 +99,7 @@ def ref_node(walker: Walker, src: JsonSchema, at: At) -> JsonSchema:
 
 
 def resolve(
-    walker: Walker, ref: object, at: LinkedPath, *, inline: bool
+    walker: WalkState, ref: object, at: LinkedPath, *, inline: bool
 ) -> tuple[JsonSchema, LinkedPath]:
     """Find the local target of ``ref`` (refusals point at ``at``); never fetches anything."""
     try:
@@ -134,7 +131,7 @@ def resolve(
 
 
 def follow(
-    walker: Walker, ref: object, at: At, *, chain: bool
+    walker: WalkState, ref: object, at: At, *, chain: bool
 ) -> tuple[JsonSchema, JsonSchema, list[str], LinkedPath]:
     """Resolve ``ref`` to its target as the reference would see it at this point.
 

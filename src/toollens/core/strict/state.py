@@ -85,6 +85,16 @@ class WalkState:
         if self.budget < 0:
             fail(StrictRule.TOO_LARGE, at, limit=STRICT_NODE_BUDGET)
 
+    # The walk the rule families recurse through, written by ``walker.Walker``: declared
+    # here so the families type their argument with this class and never import the walker.
+    def node(self, src: object, at: At) -> JsonSchema:
+        """Convert one schema node, read and written where ``at`` says."""
+        raise NotImplementedError
+
+    def body(self, src: JsonSchema, at: At, *, partial: bool = False) -> JsonSchema:
+        """Convert a node that is not a ``$ref`` (``objects.body``)."""
+        raise NotImplementedError
+
 
 # ``_change`` fills the instance dict directly; it must stay in step with Change's fields.
 if tuple(f.name for f in dataclasses.fields(Change)) != (

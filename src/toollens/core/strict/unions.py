@@ -7,22 +7,19 @@ The merge refuses overlapping keywords that would change what the schema accepts
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from toollens.core.schema.pointer import LinkedPath
 from toollens.core.schema.types import JsonSchema
 from toollens.core.strict import refs
 from toollens.core.strict.refs import REF_ANNOTATIONS, constrains_ref
 from toollens.core.strict.rules import StrictRule
-from toollens.core.strict.state import At, fail
-
-if TYPE_CHECKING:
-    from toollens.core.strict.walker import Walker
+from toollens.core.strict.state import At, WalkState, fail
 
 __all__ = ["merge_all_of", "union"]
 
 
-def union(walker: Walker, any_of: object, one_of: list[object], at: At) -> list[JsonSchema]:
+def union(walker: WalkState, any_of: object, one_of: list[object], at: At) -> list[JsonSchema]:
     """``anyOf`` variants followed by the converted ``oneOf`` variants (reference order)."""
     inp, out, depth, _, nested = at
     node = walker.node
@@ -40,7 +37,7 @@ def union(walker: Walker, any_of: object, one_of: list[object], at: At) -> list[
     return variants
 
 
-def merge_all_of(walker: Walker, src: JsonSchema, entry: object, at: At) -> JsonSchema:
+def merge_all_of(walker: WalkState, src: JsonSchema, entry: object, at: At) -> JsonSchema:
     """Merge a single ``allOf`` entry into its parent node, then convert the merged node."""
     inp, out, depth, root, nested = at
     explicitly_closed = src.get("additionalProperties") is False
