@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from toollens.core.errors import ToolLensError
+from toollens.core.errors import TargetError, ToolLensError
 from toollens.core.records import Finding, Severity
 
 if TYPE_CHECKING:
@@ -124,13 +124,40 @@ def _named_targets(args: argparse.Namespace, texts: Sequence[str]) -> list[tuple
 
         named = [agent] if agent else list(texts)
         return [
-            (toolset(t) if t == agent or is_toolset_source(t) else resolve_target(t), t)
+            (
+                _json_tool_list(t)
+                if t.endswith(".json") and t != agent
+                else toolset(t)
+                if t == agent or is_toolset_source(t)
+                else resolve_target(t),
+                t,
+            )
             for t in named
         ]
     from toollens.cli.project import project_tools
 
     tools, _ = project_tools(args)
     return [(_countable(obj), target) for target, obj in tools]
+
+
+def _json_tool_list(text: str) -> Any:
+    """A ``.json`` target: a bare list of tools (a request's ``tools``) is read as its tools;
+    anything else as the toolset or tool the file holds."""
+    from pathlib import Path
+
+    from toollens.cli.toolset import is_toolset_source
+    from toollens.targets import resolve_target
+    from toollens.toolsets import Toolset, toolset
+    from toollens.toolsets.payloads import payload_entries
+
+    path = Path(text)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (OSError, ValueError, RecursionError):
+        data = None  # the readers below report it in their own words
+    if isinstance(data, list):
+        return Toolset.from_entries(payload_entries(data, label=text), label=text)
+    return toolset(text) if is_toolset_source(text) else resolve_target(text)
 
 
 def _countable(obj: Any) -> Any:
@@ -145,15 +172,27 @@ def _countable(obj: Any) -> Any:
 
 
 def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
-    """The ``tokens`` command: the count as text or JSON; exit 0."""
+    """The ``tokens`` command: the count as text or JSON.
+
+    Exit 0 when every tool was read and counted; 1 when some could not be read (the count
+    covers the others and names them); 3 (``TargetError``) when no tool could be read or
+    the targets hold no tools.
+    """
     from toollens.tokens import tokens
 
-    counted = tokens(
-        _targets(args, args.targets), args.model, online=args.online, tool_choice=args.tool_choice
-    )
+    targets = _targets(args, args.targets)
+    counted = tokens(targets, args.model, online=args.online, tool_choice=args.tool_choice)
+    if not counted.tools:
+        named = ", ".join(args.targets) if args.targets else "the project's tool list"
+        raise TargetError(
+            f"{named} holds no tools to count",
+            hint="name a tool (FILE.py:FUNC, MODULE:ATTR), a module of tools, a JSON tool "
+            "list or an mcp: server",
+        )
+    code = 0 if counted.complete else 1
     if args.format == "json":
-        return json.dumps(counted.to_json(), indent=2) + "\n", 0
-    return format_tokens_text(counted), 0
+        return json.dumps(counted.to_json(), indent=2) + "\n", code
+    return format_tokens_text(counted), code
 
 
 def format_tokens_text(counted: TokenCount) -> str:

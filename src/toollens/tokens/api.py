@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from toollens.core.errors import TargetError
 from toollens.tokens.models import DEFAULT_MODEL, rule_for
-from toollens.tokens.result import TokenCount
+from toollens.tokens.result import TokenCount, UnreadTool
 from toollens.tokens.tooldefs import CountableTools, ToolDef, skipped, tool_defs
 
 
@@ -29,15 +30,48 @@ def tokens(
             ``any``, ``tool``).
 
     Returns:
-        A :class:`TokenCount` whose ``method`` says how exact it is.
+        A :class:`TokenCount` whose ``method`` says how exact it is; a toolset's entries
+        that could not be read are left out and listed in its ``unread``.
+
+    Raises:
+        TargetError: ``tools`` holds tools but none of them could be read.
     """
     defs = tool_defs(tools)
+    unread = skipped(tools)
+    if unread and not defs:
+        raise TargetError(none_read(unread))
+    if not defs:
+        return _no_tools(model)
     counted = _count(defs, model, online, tool_choice)
-    left_out = skipped(tools)
-    if left_out:
-        note = "not counted (could not be read): " + ", ".join(left_out)
-        counted = dataclasses.replace(counted, notes=(*counted.notes, note))
+    if unread:
+        note = f"{len(unread)} of {len(unread) + len(defs)} tools not counted (could not be read)"
+        counted = dataclasses.replace(counted, unread=unread, notes=(*counted.notes, note))
     return counted
+
+
+def none_read(unread: tuple[UnreadTool, ...]) -> str:
+    """The one-line error for an input of which no tool could be read."""
+    if len(unread) == 1:
+        only = unread[0]
+        bare = only.name.partition(":")[2] if only.name.startswith("mcp:") else only.name
+        return only.error if bare and bare in only.error else f"{only.name}: {only.error}"
+    listed = "; ".join(str(u) for u in unread[:5])
+    more = f"; and {len(unread) - 5} more" if len(unread) > 5 else ""
+    return f"none of the {len(unread)} tools could be read: {listed}{more}"
+
+
+def _no_tools(model: str) -> TokenCount:
+    # A request without tools has no tools block and no tool-use system prompt.
+    rule = rule_for(model)
+    return TokenCount(
+        model,
+        "exact",
+        0,
+        0,
+        (),
+        rule.encoding or rule.provider,
+        ("no tools: a request without tools pays no tool tokens",),
+    )
 
 
 def _count(defs: tuple[ToolDef, ...], model: str, online: bool, tool_choice: str) -> TokenCount:

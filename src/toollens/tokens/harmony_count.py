@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollens.tokens import encodings
-from toollens.tokens.errors import TokenizerUnavailableError
+from toollens.tokens.errors import TOKENS_EXTRA, TokenizerUnavailableError
 from toollens.tokens.result import PartTokens, TokenCount, ToolTokens
 from toollens.tokens.tooldefs import ToolDef
 
@@ -66,7 +66,7 @@ def harmony_encoding() -> HarmonyEncoding:
         import openai_harmony as h
     except ImportError:
         raise TokenizerUnavailableError(
-            "openai-harmony is not installed", hint="install toollens[tokens]"
+            "openai-harmony is not installed", hint=f"install the tokens extra: {TOKENS_EXTRA}"
         ) from None
     with _encodings_base():
         try:

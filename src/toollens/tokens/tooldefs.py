@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from toollens.core.errors import TargetError
+from toollens.tokens.result import UnreadTool
 
 if TYPE_CHECKING:
     from typing import TypeGuard
@@ -54,14 +55,14 @@ def tool_defs(tools: CountableTools) -> tuple[ToolDef, ...]:
     return (_one(tools),)
 
 
-def skipped(tools: CountableTools) -> tuple[str, ...]:
-    """The names of a toolset's entries that have no schema to count, with the reason."""
+def skipped(tools: CountableTools) -> tuple[UnreadTool, ...]:
+    """A toolset's entries that have no schema to count, each with the reason."""
     if isinstance(tools, (list, tuple)):
-        return tuple(name for item in tools for name in skipped(item))
+        return tuple(unread for item in tools for unread in skipped(item))
     if not _is_toolset(tools):
         return ()
     return tuple(
-        f"{entry.name} ({entry.error or 'no parameters schema'})"
+        UnreadTool(entry.name, entry.error or "no parameters schema")
         for entry in tools.tools
         if not _readable(entry)
     )
