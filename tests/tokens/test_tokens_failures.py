@@ -53,8 +53,10 @@ def test_a_server_that_exits_before_initialize_exits_3_in_one_line(
     code, out, err = run("tokens", crash_server, "--format", fmt)
     assert code == 3
     assert out == ""
-    assert err.startswith("toollens: error: ") and err.count("\n") == 1
-    assert "exited" in err and "tokens for" not in err
+    assert err.startswith("toollens: error: ")
+    assert err.count("\n") == 1
+    assert "exited" in err
+    assert "tokens for" not in err
 
 
 def test_the_python_api_raises_when_no_tool_could_be_read() -> None:
@@ -95,7 +97,8 @@ def test_zero_tools_is_an_error_not_16_tokens(tmp_path: Path, payload: object) -
     path.write_text(json.dumps(payload), encoding="utf-8")
     code, out, err = run("tokens", str(path))
     assert (code, out) == (3, "")
-    assert "holds no tools to count" in err and err.count("\n") == 1
+    assert "holds no tools to count" in err
+    assert err.count("\n") == 1
 
 
 def test_no_tools_in_python_costs_nothing() -> None:
@@ -110,7 +113,8 @@ def test_a_toolset_with_unreadable_entries_counts_the_rest_and_exits_1(tmp_path:
     code, out, _ = run("tokens", str(path))
     assert code == 1
     head = out.splitlines()[0]
-    assert "1 of 2 tools" in head and "not counted" in head
+    assert "1 of 2 tools" in head
+    assert "not counted" in head
     assert "not read: #1: tool 1 is a int, not an object" in out
     code, out, _ = run("tokens", str(path), "--format", "json")
     data = json.loads(out)

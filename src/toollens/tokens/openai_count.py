@@ -12,16 +12,15 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from toollens.tokens import encodings
+from toollens.tokens.coverage import model_measured, unvalidated
 from toollens.tokens.openai_render import FRAME, Segment, render, text_of
-from toollens.tokens.result import PartTokens, TokenCount, ToolTokens
+from toollens.tokens.result import Method, PartTokens, TokenCount, ToolTokens
 from toollens.tokens.tooldefs import ToolDef
 
 MESSAGE_FRAME_TOKENS = 3
 NOTES = (
     "tokens the tool definitions add to a Chat Completions request without a system "
     "message of its own (the tools block plus its message frame)",
-    "rendering validated against API-measured prompt_tokens for gpt-3.5-turbo, gpt-4, "
-    "gpt-4o and gpt-4o-mini; other OpenAI chat models are assumed to read the same block",
 )
 
 
@@ -61,8 +60,29 @@ def count_openai(model: str, encoding: str, tools: Sequence[ToolDef]) -> TokenCo
             name=tool.name,
             tokens=sum(parts.values()),
             parts=tuple(PartTokens(path, kind, n) for (path, kind), n in parts.items()),
+            deferred=tool.deferred,
+            unvalidated=unvalidated(tool),
         )
         for tool, parts in zip(tools, per_part, strict=False)
     )
     total = overhead + sum(t.tokens for t in results)
-    return TokenCount(model, "exact", total, overhead, results, encoding, (*NOTES, *extra))
+    constructs = tuple(sorted({c for t in results for c in t.unvalidated}))
+    if not model_measured(model):
+        constructs = (f"model {model}", *constructs)
+    method: Method = "rendered" if constructs else "exact"
+    notes = [*NOTES, *extra, _method_note(model, constructs)]
+    return TokenCount(
+        model, method, total, overhead, results, encoding, tuple(notes), unvalidated=constructs
+    )
+
+
+def _method_note(model: str, constructs: tuple[str, ...]) -> str:
+    if not constructs:
+        return (
+            "exact: every construct of these tools, and the model, are covered by published "
+            "API-measured prompt_tokens (docs/tokens.md lists them)"
+        )
+    return (
+        "rendered: the exact tokens of toollens' rendering of the block; no published "
+        f"API-measured figure covers {', '.join(constructs)}"
+    )

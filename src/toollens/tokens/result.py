@@ -54,18 +54,28 @@ class PartTokens:
 
 @dataclass(frozen=True)
 class ToolTokens:
-    """The tokens one tool costs inside the request, with its parts."""
+    """The tokens one tool costs inside the request, with its parts.
+
+    Attributes:
+        name: the tool's name.
+        tokens: its tokens when its definition is in the request.
+        parts: where they go.
+        deferred: the tool is loaded on demand (``defer_loading``): not paid up front.
+        unvalidated: this tool's constructs no published figure covers (``rendered``).
+    """
 
     name: str
     tokens: int
     parts: tuple[PartTokens, ...] = ()
     deferred: bool = False
+    unvalidated: tuple[str, ...] = ()
 
     def to_json(self) -> JsonObject:
         return {
             "name": self.name,
             "tokens": self.tokens,
             "deferred": self.deferred,
+            "unvalidated": list(self.unvalidated),
             "parts": [p.to_json() for p in self.parts],
         }
 

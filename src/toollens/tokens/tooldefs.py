@@ -25,11 +25,16 @@ EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 
 @dataclass(frozen=True)
 class ToolDef:
-    """One tool as a provider receives it: name, description, parameters JSON schema."""
+    """One tool as a provider receives it: name, description, parameters JSON schema.
+
+    ``deferred``: the tool is marked ``defer_loading`` (loaded on demand by tool search),
+    so its definition is not in the prompt up front.
+    """
 
     name: str
     description: str | None
     parameters: Mapping[str, Any]
+    deferred: bool = False
 
 
 CountableTool: TypeAlias = Union[  # string forward references need Union
@@ -107,6 +112,17 @@ def _one(tool: Any) -> ToolDef:
     )
 
 
+def _named(outer: Mapping[str, Any], tool: Mapping[str, Any], schema: Mapping[str, Any]) -> ToolDef:
+    name, description = tool.get("name"), tool.get("description")
+    deferred = tool.get("defer_loading", outer.get("defer_loading")) is True
+    return ToolDef(
+        name if isinstance(name, str) else "tool",
+        description if isinstance(description, str) and description else None,
+        schema,
+        deferred,
+    )
+
+
 def _from_report(rep: Any) -> ToolDef:
     if rep.function is not None:
         return _one(rep.function)
@@ -119,15 +135,14 @@ def _from_report(rep: Any) -> ToolDef:
 def _from_mapping(data: Mapping[str, Any]) -> ToolDef:
     from toollens.core.providers import unwrap_payload
 
+    mcp_schema = data.get("inputSchema")
+    if isinstance(data.get("name"), str) and isinstance(mcp_schema, Mapping):
+        # An MCP tools/list entry: what a client sends on as the tool.
+        return _named(data, data, mcp_schema)
     found = unwrap_payload(data)
     if found is not None:
-        name, description = found.field("name"), found.field("description")
         schema = found.schema if isinstance(found.schema, Mapping) else EMPTY_PARAMETERS
-        return ToolDef(
-            name if isinstance(name, str) else "tool",
-            description if isinstance(description, str) and description else None,
-            schema,
-        )
+        return _named(data, found.tool, schema)
     title = data.get("title")
     description = data.get("description")
     return ToolDef(
