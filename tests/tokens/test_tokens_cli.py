@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("tiktoken")
 
 from toollens.cli import main
+from toollens.tokens.claude import ctok_available
 
 TOOLS = '''
 from typing import Literal
@@ -70,8 +71,8 @@ def test_text_shows_bars_per_part(tools: Path) -> None:
 def test_estimates_say_so(tools: Path) -> None:
     code, out, _ = run("tokens", f"{tools}:ping", "--model", "claude-sonnet-4-5")
     assert code == 0
-    assert "(estimate, o200k_base)" in out
-    assert "346 tokens of tool-use system prompt" in out
+    assert "(estimate, ctok 3.0)" in out if ctok_available() else "(estimate, o200k_base)" in out
+    assert "496 tokens of tool-use system prompt" in out
 
 
 def test_online_without_a_key_fails_in_one_line(

@@ -75,7 +75,7 @@ def test_the_model_follows_the_toolbar_provider() -> None:
     explorer = add_tokens_view(Explorer(make_module(TOOL).get_weather, debounce=0))
     explorer.provider = "anthropic"
     assert "claude-sonnet-4-5 (estimate)" in explorer.panels.get("tokens", "")
-    assert "346 tokens of tool-use system prompt" in explorer.panels.get("tokens", "")
+    assert "496 tokens of tool-use system prompt" in explorer.panels.get("tokens", "")
 
 
 def test_a_model_can_be_named() -> None:

@@ -31,16 +31,19 @@ __all__ = [
 TOKENS_EPILOG = """\
 Counts the tokens the tool definitions add to a request, per tool and per part (name and
 description, each parameter's name, type, description, enum members, defaults). Exact for
-OpenAI chat models (their own encoding on the tools block they read) and gpt-oss
+OpenAI chat models where published figures cover every construct ("rendered" otherwise:
+the exact tokens of toollens' rendering, with what is not covered named) and gpt-oss
 (openai-harmony); for claude-* and gemini-* a labelled estimate plus the documented
 tool-use overhead, or the provider's own count with --online (needs an API key). Never
-uses the network otherwise.
+uses the network otherwise. Exit 0; 1 when some tools could not be read (the others are
+counted and the unread named); 3 when none could be read or there are no tools.
 
 examples:
   toollens tokens tools.py:search
   toollens tokens tools.py:search tools.py:fetch --model gpt-4.1
   toollens tokens payload.json --model gpt-oss-20b --format json
   toollens tokens tools:search --model claude-sonnet-4-5 --online
+  toollens tokens tools.json --model claude-opus-4 --message "What's the weather?"
   toollens tokens                     # every tool under [tool.toollens]"""
 
 BUDGET_TOOL = "tokens.tool-over-budget"
@@ -70,7 +73,16 @@ def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParse
     p.add_argument(
         "--online",
         action="store_true",
-        help="claude-*/gemini-*: ask the provider's count-tokens endpoint",
+        help="ask the provider's count endpoint (Anthropic count_tokens, Gemini "
+        "count_tokens, OpenAI responses.input_tokens.count; needs an API key)",
+    )
+    p.add_argument(
+        "--message",
+        action="append",
+        metavar="TEXT",
+        dest="messages",
+        help="a user message of the request (repeatable): the whole request is counted, "
+        "as the count endpoints count it",
     )
     p.add_argument(
         "--tool-choice",
@@ -141,23 +153,50 @@ def _named_targets(args: argparse.Namespace, texts: Sequence[str]) -> list[tuple
 
 
 def _json_tool_list(text: str) -> Any:
-    """A ``.json`` target: a bare list of tools (a request's ``tools``) is read as its tools;
+    """A ``.json`` target: a tool list (``{"tools": [...]}`` or a bare list, as a request's
+    ``tools`` holds it) is read as its tools, each keeping its ``defer_loading`` mark;
     anything else as the toolset or tool the file holds."""
     from pathlib import Path
 
     from toollens.cli.toolset import is_toolset_source
     from toollens.targets import resolve_target
-    from toollens.toolsets import Toolset, toolset
-    from toollens.toolsets.payloads import payload_entries
+    from toollens.toolsets import toolset
 
     path = Path(text)
     try:
         data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
     except (OSError, ValueError, RecursionError):
         data = None  # the readers below report it in their own words
-    if isinstance(data, list):
-        return Toolset.from_entries(payload_entries(data, label=text), label=text)
+    items = data.get("tools") if isinstance(data, dict) else data
+    if isinstance(items, list):
+        return _payload_items(items, text)
     return toolset(text) if is_toolset_source(text) else resolve_target(text)
+
+
+def _payload_items(items: list[Any], label: str) -> list[Any]:
+    """Each item of a payload list as ``tokens()`` counts it: a readable tool as its
+    definition (with its ``defer_loading`` mark), an unreadable one as a failed entry."""
+    from toollens.tokens.tooldefs import entry_def
+    from toollens.toolsets import Toolset
+    from toollens.toolsets.payloads import payload_entries
+
+    entries = payload_entries(items, label=label)
+    if len(entries) != len(items):  # a Gemini Tool holds several declarations: no marks
+        return [Toolset.from_entries(entries, label=label)]
+    return [
+        entry_def(entry, _deferred(item))
+        if entry.ok
+        else Toolset.from_entries([entry], label=label)
+        for entry, item in zip(entries, items, strict=True)
+    ]
+
+
+def _deferred(item: Any) -> bool:
+    if not isinstance(item, dict):
+        return False
+    inner = item.get("function")
+    marked = inner.get("defer_loading") if isinstance(inner, dict) else None
+    return (marked if marked is not None else item.get("defer_loading")) is True
 
 
 def _countable(obj: Any) -> Any:
@@ -181,7 +220,13 @@ def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.tokens import tokens
 
     targets = _targets(args, args.targets)
-    counted = tokens(targets, args.model, online=args.online, tool_choice=args.tool_choice)
+    counted = tokens(
+        targets,
+        args.model,
+        online=args.online,
+        tool_choice=args.tool_choice,
+        messages=getattr(args, "messages", None),
+    )
     if not counted.tools:
         named = ", ".join(args.targets) if args.targets else "the project's tool list"
         raise TargetError(
@@ -226,14 +271,20 @@ def _budget_by_tool(
                 "`toollens tokens` shows where the tokens go",
             )
             found.append((finding, index))
-    if max_total is not None and counted.total > max_total:
+    if max_total is not None and counted.up_front > max_total:
+        deferred = (
+            f" up front ({counted.deferred} more in deferred tools, paid once loaded)"
+            if counted.deferred
+            else ""
+        )
         total = Finding(
             BUDGET_TOTAL,
             Severity.ERROR,
             None,
-            f"the {len(counted.tools)} tools cost {counted.total} tokens together on "
-            f"{counted.model} ({counted.method}), over the budget of {max_total}.",
-            "send fewer tools per request or shorten the largest ones",
+            f"the {len(counted.tools)} tools cost {counted.up_front} tokens together"
+            f"{deferred} on {counted.model} ({counted.method}), over the budget of {max_total}.",
+            "send fewer tools per request, defer the ones rarely used (defer_loading), or "
+            "shorten the largest ones",
         )
         found.append((total, None))
     return found

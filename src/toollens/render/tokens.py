@@ -40,10 +40,12 @@ def tokens_text(counted: TokenCount) -> str:
     """The count as lines: the total, then the overhead, each tool and its parts."""
     lines = [_headline(counted)]
     lines.extend(f"  not read: {u.name}: {u.error}" for u in counted.unread)
+    lines.extend(f"  {line}" for line in _sums(counted))
     largest = max([t.tokens for t in counted.tools] + [counted.overhead, 1])
     lines.append(f"  {'overhead':<34} {counted.overhead:>6}  {_bar(counted.overhead, largest)}")
     for tool in counted.tools:
-        lines.append(f"  {tool.name:<34} {tool.tokens:>6}  {_bar(tool.tokens, largest)}")
+        name = f"{tool.name} (deferred)" if tool.deferred else tool.name
+        lines.append(f"  {name:<34} {tool.tokens:>6}  {_bar(tool.tokens, largest)}")
         biggest = max([p.tokens for p in tool.parts] + [1])
         for part in tool.parts:
             label = part.label if len(part.label) <= 30 else part.label[:29] + "…"
@@ -61,6 +63,22 @@ def _headline(counted: TokenCount) -> str:
             f"({len(counted.unread)} could not be read, not counted)"
         )
     return line
+
+
+def _sums(counted: TokenCount) -> list[str]:
+    """The up-front / deferred split and the whole request, when they differ from the total."""
+    out = []
+    if counted.deferred:
+        out.append(
+            f"up front: {counted.up_front} tokens; deferred (paid once loaded): "
+            f"{counted.deferred} tokens"
+        )
+    if counted.request is not None:
+        out.append(
+            f"request: {counted.request} tokens (messages {counted.messages} + tools up "
+            f"front {counted.up_front})"
+        )
+    return out
 
 
 def _row(kind: str, label: str, value: int, largest: int) -> Markup:
@@ -94,7 +112,8 @@ def tokens_html(counted: TokenCount, *, with_style: bool = True) -> Markup:
         tag("p", f"not read, not counted: {u.name}: {u.error}", class_="tl-tok-unread")
         for u in counted.unread
     ]
-    notes = [*unread, *(tag("p", n, class_="tl-tok-note") for n in counted.notes)]
+    sums = [tag("p", line, class_="tl-tok-note") for line in _sums(counted)]
+    notes = [*unread, *sums, *(tag("p", n, class_="tl-tok-note") for n in counted.notes)]
     style = tag("style", Markup(TOKENS_STYLE)) if with_style else None
     return tag("div", style, head, tag("table", rows), notes, class_="tl-tok")
 

@@ -43,8 +43,28 @@ def segment_tokens(encoding: str, segments: Sequence[Segment]) -> list[int]:
     return counts
 
 
-def count_openai(model: str, encoding: str, tools: Sequence[ToolDef]) -> TokenCount:
-    """The exact count of ``tools`` for OpenAI chat model ``model``."""
+#: Tokens every Chat Completions request pays for the reply's priming (OpenAI cookbook).
+REPLY_PRIMING_TOKENS = 3
+
+
+def message_tokens(encoding: str, role: str, content: str) -> int:
+    """One chat message: 3 tokens of frame + its role + its content (OpenAI cookbook)."""
+    return (
+        MESSAGE_FRAME_TOKENS + encodings.count(encoding, role) + encodings.count(encoding, content)
+    )
+
+
+def messages_tokens(encoding: str, messages: Sequence[str]) -> int:
+    """User messages of a request, with the reply's priming (validated by the published
+    requests of tests/tokens/test_tokens_measured.py)."""
+    return REPLY_PRIMING_TOKENS + sum(message_tokens(encoding, "user", m) for m in messages)
+
+
+def count_openai(
+    model: str, encoding: str, tools: Sequence[ToolDef], messages: Sequence[str] | None = None
+) -> TokenCount:
+    """The count of ``tools`` for OpenAI chat model ``model`` (``exact`` or ``rendered``);
+    with ``messages`` (user messages' texts) the whole request's ``messages`` share too."""
     extra: list[str] = []
     segments = render(tools, extra)
     counts = segment_tokens(encoding, segments)
@@ -71,8 +91,22 @@ def count_openai(model: str, encoding: str, tools: Sequence[ToolDef]) -> TokenCo
         constructs = (f"model {model}", *constructs)
     method: Method = "rendered" if constructs else "exact"
     notes = [*NOTES, *extra, _method_note(model, constructs)]
+    used = None if messages is None else messages_tokens(encoding, messages)
+    if used is not None:
+        notes.append(
+            f"messages: {used} tokens ({len(messages or ())} user message(s): 3 + role + "
+            "content each, and 3 for the reply, as OpenAI's cookbook counts)"
+        )
     return TokenCount(
-        model, method, total, overhead, results, encoding, tuple(notes), unvalidated=constructs
+        model,
+        method,
+        total,
+        overhead,
+        results,
+        encoding,
+        tuple(notes),
+        unvalidated=constructs,
+        messages=used,
     )
 
 

@@ -84,11 +84,21 @@ def _readable(entry: Any) -> bool:
 
 
 def _from_entry(entry: Any) -> ToolDef:
+    return entry_def(entry)
+
+
+def entry_def(entry: Any, deferred: bool = False) -> ToolDef:
+    """The definition of a readable toolset entry (``deferred``: marked ``defer_loading``)."""
     rep = entry.report
     if rep is not None and rep.function is not None:
-        return _one(rep.function)
-    schema = rep.schema if rep is not None and rep.schema is not None else entry.parameters_schema
-    return ToolDef(entry.name, entry.description or None, schema)
+        found = _one(rep.function)
+        return ToolDef(found.name, found.description, found.parameters, deferred)
+    # A tool known by its definition (JSON, MCP) is sent as written, not as toollens' strict
+    # version of it.
+    schema = entry.parameters_schema
+    if schema is None and rep is not None:
+        schema = rep.schema if rep.schema is not None else rep.raw_schema
+    return ToolDef(entry.name, entry.description or None, schema or EMPTY_PARAMETERS, deferred)
 
 
 def _one(tool: Any) -> ToolDef:
@@ -103,6 +113,15 @@ def _one(tool: Any) -> ToolDef:
         return _from_report(tool)
     if isinstance(tool, Mapping):
         return _from_mapping(tool)
+    agents_schema = getattr(tool, "params_json_schema", None)
+    if isinstance(agents_schema, Mapping) and isinstance(getattr(tool, "name", None), str):
+        # an OpenAI Agents SDK FunctionTool: what the SDK sends, with its defer_loading mark
+        return ToolDef(
+            tool.name,
+            getattr(tool, "description", None) or None,
+            agents_schema,
+            getattr(tool, "defer_loading", False) is True,
+        )
     if callable(tool):
         return _one(function_schema(tool))
     raise TargetError(
