@@ -46,10 +46,9 @@ def tokens_text(counted: TokenCount) -> str:
     for tool in counted.tools:
         name = f"{tool.name} (deferred)" if tool.deferred else tool.name
         lines.append(f"  {name:<34} {tool.tokens:>6}  {_bar(tool.tokens, largest)}")
-        biggest = max([p.tokens for p in tool.parts] + [1])
-        for part in tool.parts:
+        for part in tool.parts:  # one scale for every bar: a part is never longer than its tool
             label = part.label if len(part.label) <= 30 else part.label[:29] + "…"
-            lines.append(f"    {label:<32} {part.tokens:>6}  {_bar(part.tokens, biggest)}")
+            lines.append(f"    {label:<32} {part.tokens:>6}  {_bar(part.tokens, largest)}")
     lines.extend(f"note: {n}" for n in counted.notes)
     return "\n".join(lines) + "\n"
 
