@@ -146,3 +146,25 @@ def test_without_tiktoken_the_cli_says_which_extra(monkeypatch: pytest.MonkeyPat
     assert (code, out) == (3, "")
     assert 'pip install "toollens[tokens]"' in err
     assert "no token-counting rule" not in err
+
+
+def test_the_budget_is_a_function_of_definitions_already_read() -> None:
+    pytest.importorskip("tiktoken")
+    from toollens.cli.tokens import budget
+    from toollens.tokens import ToolDef
+
+    long = ToolDef("big", "x" * 1500, {"type": "object", "properties": {}})
+    small = ToolDef("small", "Small", {"type": "object", "properties": {}})
+    only_limits = budget([long, small], None, None, "gpt-4o")
+    assert only_limits.counted is None
+    assert [(f.rule, i) for f, i in only_limits.found] == [("limits.openai-description-length", 0)]
+    result = budget([long, small], 50, 10, "gpt-4o")
+    assert result.counted is not None
+    rules = [(f.rule, i) for f, i in result.found]
+    assert ("tokens.tool-over-budget", 0) in rules
+    assert ("tokens.total-over-budget", None) in rules
+    assert result.failed
+    data = result.to_json()
+    assert data["tools"] == {t.name: t.tokens for t in result.counted.tools}
+    assert data["up_front"] == data["total"] == result.counted.total
+    assert result.to_text().startswith(f"tokens (gpt-4o, {result.counted.method}): ")

@@ -11,18 +11,23 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError, ToolLensError
 from toollens.core.records import Finding, Severity
 
 if TYPE_CHECKING:
+    from toollens.core.schema.types import JsonObject
     from toollens.tokens.result import TokenCount
+    from toollens.tokens.tooldefs import ToolDef
 
 __all__ = [
     "TOKENS_EPILOG",
+    "Budget",
     "add_budget_arguments",
     "add_tokens_command",
+    "budget",
     "budget_findings",
     "format_tokens_text",
     "with_budget",
@@ -173,22 +178,18 @@ def _json_tool_list(text: str) -> Any:
     return toolset(text) if is_toolset_source(text) else resolve_target(text)
 
 
-def _payload_items(items: list[Any], label: str) -> list[Any]:
-    """Each item of a payload list as ``tokens()`` counts it: a readable tool as its
-    definition (with its ``defer_loading`` mark), an unreadable one as a failed entry."""
-    from toollens.tokens.tooldefs import entry_def
+def _payload_items(items: list[Any], label: str) -> Any:
+    """A payload list as ``tokens()`` counts it: its toolset (an unreadable item is an entry
+    with its error), with the items it marks ``defer_loading``."""
+    from toollens.tokens.tooldefs import DeferredMarks
     from toollens.toolsets import Toolset
     from toollens.toolsets.payloads import payload_entries
 
     entries = payload_entries(items, label=label)
+    ts = Toolset.from_entries(entries, label=label)
     if len(entries) != len(items):  # a Gemini Tool holds several declarations: no marks
-        return [Toolset.from_entries(entries, label=label)]
-    return [
-        entry_def(entry, _deferred(item))
-        if entry.ok
-        else Toolset.from_entries([entry], label=label)
-        for entry, item in zip(entries, items, strict=True)
-    ]
+        return ts
+    return DeferredMarks(ts, frozenset(i for i, item in enumerate(items) if _deferred(item)))
 
 
 def _deferred(item: Any) -> bool:
@@ -290,52 +291,119 @@ def _budget_by_tool(
     return found
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What the token budgets and the description limits say about tools already read.
+
+    Attributes:
+        found: each finding with the index of the definition it is about (``None``: the
+            tools together).
+        counted: the count the budgets were held against (``None``: no budget asked).
+    """
+
+    found: tuple[tuple[Finding, int | None], ...]
+    counted: TokenCount | None = None
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for f, _ in self.found]
+
+    @property
+    def failed(self) -> bool:
+        """Whether a finding is an error (``check`` then exits 1)."""
+        return any(f.severity is Severity.ERROR for f, _ in self.found)
+
+    def to_json(self) -> JsonObject:
+        """The ``tokens`` object of ``check --format json``."""
+        data: JsonObject = {}
+        if self.counted is not None:
+            data = {
+                "total": self.counted.total,
+                "up_front": self.counted.up_front,
+                "model": self.counted.model,
+                "method": self.counted.method,
+                "tools": {t.name: t.tokens for t in self.counted.tools},
+            }
+        data["findings"] = [_finding_data(f) for f in self.findings]
+        return data
+
+    def to_text(self) -> str:
+        """The lines ``check`` prints after its own."""
+        counted = self.counted
+        if counted is None:
+            summary = "description limits:"
+        elif counted.deferred:
+            summary = (
+                f"tokens ({counted.model}, {counted.method}): {counted.up_front} up front, "
+                f"{counted.total} with every deferred tool loaded"
+            )
+        else:
+            summary = f"tokens ({counted.model}, {counted.method}): {counted.total} in total"
+        return summary + "\n" + "".join(f"  {f}\n" for f in self.findings)
+
+
+def budget(
+    defs: Sequence[ToolDef], max_tokens: int | None, max_total: int | None, model: str
+) -> Budget:
+    """The budgets (when asked) and the description limits over definitions already read.
+
+    Counts nothing when neither budget is asked; never reads a target.
+    """
+    from toollens.tokens.limits import iter_limit_findings
+
+    found: list[tuple[Finding, int | None]] = [
+        (f, i) for i, d in enumerate(defs) for f in iter_limit_findings([d])
+    ]
+    if max_tokens is None and max_total is None:
+        return Budget(tuple(found))
+    from toollens.tokens import tokens
+
+    counted = tokens(list(defs), model)
+    if len(counted.tools) == len(defs):
+        found += _budget_by_tool(counted, max_tokens, max_total)
+    else:  # not one count per definition: the findings point at the whole run
+        found += [(f, None) for f in budget_findings(counted, max_tokens, max_total)]
+    return Budget(tuple(found), counted)
+
+
 def with_budget(run_check: Handler) -> Handler:
     """``check`` plus the token budgets and the documented description limits.
 
     Their findings are added to the output; an error among them makes the exit code 1.
+    ``check`` hands back only its text, so its tools are read once more here and its JSON
+    is extended with the budget's data (one home for both would be ``check`` returning its
+    result record).
     """
 
     def run(args: argparse.Namespace) -> tuple[str, int]:
         text, code = run_check(args)
         from toollens.tokens import tool_defs
-        from toollens.tokens.limits import iter_limit_findings
 
-        budget = args.max_tokens is not None or args.max_total_tokens is not None
-        if not budget and not _cheap_to_read_again(args):
+        asked = args.max_tokens is not None or args.max_total_tokens is not None
+        if not asked and not _cheap_to_read_again(args):
             return text, code
         try:
             named = _named_targets(args, [args.target] if args.target else [])
             defs = tool_defs([obj for obj, _ in named])
         except ToolLensError:
-            if budget:
+            if asked:
                 raise
             return text, code  # not a tool (a model or output type): no description limit
-        # Each finding with the index of the tool it is about (None: the tools together).
-        found: list[tuple[Finding, int | None]] = [
-            (f, i) for i, d in enumerate(defs) for f in iter_limit_findings([d])
-        ]
-        counted = None
-        if budget:
-            from toollens.tokens import tokens
-
-            counted = tokens(defs, args.tokens_model)
-            if len(counted.tools) == len(defs):
-                found += _budget_by_tool(counted, args.max_tokens, args.max_total_tokens)
-            else:  # not one count per definition: the findings point at the whole run
-                found += [
-                    (f, None)
-                    for f in budget_findings(counted, args.max_tokens, args.max_total_tokens)
-                ]
-        if not found and counted is None:
+        result = budget(defs, args.max_tokens, args.max_total_tokens, args.tokens_model)
+        if not result.found and result.counted is None:
             return text, code
-        if any(f.severity is Severity.ERROR for f, _ in found):
+        if result.failed:
             code = max(code, 1)
         if args.format == "github":
             from toollens.cli.budget_github import budget_annotations
 
-            return text + budget_annotations(found, named, bool(args.target or args.agent)), code
-        return _merge(text, args.format, counted, [f for f, _ in found]), code
+            given = bool(args.target or args.agent)
+            return text + budget_annotations(result.found, named, given), code
+        if args.format == "json":
+            data = json.loads(text)
+            data["tokens"] = result.to_json()
+            return json.dumps(data, indent=2) + "\n", code
+        return text + result.to_text(), code
 
     return run
 
@@ -355,28 +423,3 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
         "message": finding.message,
         "fix": finding.fix,
     }
-
-
-def _merge(text: str, fmt: str, counted: TokenCount | None, found: list[Finding]) -> str:
-    if fmt == "json":
-        data = json.loads(text)
-        data["tokens"] = {
-            **(
-                {
-                    "total": counted.total,
-                    "model": counted.model,
-                    "method": counted.method,
-                    "tools": {t.name: t.tokens for t in counted.tools},
-                }
-                if counted is not None
-                else {}
-            ),
-            "findings": [_finding_data(f) for f in found],
-        }
-        return json.dumps(data, indent=2) + "\n"
-    summary = (
-        f"tokens ({counted.model}, {counted.method}): {counted.total} in total\n"
-        if counted is not None
-        else "description limits:\n"
-    )
-    return text + summary + "".join(f"  {f}\n" for f in found)

@@ -24,6 +24,19 @@ EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 
 
 @dataclass(frozen=True)
+class DeferredMarks:
+    """A toolset read from a tool list, with the entries the list marks ``defer_loading``.
+
+    Attributes:
+        toolset: the toolset (its entries in list order).
+        deferred: the indexes of the entries marked ``defer_loading: true``.
+    """
+
+    toolset: Toolset
+    deferred: frozenset[int]
+
+
+@dataclass(frozen=True)
 class ToolDef:
     """One tool as a provider receives it: name, description, parameters JSON schema.
 
@@ -38,7 +51,13 @@ class ToolDef:
 
 
 CountableTool: TypeAlias = Union[  # string forward references need Union
-    ToolDef, "FunctionSchema", "Report", "Toolset", Mapping[str, object], Callable[..., object]
+    ToolDef,
+    DeferredMarks,
+    "FunctionSchema",
+    "Report",
+    "Toolset",
+    Mapping[str, object],
+    Callable[..., object],
 ]
 """One thing ``tokens()`` can count: a tool, its schema, a payload or a toolset."""
 
@@ -55,6 +74,12 @@ def tool_defs(tools: CountableTools) -> tuple[ToolDef, ...]:
     """
     if isinstance(tools, (list, tuple)):
         return tuple(d for item in tools for d in tool_defs(item))
+    if isinstance(tools, DeferredMarks):
+        return tuple(
+            entry_def(entry, index in tools.deferred)
+            for index, entry in enumerate(tools.toolset.tools)
+            if _readable(entry)
+        )
     if _is_toolset(tools):
         return tuple(_from_entry(entry) for entry in tools.tools if _readable(entry))
     return (_one(tools),)
@@ -64,6 +89,8 @@ def skipped(tools: CountableTools) -> tuple[UnreadTool, ...]:
     """A toolset's entries that have no schema to count, each with the reason."""
     if isinstance(tools, (list, tuple)):
         return tuple(unread for item in tools for unread in skipped(item))
+    if isinstance(tools, DeferredMarks):
+        return skipped(tools.toolset)
     if not _is_toolset(tools):
         return ()
     return tuple(
