@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from toollens.core.function_schema import FunctionSchema
     from toollens.core.report import Report
+    from toollens.toolsets.entries import ToolEntry
     from toollens.toolsets.model import Toolset
 
 EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
@@ -114,7 +115,7 @@ def _from_entry(entry: Any) -> ToolDef:
     return entry_def(entry)
 
 
-def entry_def(entry: Any, deferred: bool = False) -> ToolDef:
+def entry_def(entry: ToolEntry, deferred: bool = False) -> ToolDef:
     """The definition of a readable toolset entry (``deferred``: marked ``defer_loading``)."""
     rep = entry.report
     if rep is not None and rep.function is not None:
