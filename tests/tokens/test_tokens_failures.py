@@ -48,7 +48,7 @@ def crash_server(tmp_path: Path) -> str:
 def test_a_server_that_exits_before_initialize_exits_3_in_one_line(
     crash_server: str, fmt: str
 ) -> None:
-    pytest.importorskip("mcp")
+    pytest.importorskip("mcp.client.stdio")  # the SDK, not a directory called mcp
     pytest.importorskip("tiktoken")
     code, out, err = run("tokens", crash_server, "--format", fmt)
     assert code == 3
