@@ -56,7 +56,7 @@ def test_the_view_shows_the_count_of_the_tool() -> None:
     explorer = add_tokens_view(Explorer(module.get_weather, debounce=0))
     assert explorer.panel_order[-1] == "tokens"
     assert total(explorer) == tokens(explorer.report, "gpt-4o").total
-    assert "gpt-4o (exact)" in explorer.panels.get("tokens", "")
+    assert "gpt-4o (rendered)" in explorer.panels.get("tokens", "")
     assert "city (description)" in explorer.panels.get("tokens", "")
 
 
@@ -75,10 +75,10 @@ def test_the_model_follows_the_toolbar_provider() -> None:
     explorer = add_tokens_view(Explorer(make_module(TOOL).get_weather, debounce=0))
     explorer.provider = "anthropic"
     assert "claude-sonnet-4-5 (estimate)" in explorer.panels.get("tokens", "")
-    assert "346 tokens of tool-use system prompt" in explorer.panels.get("tokens", "")
+    assert "496 tokens of tool-use system prompt" in explorer.panels.get("tokens", "")
 
 
 def test_a_model_can_be_named() -> None:
     explorer = add_tokens_view(Explorer(make_module(TOOL).get_weather, debounce=0), "gpt-4")
-    assert "gpt-4 (exact)" in explorer.panels.get("tokens", "")
+    assert "gpt-4 (rendered)" in explorer.panels.get("tokens", "")
     assert "cl100k_base" in explorer.panels.get("tokens", "")

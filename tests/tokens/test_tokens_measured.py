@@ -192,3 +192,29 @@ def test_the_encoding_follows_the_model_family() -> None:
     assert tokens([WEATHER], "gpt-3.5-turbo").tokenizer == "cl100k_base"
     assert tokens([WEATHER], "gpt-4o").tokenizer == "o200k_base"
     assert tokens([WEATHER], "gpt-4.1-mini").tokenizer == "o200k_base"
+
+
+MEASURED_TOOLS = [
+    *(tool for case in USER_ONLY for tool in case.values[0]),
+    *(tool for case in WITH_SYSTEM for tool in case.values[1]),
+]
+
+
+def test_the_covered_constructs_are_exactly_those_of_the_published_requests() -> None:
+    # `exact` rests on this set: it must be what the measured requests hold, no more.
+    from toollens.tokens.coverage import MEASURED_CONSTRUCTS, tool_constructs
+
+    found = set().union(*(tool_constructs(d) for d in tool_defs(MEASURED_TOOLS)))
+    assert found == MEASURED_CONSTRUCTS
+
+
+PUBLISHED = [
+    *(pytest.param("gpt-3.5-turbo", c.values[0], id=c.id) for c in USER_ONLY),
+    *(pytest.param(c.values[0], c.values[1], id=c.id) for c in WITH_SYSTEM),
+]
+
+
+@pytest.mark.parametrize(("model", "tools"), PUBLISHED)
+def test_every_published_request_counts_as_exact(model: str, tools: list[Any]) -> None:
+    counted = tokens(tools, model)
+    assert (counted.method, counted.unvalidated) == ("exact", ())

@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("tiktoken")
 
-from toollens.tokens import OnlineCountError, tokens, tool_defs
-from toollens.tokens.estimate import anthropic_overhead
+from toollens.tokens import OnlineCountError, UnknownModelError, tokens, tool_defs
+from toollens.tokens.claude import claude_model
 from toollens.tokens.online import anthropic_request, gemini_request
 
 TOOL = {
@@ -29,14 +29,28 @@ TOOL = {
     },
 }
 
-# Anthropic docs, Tool use overview > Pricing: "tool use system prompt token count".
+# Anthropic docs, Tool use overview > Pricing: "tool use system prompt token count"
+# (current table, read 2026-12-01; the Claude 3 rows from an older copy).
 DOCUMENTED = [
-    ("claude-opus-4-1-20250805", "auto", 346),
-    ("claude-sonnet-4-5", "any", 313),
-    ("claude-haiku-4-5", "none", 346),
-    ("claude-3-7-sonnet-20250219", "tool", 313),
+    ("claude-opus-5", "auto", 286),
+    ("claude-opus-5", "any", 406),
+    ("claude-opus-4-8", "none", 290),
+    ("claude-opus-4-8", "tool", 410),
+    ("claude-opus-4-7", "auto", 675),
+    ("claude-opus-4-7", "any", 804),
+    ("claude-opus-4-6", "auto", 497),
+    ("claude-sonnet-4-6", "tool", 589),
+    ("claude-sonnet-4-5-20250929", "auto", 496),
+    ("claude-haiku-4-5-20251001", "any", 588),
+    ("claude-opus-4-5", "none", 496),
+    ("claude-sonnet-5", "auto", 354),
+    ("claude-sonnet-5", "any", 474),
+    ("claude-opus-4-20250514", "auto", 313),
+    ("claude-opus-4-1-20250805", "any", 315),
+    ("claude-sonnet-4-20250514", "auto", 313),
     ("claude-3-5-haiku-20241022", "auto", 264),
-    ("claude-3-5-haiku-20241022", "any", 340),
+    ("claude-3-5-haiku-latest", "any", 355),
+    ("claude-3-7-sonnet-20250219", "tool", 313),
     ("claude-3-opus-20240229", "auto", 530),
     ("claude-3-sonnet-20240229", "tool", 235),
     ("claude-3-haiku-20240307", "auto", 264),
@@ -45,18 +59,21 @@ DOCUMENTED = [
 
 @pytest.mark.parametrize(("model", "choice", "overhead"), DOCUMENTED)
 def test_anthropic_documented_overhead(model: str, choice: str, overhead: int) -> None:
-    assert anthropic_overhead(model, choice) == overhead
+    row = claude_model(model)
+    assert row.overhead(choice) == overhead
+    assert "read 2026-" in row.source
     counted = tokens(TOOL, model, tool_choice=choice)
     assert counted.method == "estimate"
     assert counted.overhead == overhead
     assert counted.total == overhead + counted.tools[0].tokens
     assert any("estimate" in n for n in counted.notes)
+    assert any(row.source in n for n in counted.notes)
 
 
-def test_an_undocumented_claude_model_says_so() -> None:
-    counted = tokens(TOOL, "claude-2.1")
-    assert counted.overhead == 0
-    assert any("no documented" in n for n in counted.notes)
+@pytest.mark.parametrize("model", ["claude-2.1", "claude-opus-5-5", "claude-opus-4-9", "claude-x"])
+def test_an_undocumented_claude_model_is_an_error_not_another_row(model: str) -> None:
+    with pytest.raises(UnknownModelError, match="no documented tool-use system prompt"):
+        tokens(TOOL, model)
 
 
 def test_gemini_is_an_estimate_without_overhead() -> None:
@@ -122,7 +139,7 @@ def test_online_counts_are_marginal_shares(monkeypatch: pytest.MonkeyPatch) -> N
     # and 10 per character of each tool's name.
     from toollens.tokens import online
 
-    def fake(model: str) -> Any:
+    def fake(model: str, messages: Any) -> Any:
         return lambda defs: 100 + (300 if defs else 0) + sum(10 * len(d.name) for d in defs)
 
     monkeypatch.setitem(online.COUNTERS, "anthropic", fake)

@@ -119,3 +119,26 @@ def test_fan_out_refs_stop_expanding_past_the_budget() -> None:
     )
     assert any("not expanded" in n for n in counted.notes)
     assert counted.total < 100_000
+
+
+ESCAPED_DEFS = {
+    "a/b": {"type": "string", "enum": ["x", "y"]},
+    "c~d": {"type": "integer"},
+    "e f": {"type": "boolean"},
+}
+
+
+@pytest.mark.parametrize(
+    ("ref", "line"),
+    [
+        pytest.param("#/$defs/a~1b", 'p?: "x" | "y",', id="tilde-1-is-slash"),
+        pytest.param("#/$defs/c~0d", "p?: number,", id="tilde-0-is-tilde"),
+        pytest.param("#/%24defs/e%20f", "p?: boolean,", id="percent-encoded"),
+        pytest.param("#/$defs/missing", "p?: any,", id="names-nothing"),
+    ],
+)
+def test_a_ref_is_decoded_as_a_json_pointer(ref: str, line: str) -> None:
+    # RFC 6901: `~1` is `/` and `~0` is `~` once the fragment is %-decoded; a `$ref` to
+    # `#/$defs/a~1b` names the definition "a/b", not a missing "a~1b" counted as `any`.
+    text = body({"p": {"$ref": ref}}, **{"$defs": ESCAPED_DEFS})
+    assert line in text.splitlines()

@@ -55,7 +55,8 @@ def test_unreadable_entries_are_named_in_a_note() -> None:
     ts = toolset([search, 42])
     counted = tokens(ts)
     assert [t.name for t in counted.tools] == ["search"]
-    assert any(n.startswith("not counted (could not be read): ") for n in counted.notes)
+    assert [u.name for u in counted.unread] == ["#1"]
+    assert any("not counted (could not be read)" in n for n in counted.notes)
 
 
 def test_the_cli_counts_a_module_as_a_toolset(

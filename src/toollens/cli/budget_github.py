@@ -63,8 +63,11 @@ def budget_annotations(
 def target_places(obj: object, text: str) -> list[Place]:
     """Where each tool counted from ``obj`` is defined, in the order they are counted
     (a toolset's readable entries; one tool otherwise)."""
+    from toollens.tokens.tooldefs import DeferredMarks
     from toollens.toolsets import Toolset
 
+    if isinstance(obj, DeferredMarks):
+        obj = obj.toolset
     if isinstance(obj, Toolset):
         whole = source_place(text)
         return [entry_place(entry, whole) for entry in obj.tools if entry.ok]

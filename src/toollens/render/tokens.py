@@ -27,6 +27,7 @@ TOKENS_STYLE = """
 .tl-tok tr.tl-tok-part td:first-child { padding-left: 20px; }
 .tl-tok tr.tl-tok-part .tl-tok-bar { background: #9ecae9; }
 .tl-tok .tl-tok-note { color: #666; font-size: 12px; margin: 2px 0; }
+.tl-tok .tl-tok-unread { color: #b00020; font-size: 12px; margin: 2px 0; }
 """
 
 
@@ -37,17 +38,46 @@ def _bar(value: int, largest: int) -> str:
 
 def tokens_text(counted: TokenCount) -> str:
     """The count as lines: the total, then the overhead, each tool and its parts."""
-    lines = [f"{counted.total} tokens for {counted.model} ({counted.method}, {counted.tokenizer})"]
+    lines = [_headline(counted)]
+    lines.extend(f"  not read: {u.name}: {u.error}" for u in counted.unread)
+    lines.extend(f"  {line}" for line in _sums(counted))
     largest = max([t.tokens for t in counted.tools] + [counted.overhead, 1])
     lines.append(f"  {'overhead':<34} {counted.overhead:>6}  {_bar(counted.overhead, largest)}")
     for tool in counted.tools:
-        lines.append(f"  {tool.name:<34} {tool.tokens:>6}  {_bar(tool.tokens, largest)}")
-        biggest = max([p.tokens for p in tool.parts] + [1])
-        for part in tool.parts:
+        name = f"{tool.name} (deferred)" if tool.deferred else tool.name
+        lines.append(f"  {name:<34} {tool.tokens:>6}  {_bar(tool.tokens, largest)}")
+        for part in tool.parts:  # one scale for every bar: a part is never longer than its tool
             label = part.label if len(part.label) <= 30 else part.label[:29] + "…"
-            lines.append(f"    {label:<32} {part.tokens:>6}  {_bar(part.tokens, biggest)}")
+            lines.append(f"    {label:<32} {part.tokens:>6}  {_bar(part.tokens, largest)}")
     lines.extend(f"note: {n}" for n in counted.notes)
     return "\n".join(lines) + "\n"
+
+
+def _headline(counted: TokenCount) -> str:
+    line = f"{counted.total} tokens for {counted.model} ({counted.method}, {counted.tokenizer})"
+    if counted.unread:
+        read = len(counted.tools)
+        line += (
+            f", {read} of {read + len(counted.unread)} tools "
+            f"({len(counted.unread)} could not be read, not counted)"
+        )
+    return line
+
+
+def _sums(counted: TokenCount) -> list[str]:
+    """The up-front / deferred split and the whole request, when they differ from the total."""
+    out = []
+    if counted.deferred:
+        out.append(
+            f"up front: {counted.up_front} tokens; deferred (paid once loaded): "
+            f"{counted.deferred} tokens"
+        )
+    if counted.request is not None:
+        out.append(
+            f"request: {counted.request} tokens (messages {counted.messages} + tools up "
+            f"front {counted.up_front})"
+        )
+    return out
 
 
 def _row(kind: str, label: str, value: int, largest: int) -> Markup:
@@ -77,7 +107,12 @@ def tokens_html(counted: TokenCount, *, with_style: bool = True) -> Markup:
         class_="tl-tok-head",
         data_total=str(counted.total),
     )
-    notes = [tag("p", n, class_="tl-tok-note") for n in counted.notes]
+    unread = [
+        tag("p", f"not read, not counted: {u.name}: {u.error}", class_="tl-tok-unread")
+        for u in counted.unread
+    ]
+    sums = [tag("p", line, class_="tl-tok-note") for line in _sums(counted)]
+    notes = [*unread, *sums, *(tag("p", n, class_="tl-tok-note") for n in counted.notes)]
     style = tag("style", Markup(TOKENS_STYLE)) if with_style else None
     return tag("div", style, head, tag("table", rows), notes, class_="tl-tok")
 

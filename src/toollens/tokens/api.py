@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
+from toollens.core.errors import TargetError
 from toollens.tokens.models import DEFAULT_MODEL, rule_for
-from toollens.tokens.result import TokenCount
+from toollens.tokens.result import TokenCount, UnreadTool
 from toollens.tokens.tooldefs import CountableTools, ToolDef, skipped, tool_defs
 
 
@@ -15,46 +17,99 @@ def tokens(
     *,
     online: bool = False,
     tool_choice: str = "auto",
+    messages: Sequence[str] | None = None,
 ) -> TokenCount:
     """How many tokens ``tools`` add to a request to ``model``, and where they go.
 
     Args:
         tools: a callable, ``FunctionSchema``, ``Report``, tool payload or schema dict, a
-            toolset, or a list of those.
-        model: an OpenAI chat model (exact, its own encoding), ``gpt-oss-*`` (exact, by
-            openai-harmony), ``claude-*`` or ``gemini-*`` (estimate, or ``online``).
-        online: for Anthropic and Gemini, ask the provider's count-tokens endpoint (needs
-            an API key; the only call that uses the network).
+            toolset, or a list of those. A payload marked ``defer_loading: true`` is counted
+            apart (``up_front`` leaves it out).
+        model: an OpenAI chat model (its own encoding; ``exact`` or ``rendered``),
+            ``gpt-oss-*`` (exact, by openai-harmony), ``claude-*`` or ``gemini-*``
+            (estimate, or ``online``).
+        online: ask the provider's count endpoint (Anthropic, Gemini, OpenAI's Responses
+            ``input_tokens.count``; needs an API key; the only call that uses the network).
         tool_choice: Anthropic's documented overhead depends on it (``auto``, ``none``,
             ``any``, ``tool``).
+        messages: user messages' texts: the count is then a whole request (messages +
+            tools + overhead, as the count endpoints count it) in ``request``.
 
     Returns:
-        A :class:`TokenCount` whose ``method`` says how exact it is.
+        A :class:`TokenCount` whose ``method`` says how exact it is; a toolset's entries
+        that could not be read are left out and listed in its ``unread``.
+
+    Raises:
+        TargetError: ``tools`` holds tools but none of them could be read.
     """
     defs = tool_defs(tools)
-    counted = _count(defs, model, online, tool_choice)
-    left_out = skipped(tools)
-    if left_out:
-        note = "not counted (could not be read): " + ", ".join(left_out)
-        counted = dataclasses.replace(counted, notes=(*counted.notes, note))
+    unread = skipped(tools)
+    if unread and not defs:
+        raise TargetError(none_read(unread))
+    wanted = None if messages is None else tuple(messages)
+    if not defs:
+        return _no_tools(model)
+    counted = _count(defs, model, online, tool_choice, wanted)
+    if unread:
+        note = f"{len(unread)} of {len(unread) + len(defs)} tools not counted (could not be read)"
+        counted = dataclasses.replace(counted, unread=unread, notes=(*counted.notes, note))
+    if any(d.deferred for d in defs) and not online:
+        from toollens.tokens.deferred import with_deferred
+
+        counted = with_deferred(counted, rule_for(model).provider)
     return counted
 
 
-def _count(defs: tuple[ToolDef, ...], model: str, online: bool, tool_choice: str) -> TokenCount:
+def none_read(unread: tuple[UnreadTool, ...]) -> str:
+    """The one-line error for an input of which no tool could be read."""
+    if len(unread) == 1:
+        only = unread[0]
+        bare = only.name.partition(":")[2] if only.name.startswith("mcp:") else only.name
+        return only.error if bare and bare in only.error else f"{only.name}: {only.error}"
+    listed = "; ".join(str(u) for u in unread[:5])
+    more = f"; and {len(unread) - 5} more" if len(unread) > 5 else ""
+    return f"none of the {len(unread)} tools could be read: {listed}{more}"
+
+
+def _no_tools(model: str) -> TokenCount:
+    # A request without tools has no tools block and no tool-use system prompt.
     rule = rule_for(model)
+    return TokenCount(
+        model,
+        "exact",
+        0,
+        0,
+        (),
+        rule.encoding or rule.provider,
+        ("no tools: a request without tools pays no tool tokens",),
+    )
+
+
+def _count(
+    defs: tuple[ToolDef, ...],
+    model: str,
+    online: bool,
+    tool_choice: str,
+    messages: tuple[str, ...] | None,
+) -> TokenCount:
+    rule = rule_for(model)
+    if online:
+        from toollens.tokens.online import count_online
+
+        return count_online(model, rule.provider, defs, messages)
     if rule.provider == "openai":
         from toollens.tokens.openai_count import count_openai
 
         assert rule.encoding is not None
-        return count_openai(model, rule.encoding, defs)
+        return count_openai(model, rule.encoding, defs, messages)
     if rule.provider == "gpt-oss":
         from toollens.tokens.harmony_count import count_harmony
 
-        return count_harmony(model, defs)
-    if online:
-        from toollens.tokens.online import count_online
+        return count_harmony(model, defs, messages)
+    if rule.provider == "anthropic":
+        from toollens.tokens.claude import count_claude
 
-        return count_online(model, rule.provider, defs)
+        return count_claude(model, defs, tool_choice, messages)
     from toollens.tokens.estimate import count_estimate
 
-    return count_estimate(model, rule.provider, defs, tool_choice)
+    return count_estimate(model, defs, messages)

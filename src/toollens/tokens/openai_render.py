@@ -34,6 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.schema.pointer import UnresolvedRef, ref_tokens, resolve_local
 from toollens.tokens.tooldefs import ToolDef
 
 HEADER = "# Tools\n\n## functions\n\nnamespace functions {\n\n"
@@ -139,12 +140,14 @@ class _Walker:
             yield self.seg("\n", path, "name")
 
     def resolve(self, node: Any) -> Any:
+        """The schema a local ``$ref`` names (``{}`` when it names nothing), else ``node``."""
         ref = node.get("$ref") if isinstance(node, Mapping) else None
-        if not isinstance(ref, str) or not ref.startswith("#/"):
+        if not isinstance(ref, str) or not ref.startswith("#"):
             return node
-        target: Any = self.root
-        for key in ref[2:].split("/"):
-            target = target.get(key) if isinstance(target, Mapping) else None
+        try:
+            _, target = resolve_local(self.root, ref)
+        except UnresolvedRef:
+            return {}
         return target if isinstance(target, Mapping) else {}
 
     def type_of(self, node: Any, path: str, indent: int) -> Iterator[Segment]:
@@ -172,7 +175,7 @@ class _Walker:
         # places can grow the text exponentially, so expansion stops past a budget.
         if ref in self.expanding or self.written > REF_BUDGET:
             self.truncated = self.truncated or ref not in self.expanding
-            yield self.seg(ref.rsplit("/", 1)[-1], path, "type")
+            yield self.seg(_ref_name(ref), path, "type")
             return
         self.expanding.append(ref)
         try:
@@ -213,6 +216,15 @@ class _Walker:
         yield self.seg("{\n", path, "type")
         yield from self.properties(node, f"{path}.", indent + 2)
         yield self.seg("}", path, "type")
+
+
+def _ref_name(ref: str) -> str:
+    """The name a ``$ref`` is written by when not expanded: its last pointer token."""
+    try:
+        tokens = ref_tokens(ref)
+    except UnresolvedRef:
+        return ref.rsplit("/", 1)[-1]
+    return tokens[-1] if tokens else "any"
 
 
 def _literal(value: Any) -> str:

@@ -7,7 +7,26 @@ from typing import Any, Literal
 
 from toollens.core.schema.types import JsonObject
 
-Method = Literal["exact", "estimate", "api"]
+Method = Literal["exact", "rendered", "estimate", "api"]
+
+
+@dataclass(frozen=True)
+class UnreadTool:
+    """A tool of the input that could not be read, so it is not in the count.
+
+    Attributes:
+        name: the tool's name, or the source's when the whole source failed.
+        error: why, in one line.
+    """
+
+    name: str
+    error: str
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.error})"
+
+    def to_json(self) -> JsonObject:
+        return {"name": self.name, "error": self.error}
 
 
 @dataclass(frozen=True)
@@ -35,16 +54,28 @@ class PartTokens:
 
 @dataclass(frozen=True)
 class ToolTokens:
-    """The tokens one tool costs inside the request, with its parts."""
+    """The tokens one tool costs inside the request, with its parts.
+
+    Attributes:
+        name: the tool's name.
+        tokens: its tokens when its definition is in the request.
+        parts: where they go.
+        deferred: the tool is loaded on demand (``defer_loading``): not paid up front.
+        unvalidated: this tool's constructs no published figure covers (``rendered``).
+    """
 
     name: str
     tokens: int
     parts: tuple[PartTokens, ...] = ()
+    deferred: bool = False
+    unvalidated: tuple[str, ...] = ()
 
     def to_json(self) -> JsonObject:
         return {
             "name": self.name,
             "tokens": self.tokens,
+            "deferred": self.deferred,
+            "unvalidated": list(self.unvalidated),
             "parts": [p.to_json() for p in self.parts],
         }
 
@@ -55,15 +86,23 @@ class TokenCount:
 
     Attributes:
         model: the model name asked for.
-        method: ``exact`` (the model's own tokenizer on the text it reads), ``estimate``
-            (no public tokenizer: a labelled approximation) or ``api`` (the provider's
-            count-tokens endpoint).
-        total: every token the tools add to a request (``overhead`` + the tools).
+        method: ``exact`` (the model's own tokenizer on the text it reads, every construct
+            of every tool covered by a published API-measured figure), ``rendered`` (the
+            exact tokens of toollens' rendering, with constructs no published figure
+            validates: see ``unvalidated``), ``estimate`` (no public tokenizer: a labelled
+            approximation) or ``api`` (the provider's count-tokens endpoint).
+        total: every token the tools add to a request when all are loaded (``overhead`` +
+            the tools).
         overhead: tokens that belong to no single tool (the block's frame, a provider's
-            documented tool-use system prompt).
+            documented tool-use system prompt, the tool-search tool when tools are deferred).
         tools: per-tool counts, in request order.
         tokenizer: what counted (an encoding name, or the endpoint).
         notes: what the figure includes, and its limits.
+        unread: the tools of the input that could not be read (not in the count).
+        unvalidated: the schema constructs of the tools that no published figure covers
+            (``$ref``, ``anyOf``, ``const``, ``default``...), when ``method`` is ``rendered``.
+        messages: tokens of the request's messages, when messages were given (``None``:
+            only the tools were counted).
     """
 
     model: str
@@ -73,6 +112,29 @@ class TokenCount:
     tools: tuple[ToolTokens, ...]
     tokenizer: str
     notes: tuple[str, ...] = field(default=())
+    unread: tuple[UnreadTool, ...] = ()
+    unvalidated: tuple[str, ...] = ()
+    messages: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether every tool of the input was read (else ``unread`` names the others)."""
+        return not self.unread
+
+    @property
+    def deferred(self) -> int:
+        """Tokens of the deferred tools' definitions, paid only once a tool is loaded."""
+        return sum(t.tokens for t in self.tools if t.deferred)
+
+    @property
+    def up_front(self) -> int:
+        """Tokens every request pays: ``total`` without the deferred definitions."""
+        return self.total - self.deferred
+
+    @property
+    def request(self) -> int | None:
+        """The whole request (messages + tools + overhead), when messages were given."""
+        return None if self.messages is None else self.messages + self.up_front
 
     def tool(self, name: str) -> ToolTokens:
         """The count of the tool called ``name``."""
@@ -94,6 +156,12 @@ class TokenCount:
             "method": self.method,
             "tokenizer": self.tokenizer,
             "overhead": self.overhead,
+            "up_front": self.up_front,
+            "deferred": self.deferred,
+            "messages": self.messages,
+            "request": self.request,
             "tools": [t.to_json() for t in self.tools],
+            "unread": [u.to_json() for u in self.unread],
+            "unvalidated": list(self.unvalidated),
             "notes": list(self.notes),
         }

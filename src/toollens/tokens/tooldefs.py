@@ -11,28 +11,54 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from toollens.core.errors import TargetError
+from toollens.tokens.result import UnreadTool
 
 if TYPE_CHECKING:
     from typing import TypeGuard
 
     from toollens.core.function_schema import FunctionSchema
     from toollens.core.report import Report
+    from toollens.toolsets.entries import ToolEntry
     from toollens.toolsets.model import Toolset
 
 EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 
 
 @dataclass(frozen=True)
+class DeferredMarks:
+    """A toolset read from a tool list, with the entries the list marks ``defer_loading``.
+
+    Attributes:
+        toolset: the toolset (its entries in list order).
+        deferred: the indexes of the entries marked ``defer_loading: true``.
+    """
+
+    toolset: Toolset
+    deferred: frozenset[int]
+
+
+@dataclass(frozen=True)
 class ToolDef:
-    """One tool as a provider receives it: name, description, parameters JSON schema."""
+    """One tool as a provider receives it: name, description, parameters JSON schema.
+
+    ``deferred``: the tool is marked ``defer_loading`` (loaded on demand by tool search),
+    so its definition is not in the prompt up front.
+    """
 
     name: str
     description: str | None
     parameters: Mapping[str, Any]
+    deferred: bool = False
 
 
 CountableTool: TypeAlias = Union[  # string forward references need Union
-    ToolDef, "FunctionSchema", "Report", "Toolset", Mapping[str, object], Callable[..., object]
+    ToolDef,
+    DeferredMarks,
+    "FunctionSchema",
+    "Report",
+    "Toolset",
+    Mapping[str, object],
+    Callable[..., object],
 ]
 """One thing ``tokens()`` can count: a tool, its schema, a payload or a toolset."""
 
@@ -49,19 +75,27 @@ def tool_defs(tools: CountableTools) -> tuple[ToolDef, ...]:
     """
     if isinstance(tools, (list, tuple)):
         return tuple(d for item in tools for d in tool_defs(item))
+    if isinstance(tools, DeferredMarks):
+        return tuple(
+            entry_def(entry, index in tools.deferred)
+            for index, entry in enumerate(tools.toolset.tools)
+            if _readable(entry)
+        )
     if _is_toolset(tools):
         return tuple(_from_entry(entry) for entry in tools.tools if _readable(entry))
     return (_one(tools),)
 
 
-def skipped(tools: CountableTools) -> tuple[str, ...]:
-    """The names of a toolset's entries that have no schema to count, with the reason."""
+def skipped(tools: CountableTools) -> tuple[UnreadTool, ...]:
+    """A toolset's entries that have no schema to count, each with the reason."""
     if isinstance(tools, (list, tuple)):
-        return tuple(name for item in tools for name in skipped(item))
+        return tuple(unread for item in tools for unread in skipped(item))
+    if isinstance(tools, DeferredMarks):
+        return skipped(tools.toolset)
     if not _is_toolset(tools):
         return ()
     return tuple(
-        f"{entry.name} ({entry.error or 'no parameters schema'})"
+        UnreadTool(entry.name, entry.error or "no parameters schema")
         for entry in tools.tools
         if not _readable(entry)
     )
@@ -78,11 +112,21 @@ def _readable(entry: Any) -> bool:
 
 
 def _from_entry(entry: Any) -> ToolDef:
+    return entry_def(entry)
+
+
+def entry_def(entry: ToolEntry, deferred: bool = False) -> ToolDef:
+    """The definition of a readable toolset entry (``deferred``: marked ``defer_loading``)."""
     rep = entry.report
     if rep is not None and rep.function is not None:
-        return _one(rep.function)
-    schema = rep.schema if rep is not None and rep.schema is not None else entry.parameters_schema
-    return ToolDef(entry.name, entry.description or None, schema)
+        found = _one(rep.function)
+        return ToolDef(found.name, found.description, found.parameters, deferred)
+    # A tool known by its definition (JSON, MCP) is sent as written, not as toollens' strict
+    # version of it.
+    schema = entry.parameters_schema
+    if schema is None and rep is not None:
+        schema = rep.schema if rep.schema is not None else rep.raw_schema
+    return ToolDef(entry.name, entry.description or None, schema or EMPTY_PARAMETERS, deferred)
 
 
 def _one(tool: Any) -> ToolDef:
@@ -97,12 +141,32 @@ def _one(tool: Any) -> ToolDef:
         return _from_report(tool)
     if isinstance(tool, Mapping):
         return _from_mapping(tool)
+    agents_schema = getattr(tool, "params_json_schema", None)
+    if isinstance(agents_schema, Mapping) and isinstance(getattr(tool, "name", None), str):
+        # an OpenAI Agents SDK FunctionTool: what the SDK sends, with its defer_loading mark
+        return ToolDef(
+            tool.name,
+            getattr(tool, "description", None) or None,
+            agents_schema,
+            getattr(tool, "defer_loading", False) is True,
+        )
     if callable(tool):
         return _one(function_schema(tool))
     raise TargetError(
         f"cannot count tokens for a {type(tool).__name__}",
         hint="pass a callable, a FunctionSchema, a Report, a tool payload or schema dict, "
         "or a list of them",
+    )
+
+
+def _named(outer: Mapping[str, Any], tool: Mapping[str, Any], schema: Mapping[str, Any]) -> ToolDef:
+    name, description = tool.get("name"), tool.get("description")
+    deferred = tool.get("defer_loading", outer.get("defer_loading")) is True
+    return ToolDef(
+        name if isinstance(name, str) else "tool",
+        description if isinstance(description, str) and description else None,
+        schema,
+        deferred,
     )
 
 
@@ -118,15 +182,14 @@ def _from_report(rep: Any) -> ToolDef:
 def _from_mapping(data: Mapping[str, Any]) -> ToolDef:
     from toollens.core.providers import unwrap_payload
 
+    mcp_schema = data.get("inputSchema")
+    if isinstance(data.get("name"), str) and isinstance(mcp_schema, Mapping):
+        # An MCP tools/list entry: what a client sends on as the tool.
+        return _named(data, data, mcp_schema)
     found = unwrap_payload(data)
     if found is not None:
-        name, description = found.field("name"), found.field("description")
         schema = found.schema if isinstance(found.schema, Mapping) else EMPTY_PARAMETERS
-        return ToolDef(
-            name if isinstance(name, str) else "tool",
-            description if isinstance(description, str) and description else None,
-            schema,
-        )
+        return _named(data, found.tool, schema)
     title = data.get("title")
     description = data.get("description")
     return ToolDef(
