@@ -159,6 +159,8 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      prop(type="object", properties={}, required=[], additionalProperties=False), None, None,
      "/properties/p/dependencies"),
     ("anthropic.root-not-object", "anthropic", [1], obj(), None, None, ""),
+    ("anthropic.name-invalid", "anthropic", obj(), obj(), "lookup user", "lookup_user", None),
+    ("anthropic.name-bedrock", "anthropic", obj(), obj(), "a" * 65, "a" * 64, None),
     ("anthropic.one-of", "anthropic", prop(oneOf=[{"type": "string"}]),
      prop(anyOf=[{"type": "string"}]), None, None, "/properties/p/oneOf"),
     ("anthropic.recursive-schema", "anthropic", RECURSIVE, WITH_DEF, None, None,

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollens.core.providers.anthropic import ANTHROPIC_NAME, ANTHROPIC_NAME_PATTERN
 from toollens.core.providers.rules import Source
 from toollens.core.records import Finding, Origin, Severity
 from toollens.toolsets.entries import ToolEntry
@@ -40,11 +41,6 @@ OPENAI_NAME = Source(
 OPENAI_TOOL_COUNT = Source(
     "OpenAI Chat Completions tools: 'A max of 128 functions are supported' (openai 3.57 types)",
     "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
-    "2026-11-29",
-)
-ANTHROPIC_NAME = Source(
-    "Anthropic Messages API, tools[].name must match ^[a-zA-Z0-9_-]{1,64}$",
-    "https://platform.claude.com/docs/en/api/messages",
     "2026-11-29",
 )
 GEMINI_NAME = Source(
@@ -262,9 +258,9 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 name_outside(r"[a-zA-Z0-9_-]{1,64}")),
     ToolsetRule("toolset.anthropic-name-invalid", E, "a name Anthropic rejects",
                 "tool name {name!r} ({length} characters) does not match "
-                "^[a-zA-Z0-9_-]{{1,64}}$; Anthropic rejects the request",
-                "use letters, digits, '_' or '-', at most 64 characters", ANTHROPIC_NAME,
-                name_outside(r"[a-zA-Z0-9_-]{1,64}")),
+                "^[a-zA-Z0-9_-]{{1,128}}$; Anthropic rejects the request",
+                "use letters, digits, '_' or '-', at most 128 characters", ANTHROPIC_NAME,
+                name_outside(ANTHROPIC_NAME_PATTERN)),
     ToolsetRule("toolset.gemini-name-invalid", E, "a name Gemini rejects",
                 "function name {name!r} ({length} characters) must start with a letter or '_' "
                 "and use a-z A-Z 0-9 _ . : - only, at most 128 characters",
