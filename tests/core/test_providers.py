@@ -165,6 +165,8 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      prop(anyOf=[{"type": "string"}]), None, None, "/properties/p/oneOf"),
     ("anthropic.recursive-schema", "anthropic", RECURSIVE, WITH_DEF, None, None,
      "/$defs/Node/properties/kids/items"),
+    ("anthropic.all-of-ref", "anthropic", {**prop(allOf=[{"$ref": "#/$defs/A"}]),
+     "$defs": {"A": {"type": "string"}}}, WITH_DEF, None, None, "/properties/p/allOf/0/$ref"),
     ("anthropic.numeric-constraint", "anthropic", prop(type="integer", minimum=1),
      prop(type="integer"), None, None, "/properties/p/minimum"),
     ("anthropic.string-constraint", "anthropic", prop(type="string", maxLength=5),

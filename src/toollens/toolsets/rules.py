@@ -16,6 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollens.core.providers.anthropic import ANTHROPIC_NAME, ANTHROPIC_NAME_PATTERN
+from toollens.core.providers.requests import (
+    ANTHROPIC_MAX_OPTIONAL,
+    ANTHROPIC_MAX_STRICT_TOOLS,
+    ANTHROPIC_MAX_UNIONS,
+    ANTHROPIC_REQUEST_LIMITS,
+    anthropic_strict_budget,
+    over_budget,
+)
 from toollens.core.providers.rules import Source
 from toollens.core.records import Finding, Origin, Severity
 from toollens.toolsets.entries import ToolEntry
@@ -171,6 +179,37 @@ def too_many(limit: int) -> Check:
     return check
 
 
+def _strict_tools(entries: Sequence[ToolEntry]) -> list[tuple[str, object, bool]]:
+    """``(name, schema sent, strict)`` of each entry that says how it is sent."""
+    out: list[tuple[str, object, bool]] = []
+    for entry in entries:
+        if entry.strict is None:
+            continue  # strictness unknown: not counted
+        schema = entry.sent_schema if entry.sent_schema is not None else entry.parameters_schema
+        out.append((entry.name, schema, entry.strict))
+    return out
+
+
+def _shown(tools: Sequence[str], most: int = 5) -> str:
+    more = f" and {len(tools) - most} more" if len(tools) > most else ""
+    return ", ".join(repr(t) for t in tools[:most]) + more
+
+
+def anthropic_strict_limit(measure: str, limit: int) -> Check:
+    """Anthropic's per-request total of strict tools (``tools``), optional parameters
+    (``optional``) or union-typed parameters (``unions``) past ``limit``."""
+
+    def check(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+        shares = anthropic_strict_budget(_strict_tools(entries))
+        amounts = [(s.name, 1 if measure == "tools" else getattr(s, measure)) for s in shares]
+        overrun = over_budget(amounts, limit)
+        if overrun is not None:
+            fields = {"count": overrun.total, "limit": limit, "tools": _shown(overrun.tools)}
+            yield ToolsetHit(overrun.tools, fields)
+
+    return check
+
+
 def near_duplicate_descriptions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
     described = [(e.name, e.description) for e in entries if e.description]
     texts = [text for _, text in described if text is not None]
@@ -270,6 +309,29 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "{count} tools in one request; OpenAI accepts at most {limit}",
                 "split the tools across agents, or load them on demand", OPENAI_TOOL_COUNT,
                 too_many(OPENAI_MAX_TOOLS)),
+    ToolsetRule("toolset.anthropic-too-many-strict-tools", E,
+                "more than 20 strict tools in one Anthropic request",
+                "{count} strict tools in one request; Anthropic compiles at most {limit} "
+                "(400 'Schema is too complex for compilation'); past the limit from {tools}",
+                "send the tools named non-strict, or split the request", ANTHROPIC_REQUEST_LIMITS,
+                anthropic_strict_limit("tools", ANTHROPIC_MAX_STRICT_TOOLS)),
+    ToolsetRule("toolset.anthropic-too-many-optional", E,
+                "more than 24 optional parameters across the strict tools of one request",
+                "the strict tools have {count} optional parameters in all; Anthropic allows "
+                "{limit} per request (400 'Schema is too complex for compilation'); past the "
+                "limit from {tools}",
+                "make parameters required, or send the tools named non-strict",
+                ANTHROPIC_REQUEST_LIMITS,
+                anthropic_strict_limit("optional", ANTHROPIC_MAX_OPTIONAL)),
+    ToolsetRule("toolset.anthropic-too-many-unions", E,
+                "more than 16 union-typed parameters across the strict tools of one request",
+                "the strict tools have {count} parameters with a union type (anyOf, or a type "
+                "list such as [\"string\", \"null\"]) in all; Anthropic allows {limit} per "
+                "request (400 'Schema is too complex for compilation'); past the limit from "
+                "{tools}",
+                "give parameters one type, or send the tools named non-strict",
+                ANTHROPIC_REQUEST_LIMITS,
+                anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS)),
     ToolsetRule("toolset.near-duplicate-description", W,
                 "two tools the model cannot tell apart by their descriptions",
                 "the descriptions of {a!r} and {b!r} are {percent}% alike; the model picks "
@@ -291,6 +353,9 @@ RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
     "toolset.openai-name-invalid": _OPENAI,
     "toolset.openai-too-many-tools": _OPENAI,
     "toolset.anthropic-name-invalid": ("anthropic",),
+    "toolset.anthropic-too-many-strict-tools": ("anthropic",),
+    "toolset.anthropic-too-many-optional": ("anthropic",),
+    "toolset.anthropic-too-many-unions": ("anthropic",),
     "toolset.gemini-name-invalid": _GEMINI,
 }
 

@@ -35,11 +35,14 @@ from toollens.core.providers.walk import show
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
-# The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14).
+# The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14),
+# and re-read against the current page on 2026-12-01: the same list, plus "allOf with $ref"
+# (anthropic.all-of-ref) and the per-request limits (toollens.core.providers.requests).
 ANTHROPIC_LIMITS = Citation(
     "Anthropic structured outputs, JSON Schema limitations",
     "https://platform.claude.com/docs/en/build-with-claude/structured-outputs",
     "2025-11-14",
+    rechecked="2026-12-01",
 )
 ANTHROPIC_STRICT = Citation(
     "Anthropic strict tool use",
@@ -100,6 +103,19 @@ def array_constraint(ctx: RuleContext) -> Iterator[Hit]:
             )
 
 
+def all_of_ref(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        branches = node.value.get("allOf")
+        if not isinstance(branches, list):
+            continue
+        for index, branch in enumerate(branches):
+            if isinstance(branch, dict) and "$ref" in branch:
+                yield Hit(
+                    join_pointer(node.pointer, "allOf", str(index), "$ref"),
+                    {"ref": show(branch["$ref"])},
+                )
+
+
 def name_over_bedrock_limit(ctx: RuleContext) -> Iterator[Hit]:
     # Only names the Anthropic API itself takes: a worse name is anthropic.name-invalid.
     name = ctx.name
@@ -141,6 +157,10 @@ ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
          "$ref {ref} makes the schema recursive (through {target}); strict tools cannot recurse",
          "unroll the recursion to a fixed depth, or send the tool non-strict",
          ANTHROPIC_LIMITS, recursive_schema),
+    rule("anthropic.all-of-ref", E, S, "allOf with a $ref branch in a strict tool",
+         "allOf with $ref {ref} is not supported in strict mode",
+         "inline the referenced definition into one object schema",
+         ANTHROPIC_LIMITS, all_of_ref),
     rule("anthropic.numeric-constraint", E, S, "minimum/maximum/multipleOf in a strict tool",
          "numeric constraint '{keyword}' {value} is not supported in strict mode",
          "remove it, say the range in the description, and check it in the function",
