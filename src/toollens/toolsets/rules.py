@@ -361,8 +361,12 @@ RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
 
 
 def concerns_provider(finding: Finding, provider: str) -> bool:
-    """Whether a cross-tool finding is about what ``provider`` accepts."""
-    return provider in RULE_PROVIDERS.get(finding.rule, ())
+    """Whether a cross-tool finding (or a payload finding) is about what ``provider``
+    accepts."""
+    from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
+
+    speaks_for = RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule, ())
+    return provider in speaks_for
 
 
 def _check_table(rules: Sequence[ToolsetRule]) -> None:
@@ -397,3 +401,7 @@ def iter_toolset_findings(
                 origin=Origin.DOCUMENTED_RULE,
             )
             yield ToolsetFinding(finding, hit.tools)
+    # What the request's payload says beside each schema (a tool read from a payload).
+    for entry in readable:
+        for finding in entry.payload_findings:
+            yield ToolsetFinding(finding, (entry.name,))
