@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollens.core.providers.anthropic import ANTHROPIC_NAME, ANTHROPIC_NAME_PATTERN
+from toollens.core.providers.gemini import GENAI_VALIDATED
 from toollens.core.providers.requests import (
     ANTHROPIC_MAX_OPTIONAL,
     ANTHROPIC_MAX_STRICT_TOOLS,
@@ -210,6 +211,14 @@ def anthropic_strict_limit(measure: str, limit: int) -> Check:
     return check
 
 
+def gemini_mixed_strictness(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    sent = [(e.name, e.strict) for e in entries if e.strict is not None]
+    strict = [name for name, flag in sent if flag]
+    lax = [name for name, flag in sent if not flag]
+    if strict and lax:
+        yield ToolsetHit(tuple(lax), {"strict": _shown(strict), "lax": _shown(lax)})
+
+
 def near_duplicate_descriptions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
     described = [(e.name, e.description) for e in entries if e.description]
     texts = [text for _, text in described if text is not None]
@@ -332,6 +341,12 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "give parameters one type, or send the tools named non-strict",
                 ANTHROPIC_REQUEST_LIMITS,
                 anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS)),
+    ToolsetRule("toolset.gemini-validated-mixed", W,
+                "strict and non-strict tools in one Gemini request",
+                "Gemini's VALIDATED mode (its strict tools) is request-wide: the non-strict "
+                "tools {lax} keep the whole request on AUTO, so the schemas of {strict} are "
+                "not enforced either", "make every tool strict, or none", GENAI_VALIDATED,
+                gemini_mixed_strictness),
     ToolsetRule("toolset.near-duplicate-description", W,
                 "two tools the model cannot tell apart by their descriptions",
                 "the descriptions of {a!r} and {b!r} are {percent}% alike; the model picks "
@@ -357,6 +372,7 @@ RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
     "toolset.anthropic-too-many-optional": ("anthropic",),
     "toolset.anthropic-too-many-unions": ("anthropic",),
     "toolset.gemini-name-invalid": _GEMINI,
+    "toolset.gemini-validated-mixed": _GEMINI,
 }
 
 
