@@ -58,3 +58,12 @@ def test_payload_findings_show_in_their_provider_column() -> None:
 def test_a_web_search_tool_is_still_an_error_entry() -> None:
     (entry,) = payload_entries({"tools": [{"type": "web_search"}]}, label="t")
     assert entry.error == "tool 0 is a built-in tool of type 'web_search', with no schema"
+
+
+def test_a_list_of_mcp_tools_is_judged_by_the_mcp_specification() -> None:
+    tools = [{"name": "get page", "inputSchema": SCHEMA, "outputSchema": {"type": "array"}}]
+    (entry,) = payload_entries({"tools": tools}, label="t")
+    assert [f.rule for f in entry.payload_findings] == [
+        "mcp.output-schema-not-object",
+        "mcp.name-invalid",
+    ]

@@ -29,6 +29,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 
@@ -144,8 +145,12 @@ def _bare_or_failed(
     kind = item.get("type")
     if isinstance(item.get("name"), str) and kind in (None, "function"):
         # A declaration without a parameters key takes no arguments (Gemini, Anthropic);
-        # an MCP-style {"name", "inputSchema"} is read as a definition.
-        return definition_entry(item, index, label=origin.label, options=options)
+        # an MCP-style {"name", "inputSchema"} is read as a definition, and judged by the
+        # MCP specification (its default revision: a file says no protocol version).
+        entry = definition_entry(item, index, label=origin.label, options=options)
+        if "inputSchema" in item and entry.ok:
+            return dataclasses.replace(entry, payload_findings=_mcp_spec(item))
+        return entry
     if isinstance(kind, str):
         return ToolEntry.failed(
             kind, origin, f"tool {index} is a built-in tool of type {kind!r}, with no schema"
@@ -163,3 +168,11 @@ def _strictness(item: Mapping[str, Any], options: ReportOptions | None) -> Repor
     from toollens.core.report import ReportOptions
 
     return dataclasses.replace(options or ReportOptions(), strict=strict)
+
+
+def _mcp_spec(item: Mapping[str, Any]) -> tuple[Finding, ...]:
+    # One tool at a time: two tools of one name are toolset.duplicate-name already.
+    from toollens.core.providers.mcp_spec import check_mcp_tools
+
+    return tuple(f.finding for f in check_mcp_tools([item]))
+

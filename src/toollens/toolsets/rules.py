@@ -38,6 +38,7 @@ __all__ = [
     "ToolsetRule",
     "concerns_provider",
     "iter_toolset_findings",
+    "mcp_spec_findings",
 ]
 
 # -- sources -----------------------------------------------------------------------------
@@ -421,3 +422,24 @@ def iter_toolset_findings(
     for entry in readable:
         for finding in entry.payload_findings:
             yield ToolsetFinding(finding, (entry.name,))
+
+
+def mcp_spec_findings(
+    entries: Sequence[ToolEntry], protocol_version: str | None = None, *, judge: str | None = None
+) -> tuple[ToolsetFinding, ...]:
+    """What the MCP specification says about a server's tools (the entries of an ``mcp:``
+    target, or a payload list of MCP tools), judged by the revision the server answered
+    with (``protocol_version``), or by ``judge`` (``"mcp@2026-07-28"``) when given.
+
+    Tools that could not be read take no part. The hook the MCP toolset reader calls; the
+    findings join the toolset's cross-tool findings.
+    """
+    from toollens.core.providers.mcp_spec import check_mcp_tools, parse_judge, revision_for
+
+    revision = parse_judge(judge) if judge is not None else revision_for(protocol_version)
+    tools = [
+        {"name": e.name, "inputSchema": e.parameters_schema, "outputSchema": e.output_schema}
+        for e in entries
+        if e.ok
+    ]
+    return tuple(ToolsetFinding(f.finding, f.tools) for f in check_mcp_tools(tools, revision))

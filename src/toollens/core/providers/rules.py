@@ -355,7 +355,7 @@ def complex_pattern(ctx: RuleContext) -> Iterator[Hit]:
 
 E, W = Severity.ERROR, Severity.WARNING
 A, S = Scope.ALWAYS, Scope.STRICT
-FAMILIES = ("schema", "openai", "anthropic", "gemini")
+FAMILIES = ("schema", "openai", "anthropic", "gemini", "mcp")
 
 
 def rule(
