@@ -47,28 +47,33 @@ OPENAI_NAME = Source(
     "OpenAI function definition, name (openai 3.57 SDK types, shared FunctionDefinition)",
     "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
     "2026-11-29",
+    evidence="code",
 )
 OPENAI_TOOL_COUNT = Source(
     "OpenAI Chat Completions tools: 'A max of 128 functions are supported' (openai 3.57 types)",
     "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
     "2026-11-29",
+    evidence="code",
 )
 GEMINI_NAME = Source(
     "google-genai 3.6.1 types.FunctionDeclaration.name",
     "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
     "2026-11-29",
+    evidence="code",
 )
 UNIQUE_NAMES = Source(
     "pydantic-ai 2.68 CombinedToolset and OpenAI Agents 0.24 MCPUtil refuse two tools of one "
     "name (the model calls tools by name)",
     "https://ai.pydantic.dev/toolsets/",
     "2026-11-29",
+    evidence="code",
 )
 AGENTS_SANITISE = Source(
     "OpenAI Agents 0.24 util._transforms.transform_string_function_style (handoff and "
     "agent-as-tool names)",
     "https://openai.github.io/openai-agents-python/handoffs/",
     "2026-11-29",
+    evidence="code",
 )
 SELECTION = Source(
     "OpenAI function-calling guide, best practices: make tools obviously distinct",

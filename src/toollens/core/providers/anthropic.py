@@ -55,6 +55,7 @@ ANTHROPIC_SDK = Citation(
     "anthropic 2.14 SDK, transform_schema (what it keeps for strict tools)",
     "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/_parse/_transform.py",
     "2026-11-29",
+    evidence="code",
 )
 # The Messages API reference gives tools[].name as ^[a-zA-Z0-9_-]{1,128}$ (older copies, still
 # quoted widely, said 64); the SDK's ToolParam types name as a plain str (no oracle there).

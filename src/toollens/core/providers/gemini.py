@@ -29,6 +29,7 @@ GENAI_DECLARATION = Citation(
     "google-genai 3.6.1 types.FunctionDeclaration",
     "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
     "2026-11-29",
+    evidence="code",
 )
 JSON_SCHEMA_KEYS = ("parametersJsonSchema", "parameters_json_schema")
 # google-genai 3.6.1 types.FunctionCallingConfigMode.VALIDATED; pydantic-ai 2.68

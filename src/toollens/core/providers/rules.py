@@ -71,11 +71,20 @@ class Citation:
 Source = Citation
 
 
+# A published draft that does not change: its two rules (a subschema is an object, a $ref
+# resolves) were checked against it again at the last review.
 JSON_SCHEMA_CORE = Citation(
     "JSON Schema 2020-12 core",
     "https://json-schema.org/draft/2020-12/json-schema-core",
     "2022-06-16",
+    rechecked="2026-12-02",
 )
+
+RULES_REVIEWED = "2026-12-02"
+"""When every rule table was last reviewed against its sources (ISO date). A rule whose
+source was read (or re-checked) more than :data:`MAX_SOURCE_AGE_DAYS` before this date is
+stale: the tests fail until it is read again, or marked ``rechecked``."""
+MAX_SOURCE_AGE_DAYS = 365
 
 # --------------------------------------------------------------------------------------------
 # Context and hits
