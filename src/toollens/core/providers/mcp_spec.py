@@ -21,7 +21,7 @@ checks here mirror the MCP Python SDK 2.x's own (``mcp.shared.tool_name_validati
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,7 @@ from toollens.core.providers.rules import (
 from toollens.core.providers.walk import iter_schema_nodes, show
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonMapping
 
 __all__ = [
     "DEFAULT_REVISION",
@@ -131,7 +132,7 @@ class _Tool:
     index: int
 
 
-def _read(tools: Sequence[Mapping[str, Any]]) -> list[_Tool]:
+def _read(tools: Sequence[JsonMapping]) -> list[_Tool]:
     out = []
     for index, item in enumerate(tools):
         name = item.get("name")
@@ -360,7 +361,7 @@ MCP_SPEC_RULES: tuple[McpSpecRule, ...] = (
 
 
 def check_mcp_tools(
-    tools: Sequence[Mapping[str, Any]], revision: str = DEFAULT_REVISION
+    tools: Sequence[JsonMapping], revision: str = DEFAULT_REVISION
 ) -> list[McpSpecFinding]:
     """What revision ``revision`` of the MCP specification says about ``tools`` (each a
     ``tools/list`` tool: ``name``, ``inputSchema``, ``outputSchema``; snake_case keys are

@@ -32,6 +32,7 @@ from toollens.core.providers.rules import (
 from toollens.core.providers.walk import show
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.types import JsonMapping, JsonSchema
 
 __all__ = [
     "ANTHROPIC_CALLERS",
@@ -222,7 +223,7 @@ def strict_by_default(ctx: RuleContext) -> Iterator[Hit]:
 
 
 def example_errors(
-    schema: Mapping[str, Any], example: object
+    schema: JsonMapping, example: object
 ) -> Iterator[tuple[tuple[str, ...], tuple[str, ...], str]]:
     """``(instance path, schema path, reason)`` of the error that best explains why
     ``example`` is not valid for ``schema`` (JSON Schema 2020-12, formats not asserted);
@@ -240,7 +241,7 @@ def example_errors(
         yield path, tuple(str(t) for t in error.absolute_schema_path), error.message
 
 
-def responses_effective_schema(found: UnwrappedTool) -> tuple[dict[str, Any], list[str]] | None:
+def responses_effective_schema(found: UnwrappedTool) -> tuple[JsonSchema, list[str]] | None:
     """The schema the Responses API uses for a function sent without ``strict``, and the
     root properties that were optional; ``None`` when ``strict`` is given, nothing is
     optional, or the schema cannot be strict (the API then keeps it non-strict).
