@@ -159,7 +159,6 @@ def _argument_help(action: argparse.Action) -> str:
 def rules_reference() -> str:
     """Markdown tables of every rule: lint, strict rewrites and refusals, provider rules."""
     from toollens.core.lint import LINT_RULES
-    from toollens.core.providers.api import RULES_BY_ID
     from toollens.core.strict.rules import PROBLEMS, REASONS
 
     lint = ["| id | severity | what it finds |", "| --- | --- | --- |"]
@@ -171,14 +170,18 @@ def rules_reference() -> str:
         f"| `{rule.value}` | {_cell(message)} | {_cell(hint)} |"
         for rule, (message, hint) in PROBLEMS.items()
     ]
+    from toollens.toolsets.catalogue import rule_rows
+
     provider = [
-        "| id | severity | when | what it says | source (read on, or SDK version) |",
-        "| --- | --- | --- | --- | --- |",
+        "| id | severity | when | what it says | source | read on | evidence |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     provider += [
-        f"| `{r.id}` | {r.severity.value} | {r.scope.value} | {_cell(r.summary)} "
-        f"| [{_cell(r.cite.title)}]({r.cite.url}), {r.cite.date} |"
-        for r in sorted(RULES_BY_ID.values(), key=lambda rule: rule.id)
+        f"| `{r.id}` | {r.severity} | {r.when} | {_cell(r.summary)} "
+        f"| [{_cell(r.cite.title)}]({r.cite.url}) | {r.cite.date}"
+        + (f" (re-checked {r.cite.rechecked})" if r.cite.rechecked else "")
+        + f" | {r.cite.evidence} |"
+        for r in rule_rows()
     ]
     return "\n".join(
         [
@@ -188,7 +191,13 @@ def rules_reference() -> str:
             *rewrites,
             "\n## Strict mode: refusals\n",
             *refusals,
-            "\n## Provider rules\n",
+            "\n## Provider, request and MCP rules\n",
+            "`when`: **always**, only for **strict** tools, once per **request** (summed over "
+            "its tools), or the MCP specification revisions a rule belongs to. `read on`: the "
+            "day the source was read (an SDK: the version named), and when it was re-checked; "
+            "`toollens check --rules` prints the same list. Evidence: **code** (the party's "
+            "own code, run as an oracle where it can be), **docs**, **issue**, **report** "
+            "(a third-party write-up: a hint, never a rule alone).\n",
             *provider,
             "",
         ]

@@ -74,6 +74,12 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
         f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
     )
     add_strictness(check)
+    check.add_argument(
+        "--rules",
+        action="store_true",
+        help="list every provider, request and MCP rule with its source, the date it was "
+        "read and its evidence level, and exit",
+    )
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
@@ -84,6 +90,10 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_check(args: argparse.Namespace) -> tuple[str, int]:
+    if args.rules:
+        from toollens.toolsets.catalogue import format_rules, rule_rows
+
+        return format_rules(rule_rows(), "json" if args.format == "json" else "text"), EXIT_OK
     asked = args.providers or [DEFAULT_PROVIDER]
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(provider_names())

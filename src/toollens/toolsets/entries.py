@@ -70,6 +70,11 @@ class ToolEntry:
         output_schema: the tool's declared output schema for JSON tools that carry one.
         parameters_schema: the parameters schema as written (before strict conversion).
         findings: the tool's own lint and provider findings (the report's).
+        strict: whether the tool is sent strict (the report's options), ``None`` unknown.
+        sent_schema: the parameters schema as sent (after strict conversion when strict),
+            kept without the report for the request-level rules.
+        payload_findings: what the provider does with the payload's own fields (unknown
+            fields, ``input_examples``, ``defer_loading``...), for a tool read from a payload.
 
     An entry with neither a report nor an error is listed but not checked (a hosted tool,
     a toolset known only during a run); ``origin.role`` says what it is. An entry sent to
@@ -84,6 +89,9 @@ class ToolEntry:
     output_schema: dict[str, Any] | None = field(default=None, compare=False)
     parameters_schema: dict[str, Any] | None = field(default=None, compare=False)
     findings: tuple[Finding, ...] = ()
+    strict: bool | None = None
+    sent_schema: dict[str, Any] | None = field(default=None, compare=False)
+    payload_findings: tuple[Finding, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -116,6 +124,8 @@ class ToolEntry:
             description=description,
             parameters_schema=rep.raw_schema,
             findings=rep.findings,
+            strict=rep.options.strict,
+            sent_schema=rep.schema,
             **more,
         )
 

@@ -9,11 +9,13 @@ schema is not a JSON Schema is one entry with its error, and the other tools sti
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 from toollens.toolsets.model import Toolset
+from toollens.toolsets.rules import mcp_spec_findings
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -29,7 +31,10 @@ def load_mcp(rest: str, options: ReportOptions | None) -> Toolset:
     text = "mcp:" + rest
     served = resolve_server(text)
     entries = [mcp_entry(tool, options) for tool in served.tools]
-    return Toolset.from_entries(entries, label=text, options=options)
+    ts = Toolset.from_entries(entries, label=text, options=options)
+    # The MCP specification judges the tools too, by the revision the server answered with.
+    spec = mcp_spec_findings(entries, served.info.protocol_version)
+    return dataclasses.replace(ts, cross_findings=(*ts.cross_findings, *spec))
 
 
 def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp") -> ToolEntry:

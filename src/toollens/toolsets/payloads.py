@@ -10,8 +10,17 @@ Accepted shapes, each entry recognised by the providers' own payload table
   each declaration is one tool;
 - one tool payload on its own.
 
-An entry that is no function tool (a malformed dict, a built-in tool such as
-``{"type": "web_search"}``) becomes one entry with its error, at its index.
+An OpenAI Responses ``{"type": "namespace", "tools": [...]}`` holds several tools: each is
+one entry. A custom tool (``{"type": "custom", "format": {...}}``, free text or a grammar)
+and a tool-search tool (OpenAI ``tool_search``, Anthropic ``tool_search_tool_*``) are listed,
+not checked: they have no parameters schema. Any other entry that is no function tool (a
+malformed dict, a built-in tool such as ``{"type": "web_search"}``) becomes one entry with
+its error, at its index.
+
+Each function tool is also judged on its payload's own fields (``input_examples``,
+``defer_loading``, ``allowed_callers``, Responses' ``strict`` default, unknown fields):
+:func:`toollens.core.providers.payload_fields.check_payload`, kept on the entry as
+``payload_findings``.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 
@@ -59,13 +69,36 @@ def _items(data: JsonMapping | Sequence[object]) -> list[Any]:
 
 
 def _flatten(tools: Sequence[Any]) -> Iterator[Any]:
-    # A Gemini Tool holds several declarations; each is one tool for the model.
+    # A Gemini Tool holds several declarations, a Responses namespace several tools; each
+    # is one tool for the model.
     for item in tools:
         key = next((k for k in _DECLARATION_KEYS if isinstance(item, Mapping) and k in item), None)
         if key is not None and isinstance(item[key], list):
             yield from item[key]
+        elif _is_namespace(item):
+            yield from item["tools"]
         else:
             yield item
+
+
+def _is_namespace(item: object) -> bool:
+    return (
+        isinstance(item, Mapping)
+        and item.get("type") == "namespace"
+        and isinstance(item.get("tools"), list)
+    )
+
+
+def _listed_role(item: Mapping[str, Any]) -> str | None:
+    """What a tool without a parameters schema is, when it is listed rather than refused."""
+    kind = item.get("type")
+    if kind == "custom" and "input_schema" not in item:
+        grammar = item.get("format")
+        syntax = grammar.get("syntax") if isinstance(grammar, Mapping) else None
+        return f"custom tool, {syntax} grammar" if isinstance(syntax, str) else "custom tool"
+    if kind == "tool_search" or (isinstance(kind, str) and kind.startswith("tool_search_tool_")):
+        return "tool search"
+    return None
 
 
 def payload_entry(item: object, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
@@ -77,15 +110,31 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
         return ToolEntry.failed(
             f"#{index}", origin, f"tool {index} is a {type(item).__name__}, not an object"
         )
+    role = _listed_role(item)
+    if role is not None:
+        name = item.get("name")
+        shown = name if isinstance(name, str) and name else str(item.get("type"))
+        description = item.get("description")
+        return ToolEntry(
+            shown,
+            dataclasses.replace(origin, role=role),
+            description=description if isinstance(description, str) else None,
+        )
     unwrapped = unwrap_payload(item) if "name" in item or "function" in item else None
     if unwrapped is None:
         return _bare_or_failed(item, index, origin, options)
     if not unwrapped.name:
         return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
     given = _strictness(item, options)
-    return ToolEntry.from_definition(
+    entry = ToolEntry.from_definition(
         unwrapped.name, unwrapped.description, unwrapped.schema, origin=origin, options=given
     )
+    from toollens.core.providers import unwrap_payload as unwrap_tool
+    from toollens.core.providers.payload_fields import check_payload
+
+    tool = unwrap_tool(item)
+    found = check_payload(tool) if tool is not None else ()
+    return dataclasses.replace(entry, payload_findings=found)
 
 
 def _bare_or_failed(
@@ -96,8 +145,12 @@ def _bare_or_failed(
     kind = item.get("type")
     if isinstance(item.get("name"), str) and kind in (None, "function"):
         # A declaration without a parameters key takes no arguments (Gemini, Anthropic);
-        # an MCP-style {"name", "inputSchema"} is read as a definition.
-        return definition_entry(item, index, label=origin.label, options=options)
+        # an MCP-style {"name", "inputSchema"} is read as a definition, and judged by the
+        # MCP specification (its default revision: a file says no protocol version).
+        entry = definition_entry(item, index, label=origin.label, options=options)
+        if "inputSchema" in item and entry.ok:
+            return dataclasses.replace(entry, payload_findings=_mcp_spec(item))
+        return entry
     if isinstance(kind, str):
         return ToolEntry.failed(
             kind, origin, f"tool {index} is a built-in tool of type {kind!r}, with no schema"
@@ -115,3 +168,11 @@ def _strictness(item: Mapping[str, Any], options: ReportOptions | None) -> Repor
     from toollens.core.report import ReportOptions
 
     return dataclasses.replace(options or ReportOptions(), strict=strict)
+
+
+def _mcp_spec(item: Mapping[str, Any]) -> tuple[Finding, ...]:
+    # One tool at a time: two tools of one name are toolset.duplicate-name already.
+    from toollens.core.providers.mcp_spec import check_mcp_tools
+
+    return tuple(f.finding for f in check_mcp_tools([item]))
+

@@ -15,6 +15,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollens.core.providers.anthropic import ANTHROPIC_NAME, ANTHROPIC_NAME_PATTERN
+from toollens.core.providers.gemini import GENAI_VALIDATED
+from toollens.core.providers.requests import (
+    ANTHROPIC_MAX_OPTIONAL,
+    ANTHROPIC_MAX_STRICT_TOOLS,
+    ANTHROPIC_MAX_UNIONS,
+    ANTHROPIC_REQUEST_LIMITS,
+    anthropic_strict_budget,
+    over_budget,
+)
 from toollens.core.providers.rules import Source
 from toollens.core.records import Finding, Origin, Severity
 from toollens.toolsets.entries import ToolEntry
@@ -28,6 +38,7 @@ __all__ = [
     "ToolsetRule",
     "concerns_provider",
     "iter_toolset_findings",
+    "mcp_spec_findings",
 ]
 
 # -- sources -----------------------------------------------------------------------------
@@ -36,33 +47,33 @@ OPENAI_NAME = Source(
     "OpenAI function definition, name (openai 3.57 SDK types, shared FunctionDefinition)",
     "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
     "2026-11-29",
+    evidence="code",
 )
 OPENAI_TOOL_COUNT = Source(
     "OpenAI Chat Completions tools: 'A max of 128 functions are supported' (openai 3.57 types)",
     "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
     "2026-11-29",
-)
-ANTHROPIC_NAME = Source(
-    "Anthropic Messages API, tools[].name must match ^[a-zA-Z0-9_-]{1,64}$",
-    "https://platform.claude.com/docs/en/api/messages",
-    "2026-11-29",
+    evidence="code",
 )
 GEMINI_NAME = Source(
     "google-genai 3.6.1 types.FunctionDeclaration.name",
     "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
     "2026-11-29",
+    evidence="code",
 )
 UNIQUE_NAMES = Source(
     "pydantic-ai 2.68 CombinedToolset and OpenAI Agents 0.24 MCPUtil refuse two tools of one "
     "name (the model calls tools by name)",
     "https://ai.pydantic.dev/toolsets/",
     "2026-11-29",
+    evidence="code",
 )
 AGENTS_SANITISE = Source(
     "OpenAI Agents 0.24 util._transforms.transform_string_function_style (handoff and "
     "agent-as-tool names)",
     "https://openai.github.io/openai-agents-python/handoffs/",
     "2026-11-29",
+    evidence="code",
 )
 SELECTION = Source(
     "OpenAI function-calling guide, best practices: make tools obviously distinct",
@@ -175,6 +186,45 @@ def too_many(limit: int) -> Check:
     return check
 
 
+def _strict_tools(entries: Sequence[ToolEntry]) -> list[tuple[str, object, bool]]:
+    """``(name, schema sent, strict)`` of each entry that says how it is sent."""
+    out: list[tuple[str, object, bool]] = []
+    for entry in entries:
+        if entry.strict is None:
+            continue  # strictness unknown: not counted
+        schema = entry.sent_schema if entry.sent_schema is not None else entry.parameters_schema
+        out.append((entry.name, schema, entry.strict))
+    return out
+
+
+def _shown(tools: Sequence[str], most: int = 5) -> str:
+    more = f" and {len(tools) - most} more" if len(tools) > most else ""
+    return ", ".join(repr(t) for t in tools[:most]) + more
+
+
+def anthropic_strict_limit(measure: str, limit: int) -> Check:
+    """Anthropic's per-request total of strict tools (``tools``), optional parameters
+    (``optional``) or union-typed parameters (``unions``) past ``limit``."""
+
+    def check(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+        shares = anthropic_strict_budget(_strict_tools(entries))
+        amounts = [(s.name, 1 if measure == "tools" else getattr(s, measure)) for s in shares]
+        overrun = over_budget(amounts, limit)
+        if overrun is not None:
+            fields = {"count": overrun.total, "limit": limit, "tools": _shown(overrun.tools)}
+            yield ToolsetHit(overrun.tools, fields)
+
+    return check
+
+
+def gemini_mixed_strictness(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    sent = [(e.name, e.strict) for e in entries if e.strict is not None]
+    strict = [name for name, flag in sent if flag]
+    lax = [name for name, flag in sent if not flag]
+    if strict and lax:
+        yield ToolsetHit(tuple(lax), {"strict": _shown(strict), "lax": _shown(lax)})
+
+
 def near_duplicate_descriptions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
     described = [(e.name, e.description) for e in entries if e.description]
     texts = [text for _, text in described if text is not None]
@@ -262,9 +312,9 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 name_outside(r"[a-zA-Z0-9_-]{1,64}")),
     ToolsetRule("toolset.anthropic-name-invalid", E, "a name Anthropic rejects",
                 "tool name {name!r} ({length} characters) does not match "
-                "^[a-zA-Z0-9_-]{{1,64}}$; Anthropic rejects the request",
-                "use letters, digits, '_' or '-', at most 64 characters", ANTHROPIC_NAME,
-                name_outside(r"[a-zA-Z0-9_-]{1,64}")),
+                "^[a-zA-Z0-9_-]{{1,128}}$; Anthropic rejects the request",
+                "use letters, digits, '_' or '-', at most 128 characters", ANTHROPIC_NAME,
+                name_outside(ANTHROPIC_NAME_PATTERN)),
     ToolsetRule("toolset.gemini-name-invalid", E, "a name Gemini rejects",
                 "function name {name!r} ({length} characters) must start with a letter or '_' "
                 "and use a-z A-Z 0-9 _ . : - only, at most 128 characters",
@@ -274,6 +324,35 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "{count} tools in one request; OpenAI accepts at most {limit}",
                 "split the tools across agents, or load them on demand", OPENAI_TOOL_COUNT,
                 too_many(OPENAI_MAX_TOOLS)),
+    ToolsetRule("toolset.anthropic-too-many-strict-tools", E,
+                "more than 20 strict tools in one Anthropic request",
+                "{count} strict tools in one request; Anthropic compiles at most {limit} "
+                "(400 'Schema is too complex for compilation'); past the limit from {tools}",
+                "send the tools named non-strict, or split the request", ANTHROPIC_REQUEST_LIMITS,
+                anthropic_strict_limit("tools", ANTHROPIC_MAX_STRICT_TOOLS)),
+    ToolsetRule("toolset.anthropic-too-many-optional", E,
+                "more than 24 optional parameters across the strict tools of one request",
+                "the strict tools have {count} optional parameters in all; Anthropic allows "
+                "{limit} per request (400 'Schema is too complex for compilation'); past the "
+                "limit from {tools}",
+                "make parameters required, or send the tools named non-strict",
+                ANTHROPIC_REQUEST_LIMITS,
+                anthropic_strict_limit("optional", ANTHROPIC_MAX_OPTIONAL)),
+    ToolsetRule("toolset.anthropic-too-many-unions", E,
+                "more than 16 union-typed parameters across the strict tools of one request",
+                "the strict tools have {count} parameters with a union type (anyOf, or a type "
+                "list such as [\"string\", \"null\"]) in all; Anthropic allows {limit} per "
+                "request (400 'Schema is too complex for compilation'); past the limit from "
+                "{tools}",
+                "give parameters one type, or send the tools named non-strict",
+                ANTHROPIC_REQUEST_LIMITS,
+                anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS)),
+    ToolsetRule("toolset.gemini-validated-mixed", W,
+                "strict and non-strict tools in one Gemini request",
+                "Gemini's VALIDATED mode (its strict tools) is request-wide: the non-strict "
+                "tools {lax} keep the whole request on AUTO, so the schemas of {strict} are "
+                "not enforced either", "make every tool strict, or none", GENAI_VALIDATED,
+                gemini_mixed_strictness),
     ToolsetRule("toolset.near-duplicate-description", W,
                 "two tools the model cannot tell apart by their descriptions",
                 "the descriptions of {a!r} and {b!r} are {percent}% alike; the model picks "
@@ -295,13 +374,21 @@ RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
     "toolset.openai-name-invalid": _OPENAI,
     "toolset.openai-too-many-tools": _OPENAI,
     "toolset.anthropic-name-invalid": ("anthropic",),
+    "toolset.anthropic-too-many-strict-tools": ("anthropic",),
+    "toolset.anthropic-too-many-optional": ("anthropic",),
+    "toolset.anthropic-too-many-unions": ("anthropic",),
     "toolset.gemini-name-invalid": _GEMINI,
+    "toolset.gemini-validated-mixed": _GEMINI,
 }
 
 
 def concerns_provider(finding: Finding, provider: str) -> bool:
-    """Whether a cross-tool finding is about what ``provider`` accepts."""
-    return provider in RULE_PROVIDERS.get(finding.rule, ())
+    """Whether a cross-tool finding (or a payload finding) is about what ``provider``
+    accepts."""
+    from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
+
+    speaks_for = RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule, ())
+    return provider in speaks_for
 
 
 def _check_table(rules: Sequence[ToolsetRule]) -> None:
@@ -336,3 +423,28 @@ def iter_toolset_findings(
                 origin=Origin.DOCUMENTED_RULE,
             )
             yield ToolsetFinding(finding, hit.tools)
+    # What the request's payload says beside each schema (a tool read from a payload).
+    for entry in readable:
+        for finding in entry.payload_findings:
+            yield ToolsetFinding(finding, (entry.name,))
+
+
+def mcp_spec_findings(
+    entries: Sequence[ToolEntry], protocol_version: str | None = None, *, judge: str | None = None
+) -> tuple[ToolsetFinding, ...]:
+    """What the MCP specification says about a server's tools (the entries of an ``mcp:``
+    target, or a payload list of MCP tools), judged by the revision the server answered
+    with (``protocol_version``), or by ``judge`` (``"mcp@2026-07-28"``) when given.
+
+    Tools that could not be read take no part. The hook the MCP toolset reader calls; the
+    findings join the toolset's cross-tool findings.
+    """
+    from toollens.core.providers.mcp_spec import check_mcp_tools, parse_judge, revision_for
+
+    revision = parse_judge(judge) if judge is not None else revision_for(protocol_version)
+    tools = [
+        {"name": e.name, "inputSchema": e.parameters_schema, "outputSchema": e.output_schema}
+        for e in entries
+        if e.ok
+    ]
+    return tuple(ToolsetFinding(f.finding, f.tools) for f in check_mcp_tools(tools, revision))

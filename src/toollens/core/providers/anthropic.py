@@ -8,6 +8,7 @@ constraints into descriptions instead; tests compare the two on a corpus.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from toollens.core.providers.base import ProviderSpec, UnwrappedTool, unchanged
@@ -25,6 +26,7 @@ from toollens.core.providers.rules import (
     enum_members,
     format_outside,
     keywords,
+    name_pattern,
     recursive_schema,
     root_not_object,
     rule,
@@ -33,11 +35,14 @@ from toollens.core.providers.walk import show
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
-# The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14).
+# The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14),
+# and re-read against the current page on 2026-12-01: the same list, plus "allOf with $ref"
+# (anthropic.all-of-ref) and the per-request limits (toollens.core.providers.requests).
 ANTHROPIC_LIMITS = Citation(
     "Anthropic structured outputs, JSON Schema limitations",
     "https://platform.claude.com/docs/en/build-with-claude/structured-outputs",
     "2025-11-14",
+    rechecked="2026-12-01",
 )
 ANTHROPIC_STRICT = Citation(
     "Anthropic strict tool use",
@@ -50,7 +55,24 @@ ANTHROPIC_SDK = Citation(
     "anthropic 2.14 SDK, transform_schema (what it keeps for strict tools)",
     "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/_parse/_transform.py",
     "2026-11-29",
+    evidence="code",
 )
+# The Messages API reference gives tools[].name as ^[a-zA-Z0-9_-]{1,128}$ (older copies, still
+# quoted widely, said 64); the SDK's ToolParam types name as a plain str (no oracle there).
+ANTHROPIC_NAME = Citation(
+    "Anthropic Messages API, tools[].name ^[a-zA-Z0-9_-]{1,128}$ (older copies: 64)",
+    "https://platform.claude.com/docs/en/api/messages",
+    "2026-12-01",
+)
+# Claude on Bedrock is called through Converse, whose ToolSpecification.name is 1-64
+# characters of [a-zA-Z0-9_-]: a name the Anthropic API takes can fail there.
+BEDROCK_NAME = Citation(
+    "Amazon Bedrock API reference, ToolSpecification.name (1-64 characters, [a-zA-Z0-9_-]+)",
+    "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
+    "2026-12-02",
+)
+ANTHROPIC_NAME_PATTERN = r"[a-zA-Z0-9_-]{1,128}"
+BEDROCK_NAME_LIMIT = 64
 ANTHROPIC_FORMATS = frozenset(
     {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
 )
@@ -82,6 +104,30 @@ def array_constraint(ctx: RuleContext) -> Iterator[Hit]:
             )
 
 
+def all_of_ref(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        branches = node.value.get("allOf")
+        if not isinstance(branches, list):
+            continue
+        for index, branch in enumerate(branches):
+            if isinstance(branch, dict) and "$ref" in branch:
+                yield Hit(
+                    join_pointer(node.pointer, "allOf", str(index), "$ref"),
+                    {"ref": show(branch["$ref"])},
+                )
+
+
+def name_over_bedrock_limit(ctx: RuleContext) -> Iterator[Hit]:
+    # Only names the Anthropic API itself takes: a worse name is anthropic.name-invalid.
+    name = ctx.name
+    if (
+        name is not None
+        and len(name) > BEDROCK_NAME_LIMIT
+        and re.fullmatch(ANTHROPIC_NAME_PATTERN, name)
+    ):
+        yield Hit(None, {"value": show(name), "length": len(name), "limit": BEDROCK_NAME_LIMIT})
+
+
 def untyped_node(ctx: RuleContext) -> Iterator[Hit]:
     for node in ctx.dicts():
         if node.keyword not in ("$defs", "definitions") and not any(
@@ -92,6 +138,16 @@ def untyped_node(ctx: RuleContext) -> Iterator[Hit]:
 
 # fmt: off
 ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
+    rule("anthropic.name-invalid", E, A, "tool name outside ^[a-zA-Z0-9_-]{1,128}$",
+         "tool name {value} ({length} characters) does not match ^[a-zA-Z0-9_-]{{1,128}}$; "
+         "the Messages API rejects the request",
+         "rename the tool with letters, digits, '_' or '-', at most 128 characters",
+         ANTHROPIC_NAME, name_pattern(ANTHROPIC_NAME_PATTERN)),
+    rule("anthropic.name-bedrock", W, A, "tool name over 64 characters (Claude on Bedrock)",
+         "tool name {value} has {length} characters: the Anthropic API takes it, but Claude "
+         "on Amazon Bedrock (Converse) allows at most {limit}",
+         "shorten the name to at most 64 characters if the tool may be sent through Bedrock",
+         BEDROCK_NAME, name_over_bedrock_limit),
     rule("anthropic.root-not-object", E, A, "input_schema is not type object",
          "input_schema must be an object, found {kind}",
          "wrap the value in an object with one property", ANTHROPIC_STRICT, root_not_object),
@@ -102,6 +158,10 @@ ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
          "$ref {ref} makes the schema recursive (through {target}); strict tools cannot recurse",
          "unroll the recursion to a fixed depth, or send the tool non-strict",
          ANTHROPIC_LIMITS, recursive_schema),
+    rule("anthropic.all-of-ref", E, S, "allOf with a $ref branch in a strict tool",
+         "allOf with $ref {ref} is not supported in strict mode",
+         "inline the referenced definition into one object schema",
+         ANTHROPIC_LIMITS, all_of_ref),
     rule("anthropic.numeric-constraint", E, S, "minimum/maximum/multipleOf in a strict tool",
          "numeric constraint '{keyword}' {value} is not supported in strict mode",
          "remove it, say the range in the description, and check it in the function",

@@ -36,6 +36,7 @@ from toollens.core.providers.grammar import (
     grammar_hits,
 )
 from toollens.core.providers.openai import CHAT, RESPONSES
+from toollens.core.providers.payload_fields import PAYLOAD_RULES
 from toollens.core.providers.rules import (
     Citation,
     ProviderRule,
@@ -70,9 +71,10 @@ RULES: tuple[ProviderRule, ...] = tuple(
     ).values()
 )
 """Every rule a schema check runs, each once."""
-# Findings no schema triggers by itself: a translation's limits, llguidance failing.
+# Findings no schema triggers by itself: a translation's limits, llguidance failing, and
+# what a payload's own fields say (payload_fields.check_payload).
 RULES_BY_ID: dict[str, ProviderRule] = build_rule_table(
-    (*RULES, *TRANSLATION_RULES, GRAMMAR_FAILED_RULE)
+    (*RULES, *TRANSLATION_RULES, GRAMMAR_FAILED_RULE, *PAYLOAD_RULES)
 )
 
 

@@ -8,6 +8,8 @@ sent as toollens normalised it, ``additionalProperties: false`` included.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from toollens.core.providers.base import ProviderSpec, UnwrappedTool, is_tool_named, unchanged
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
@@ -27,8 +29,18 @@ GENAI_DECLARATION = Citation(
     "google-genai 3.6.1 types.FunctionDeclaration",
     "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
     "2026-11-29",
+    evidence="code",
 )
 JSON_SCHEMA_KEYS = ("parametersJsonSchema", "parameters_json_schema")
+# google-genai 3.6.1 types.FunctionCallingConfigMode.VALIDATED; pydantic-ai 2.68
+# (models/google.py _get_tool_config) sends it for strict tools, AUTO otherwise.
+GENAI_VALIDATED = Citation(
+    "google-genai 3.6.1 FunctionCallingConfigMode.VALIDATED (request-wide; pydantic-ai 2.68 "
+    "sends it only when no tool is non-strict)",
+    "https://ai.google.dev/gemini-api/docs/function-calling#function_calling_config",
+    "2026-12-02",
+    evidence="code",
+)
 
 # fmt: off
 NAME_RULE = rule(
@@ -73,3 +85,13 @@ GEMINI = ProviderSpec(
     unwrap=unwrap,
     docs=GENAI_DECLARATION,
 )
+
+
+def function_calling_config(strict: Iterable[bool]) -> JsonObject:
+    """The ``toolConfig.functionCallingConfig`` a request of tools with these strictness
+    decisions needs: Gemini's ``VALIDATED`` mode (the API enforces every declared schema,
+    its equivalent of strict tools) only when every tool is strict, since the mode is
+    request-wide; ``AUTO`` otherwise (pydantic-ai's rule, and the only one that keeps a
+    non-strict tool non-strict)."""
+    flags = list(strict)
+    return {"mode": "VALIDATED" if flags and all(flags) else "AUTO"}

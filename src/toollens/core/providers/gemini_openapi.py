@@ -47,11 +47,13 @@ GENAI_SCHEMA = Citation(
     "google-genai 3.6.1 types.Schema (an OpenAPI 3.0 subset)",
     "https://ai.google.dev/api/caching#Schema",
     "2026-11-29",
+    evidence="code",
 )
 GENAI_DECLARATION_PARAMETERS = Citation(
     "google-genai 3.6.1 types.FunctionDeclaration.parameters",
     "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
     "2026-11-29",
+    evidence="code",
 )
 
 # The fields of google-genai 3.6.1 ``types.Schema`` as sent (camelCase); its model forbids

@@ -37,6 +37,7 @@ LLGUIDANCE = Citation(
     "llguidance JSON-schema compiler (the grammar engine of OpenAI Structured Outputs)",
     "https://github.com/guidance-ai/llguidance/blob/main/docs/json_schema.md",
     "2026-11-29",
+    evidence="code",
 )
 _MAX_MESSAGE = 300  # llguidance may append grammar details; the first clause is what matters
 _FAILED = "\x00failed: "  # marks llguidance failing itself, not refusing the schema

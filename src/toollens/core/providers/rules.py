@@ -17,6 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from toollens.core.providers.walk import (
     SchemaNode,
@@ -34,6 +35,13 @@ from toollens.core.schema.types import JsonMapping
 # Sources
 
 
+Evidence = Literal["code", "docs", "issue", "report"]
+"""How strong a source is: the party's own code (runnable as an oracle), its documentation,
+an issue on its own tracker with a reproduction, or a third-party report (a hint only)."""
+
+EVIDENCE_LEVELS: tuple[Evidence, ...] = get_args(Evidence)
+
+
 @dataclass(frozen=True)
 class Citation:
     """Where a rule comes from, and the date of that source.
@@ -42,22 +50,41 @@ class Citation:
         title: what the source is (a documentation page, an SDK type and its version).
         url: the page; for an SDK, its documentation page.
         date: ISO date the source was read (a page) or released (an SDK version).
+        evidence: how strong the source is (see :data:`Evidence`).
+        rechecked: ISO date the rule was last checked against the source again, when that
+            is later than ``date`` (the source had not changed); ``None`` when never.
     """
 
     title: str
     url: str
     date: str
+    evidence: Evidence = "docs"
+    rechecked: str | None = None
+
+    @property
+    def checked(self) -> str:
+        """The latest date the rule is known to match its source (ISO)."""
+        return max(self.date, self.rechecked or self.date)
 
 
 #: The former name of :class:`Citation` (``toollens.Source`` is a metadata value's origin).
 Source = Citation
 
 
+# A published draft that does not change: its two rules (a subschema is an object, a $ref
+# resolves) were checked against it again at the last review.
 JSON_SCHEMA_CORE = Citation(
     "JSON Schema 2020-12 core",
     "https://json-schema.org/draft/2020-12/json-schema-core",
     "2022-06-16",
+    rechecked="2026-12-02",
 )
+
+RULES_REVIEWED = "2026-12-02"
+"""When every rule table was last reviewed against its sources (ISO date). A rule whose
+source was read (or re-checked) more than :data:`MAX_SOURCE_AGE_DAYS` before this date is
+stale: the tests fail until it is read again, or marked ``rechecked``."""
+MAX_SOURCE_AGE_DAYS = 365
 
 # --------------------------------------------------------------------------------------------
 # Context and hits
@@ -337,7 +364,7 @@ def complex_pattern(ctx: RuleContext) -> Iterator[Hit]:
 
 E, W = Severity.ERROR, Severity.WARNING
 A, S = Scope.ALWAYS, Scope.STRICT
-FAMILIES = ("schema", "openai", "anthropic", "gemini")
+FAMILIES = ("schema", "openai", "anthropic", "gemini", "mcp")
 
 
 def rule(
