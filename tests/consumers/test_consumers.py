@@ -60,7 +60,7 @@ TOOL_CASES = [
     ("cursor-long-name", "cursor", "GOOGLESHEETS_SPREADSHEETS_VALUES_BATCH_CLEAR_BY_DATA_FILTER",
      TD, "cursor.name-too-long"),
     ("cursor-long-name", "cursor", "ping", OK, None),
-    ("gemini-rewrite", "gemini-cli", "get item", RW, "gemini-cli.renamed"),
+    ("gemini-rewrite", "gemini-cli", "get_item", RW, "gemini-cli.renamed"),
     ("optional-anyof", "claude-desktop", "search", RW,
      "claude-desktop.nullable-anyof-stripped"),
     ("optional-anyof", "claude-code", "search", OK, None),
@@ -128,7 +128,7 @@ def test_a_refused_list_names_the_tool_and_the_pointer() -> None:
 
 
 def test_what_clients_send_is_rewritten_as_they_rewrite_it() -> None:
-    (gemini,) = judged("gemini-rewrite", "gemini-cli").verdicts_for("get item")
+    (gemini,) = judged("gemini-rewrite", "gemini-cli").verdicts_for("get_item")
     assert gemini.sent is not None
     assert gemini.sent["name"] == "mcp_my_server_get_item"
     assert gemini.sent["inputSchema"]["properties"]["id"] == {"type": "string", "nullable": True}
@@ -213,3 +213,19 @@ def test_the_consumer_layer_imports_no_framework() -> None:
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def _section(page: str, name: str) -> str:
+    start = page.index(f"<!-- {name}:begin -->\n") + len(f"<!-- {name}:begin -->\n")
+    return page[start : page.index(f"<!-- {name}:end -->")]
+
+
+def test_the_clients_page_lists_every_consumer_and_rule() -> None:
+    from toollens.consumers.table import consumers_markdown, rules_markdown
+
+    page = (Path(__file__).parents[2] / "docs" / "clients.md").read_text(encoding="utf-8")
+    # Regenerate the two sections from toollens.consumers.table when the table changes.
+    assert _section(page, "consumers") == consumers_markdown()
+    assert _section(page, "rules") == rules_markdown()
+    for item in CONSUMER_RULES:
+        assert f"`{item.id}`" in page

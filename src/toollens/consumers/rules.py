@@ -62,8 +62,8 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
         for c in ("openai-agents", "openai-agents-strict")
         for rule in (
             _r(f"{c}.mcp-client", SD,
-               "the Agents SDK lists tools with the official Python SDK client: what that "
-               "client refuses or drops never reaches the agent",
+               "the Agents SDK lists tools with the official Python SDK client: a list it "
+               "refuses or a tool it drops never reaches the agent (the same verdict)",
                "fix what mcp-python reports", _AGENTS, CODE),
             _r(f"{c}.properties-added", R,
                "MCPUtil.to_function_tool adds \"properties\": {} to an inputSchema without it",
