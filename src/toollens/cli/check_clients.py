@@ -21,7 +21,13 @@ if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
     from toollens.toolsets import Toolset
 
-__all__ = ["ClientsCheck", "add_client_arguments", "clients_check", "mcp_options"]
+__all__ = [
+    "ClientsCheck",
+    "add_client_arguments",
+    "clients_check",
+    "mcp_options",
+    "source_listing",
+]
 
 
 @dataclass(frozen=True)
@@ -72,14 +78,18 @@ def _chosen(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _listing(args: argparse.Namespace, ts: Toolset | None) -> ToolList | None:
-    """The MCP tool list the command names: the server's answer, or a saved JSON file."""
+    source = getattr(args, "agent", None) or args.target
+    return source_listing(source, ts, getattr(args, "server_name", None))
+
+
+def source_listing(source: object, ts: Toolset | None, name: str | None = None) -> ToolList | None:
+    """The MCP tool list a source names: the server's answer (on the toolset read from it),
+    or a saved ``tools/list`` JSON file; ``None`` for any other source."""
     from toollens.consumers import is_mcp_listing, listing_from_payload
 
-    name = getattr(args, "server_name", None)
     if ts is not None and ts.listing is not None:
         listing = ts.listing
         return dataclasses.replace(listing, server_name=name) if name else listing
-    source = getattr(args, "agent", None) or args.target
     if not isinstance(source, str) or not source.endswith(".json") or not Path(source).is_file():
         return None
     data = _json(source)

@@ -273,6 +273,13 @@ def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
             locked["output"] = declared_output(entry.name, entry.output_schema)
         tools.append(ProjectTool(ref, entry.name, locked, reports))
     check_unique_names([(t.name, t.ref) for t in tools])
+    from toollens.cli.check_clients import source_listing
+
+    listing = source_listing(source, ts)
+    if listing is not None:  # an MCP tool list: each client's verdict on each tool
+        from toollens.project.lock_clients import with_clients
+
+        return with_clients(tools, listing)
     return tuple(tools)
 
 

@@ -94,7 +94,8 @@ def is_mcp_listing(data: object) -> bool:
     )
 
 
-def _derived_name(label: str) -> str:
+def derived_name(label: str) -> str:
+    """A server name taken from a target or file name (``server.tools.json`` -> ``server``)."""
     stem = PurePath(label.split("#")[0]).name
     stem = re.sub(r"(\.tools)?\.json$", "", stem)
     return stem or "server"
@@ -112,7 +113,7 @@ def listing_from_payload(
     name = server_name or (info_name if isinstance(info_name, str) and info_name else None)
     version = meta.get("protocolVersion")
     return ToolList(
-        server_name=name or _derived_name(label),
+        server_name=name or derived_name(label),
         tools=tuple(tools),
         protocol_version=version if isinstance(version, str) else None,
     )
@@ -120,7 +121,7 @@ def listing_from_payload(
 
 def listing_from_server(served: ServerTools, server_name: str | None = None) -> ToolList:
     """The tool list an ``mcp:`` target answered, each tool as it was sent."""
-    name = server_name or served.info.name or _derived_name(served.target.removeprefix("mcp:"))
+    name = server_name or served.info.name or derived_name(served.target.removeprefix("mcp:"))
     return ToolList(
         server_name=name,
         tools=tuple(tool.definition for tool in served.tools),
