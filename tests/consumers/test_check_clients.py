@@ -110,6 +110,7 @@ def test_mcp_tools_are_judged_non_strict_unless_a_strict_client_is_chosen() -> N
     # A default and format "uri" (as mcp-server-fetch sends): fine non-strict, flagged strict.
     assert _openai_rules() == set()
     assert _openai_rules("--client", "cursor") == set()
+    assert _openai_rules("--client", "all") == set()  # all shows it, naming it turns strict on
     strict = {"openai.default", "openai.format-unsupported"}
     assert _openai_rules("--client", "openai-agents-strict") == strict
     assert _openai_rules("--client", "openai-agents-strict", "--no-strict") == set()

@@ -118,10 +118,12 @@ def _is_mcp_source(args: argparse.Namespace) -> bool:
 
 def mcp_options(args: argparse.Namespace, options: ReportOptions) -> ReportOptions:
     """``options`` for the command's tools: an MCP tool list is judged as its clients send
-    it, non-strict, unless a chosen client sends strict."""
-    from toollens.consumers import sends_strict
+    it, non-strict, unless a client that sends strict is named (not only through ``all``)."""
+    from toollens.consumers import ALL_CLIENTS, sends_strict
 
-    if not options.strict or not _is_mcp_source(args) or sends_strict(_chosen(args)):
+    # Named explicitly: ``--client all`` shows every client without turning strict on.
+    named = [c for c in getattr(args, "clients", None) or () if c != ALL_CLIENTS]
+    if not options.strict or not _is_mcp_source(args) or sends_strict(named):
         return options
     return dataclasses.replace(options, strict=False)
 
