@@ -244,8 +244,8 @@ def judge_vscode(listing: ToolList) -> ConsumerJudgement:
 
 
 def nullable_types(
-    value: Any, at: str = "", found: list[str] | None = None
-) -> tuple[Any, list[str]]:
+    value: object, at: str = "", found: list[str] | None = None
+) -> tuple[object, list[str]]:
     """``discoverTools``' rewrite: every ``type: [X, "null"]`` (two entries) becomes
     ``type: X, nullable: true``, at any depth; also the JSON pointers it rewrote."""
     from toollens.core.schema.pointer import join_pointer

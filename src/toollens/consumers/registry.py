@@ -101,6 +101,7 @@ def derived_name(label: str) -> str:
     return stem or "server"
 
 
+# Any: a saved answer is raw JSON; its tools are judged as sent, not typed first.
 def listing_from_payload(
     data: Mapping[str, Any] | Sequence[Any], *, label: str, server_name: str | None = None
 ) -> ToolList:

@@ -17,7 +17,7 @@ Each problem is a :class:`Problem` naming the tool and the JSON pointer into the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +54,7 @@ def _json_kind(value: object) -> str:
     return "object" if isinstance(value, Mapping) else type(value).__name__
 
 
-def iter_problems(tools: tuple[Mapping[str, Any], ...] | list[Any]) -> Iterator[Problem]:
+def iter_problems(tools: Sequence[object]) -> Iterator[Problem]:
     """Every place the TypeScript SDK's ``ToolSchema`` refuses a tool of ``tools``."""
     for index, tool in enumerate(tools):
         base = join_pointer("/tools", str(index))
