@@ -129,18 +129,21 @@ def test_core_imports_no_front_end() -> None:
 # core <- frameworks, roundtrip; core, roundtrip <- mcp <- targets <- project <- toolsets <-
 # tokens (the lock records token counts, so project reads tokens too; an MCP tools/call
 # returns the round trip's CallResult, so mcp reads roundtrip); the CLI on top;
-# ``toollens`` (the package's lazy public face) may load any layer but the CLI.
+# ``toollens`` (the package's lazy public face) may load any layer but the CLI. consumers (what
+# a client does to a tool list) reads core and the MCP records and runs frameworks as oracles;
+# the lock (project), toolsets and render read its verdicts.
 LAYERS: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "mcp": frozenset({"core", "roundtrip"}),
     "targets": frozenset({"core", "mcp"}),
     "examples": frozenset({"core"}),
     "frameworks": frozenset({"core"}),
-    "project": frozenset({"core", "mcp", "targets", "tokens"}),
-    "toolsets": frozenset({"core", "mcp", "project", "targets"}),
+    "consumers": frozenset({"core", "frameworks", "mcp"}),
+    "project": frozenset({"consumers", "core", "mcp", "targets", "tokens"}),
+    "toolsets": frozenset({"consumers", "core", "mcp", "project", "targets"}),
     "roundtrip": frozenset({"core"}),
     "tokens": frozenset({"core", "toolsets"}),
-    "render": frozenset({"core", "frameworks", "roundtrip", "toolsets", "tokens"}),
+    "render": frozenset({"consumers", "core", "frameworks", "roundtrip", "toolsets", "tokens"}),
     "jupyter": frozenset(
         {"core", "frameworks", "mcp", "render", "roundtrip", "targets", "toolsets", "tokens"}
     ),

@@ -36,15 +36,24 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 
 def test_check_every_provider_per_tool() -> None:
-    code, out, err = run("check", server("sdk_tools.py", "formats"), "--provider", "all")
+    # Strict findings only when a client that sends strict is chosen (see docs/clients.md).
+    strict = ("--client", "openai-agents-strict")
+    code, out, err = run("check", server("sdk_tools.py", "formats"), "--provider", "all", *strict)
     assert code == EXIT_FINDINGS, err
     header, table = out.splitlines()[0], out.splitlines()[2]
     assert header.startswith("mcp:")
     assert header.split(": ", 1)[1].startswith("1 tool; ")
-    assert table.split() == ["tool", *PROVIDERS, "lint"]
+    assert table.split() == ["tool", *PROVIDERS, "lint", "openai-agents-strict"]
     assert "fetch_page (mcp:" in out
     assert "formats#fetch_page):" in out
     assert "error[openai.format-unsupported] at /properties/url/format" in out
+
+
+def test_check_judges_an_mcp_server_as_its_clients_send_it() -> None:
+    code, out, err = run("check", server("sdk_tools.py", "formats"))
+    assert code == EXIT_OK, out + err  # non-strict: format "uri" is fine
+    assert "openai.format-unsupported" not in out
+    assert "clients (server name" in out
 
 
 def test_check_json_and_github() -> None:

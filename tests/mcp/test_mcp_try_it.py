@@ -33,7 +33,8 @@ def test_call_in_the_try_it_view_calls_the_server() -> None:
     assert isinstance(explorer, Explorer)
     explorer.try_open = True
     assert explorer.try_can_call
-    assert json.loads(explorer.try_arguments) == {"city": "", "days": 1}
+    # As its clients send it (non-strict): the example fills only the required "city".
+    assert json.loads(explorer.try_arguments) == {"city": ""}
     explorer.try_arguments = json.dumps({"city": "Oslo", "days": 9})
     assert {m["pointer"] for m in explorer.try_marks} == {"/days"}
     explorer.try_arguments = json.dumps({"city": "Oslo", "days": 2})

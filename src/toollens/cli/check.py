@@ -31,6 +31,7 @@ from toollens.core.records import SEVERITY_ORDER, Finding
 
 if TYPE_CHECKING:
     from toollens.core.providers import ProviderVerdict
+    from toollens.core.report import ReportOptions
     from toollens.core.schema.types import JsonObject
 
 __all__ = [
@@ -52,6 +53,12 @@ examples:
   toollens check tools.py:search --provider openai-chat --provider anthropic
   toollens check schema.json --no-strict --format json
   toollens check --format github    # every tool under [tool.toollens], as PR annotations
+  toollens check "mcp:python server.py" --client cursor --client vscode-copilot
+  toollens check tools-list.json --client all --server-name github
+
+An MCP server's tools (mcp:..., or a saved tools/list JSON file) are judged as its clients
+send them: non-strict, unless --client openai-agents-strict is chosen. Every client's
+verdicts are shown; only the clients named with --client can fail the check.
 
 {TARGETS_HELP}
 
@@ -83,6 +90,9 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
+    from toollens.cli.check_clients import add_client_arguments
+
+    add_client_arguments(check)
     from toollens.cli import tokens as cli_tokens
 
     cli_tokens.add_budget_arguments(check)
@@ -101,8 +111,19 @@ def run_check(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.cli import toolset as cli_toolset
 
     if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
-        hooks = cli_toolset.CheckHooks(ToolCheck.from_reports, finding_to_dict, cli_options)
+        from toollens.cli.check_clients import clients_check
+
+        hooks = cli_toolset.CheckHooks(
+            ToolCheck.from_reports, finding_to_dict, _toolset_options, clients_check
+        )
         return cli_toolset.run_toolset_check(args, providers, hooks)
+    if getattr(args, "clients", None):
+        from toollens.core.errors import TargetError
+
+        raise TargetError(
+            "--client judges an MCP server's tools list",
+            hint="name an mcp: target or a saved tools/list JSON file",
+        )
     if args.target is None or args.format == "github":  # project list, or annotations
         return _run_checks(args, providers)
     reports = [report_of(args.target, cli_options(args, p)) for p in providers]
@@ -111,6 +132,14 @@ def run_check(args: argparse.Namespace) -> tuple[str, int]:
     if args.format == "json":
         return dump(result.to_json()), code
     return format_check(result), code
+
+
+def _toolset_options(args: argparse.Namespace, provider: str | None) -> ReportOptions:
+    """The options of a toolset's tools: an MCP tool list is non-strict unless a chosen
+    client sends strict (:func:`toollens.cli.check_clients.mcp_options`)."""
+    from toollens.cli.check_clients import mcp_options
+
+    return mcp_options(args, cli_options(args, provider))
 
 
 def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, int]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from toollens.cli.check_clients import ClientsCheck
     from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.core.report import Report, ReportOptions
@@ -48,6 +49,8 @@ class CheckHooks:
     result: Callable[[Sequence[Report]], Any]  # reports (one per provider) -> check result
     finding_to_dict: Callable[[Finding], dict[str, Any]]
     options: Callable[[argparse.Namespace, str | None], ReportOptions]
+    # (args, toolset) -> the clients' verdicts and their exit code (toollens.cli.check_clients)
+    clients: Callable[[argparse.Namespace, Toolset], ClientsCheck | None] | None = None
 
 
 def add_check_arguments(check: argparse.ArgumentParser) -> None:
@@ -170,12 +173,15 @@ def run_toolset_check(
     options = hooks.options(args, providers[0])
     ts, rows = checked_toolset(source, options, providers, hooks.result, args.jobs)
     code = exit_code(ts, rows)
+    clients = hooks.clients(args, ts) if hooks.clients is not None else None
+    if clients is not None and code != EXIT_ERROR:
+        code = max(code, clients.exit_code)
     if args.format == "json":
-        data = toolset_data(ts, rows, providers, hooks.finding_to_dict)
+        data = toolset_data(ts, rows, providers, hooks.finding_to_dict, clients)
         return json.dumps(data, indent=2) + "\n", code
     if args.format == "github":
-        return format_github(ts, rows, source), code
-    return format_text(ts, rows, providers), code
+        return format_github(ts, rows, source, clients), code
+    return format_text(ts, rows, providers, clients), code
 
 
 def toolset_reports(source: str, options: ReportOptions) -> list[Report]:
@@ -267,6 +273,13 @@ def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
             locked["output"] = declared_output(entry.name, entry.output_schema)
         tools.append(ProjectTool(ref, entry.name, locked, reports))
     check_unique_names([(t.name, t.ref) for t in tools])
+    from toollens.cli.check_clients import source_listing
+
+    listing = source_listing(source, ts)
+    if listing is not None:  # an MCP tool list: each client's verdict on each tool
+        from toollens.project.lock_clients import with_clients
+
+        return with_clients(tools, listing)
     return tuple(tools)
 
 

@@ -9,6 +9,7 @@ from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
+    from toollens.cli.check_clients import ClientsCheck
     from toollens.cli.toolset import ToolRow
     from toollens.core.records import Finding
     from toollens.project.annotations import Locator
@@ -52,16 +53,35 @@ def _cell(row: ToolRow, provider: str | None, ts: Toolset) -> str:
     return _counts_text([*result.providers.get(provider, ()), *cross], errors)
 
 
-def _table(ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str]) -> list[str]:
-    head = ["tool", *providers, "lint"]
+def _table(
+    ts: Toolset,
+    rows: Sequence[ToolRow],
+    providers: Sequence[str],
+    clients: ClientsCheck | None = None,
+) -> list[str]:
+    chosen = clients.chosen if clients is not None else ()
+    head = ["tool", *providers, "lint", *chosen]
     body = [
-        [_name(r.entry), *(_cell(r, p, ts) for p in providers), _cell(r, None, ts)] for r in rows
+        [
+            _name(r.entry),
+            *(_cell(r, p, ts) for p in providers),
+            _cell(r, None, ts),
+            *(_client_cell(clients, c, r.entry.name) for c in chosen),
+        ]
+        for r in rows
     ]
     widths = [max(len(line[i]) for line in [head, *body]) for i in range(len(head))]
     return [
         "  ".join(text.ljust(width) for text, width in zip(line, widths, strict=True)).rstrip()
         for line in [head, *body]
     ]
+
+
+def _client_cell(clients: ClientsCheck | None, client: str, tool: str) -> str:
+    if clients is None:
+        return ""
+    verdict = clients.report.judgement(client).verdict_for(tool)
+    return "-" if verdict is None else verdict.verdict.value
 
 
 def _name(entry: ToolEntry) -> str:
@@ -78,9 +98,18 @@ def headline(ts: Toolset, rows: Sequence[ToolRow]) -> str:
     return f"{ts.label}: {_plural(len(rows), 'tool')}{extra}; {counts.replace('ok', 'no findings')}"
 
 
-def format_text(ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str]) -> str:
-    """The table, the findings across tools, then each tool's findings."""
-    lines = [headline(ts, rows), "", *_table(ts, rows, providers)]
+def format_text(
+    ts: Toolset,
+    rows: Sequence[ToolRow],
+    providers: Sequence[str],
+    clients: ClientsCheck | None = None,
+) -> str:
+    """The table, the clients' verdicts, the findings across tools, then each tool's."""
+    lines = [headline(ts, rows), "", *_table(ts, rows, providers, clients)]
+    if clients is not None:
+        from toollens.cli.clients_format import clients_lines
+
+        lines += ["", *clients_lines(clients)]
     if ts.cross_findings:
         lines += ["", "across tools:"]
         for item in sorted(ts.cross_findings, key=lambda i: _rank(i.finding)):
@@ -136,8 +165,26 @@ def toolset_data(
     rows: Sequence[ToolRow],
     providers: Sequence[str],
     finding_to_dict: Callable[[Finding], JsonObject],
+    clients: ClientsCheck | None = None,
 ) -> JsonObject:
     """The check of a toolset as JSON data; keys in a fixed order."""
+    data = _toolset_json(ts, rows, providers, finding_to_dict)
+    if clients is not None:
+        from toollens.cli.clients_format import clients_data
+
+        by_tool, whole = clients_data(clients)
+        for tool in data["tools"]:
+            tool["clients"] = by_tool.get(tool["name"], [])
+        data["clients"] = whole
+    return data
+
+
+def _toolset_json(
+    ts: Toolset,
+    rows: Sequence[ToolRow],
+    providers: Sequence[str],
+    finding_to_dict: Callable[[Finding], JsonObject],
+) -> JsonObject:
     every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
     return {
         "source": ts.label,
@@ -166,7 +213,12 @@ def toolset_data(
 # -- GitHub ---------------------------------------------------------------------------------
 
 
-def format_github(ts: Toolset, rows: Sequence[ToolRow], source: str | None = None) -> str:
+def format_github(
+    ts: Toolset,
+    rows: Sequence[ToolRow],
+    source: str | None = None,
+    clients: ClientsCheck | None = None,
+) -> str:
     """Each tool's annotations (on its ``def`` when it is Python), unread tools, cross-tool.
 
     ``source`` is the toolset as named on the command line: annotations about the whole set,
@@ -180,6 +232,10 @@ def format_github(ts: Toolset, rows: Sequence[ToolRow], source: str | None = Non
     checked = [(r.result, _locator(r.entry, places)) for r in rows if r.result is not None]
     text = format_located_checks_github(checked) if checked else ""
     lines = [str(a) for a in _extra_annotations(ts, rows, places, whole)]
+    if clients is not None:
+        from toollens.cli.clients_format import client_annotations
+
+        lines += [str(a) for a in client_annotations(clients, whole)]
     from toollens.project.github import plain_line
 
     return text + "\n".join([*lines, plain_line(headline(ts, rows))]) + "\n"

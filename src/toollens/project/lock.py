@@ -46,6 +46,7 @@ __all__ = [
 
 LOCK_VERSION = 1
 _ENTRY_KEYS = ("description", "name", "output", "parameters", "providers", "strict")
+_OPTIONAL_KEYS = frozenset({"tokens", "clients"})  # added later; older locks lack them
 ToolStatus = Literal["added", "removed", "changed", "unchanged"]
 
 
@@ -92,10 +93,15 @@ def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
         TargetError: a tool cannot be found or inspected.
         ProjectError: a tool cannot be made strict, has no payload, or two share a name.
     """
-    return tuple(
+    from toollens.project.lock_clients import project_listings, with_clients
+
+    tools = tuple(
         ProjectTool(ref, reports[0].title, _entry(ref, reports, config.tokens_model), reports)
         for ref, reports in build_reports(config)
     )
+    for listing in project_listings(tools):  # MCP tools: each client's verdict, per server
+        tools = with_clients(tools, listing)
+    return tools
 
 
 def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None) -> JsonObject:
@@ -211,7 +217,7 @@ def _check_document(document: Any, shown: str) -> None:
         raise bad("has no 'tools' object", "/tools")
     for name, entry in tools.items():
         where = join_pointer("/tools", name)
-        if not isinstance(entry, dict) or set(entry) - {"tokens"} != set(_ENTRY_KEYS):
+        if not isinstance(entry, dict) or set(entry) - _OPTIONAL_KEYS != set(_ENTRY_KEYS):
             raise bad(f"entry {name!r} does not have the keys {', '.join(_ENTRY_KEYS)}", where)
         if entry["name"] != name or not isinstance(entry["parameters"], dict):
             raise bad(f"entry {name!r} has a wrong name or parameters", where)
@@ -293,7 +299,12 @@ def compare_lock(lock: JsonMapping, lock_text: str, tools: Sequence[ProjectTool]
 
 
 def _compare_entry(name: str, old: JsonMapping, current: ProjectTool) -> ToolDelta:
+    from toollens.project.lock_clients import verdict_changes
+
     tool = diff(_as_payload(old), _as_payload(current.entry))
+    worse = verdict_changes(old.get("clients"), current.entry.get("clients"))
+    if worse:  # a client that now drops or rewrites the tool: breaking, like a schema change
+        tool = SchemaDiff((*tool.changes, *worse))
     output = _output_diff(old["output"], current.entry["output"])
     status: ToolStatus = "changed" if tool or output else "unchanged"
     stale = dict(old) != current.entry

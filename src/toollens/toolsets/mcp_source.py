@@ -26,12 +26,14 @@ __all__ = ["load_mcp", "mcp_entry"]
 
 def load_mcp(rest: str, options: ReportOptions | None) -> Toolset:
     """The loader registered for ``mcp:``: ``rest`` is the command or URL (and ``#TOOL``)."""
+    from toollens.consumers import listing_from_server
     from toollens.mcp.project import resolve_server
 
     text = "mcp:" + rest
     served = resolve_server(text)
     entries = [mcp_entry(tool, options) for tool in served.tools]
-    ts = Toolset.from_entries(entries, label=text, options=options)
+    listing = listing_from_server(served)  # what the consumers judge, as sent
+    ts = Toolset.from_entries(entries, label=text, options=options, listing=listing)
     # The MCP specification judges the tools too, by the revision the server answered with.
     spec = mcp_spec_findings(entries, served.info.protocol_version)
     return dataclasses.replace(ts, cross_findings=(*ts.cross_findings, *spec))
@@ -44,7 +46,8 @@ def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp"
 
     origin = ToolOrigin(kind="project" if kind == "project" else "mcp", label=tool.target)
     try:
-        rep = tool_report(tool, options or ReportOptions())
+        # As its clients send it: non-strict unless the caller asks (see toollens.consumers).
+        rep = tool_report(tool, options or ReportOptions(strict=False))
     except ToolLensError as exc:
         return ToolEntry.failed(tool.name, origin, str(exc))
     return ToolEntry.from_report(

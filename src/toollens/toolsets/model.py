@@ -15,6 +15,7 @@ from toollens.toolsets.entries import ToolEntry
 from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings
 
 if TYPE_CHECKING:
+    from toollens.consumers import ToolList
     from toollens.core.report import ReportOptions
 
 __all__ = ["Toolset"]
@@ -31,20 +32,28 @@ class Toolset:
             near-duplicate descriptions, ...), each with the tools it concerns.
         label: the source as given (``pkg.tools``, ``tools.json``, ``3 callables``).
         options: the report options every tool was read with.
+        listing: the tool list exactly as a server sent it (an ``mcp:`` source), which the
+            consumers judge (:mod:`toollens.consumers`); ``None`` for other sources.
     """
 
     tools: tuple[ToolEntry, ...]
     cross_findings: tuple[ToolsetFinding, ...] = ()
     label: str = "toolset"
     options: ReportOptions | None = field(default=None, compare=False)
+    listing: ToolList | None = field(default=None, compare=False)
 
     @classmethod
     def from_entries(
-        cls, entries: Iterable[ToolEntry], *, label: str, options: ReportOptions | None = None
+        cls,
+        entries: Iterable[ToolEntry],
+        *,
+        label: str,
+        options: ReportOptions | None = None,
+        listing: ToolList | None = None,
     ) -> Toolset:
         """A toolset of ready entries; the cross-tool rules run here, once."""
         tools = tuple(entries)
-        return cls(tools, tuple(iter_toolset_findings(tools)), label, options)
+        return cls(tools, tuple(iter_toolset_findings(tools)), label, options, listing)
 
     @classmethod
     def from_definitions(

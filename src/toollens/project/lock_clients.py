@@ -1,0 +1,95 @@
+"""The clients' verdicts in the lock: what each client does to each MCP tool, and what got worse.
+
+An MCP tool's lock entry records, under ``clients``, each consumer's verdict on it
+(``{"cursor": "accepted", "vscode-copilot": "tool-dropped", ...}``), judged on the whole
+server's tool list (:mod:`toollens.consumers`). ``diff --lock`` reports a verdict that got
+worse (``accepted`` -> ``rewritten`` -> ``tool-dropped`` -> ``server-dropped`` ->
+``request-rejected``) as a breaking change. The key is optional: locks without it stay valid.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange
+
+if TYPE_CHECKING:
+    from toollens.consumers import ToolList
+    from toollens.project.lock import ProjectTool
+
+__all__ = ["project_listings", "verdict_changes", "with_clients"]
+
+
+def client_verdicts(listing: ToolList) -> dict[str, dict[str, str]]:
+    """``{tool: {client: verdict}}`` of every consumer on ``listing``; a request verdict that
+    loses the request counts against every tool it names."""
+    from toollens.consumers import Verdict, judge_consumers
+
+    found: dict[str, dict[str, str]] = {}
+    for judgement in judge_consumers(listing).judgements:
+        worst = {v.tool: v.verdict for v in judgement.tools}
+        for request in judgement.requests:
+            if request.verdict is Verdict.REQUEST_REJECTED:
+                for tool in request.tools:
+                    worst[tool] = Verdict.REQUEST_REJECTED
+        for tool, verdict in worst.items():
+            found.setdefault(tool, {})[judgement.client] = verdict.value
+    return found
+
+
+def with_clients(tools: Sequence[ProjectTool], listing: ToolList) -> tuple[ProjectTool, ...]:
+    """``tools`` with ``clients`` in the entries of the tools ``listing`` holds."""
+    verdicts = client_verdicts(listing)
+    return tuple(
+        dataclasses.replace(t, entry={**t.entry, "clients": verdicts[t.name]})
+        if t.name in verdicts
+        else t
+        for t in tools
+    )
+
+
+def project_listings(tools: Sequence[ProjectTool]) -> list[ToolList]:
+    """One tool list per MCP server the project's tools come from (in first-seen order)."""
+    from toollens.consumers import ToolList
+    from toollens.mcp.records import McpTool
+
+    servers: dict[str, list[Mapping[str, Any]]] = {}
+    for tool in tools:
+        if isinstance(tool.ref.obj, McpTool):
+            servers.setdefault(tool.ref.obj.server, []).append(tool.ref.obj.definition)
+    return [ToolList(_server_name(s), tuple(defs)) for s, defs in servers.items()]
+
+
+def _server_name(target: str) -> str:
+    from toollens.consumers.registry import derived_name
+
+    return derived_name(target.removeprefix("mcp:"))
+
+
+def verdict_changes(old: object, new: object) -> tuple[SchemaChange, ...]:
+    """A breaking change per client whose verdict got worse between two ``clients`` maps."""
+    from toollens.consumers import Verdict
+
+    if not isinstance(old, Mapping) or not isinstance(new, Mapping):
+        return ()
+    known = {v.value: v for v in Verdict}
+    changes = []
+    for client, before in old.items():
+        after = new.get(client)
+        if before not in known or after not in known:
+            continue
+        if known[after].rank > known[before].rank:
+            changes.append(
+                SchemaChange(
+                    "",
+                    ChangeKind.CHANGED,
+                    "tool.clients",
+                    before,
+                    after,
+                    DiffSeverity.BREAKING,
+                    f"{client} now {after} (was {before}); see `toollens check --client {client}`",
+                )
+            )
+    return tuple(changes)

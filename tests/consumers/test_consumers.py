@@ -1,0 +1,231 @@
+"""Each client rule against the recorded case that reproduces it (``cases/*.tools.json``).
+
+Every case is a small ``tools/list`` answer rebuilt from the issue the rule cites; the table
+says which client gives which verdict to which tool, and by which rule.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toollens.consumers import (
+    CONSUMER_RULES,
+    CONSUMERS,
+    ConsumerReport,
+    Evidence,
+    Verdict,
+    judge_consumers,
+    listing_from_payload,
+    resolve_clients,
+    sends_strict,
+)
+from toollens.consumers.names import gemini_cli_name
+from toollens.core.errors import TargetError
+
+CASES = Path(__file__).parent / "cases"
+
+
+def judged(case: str, *clients: str, server_name: str | None = None) -> ConsumerReport:
+    data = json.loads((CASES / f"{case}.tools.json").read_text(encoding="utf-8"))
+    listing = listing_from_payload(data, label=case, server_name=server_name)
+    return judge_consumers(listing, list(clients) or None)
+
+
+# (case, client, tool, verdict, rule)
+SD, TD, RW, OK = "server-dropped", "tool-dropped", "rewritten", "accepted"
+
+TOOL_CASES = [
+    ("root-anyof", "claude-code", "ping", SD, "claude-code.input-not-object"),
+    ("root-anyof", "claude-desktop", "draw", SD, "claude-desktop.input-not-object"),
+    ("root-anyof", "gemini-cli", "ping", SD, "gemini-cli.input-not-object"),
+    ("root-anyof", "mcp-python", "draw", OK, None),
+    ("root-anyof", "openai-agents", "draw", RW, "openai-agents.properties-added"),
+    ("required-null", "claude-code", "ping", SD, "claude-code.required-null"),
+    ("required-null", "gemini-cli", "list_tickets", SD, "gemini-cli.required-not-list"),
+    ("output-array", "claude-code", "ping", SD, "claude-code.output-not-object"),
+    ("output-array", "cursor", "Glob", SD, "cursor.output-not-object"),
+    ("output-array", "claude-desktop", "ping", SD, "claude-desktop.output-not-object"),
+    ("properties-list", "claude-code", "build", SD, "claude-code.properties-not-object"),
+    ("input-list", "mcp-python", "ping", SD, "mcp-python.list-refused"),
+    ("input-list", "openai-agents", "bad", SD, "openai-agents.mcp-client"),
+    ("array-no-items", "vscode-copilot", "update_dashboard", TD,
+     "vscode-copilot.array-without-items"),
+    ("array-no-items", "vscode-copilot", "ping", OK, None),
+    ("array-no-items", "claude-code", "update_dashboard", OK, None),
+    ("cursor-long-name", "cursor", "GOOGLESHEETS_SPREADSHEETS_VALUES_BATCH_CLEAR_BY_DATA_FILTER",
+     TD, "cursor.name-too-long"),
+    ("cursor-long-name", "cursor", "ping", OK, None),
+    ("gemini-rewrite", "gemini-cli", "get_item", RW, "gemini-cli.renamed"),
+    ("optional-anyof", "claude-desktop", "search", RW,
+     "claude-desktop.nullable-anyof-stripped"),
+    ("optional-anyof", "claude-code", "search", OK, None),
+    ("agents-shapes", "openai-agents", "noprops", RW, "openai-agents.description-from-title"),
+    ("agents-shapes", "openai-agents-strict", "open", RW,
+     "openai-agents-strict.served-non-strict"),
+    ("x-mcp-header", "mcp-python", "tenant", TD, "mcp-python.x-mcp-header-invalid"),
+    ("x-mcp-header", "openai-agents", "tenant", TD, "openai-agents.mcp-client"),
+    ("x-mcp-header", "mcp-python", "ping", OK, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "client", "tool", "verdict", "rule_id"),
+    TOOL_CASES,
+    ids=[f"{c}-{cl}-{t[:20]}" for c, cl, t, _, _ in TOOL_CASES],
+)
+def test_each_rule_decides_its_recorded_case(
+    case: str, client: str, tool: str, verdict: str, rule_id: str | None
+) -> None:
+    (found,) = judged(case, client).verdicts_for(tool)
+    assert found.verdict is Verdict(verdict)
+    rules = [hit.rule.id for hit in found.hits]
+    assert (rule_id in rules) if rule_id else rules == []
+    if found.verdict in (Verdict.SERVER_DROPPED, Verdict.TOOL_DROPPED):
+        assert found.sent is None
+    else:
+        assert found.sent is not None
+
+
+# (case, client, verdict, rule, how many tools it names)
+RR = "request-rejected"
+REQUEST_CASES = [
+    ("many-tools", "vscode-copilot", RR, "vscode-copilot.too-many-tools", 2),
+    ("many-tools", "gemini-cli", RR, "gemini-cli.too-many-tools", 2),
+    ("many-tools", "openai-agents", RR, "openai-agents.too-many-tools", 2),
+    ("many-tools", "cursor", OK, "cursor.too-many-tools", 50),
+    ("many-tools", "claude-code", RR, "claude-code.prefixed-name-too-long", 130),
+    ("cursor-long-name", "claude-code", RR, "claude-code.prefixed-name-too-long", 1),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "client", "verdict", "rule_id", "count"),
+    REQUEST_CASES,
+    ids=[f"{c}-{r}" for c, _, _, r, _ in REQUEST_CASES],
+)
+def test_request_verdicts_name_the_tools_that_push_it_over(
+    case: str, client: str, verdict: str, rule_id: str, count: int
+) -> None:
+    requests = [r for r in judged(case, client).requests() if r.hit.rule.id == rule_id]
+    assert len(requests) == 1
+    assert requests[0].verdict is Verdict(verdict)
+    assert len(requests[0].tools) == count
+
+
+def test_a_refused_list_names_the_tool_and_the_pointer() -> None:
+    (verdict, _) = judged("input-list", "mcp-python").judgement("mcp-python").tools
+    (hit,) = verdict.hits
+    assert hit.pointer == "/tools/1/inputSchema"
+    assert "'bad'" in hit.message
+    (ts_hit,) = judged("root-anyof", "claude-code").judgement("claude-code").tools[0].hits
+    assert ts_hit.pointer == "/tools/1/inputSchema/type"
+    assert "'draw'" in ts_hit.message
+
+
+def test_what_clients_send_is_rewritten_as_they_rewrite_it() -> None:
+    (gemini,) = judged("gemini-rewrite", "gemini-cli").verdicts_for("get_item")
+    assert gemini.sent is not None
+    assert gemini.sent["name"] == "mcp_my_server_get_item"
+    assert gemini.sent["inputSchema"]["properties"]["id"] == {"type": "string", "nullable": True}
+    (desktop,) = judged("optional-anyof", "claude-desktop").verdicts_for("search")
+    assert desktop.sent is not None
+    assert desktop.sent["inputSchema"]["properties"]["tags"] == {
+        "default": None,
+        "description": "tags",
+    }
+    (code,) = judged("optional-anyof", "claude-code").verdicts_for("search")
+    assert code.sent is not None
+    assert code.sent["name"] == "mcp__fastmcp__search"
+
+
+def test_the_agents_sdk_decides_what_it_sends() -> None:
+    pytest.importorskip("agents")
+    report = judged("agents-shapes", "openai-agents", "openai-agents-strict")
+    plain, _ = report.verdicts_for("noprops")
+    assert plain.sent == {
+        "name": "noprops",
+        "description": "No properties",  # the title, as the SDK falls back to it
+        "parameters": {"type": "object", "properties": {}},
+        "strict": False,
+    }
+    open_strict = report.judgement("openai-agents-strict").verdict_for("open")
+    assert open_strict is not None
+    assert open_strict.sent is not None
+    assert open_strict.sent["strict"] is False  # served non-strict: conversion failed
+    assert "undeclared properties" in open_strict.hits[0].message
+
+
+def test_server_name_changes_the_names_clients_use() -> None:
+    report = judged("cursor-long-name", "cursor", server_name="")
+    assert report.listing.server_name == "g"  # empty: the serverInfo name
+    shorter = judged("cursor-long-name", "claude-code", server_name="x")
+    (tool,) = [v for v in shorter.judgement("claude-code").tools if v.tool == "ping"]
+    assert tool.sent is not None
+    assert tool.sent["name"] == "mcp__x__ping"
+
+
+@pytest.mark.parametrize(
+    ("server", "tool", "expected"),
+    [
+        ("srv", "tool", "mcp_srv_tool"),
+        ("my server", "get/item", "mcp_my_server_get_item"),
+        ("mcp", "x", "mcp_x"),  # already prefixed: not twice
+        ("s", "é", "mcp_s__"),
+        ("s", "\U0001f600", "mcp_s___"),  # JavaScript counts UTF-16 units: two underscores
+        ("s" * 40, "t" * 40, "mcp_" + "s" * 26 + "..." + "s" * 0 + "t" * 30),
+    ],
+    ids=["plain", "unsafe", "prefixed", "accent", "astral", "long"],
+)
+def test_gemini_cli_names(server: str, tool: str, expected: str) -> None:
+    assert gemini_cli_name(server, tool) == expected
+
+
+def test_every_rule_has_a_source_a_date_and_an_evidence_level() -> None:
+    ids = [r.id for r in CONSUMER_RULES]
+    assert len(ids) == len(set(ids))
+    for item in CONSUMER_RULES:
+        assert item.consumer in CONSUMERS, item.id
+        assert item.source.startswith("https://"), item.id
+        assert len(item.date) == 10, item.id
+        assert item.date.startswith("20"), item.id
+        assert isinstance(item.evidence, Evidence)
+
+
+def test_clients_resolve_and_say_whether_they_send_strict() -> None:
+    assert resolve_clients(["all"]) == tuple(CONSUMERS)
+    assert resolve_clients(["cursor", "cursor"]) == ("cursor",)
+    assert not sends_strict(["openai-agents", "claude-code"])
+    assert sends_strict(["openai-agents-strict"])
+    with pytest.raises(TargetError, match="not a client toollens knows"):
+        resolve_clients(["netscape"])
+
+
+def test_the_consumer_layer_imports_no_framework() -> None:
+    code = (
+        "import sys, toollens.consumers\n"
+        "bad = [m for m in ('agents', 'mcp', 'mcp_types', 'IPython', 'toollens.cli') "
+        "if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def _section(page: str, name: str) -> str:
+    start = page.index(f"<!-- {name}:begin -->\n") + len(f"<!-- {name}:begin -->\n")
+    return page[start : page.index(f"<!-- {name}:end -->")]
+
+
+def test_the_clients_page_lists_every_consumer_and_rule() -> None:
+    from toollens.consumers.table import consumers_markdown, rules_markdown
+
+    page = (Path(__file__).parents[2] / "docs" / "clients.md").read_text(encoding="utf-8")
+    # Regenerate the two sections from toollens.consumers.table when the table changes.
+    assert _section(page, "consumers") == consumers_markdown()
+    assert _section(page, "rules") == rules_markdown()
+    for item in CONSUMER_RULES:
+        assert f"`{item.id}`" in page
