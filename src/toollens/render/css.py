@@ -261,7 +261,9 @@ WIDGET_STYLE = """
   background: var(--tl-bg); border: 1px solid var(--tl-border); border-radius: 4px;
   box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
 }
-.tl-xp .tl-panels.tl-stale > .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
+/* Last-good views fade while the source does not parse (the slots sit in .tl-views and
+   .tl-below, not directly under .tl-panels). */
+.tl-xp .tl-panels.tl-stale .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
 .tl-xp .tl-banner-body {
   margin: 6px 0 0; background: rgba(207, 34, 46, 0.1); color: var(--tl-fg);
   border-left: 4px solid var(--tl-error); padding: 6px 10px; border-radius: 3px;

@@ -1,0 +1,111 @@
+"""The explorer's states as a user sees them in a real browser (Voila): the last-good views
+fade while the source does not parse, read from the slots' computed style, not from a class
+name. Screenshots go to ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from explorer_pages import (
+    TRIP_SOURCE,
+    chromium,
+    open_notebook,
+    select_text,
+    serving,
+    write_explorer_notebook,
+)
+from servers import CHROMIUM, Server, make_tmp
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+EXPLORER = ".tl-xp"
+VIEWS = ("signature", "metadata", "strict", "output")
+
+# Every view slot's computed opacity, by its panel key.
+OPACITIES_JS = """() => Object.fromEntries(
+  [...document.querySelectorAll('.tl-xp .tl-slot')].map(
+    (s) => [s.dataset.panel, parseFloat(getComputedStyle(s).opacity)]))"""
+
+
+@pytest.fixture(scope="module")
+def workdir() -> Iterator[Path]:
+    tmp = make_tmp("toollens-states-nb-")
+    (tmp / "trip.py").write_text(TRIP_SOURCE)
+    write_explorer_notebook(tmp, "trip.ipynb", "trip", "plan_trip")
+    yield tmp
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium(sync_api, "toollens-states-chromium-") as context:
+        yield context
+
+
+@pytest.fixture(scope="module")
+def voila(workdir: Path) -> Iterator[Server]:
+    with serving("voila", workdir, "toollens-states-") as server:
+        yield server
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+def _open(browser: Any, server: Server, notebook: str) -> Any:
+    page = open_notebook(browser, "voila", server, notebook)
+    for view in VIEWS:
+        expect(page.locator(f"{EXPLORER} .tl-slot-{view} .tl-panel")).to_be_visible(timeout=180_000)
+    page.locator(EXPLORER).scroll_into_view_if_needed()
+    return page
+
+
+def _opacities(page: Any) -> dict[str, float]:
+    values: dict[str, float] = page.evaluate(OPACITIES_JS)
+    assert set(VIEWS) <= set(values), values
+    return values
+
+
+def test_views_fade_while_the_source_does_not_parse_and_come_back_after_a_fix(
+    browser: Any, voila: Server, artifacts: Path
+) -> None:
+    page = _open(browser, voila, "trip.ipynb")
+    try:
+        assert all(v == 1 for v in _opacities(page).values()), _opacities(page)
+        select_text(page, f"{EXPLORER} .tl-editor", "def plan_trip(")
+        page.keyboard.type("def plan_trip((", delay=30)  # an unclosed bracket
+        expect(page.locator(f"{EXPLORER} .tl-banner")).to_contain_text("stale")
+        expect(page.locator(f"{EXPLORER} .tl-panels")).to_have_class(re.compile(r"\btl-stale\b"))
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.tl-xp .tl-slot')]"
+            ".every((s) => parseFloat(getComputedStyle(s).opacity) < 1)"
+        )
+        faded = _opacities(page)
+        assert all(v < 1 for v in faded.values()), faded
+        page.screenshot(path=str(artifacts / "explorer_stale_faded.png"))
+
+        select_text(page, f"{EXPLORER} .tl-editor", "def plan_trip((")
+        page.keyboard.type("def plan_trip(", delay=30)
+        expect(page.locator(f"{EXPLORER} .tl-banner")).to_be_empty()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.tl-xp .tl-slot')]"
+            ".every((s) => parseFloat(getComputedStyle(s).opacity) === 1)"
+        )
+        assert all(v == 1 for v in _opacities(page).values()), _opacities(page)
+    finally:
+        page.close()
