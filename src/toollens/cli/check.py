@@ -18,6 +18,7 @@ from toollens.cli.common import (
     TARGET_HELP,
     TARGETS_HELP,
     Command,
+    add_context_types,
     add_format,
     add_strictness,
     cli_options,
@@ -74,6 +75,7 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
         f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
     )
     add_strictness(check)
+    add_context_types(check)
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
