@@ -1,6 +1,7 @@
 """The explorer's states as a user sees them in a real browser (Voila): the last-good views
 fade while the source does not parse, read from the slots' computed style, not from a class
-name. Screenshots go to ``tests/artifacts/``.
+name; a tool that is only a schema shows the views and choices that fit it. Screenshots go
+to ``tests/artifacts/``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,14 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 EXPLORER = ".tl-xp"
 VIEWS = ("signature", "metadata", "strict", "output")
 
+# A JSON tool: no Python signature, one parameter without a description (a lint finding).
+SCHEMA_SOURCE = """SCHEMA = {
+    "type": "object",
+    "properties": {"a": {"type": "integer"}, "b": {"type": "integer", "description": "B."}},
+    "required": ["a", "b"],
+}
+"""
+
 # Every view slot's computed opacity, by its panel key.
 OPACITIES_JS = """() => Object.fromEntries(
   [...document.querySelectorAll('.tl-xp .tl-slot')].map(
@@ -45,6 +54,8 @@ def workdir() -> Iterator[Path]:
     tmp = make_tmp("toollens-states-nb-")
     (tmp / "trip.py").write_text(TRIP_SOURCE)
     write_explorer_notebook(tmp, "trip.ipynb", "trip", "plan_trip")
+    (tmp / "sumtool.py").write_text(SCHEMA_SOURCE)
+    write_explorer_notebook(tmp, "schema.ipynb", "sumtool", "SCHEMA")
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)
 
@@ -107,5 +118,33 @@ def test_views_fade_while_the_source_does_not_parse_and_come_back_after_a_fix(
             ".every((s) => parseFloat(getComputedStyle(s).opacity) === 1)"
         )
         assert all(v == 1 for v in _opacities(page).values()), _opacities(page)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width", [1400, 1000])
+def test_a_schema_only_tool_shows_the_views_and_choices_that_fit_it(
+    browser: Any, voila: Server, artifacts: Path, width: int
+) -> None:
+    page = open_notebook(browser, "voila", voila, "schema.ipynb")
+    try:
+        page.set_viewport_size({"width": width, "height": 1000})
+        for view in ("metadata", "strict", "output"):
+            expect(page.locator(f"{EXPLORER} .tl-slot-{view} .tl-panel")).to_be_visible(
+                timeout=180_000
+            )
+        expect(page.locator(f"{EXPLORER} .tl-slot-signature")).to_be_hidden()
+        for trait in ("docstring_style", "optional_defaults"):
+            expect(page.locator(f'{EXPLORER} select[data-trait="{trait}"]')).to_be_hidden()
+        expect(page.locator(f'{EXPLORER} select[data-trait="provider"]')).to_be_visible()
+        findings = page.locator(f"{EXPLORER} .tl-slot-findings")
+        expect(findings).to_contain_text("missing-parameter-description")
+        expect(findings).not_to_contain_text("nothing to check")
+        # the JSON editor is editable (docs/explorer.md), and there is nothing to Apply
+        editor = page.locator(f"{EXPLORER} .tl-editor .cm-content")
+        expect(editor).to_have_attribute("contenteditable", "true")
+        expect(page.locator(f"{EXPLORER} .tl-apply")).to_be_disabled()
+        page.locator(EXPLORER).scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"explorer_schema_only_{width}.png"), full_page=True)
     finally:
         page.close()

@@ -261,6 +261,13 @@ WIDGET_STYLE = """
   background: var(--tl-bg); border: 1px solid var(--tl-border); border-radius: 4px;
   box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
 }
+/* A tool that is only a schema (JSON, an MCP server's tool) has no Python signature, and no
+   docstring or defaults to read: its Signature slot and those two choices are hidden. */
+.tl-xp .tl-slot:has(> .tl-schema-only) { display: none; }
+.tl-xp:has(.tl-schema-only) .tl-ctl:has(> select[data-trait="docstring_style"]),
+.tl-xp:has(.tl-schema-only) .tl-ctl:has(> select[data-trait="optional_defaults"]) {
+  display: none;
+}
 /* Last-good views fade while the source does not parse (the slots sit in .tl-views and
    .tl-below, not directly under .tl-panels). */
 .tl-xp .tl-panels.tl-stale .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
