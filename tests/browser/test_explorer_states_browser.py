@@ -148,3 +148,23 @@ def test_a_schema_only_tool_shows_the_views_and_choices_that_fit_it(
         page.screenshot(path=str(artifacts / f"explorer_schema_only_{width}.png"), full_page=True)
     finally:
         page.close()
+
+
+# Scroll a view to its end; where its heading is then, against the view's own box.
+HEADING_JS = """(view) => {
+  const panel = document.querySelector(`.tl-xp .tl-slot-${view} > .tl-panel`);
+  panel.scrollTop = panel.scrollHeight;
+  const title = panel.querySelector(':scope > .tl-panel-title').getBoundingClientRect();
+  const box = panel.getBoundingClientRect();
+  return {scrolled: panel.scrollTop, top: title.top - box.top, bottom: box.bottom - title.bottom};
+}"""
+
+
+def test_a_scrolled_view_keeps_its_heading_in_sight(browser: Any, voila: Server) -> None:
+    page = _open(browser, voila, "trip.ipynb")
+    try:
+        where = page.evaluate(HEADING_JS, "strict")
+        assert where["scrolled"] > 0, where  # the Strict view scrolls at this size
+        assert 0 <= where["top"] <= 16, where  # its heading stays at the top (its padding)
+    finally:
+        page.close()

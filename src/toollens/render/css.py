@@ -248,6 +248,10 @@ WIDGET_STYLE = """
   height: 100%; max-height: min(34em, 62vh); overflow: auto; margin: 0; box-sizing: border-box;
 }
 .tl-xp .tl-views .tl-ldiff, .tl-xp .tl-views .tl-code { max-height: none; }
+/* A view scrolled to its changed line keeps its heading in sight. */
+.tl-xp .tl-views .tl-slot > .tl-panel > .tl-panel-title {
+  position: sticky; top: 0; z-index: 2; background: var(--tl-panel); padding-bottom: 4px;
+}
 /* Lines and list items off screen are not laid out until scrolled to (big tools). */
 .tl-xp .tl-ldiff .tl-dl, .tl-xp ul.tl-findings > li {
   content-visibility: auto; contain-intrinsic-size: auto 1.5em;
