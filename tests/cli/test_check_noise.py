@@ -123,3 +123,15 @@ def test_try_adds_no_note_for_arguments_a_strict_model_can_send() -> None:
     )
     assert code == 0
     assert "laxer" in json.loads(out)["strict_note"]
+
+
+def test_show_and_check_lay_out_fixes_the_same_way() -> None:
+    _, shown = _run("show", "toollens.examples:get_weather")
+    _, checked = _run("check", "toollens.examples:get_weather")
+
+    def fixes(text: str) -> set[str]:
+        return {line.strip() for line in text.splitlines() if line.strip().startswith("fix: ")}
+
+    assert fixes(checked)
+    assert fixes(checked) <= fixes(shown)  # each fix on its own line, under its finding
+    assert " Fix: " not in shown
