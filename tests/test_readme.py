@@ -18,16 +18,21 @@ def _ignored_folders() -> set[str]:
     return {line.strip().rstrip("/") for line in lines if line.strip().endswith("/")}
 
 
-def _commands() -> list[list[str]]:
-    """Each simple command of the README's bash blocks, split as the shell splits it."""
-    blocks = re.findall(r"```bash\n(.*?)```", README, re.DOTALL)
-    commands = []
-    for block in blocks:
+def _blocks() -> list[list[list[str]]]:
+    """Each bash block of the README as its simple commands, split as the shell splits them."""
+    blocks = []
+    for block in re.findall(r"```bash\n(.*?)```", README, re.DOTALL):
+        commands = []
         for line in block.splitlines():
             for part in re.split(r"\s*&&\s*", line.strip()):
                 if part:
                     commands.append(shlex.split(part))
-    return commands
+        blocks.append(commands)
+    return blocks
+
+
+def _commands() -> list[list[str]]:
+    return [argv for block in _blocks() for argv in block]
 
 
 def _opened_by_jupyter() -> list[str]:
@@ -58,3 +63,41 @@ def test_the_copy_the_readme_opens_is_made_from_a_committed_notebook() -> None:
             assert source in COMMITTED_NOTEBOOKS, source
             made.add(f"{target.rstrip('/')}/{Path(source).name}")
     assert opened <= made, (opened, made)
+
+
+# What a command needs beyond the core install: the extra that provides it.
+NEEDS = {"tokens": "tokens", "fuzz": "fuzz"}
+
+
+def _installed_extras(commands: list[list[str]]) -> set[str]:
+    extras: set[str] = set()
+    for argv in commands:
+        if Path(argv[0]).name == "pip" and "install" in argv:
+            for arg in argv:
+                found = re.fullmatch(r"\.\[([a-z,]+)\]", arg)
+                if found:
+                    extras.update(found.group(1).split(","))
+    return extras
+
+
+def test_every_toollens_command_runs_from_the_venv_the_readme_makes() -> None:
+    """No bare ``toollens``: the README never activates the venv."""
+    runs = [argv for argv in _commands() if Path(argv[0]).name == "toollens"]
+    assert runs, "the README no longer runs toollens: update this test"
+    assert all(argv[0] == ".venv/bin/toollens" for argv in runs), runs
+
+
+def test_the_readme_installs_the_extras_its_commands_need() -> None:
+    """Each block works after the first (the venv made with the lab extra) as written: it
+    installs the extras its own commands need."""
+    first, *rest = _blocks()
+    for block in rest:
+        extras = _installed_extras(first) | _installed_extras(block)
+        for argv in block:
+            if Path(argv[0]).name != "toollens" or len(argv) < 2:
+                continue
+            needed = NEEDS.get(argv[1])
+            if needed is not None:
+                assert needed in extras, f"{shlex.join(argv)} needs the {needed} extra"
+            if any(arg.startswith("mcp:") for arg in argv):
+                assert "mcp" in extras, f"{shlex.join(argv)} needs the mcp extra"
