@@ -208,6 +208,8 @@ class FuzzPlan:
     dry_run: bool = False
 
 
+# Any: the schema is whatever JSON Schema the model sees (a provider's, a server's), as in
+# FuzzReport.schema.
 def fuzz_calls(
     name: str,
     schema: dict[str, Any],
