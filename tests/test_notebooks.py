@@ -103,14 +103,20 @@ def test_every_source_has_its_notebook_and_every_notebook_its_source() -> None:
 def test_committed_notebook_matches_its_source(source: Path) -> None:
     nb = _committed(source)
     expected = BUILD.make_notebook(source)
+    # A notebook saved by Jupyter (it autosaves what it opened) fails here: say how to undo it.
+    saved = (
+        f"{source.stem}.ipynb was saved by a front end: restore it with "
+        f"`git checkout -- notebooks/{source.stem}.ipynb` or rebuild it with "
+        f"`python scripts/{BUILD_SCRIPT.name} {source.stem[:2]}` (the README opens a copy)"
+    )
     assert _cells(nb) == _cells(expected), f"{source.stem} is stale: run {BUILD_SCRIPT.name}"
-    assert nb.metadata["jupytext"] == {"formats": "ipynb,py:percent"}
-    assert nb.metadata["kernelspec"]["name"] == "python3"
-    assert "version" not in nb.metadata["language_info"]
+    assert nb.metadata["jupytext"] == {"formats": "ipynb,py:percent"}, saved
+    assert nb.metadata["kernelspec"]["name"] == "python3", saved
+    assert "version" not in nb.metadata["language_info"], saved
     for cell in nb.cells:
-        assert "execution" not in cell.metadata, f"{source.stem} {cell.id}: timestamps kept"
+        assert "execution" not in cell.metadata, f"{cell.id}: timestamps kept; {saved}"
         if cell.cell_type == "code" and cell.source:
-            assert cell.execution_count is not None, f"{source.stem} {cell.id}: not executed"
+            assert cell.execution_count is not None, f"{cell.id}: not executed; {saved}"
     assert BUILD.problems(nb) == []
 
 

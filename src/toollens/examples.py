@@ -10,8 +10,10 @@ Each is a real, working function over a small in-memory data set:
   (optional fields with ``None`` defaults, a discriminated union, a non-``None`` default,
   nested models, a ``$ref`` carrying a description).
 - :func:`lookup_order`: a first parameter that is an injected run context. Its type,
-  :class:`ToolContext`, is toollens's own stand-in for an SDK context; pass
-  ``context_types=EXAMPLE_CONTEXT_TYPES`` (or use ``EXAMPLE_OPTIONS``) so it is recognised.
+  :class:`ToolContext`, is toollens's own stand-in for an SDK context, recognised like the
+  SDKs' own (so ``toollens check toollens.examples`` reads every example with no option).
+  A context class of your own is passed as ``context_types=[Class]`` in Python and
+  ``--context-type MODULE:CLASS`` on the command line.
 
 ``EXAMPLES`` maps names to the functions; ``EXAMPLE_OPTIONS`` holds the options each needs.
 """
@@ -321,7 +323,7 @@ def lookup_order(
 
 
 EXAMPLE_CONTEXT_TYPES: tuple[type, ...] = (ToolContext,)
-"""Context types the examples use; pass as ``context_types=``."""
+"""Context types the examples use (known already; kept for code that passes them)."""
 
 EXAMPLES: dict[str, Callable[..., Any]] = {
     "get_weather": get_weather,

@@ -47,8 +47,7 @@ def static_copies(nb: Any) -> Any:
         view = data.get(WIDGET_VIEW)
         if not isinstance(view, dict) or "text/html" not in data:
             continue
-        model = state.get(str(view.get("model_id")), {}).get("state", {})
-        if str(model.get("_anywidget_id", "")).startswith("toollens."):
+        if _is_toollens(state.get(str(view.get("model_id"))), data["text/html"]):
             del data[WIDGET_VIEW]
     keep = _reachable(nb, state)
     for model_id in [m for m in state if m not in keep]:
@@ -56,6 +55,18 @@ def static_copies(nb: Any) -> Any:
     if not state and "widgets" in nb.get("metadata", {}):
         nb["metadata"].pop("widgets", None)
     return nb
+
+
+_TOOLLENS_COPY = re.compile(r'^\s*<div class="tl-root[^"]*" data-toollens="')
+
+
+def _is_toollens(model: Any, html: Any) -> bool:
+    """A toollens widget's output: by its saved model, else (JupyterLab saves no widget state
+    unless asked) by the static copy every toollens widget puts beside its live view."""
+    if isinstance(model, dict):
+        return str(model.get("state", {}).get("_anywidget_id", "")).startswith("toollens.")
+    text = "".join(html) if isinstance(html, list) else str(html)
+    return _TOOLLENS_COPY.match(text) is not None
 
 
 def _widget_state(nb: Any) -> dict[str, Any]:

@@ -358,13 +358,23 @@ def test_optional_defaults_nullable() -> None:
     assert rep.function.nullable_defaults == {"unit": "c"}
 
 
+class Deps:
+    """A run context no framework list knows."""
+
+
+def find(deps: Deps, query: str) -> str:
+    return query
+
+
 def test_context_types() -> None:
     lookup = EXAMPLES["lookup_order"]
-    rep = report(lookup, context_types=EXAMPLE_CONTEXT_TYPES)
-    assert rep.function.context_parameter == "ctx"
-    assert "ctx" not in rep.schema["properties"]
-    with pytest.raises(SchemaConstructionError):
-        report(lookup)  # without it, the context is an ordinary (unschemable) parameter
+    for rep in (report(lookup, context_types=EXAMPLE_CONTEXT_TYPES), report(lookup)):
+        assert rep.function.context_parameter == "ctx"  # the examples' stand-in is known
+        assert "ctx" not in rep.schema["properties"]
+
+    with pytest.raises(SchemaConstructionError, match="--context-type MODULE:CLASS"):
+        report(find)  # without it, the context is an ordinary (unschemable) parameter
+    assert report(find, context_types=[Deps]).function.context_parameter == "deps"
 
 
 def test_output_type_override() -> None:

@@ -173,3 +173,48 @@ def test_toollens_static_on_bad_input_says_what_is_wrong_in_one_line(
     assert message in err.getvalue()
     assert "Traceback" not in err.getvalue()
     assert err.getvalue().count("\n") <= 2
+
+
+@pytest.mark.network_ok
+def test_a_notebook_saved_without_widget_state_keeps_the_copy_and_goes_static(
+    executed: Any, tmp_path: Path
+) -> None:
+    """JupyterLab saves no widget state by default: reopened after a kernel restart its live
+    views have no model. The file keeps each view's HTML copy, and ``static_copies`` keeps
+    only that copy (found by the copy itself, as there is no saved model to ask)."""
+    saved = nbformat.from_dict(executed)
+    saved.metadata.pop("widgets", None)  # what JupyterLab writes unless saveState is on
+    path = tmp_path / "saved.ipynb"
+    nbformat.write(saved, path)
+    reopened = nbformat.read(path, as_version=4)
+    explorer = reopened.cells[1].outputs[-1]
+    assert "application/vnd.jupyter.widget-view+json" in explorer.data
+    assert "How many days to forecast" in explorer.data["text/html"]
+    build = _build_module()
+    static = build.static_copies(reopened)
+    views = [
+        o
+        for cell in static.cells
+        for o in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
+    assert views == []
+    assert 'data-toollens="diff"' in static.cells[2].outputs[-1].data["text/html"]
+
+
+def test_without_saved_state_only_a_toollens_copy_replaces_a_live_view() -> None:
+    """Another library's widget with an HTML fallback keeps its live view."""
+    view = {"model_id": "0" * 32, "version_major": 2, "version_minor": 0}
+    outputs = [
+        {
+            "output_type": "display_data",
+            "metadata": {},
+            "data": {"application/vnd.jupyter.widget-view+json": view, "text/html": html},
+        }
+        for html in ('<div class="tl-root" data-toollens="report">x</div>', "<div>other</div>")
+    ]
+    nb = {"metadata": {}, "cells": [{"cell_type": "code", "outputs": outputs}]}
+    build = _build_module()
+    first, second = build.static_copies(nb)["cells"][0]["outputs"]
+    assert "application/vnd.jupyter.widget-view+json" not in first["data"]
+    assert "application/vnd.jupyter.widget-view+json" in second["data"]

@@ -18,6 +18,7 @@ from toollens.cli.common import (
     TARGET_HELP,
     TARGETS_HELP,
     Command,
+    add_context_types,
     add_format,
     add_strictness,
     cli_options,
@@ -87,6 +88,7 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
         help="list every provider, request and MCP rule with its source, the date it was "
         "read and its evidence level, and exit",
     )
+    add_context_types(check)
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
@@ -177,6 +179,12 @@ def format_check(result: ToolCheck) -> str:
     lines = [f"{result.title}: {_check_summary(result)}"]
     for view, message in result.view_errors.items():
         lines.append(f"  error[view.{view}]: {message}")
+    from toollens.core.problems import providers_by_finding
+
+    # A finding two providers share (OpenAI Chat and Responses) is listed once, under the
+    # first, with every provider it concerns; the later sections point back to it.
+    concerns = providers_by_finding(result.providers)
+    listed: dict[Finding, str] = {}
     groups = [("lint", result.lint), *result.providers.items()]
     for label, findings in groups:
         lines.append(f"{label}:")
@@ -190,10 +198,19 @@ def format_check(result: ToolCheck) -> str:
         elif not findings:
             lines.append("  no findings")
         same = _explained(result.lint, findings) if label != "lint" else {}
+        earlier = [f for f in findings if f in listed] if label != "lint" else []
         for f in sorted(findings, key=_severity_rank):
-            lines.append(_finding_lines(f))
+            if f in earlier:
+                continue
+            shared = concerns.get(f, ()) if label != "lint" else ()
+            lines.append(_finding_lines(f, shared if len(shared) > 1 else ()))
             if id(f) in same:
                 lines.append(f"      same problem as {same[id(f)]} above (counted once)")
+            listed.setdefault(f, label)
+        if earlier:
+            n = len(earlier)
+            where = ", ".join(dict.fromkeys(listed[f] for f in earlier))
+            lines.append(f"  {n} finding{'' if n == 1 else 's'} listed under {where} above")
     return "\n".join(lines) + "\n"
 
 
@@ -205,8 +222,10 @@ def _explained(lint: Sequence[Any], findings: Sequence[Any]) -> dict[int, str]:
     return {id(f): str(lint[i].rule) for i, found in angles.items() for f in found}
 
 
-def _finding_lines(finding: Finding) -> str:
+def _finding_lines(finding: Finding, providers: Sequence[str] = ()) -> str:
     head = f"  {finding.headline}"
+    if providers:
+        head += f"  [{', '.join(providers)}]"
     return f"{head}\n      fix: {finding.fix}" if finding.fix else head
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "TARGETS_HELP",
     "TARGET_HELP",
     "Command",
+    "add_context_types",
     "add_format",
     "add_strictness",
     "cli_options",
@@ -104,6 +105,45 @@ def add_strictness(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_context_types(p: argparse.ArgumentParser) -> None:
+    """``--context-type MODULE:CLASS``: what ``context_types=`` is in Python."""
+    p.add_argument(
+        "--context-type",
+        dest="context_types",
+        action="append",
+        default=[],
+        metavar="MODULE:CLASS",
+        help="a class an agent framework injects as the first parameter (a run context: not "
+        "in the schema); repeat for several. The OpenAI Agents SDK's and pydantic-ai's are "
+        "known already",
+    )
+
+
+def _context_types(args: argparse.Namespace) -> tuple[type, ...]:
+    """The classes ``--context-type`` names.
+
+    Raises:
+        TargetError: one does not import, or is not a class.
+    """
+    from toollens.core.errors import TargetError
+    from toollens.targets import resolve_target
+
+    found = []
+    for text in getattr(args, "context_types", None) or ():
+        if ":" not in text or text.startswith("mcp:"):
+            raise TargetError(
+                f"--context-type {text!r} is not MODULE:CLASS", hint="e.g. myapp.deps:Deps"
+            )
+        named = resolve_target(text)
+        if not isinstance(named, type):
+            raise TargetError(
+                f"--context-type {text!r} is a {type(named).__name__}, not a class",
+                hint="name the class of the injected parameter",
+            )
+        found.append(named)
+    return tuple(found)
+
+
 def add_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
     p.add_argument(
         "--format",
@@ -134,7 +174,8 @@ def cli_options(
     from toollens.core.report import ReportOptions
 
     chosen = provider_id(asked) if asked else DEFAULT_PROVIDER
-    return dataclasses.replace(ReportOptions(strict=args.strict, provider=chosen), **overrides)
+    base = ReportOptions(strict=args.strict, provider=chosen, context_types=_context_types(args))
+    return dataclasses.replace(base, **overrides)
 
 
 def report_of(target_text: str, options: ReportOptions) -> Report:

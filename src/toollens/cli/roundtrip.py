@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toollens.roundtrip.records import FuzzReport
 
 __all__ = [
     "EXIT_FUZZ",
@@ -50,6 +53,11 @@ examples:
   toollens fuzz tools:get_weather
   toollens fuzz tools.py:get_weather -n 500 --seed 7 --provider gemini-openapi
   toollens fuzz tools:get_weather --invalid --dry-run --format json
+  toollens fuzz 'mcp:python server.py#get_weather' -n 50   # real tools/call requests
+
+An MCP tool is fuzzed over one server session, from its inputSchema as listed (--provider
+and --no-strict apply to Python functions); an isError result or a JSON-RPC error is a
+finding. --timeout bounds each call; start-up and tools/list get at least the MCP default.
 
 exit codes:
   0  nothing found
@@ -91,7 +99,9 @@ def add_roundtrip_commands(
     fuzzed = command(
         "fuzz", "call a tool with generated arguments; report what breaks", FUZZ_EPILOG
     )
-    fuzzed.add_argument("target", metavar="TARGET", help="MODULE:FUNC or file.py:FUNC")
+    fuzzed.add_argument(
+        "target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or mcp:COMMAND ARGS...#TOOL"
+    )
     fuzzed.add_argument(
         "-n",
         type=_positive,
@@ -116,6 +126,9 @@ def add_roundtrip_commands(
         help="generate from the non-strict schema",
     )
     _add_timeout(fuzzed, DEFAULT_FUZZ_TIMEOUT)
+    fuzzed.add_argument(
+        "--env", action="append", default=[], metavar="K=V", help="a variable for an mcp: server"
+    )
     fuzzed.add_argument(
         "--dry-run", action="store_true", help="validate and build each call without making it"
     )
@@ -186,20 +199,50 @@ def run_try(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.cli.mcp import is_mcp
     from toollens.roundtrip import formatting
     from toollens.roundtrip.fuzzing import fuzz
 
-    report = fuzz(
-        _callable_target(args.target),
-        n=args.n,
-        seed=args.seed,
-        provider=args.provider,
-        invalid=args.invalid,
-        timeout=args.timeout,
-        dry_run=args.dry_run,
-        strict=args.strict,
-    )
+    if is_mcp(args.target):
+        report = _fuzz_mcp(args)
+    else:
+        report = fuzz(
+            _callable_target(args.target),
+            n=args.n,
+            seed=args.seed,
+            provider=args.provider,
+            invalid=args.invalid,
+            timeout=args.timeout,
+            dry_run=args.dry_run,
+            strict=args.strict,
+        )
     code = EXIT_FUZZ[bool(report.findings)]
     if args.format == "json":
         return json.dumps(formatting.fuzz_data(report), indent=2) + "\n", code
     return formatting.format_fuzz(report), code
+
+
+def _fuzz_mcp(args: argparse.Namespace) -> FuzzReport:
+    import dataclasses
+
+    from toollens.cli.mcp import connect_options
+    from toollens.core.errors import TargetError
+    from toollens.mcp import DEFAULT_TIMEOUT
+    from toollens.mcp.calling import one_tool
+    from toollens.mcp.fuzzing import fuzz_mcp_tool
+    from toollens.roundtrip.fuzzing import FuzzPlan
+
+    if args.provider is not None:
+        raise TargetError(
+            f"--provider {args.provider} converts a Python function's schema; an MCP tool is "
+            "fuzzed from its inputSchema as the server lists it",
+            hint="drop --provider",
+        )
+    spec = one_tool(args.target)
+    options = connect_options(args)
+    # --timeout is each call's; a server's start-up gets at least the usual time.
+    options = dataclasses.replace(options, timeout=max(args.timeout, DEFAULT_TIMEOUT))
+    plan = FuzzPlan(
+        n=args.n, seed=args.seed, invalid=args.invalid, timeout=args.timeout, dry_run=args.dry_run
+    )
+    return fuzz_mcp_tool(spec, plan, options=options)

@@ -11,6 +11,7 @@ from toollens.cli.common import (
     TARGET_HELP,
     TARGETS_HELP,
     Command,
+    add_context_types,
     add_format,
     add_strictness,
     cli_options,
@@ -66,6 +67,7 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
         f"(default: {DEFAULT_PROVIDER})",
     )
     add_strictness(show)
+    add_context_types(show)
     show.add_argument(
         "--style",
         choices=DOCSTRING_STYLES,

@@ -269,7 +269,8 @@ def _build_model(
             f"pydantic cannot build a schema for this type ({pydantic_reason(exc)})",
             parameter=culprit,
             hint="use a JSON-serialisable type (str, int, a pydantic model, ...); if it is an "
-            "injected context object, put it first and pass its type in context_types",
+            "injected run context, put it first and name its class as a context type "
+            "(Python: context_types=[Class]; command line: --context-type MODULE:CLASS)",
         ) from exc
 
 

@@ -9,11 +9,11 @@ parent whose rule names the same keyword (``openai.default`` at
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from toollens.core.records import SEVERITY_ORDER, Finding, Severity
 
-__all__ = ["group_findings", "problem_counts", "worst_severity"]
+__all__ = ["group_findings", "problem_counts", "providers_by_finding", "worst_severity"]
 
 
 def _rule(finding: Finding) -> str:
@@ -70,3 +70,20 @@ def problem_counts(
     for group in joined.values():
         counts[worst_severity(group)] += 1
     return counts
+
+
+def providers_by_finding(
+    checked: Mapping[str, Sequence[Finding]],
+) -> dict[Finding, tuple[str, ...]]:
+    """Each distinct provider finding and every provider that reports it, in check order.
+
+    OpenAI's Chat Completions and Responses checks share their rules, so the same problem
+    comes back from both: a view lists it once, with the providers it concerns.
+    """
+    concerns: dict[Finding, list[str]] = {}
+    for provider, findings in checked.items():
+        for finding in findings:
+            names = concerns.setdefault(finding, [])
+            if provider not in names:
+                names.append(provider)
+    return {finding: tuple(names) for finding, names in concerns.items()}

@@ -451,6 +451,9 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     given = raw.get("title")
     title = options.name or (given if isinstance(given, str) and given else "schema")
     payload, findings = _plain_provider_views(raw, schema, title, options, errors)
+    from toollens.core.schema_fixes import for_schema_only
+
+    findings = for_schema_only(findings)  # no Python option to name: the schema's own fix
     return Report(
         target_kind="json-schema",
         options=options,

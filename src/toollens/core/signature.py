@@ -30,6 +30,8 @@ KNOWN_CONTEXT_TYPES = frozenset(
         "agents.tool_context.ToolContext",
         "pydantic_ai.tools.RunContext",
         "pydantic_ai._run_context.RunContext",
+        # The bundled examples' stand-in for an SDK context: they read with no options.
+        "toollens.examples.ToolContext",
     }
 )
 
@@ -122,6 +124,17 @@ def qualified_name(obj: object) -> str:
     return f"{getattr(obj, '__module__', '?')}.{getattr(obj, '__qualname__', repr(obj))}"
 
 
+def _same_class(a: object, b: object) -> bool:
+    """``a is b``, or the same class from the same file loaded twice (a ``file.py:`` target
+    and a ``--context-type file.py:CLASS`` each import the file anew)."""
+    if a is b:
+        return True
+    if not (isinstance(a, type) and isinstance(b, type)) or a.__qualname__ != b.__qualname__:
+        return False
+    where = [getattr(sys.modules.get(c.__module__), "__file__", None) for c in (a, b)]
+    return where[0] is not None and where[0] == where[1]
+
+
 # Any: type hints, as for strip_annotated.
 def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
     """Whether an annotation names a run-context type (bare or parametrised)."""
@@ -130,7 +143,7 @@ def is_context_type(hint: Any, extra: Iterable[Any] = ()) -> bool:
     else:
         bare, _ = strip_annotated(hint)
         origin = get_origin(bare) or bare
-    if extra and any(origin is t for t in extra):
+    if extra and any(_same_class(origin, t) for t in extra):
         return True
     # No cache keyed on the class: it would keep every model class defined while live
     # editing alive, and the name lookup is already cheap.

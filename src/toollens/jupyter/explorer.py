@@ -218,7 +218,7 @@ class Explorer(ExplorerState):
             rep = None
             if error is None:
                 try:
-                    rep = report(target, self.options())
+                    rep = _with_schema_lint(report(target, self.options()))
                 except KeyboardInterrupt:
                     raise
                 except Exception as exc:  # user annotations and defaults may raise anything
@@ -247,6 +247,8 @@ class Explorer(ExplorerState):
             panel.key: panel.render(rep) if panel.render else rendered.get(panel.key, "")
             for panel in self.declarations
         }
+        if rep.target_kind == "json-schema" and "signature" in fresh:
+            fresh["signature"] = SCHEMA_ONLY_MARK  # no Python signature: the CSS hides it
         published = self.publish(fresh)
         return list(published.updated), published.bytes_sent
 
@@ -302,6 +304,32 @@ class Explorer(ExplorerState):
         if debouncer is not None:
             debouncer.cancel()
         super().close()
+
+
+SCHEMA_ONLY_MARK = '<div class="tl-schema-only" hidden></div>'
+"""The Signature slot of a tool that is only a schema: the CSS hides the slot, and the
+toolbar's docstring and defaults choices (they change how Python is read)."""
+
+
+def _with_schema_lint(rep: Report) -> Report:
+    """A JSON or MCP tool's report with the lint rules that read only a schema: the ones
+    ``toollens check "mcp:..."`` runs (the others read Python source, which it has none of)."""
+    if rep.target_kind != "json-schema" or rep.lint or rep.raw_schema is None:
+        return rep
+    from toollens.mcp.lint import schema_lint
+    from toollens.mcp.records import McpTool
+
+    tool = McpTool(
+        name=rep.title,
+        description=rep.options.description,
+        input_schema=dict(rep.raw_schema),
+        output_schema=None,
+        annotations=None,
+        title=None,
+        server="",
+        definition={},
+    )
+    return dataclasses.replace(rep, lint=schema_lint(tool, strict=rep.options.strict))
 
 
 def _locate(rep: Report | None, key: object) -> str | None:

@@ -33,6 +33,8 @@ _FIXES = {
     "and when to use it",
     LintRuleId.MISSING_PARAMETER_DESCRIPTION: "add a description to the property in the "
     "tool's inputSchema",
+    LintRuleId.OPEN_NESTED_OBJECT: "set additionalProperties: false on the object in the "
+    "tool's inputSchema, or use strict mode",
 }
 
 

@@ -248,6 +248,10 @@ WIDGET_STYLE = """
   height: 100%; max-height: min(34em, 62vh); overflow: auto; margin: 0; box-sizing: border-box;
 }
 .tl-xp .tl-views .tl-ldiff, .tl-xp .tl-views .tl-code { max-height: none; }
+/* A view scrolled to its changed line keeps its heading in sight. */
+.tl-xp .tl-views .tl-slot > .tl-panel > .tl-panel-title {
+  position: sticky; top: 0; z-index: 2; background: var(--tl-panel); padding-bottom: 4px;
+}
 /* Lines and list items off screen are not laid out until scrolled to (big tools). */
 .tl-xp .tl-ldiff .tl-dl, .tl-xp ul.tl-findings > li {
   content-visibility: auto; contain-intrinsic-size: auto 1.5em;
@@ -261,7 +265,16 @@ WIDGET_STYLE = """
   background: var(--tl-bg); border: 1px solid var(--tl-border); border-radius: 4px;
   box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
 }
-.tl-xp .tl-panels.tl-stale > .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
+/* A tool that is only a schema (JSON, an MCP server's tool) has no Python signature, and no
+   docstring or defaults to read: its Signature slot and those two choices are hidden. */
+.tl-xp .tl-slot:has(> .tl-schema-only) { display: none; }
+.tl-xp:has(.tl-schema-only) .tl-ctl:has(> select[data-trait="docstring_style"]),
+.tl-xp:has(.tl-schema-only) .tl-ctl:has(> select[data-trait="optional_defaults"]) {
+  display: none;
+}
+/* Last-good views fade while the source does not parse (the slots sit in .tl-views and
+   .tl-below, not directly under .tl-panels). */
+.tl-xp .tl-panels.tl-stale .tl-slot { opacity: 0.55; filter: grayscale(0.6); }
 .tl-xp .tl-banner-body {
   margin: 6px 0 0; background: rgba(207, 34, 46, 0.1); color: var(--tl-fg);
   border-left: 4px solid var(--tl-error); padding: 6px 10px; border-radius: 3px;

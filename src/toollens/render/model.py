@@ -285,6 +285,8 @@ def _findings(report: Report) -> FindingsView:
     lint_empty = (
         "No pitfalls found."
         if report.function is not None
+        else "No pitfalls found in what the schema says (the other rules read Python source)."
+        if report.target_kind == "json-schema"
         else "Lint checks callables (docstrings, Annotated metadata); nothing to check here."
     )
     provider_empty = f"{report.provider} accepts this schema."

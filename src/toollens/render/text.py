@@ -71,7 +71,8 @@ def _changes_text(changes: Sequence[Change]) -> list[str]:
 
 
 def _finding_text(finding: Finding) -> str:
-    return str(finding)
+    # The layout `toollens check` uses: the finding on its line, its fix on the next.
+    return f"{finding.headline}\n    fix: {finding.fix}" if finding.fix else finding.headline
 
 
 # ------------------------------------------------------------------------------- views

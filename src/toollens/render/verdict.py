@@ -30,11 +30,25 @@ def judgement_text(judgement: Judgement) -> str:
     return text
 
 
+def disagreement(judgements: tuple[Judgement, ...]) -> str | None:
+    """When the judges that ran disagree, which one the verdict follows, and why."""
+    outcomes = {j.outcome for j in judgements}
+    if not {"accepted", "rejected"} <= outcomes:
+        return None
+    rejecting = " and ".join(j.label for j in judgements if j.outcome == "rejected")
+    return (
+        f"the judges disagree: the verdict follows {rejecting} (a tool is accepted only when "
+        "every judge that ran accepts it)"
+    )
+
+
 def verdict_lines(verdict: ProviderVerdict, indent: str = "  ") -> list[str]:
-    """The headline, then one line per judge."""
+    """The headline, then one line per judge, then which judge decides when they disagree."""
+    split = disagreement(verdict.judgements)
     return [
         "verdict: " + verdict_headline(verdict),
         *(indent + judgement_text(j) for j in verdict.judgements),
+        *([indent + split] if split else []),
     ]
 
 
@@ -71,9 +85,11 @@ def _verdict_html(headline: str, accepted: bool, judgements: tuple[Judgement, ..
         )
         for j in judgements
     ]
+    split = disagreement(judgements)
     return tag(
         "div",
         tag("p", headline, class_="tl-note"),
         tag("ul", items, class_="tl-findings tl-verdict"),
+        tag("p", split, class_="tl-note tl-verdict-split") if split else None,
         class_="tl-verdict-block " + ("tl-verdict-accepted" if accepted else "tl-verdict-rejected"),
     )

@@ -9,12 +9,14 @@ the SDK in the tests.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import ModelBehaviorError, TargetError
 from toollens.core.metadata import MISSING
+from toollens.core.schema.toolkit import shorten
 from toollens.core.schema.types import JsonObject, JsonValue
 from toollens.roundtrip import reply
 from toollens.roundtrip.call_text import call_text
@@ -215,4 +217,41 @@ def try_call(
     # Strictness changes the schema, not the model that validates: take the non-strict
     # build so that a function strict mode refuses (``**kwargs``) can still be tried.
     tool = PreparedTool.of(target, strict=False)
-    return tool.call(encode_arguments(arguments), timeout=timeout, dry_run=dry_run, context=context)
+    text = encode_arguments(arguments)
+    result = tool.call(text, timeout=timeout, dry_run=dry_run, context=context)
+    if result.status is CallStatus.REJECTED:
+        return result
+    note = strict_note(target, text)
+    return result if note is None else dataclasses.replace(result, strict_note=note)
+
+
+def strict_note(target: object, text: str) -> str | None:
+    """What the strict schema says of arguments the SDK's validation accepted, if they break
+    it: a model in strict mode never sends them (``None`` when they fit, or when the target
+    has no strict schema)."""
+    from jsonschema import Draft202012Validator
+
+    from toollens.core.errors import ToolLensError
+    from toollens.core.function_schema import FunctionSchema, function_schema
+
+    try:
+        if isinstance(target, FunctionSchema):
+            fs = target
+        elif callable(target):
+            fs = function_schema(target, strict=True)
+        else:
+            return None
+        data = json.loads(text or "{}")
+    except (ToolLensError, ValueError):  # no strict schema (e.g. **kwargs): nothing to compare
+        return None
+    if not fs.strict:
+        return None
+    errors = sorted(Draft202012Validator(fs.json_schema).iter_errors(data), key=str)
+    if not errors:
+        return None
+    shown = "; ".join(shorten(e.message, 80) for e in errors[:2])
+    more = f" (and {len(errors) - 2} more)" if len(errors) > 2 else ""
+    return (
+        f"a model in strict mode never sends these arguments: the strict schema says {shown}"
+        f"{more}; the SDK's validation is laxer than the schema"
+    )

@@ -7,6 +7,7 @@ schema violation's pointer and JSON-Schema keyword.
 
 from __future__ import annotations
 
+import re
 import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,8 @@ def on_invalid(
 
 
 def _raised(result: CallResult) -> Observation:
+    if result.mcp_response is not None:
+        return _mcp_error(result, result.mcp_response)
     exc = result.exception
     assert exc is not None
     frames = traceback.extract_tb(exc.__traceback__)
@@ -70,6 +73,28 @@ def _raised(result: CallResult) -> Observation:
     kind = type(exc).__qualname__
     key = f"{FindingKind.RAISES.value}:{kind}:{where}"
     message = f"{result.call_text} raised {kind}: {shorten(str(exc), 120)}"
+    return Observation(FindingKind.RAISES, key, message, None, result)
+
+
+# The values an error text quotes vary with the arguments; the failure is the same.
+_VARYING = re.compile(r"'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+def _mcp_error(result: CallResult, response: JsonObject) -> Observation:
+    """An MCP server's ``isError`` result or JSON-RPC error: the same when its text, with the
+    quoted values and numbers masked, is the same."""
+    error = response.get("error")
+    if isinstance(error, dict):
+        text = str(error.get("message", ""))
+        what = f"a JSON-RPC error {error.get('code')}"
+    else:
+        content = response.get("content")
+        parts = content if isinstance(content, list) else []
+        text = " ".join(str(p.get("text", "")) for p in parts if isinstance(p, dict))
+        what = "an isError result"
+    first = (text.strip().splitlines() or [""])[0]
+    key = f"{FindingKind.RAISES.value}:{what}:{_VARYING.sub('#', first)[:120]}"
+    message = f"{result.call_text} got {what}: {shorten(first, 120)}"
     return Observation(FindingKind.RAISES, key, message, None, result)
 
 

@@ -34,7 +34,10 @@ def call_steps(result: CallResult) -> list[tuple[str, str]]:
         if result.sdk_error is not None:  # None: a check the SDK does not make (MCP schemas)
             steps.append(("SDK error", result.sdk_error))
     else:
-        steps += [("validated", "accepted"), ("call", result.call_text or "")]
+        steps.append(("validated", "accepted"))
+        if result.strict_note is not None:
+            steps.append(("note", result.strict_note))
+        steps.append(("call", result.call_text or ""))
     if result.status is CallStatus.NOT_RUN:
         return [*steps, ("not run", "dry run: the call was built, not made")]
     if result.mcp_response is not None:
@@ -95,6 +98,7 @@ def call_data(result: CallResult) -> JsonObject:
         "output_json": result.output_json,
         "output_error": result.output_error,
         "mcp_response": result.mcp_response,
+        "strict_note": result.strict_note,
     }
 
 

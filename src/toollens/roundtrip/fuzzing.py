@@ -45,10 +45,9 @@ _Source = tuple["SearchStrategy[Any]", Check]  # where a failure came from, to s
 class _Run:
     """One fuzz run's state: the tool, what was tried, and the first example of each failure."""
 
-    tool: PreparedTool
+    tool: Callable[[str], CallResult]  # JSON text in, what the call did out
     schema: dict[str, Any]
     timeout: float
-    dry_run: bool
     examples: int = 0
     stopped: str | None = None
     first: dict[str, tuple[Any, Observation, _Source | None]] = field(default_factory=dict)
@@ -58,8 +57,7 @@ class _Run:
         return generate.schema_validator(self.schema)
 
     def call(self, arguments: Any) -> CallResult:
-        text = json.dumps(arguments, ensure_ascii=False)
-        return self.tool.call(text, timeout=self.timeout, dry_run=self.dry_run)
+        return self.tool(json.dumps(arguments, ensure_ascii=False))
 
     def check_valid(self, arguments: Any) -> Observation | None:
         return classify.on_valid(arguments, self.call(arguments))
@@ -190,7 +188,42 @@ def fuzz(
     """
     _require_hypothesis()
     tool = PreparedTool.of(target, strict=strict)
-    run = _Run(tool, _schema_for(tool, provider), timeout, dry_run)
+    return fuzz_calls(
+        tool.fs.name,
+        _schema_for(tool, provider),
+        functools.partial(tool.call, timeout=timeout, dry_run=dry_run),
+        FuzzPlan(n=n, seed=seed, invalid=invalid, timeout=timeout, dry_run=dry_run),
+        provider=provider,
+    )
+
+
+@dataclass(frozen=True)
+class FuzzPlan:
+    """How many arguments to draw, from which seed, and how to call with them."""
+
+    n: int = 100
+    seed: int = 0
+    invalid: bool = False
+    timeout: float = DEFAULT_FUZZ_TIMEOUT
+    dry_run: bool = False
+
+
+# Any: the schema is whatever JSON Schema the model sees (a provider's, a server's), as in
+# FuzzReport.schema.
+def fuzz_calls(
+    name: str,
+    schema: dict[str, Any],
+    call: Callable[[str], CallResult],
+    plan: FuzzPlan,
+    *,
+    provider: str | None = None,
+) -> FuzzReport:
+    """The fuzz run of any tool: ``call`` takes the JSON text a model would send for ``name``
+    (a Python function's :class:`PreparedTool`, an MCP server's ``tools/call``), and the
+    arguments are generated from ``schema``, the JSON Schema the model sees."""
+    _require_hypothesis()
+    n, seed, invalid = plan.n, plan.seed, plan.invalid
+    run = _Run(call, schema, plan.timeout)
     drawn_from = generate.declared_only(run.schema)
     valid = generate.valid_arguments(drawn_from)
     base = generate.simplest(valid)
@@ -201,13 +234,13 @@ def fuzz(
         _explore_invalid(run, valid, base, n, seed)
     findings = tuple(_finding(run, key, n, seed) for key in run.first)
     return FuzzReport(
-        tool=tool.fs.name,
+        tool=name,
         provider=provider,
         schema=run.schema,
         seed=seed,
         examples=run.examples,
         findings=findings,
-        dry_run=dry_run,
+        dry_run=plan.dry_run,
         invalid=invalid,
         stopped=run.stopped,
     )

@@ -45,6 +45,9 @@ class CallResult:
         mcp_response: for an MCP tool, what the server answered ``tools/call``: its result
             object as sent, or ``{"error": {...}}`` for a JSON-RPC error (``exception`` stays
             ``None``: nothing was raised in Python); ``None`` for a Python function.
+        strict_note: for accepted arguments a model in strict mode could not send (a
+            property strict mode makes required is missing, a key the schema does not
+            declare), what the strict schema says: the SDK's validation is laxer than it.
     """
 
     tool: str
@@ -61,6 +64,7 @@ class CallResult:
     output_json: str | None = None
     output_error: str | None = None
     mcp_response: dict[str, Any] | None = None
+    strict_note: str | None = None
 
     def _repr_mimebundle_(
         self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
