@@ -205,5 +205,6 @@ def test_a_list_with_one_nameless_item_is_judged_not_refused(tmp_path: Path) -> 
     assert code == 1, err.getvalue()
     text = out.getvalue()
     assert ": 2 tools, 1 could not be read" in text.splitlines()[0]
-    assert "#1 (" in text and "could not be read: tool 1 has no string 'name'" in text
+    assert "#1 (" in text
+    assert "could not be read: tool 1 has no string 'name'" in text
     assert err.getvalue() == ""

@@ -154,9 +154,9 @@ def test_a_broken_server_raises_one_target_error(tmp_path: Path) -> None:
     from toollens.mcp.project import using
 
     pidfile = tmp_path / "pids"
-    with using(ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=5)):
-        with pytest.raises(toollens.TargetError) as info:
-            toollens.toolset(server("broken.py", "crash"))
+    options = ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=5)
+    with using(options), pytest.raises(toollens.TargetError) as info:
+        toollens.toolset(server("broken.py", "crash"))
     assert "exited with code 1 during initialize" in str(info.value)
     assert survivors(pidfile) == []
 
