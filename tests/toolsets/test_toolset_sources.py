@@ -112,7 +112,7 @@ def test_module_that_fails_to_import_raises_one_line(project: Path) -> None:
         toollens.toolset("tlpkg.broken")
     assert "importing 'tlpkg.broken' raised RuntimeError: no config" in str(info.value)
     assert "\n" not in str(info.value)
-    with pytest.raises(toollens.TargetError, match="^no module named 'tlpkg.absent'"):
+    with pytest.raises(toollens.TargetError, match=r"^no module named 'tlpkg\.absent'"):
         toollens.toolset("tlpkg.absent")
 
 
@@ -293,7 +293,7 @@ def test_registered_loader_raising_raises_its_error() -> None:
         raise toollens.TargetError("server did not start")
 
     register_source("fake-broken", loader)
-    with pytest.raises(toollens.TargetError, match="^server did not start$"):
+    with pytest.raises(toollens.TargetError, match=r"^server did not start$"):
         toollens.toolset("fake-broken:x")
 
 

@@ -141,9 +141,10 @@ def report_of(target_text: str, options: ReportOptions) -> Report:
     """The report of a target; a provider payload in a JSON file gives its name and description."""
     from toollens.core.report import report
     from toollens.targets import unwrap_payload
+    from toollens.toolsets.registry import framework_report
 
     target = load(target_text)
-    framework = _framework_report(target, target_text, options)
+    framework = framework_report(target, options)  # an agent's tool, a LangChain tool...
     if framework is not None:
         return framework
     if isinstance(target, dict):
@@ -156,26 +157,6 @@ def report_of(target_text: str, options: ReportOptions) -> Report:
                 description=options.description or payload.description,
             )
     return report(target, options)
-
-
-def _framework_report(target: object, text: str, options: ReportOptions) -> Report | None:
-    """The report of a framework's tool object or LangChain tool class, read as the
-    framework sends it (``None`` for anything else)."""
-    from toollens.core.errors import TargetError
-    from toollens.toolsets.registry import framework_entries
-
-    found = framework_entries(target, options, text)
-    if found is None:
-        return None
-    if len(found) != 1:
-        raise TargetError(
-            f"{text!r} holds {len(found)} tools; this command reads one",
-            hint=f"name one tool, or check them all with `toollens check --agent {text}`",
-        )
-    (entry,) = found
-    if entry.report is None:
-        raise TargetError(f"{text!r} cannot be read: {entry.error or 'it has no schema'}")
-    return entry.report
 
 
 def mcp_parts() -> CliParts:

@@ -13,11 +13,15 @@ import ast
 import inspect
 import os
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.project.config import ProjectConfig, ProjectError
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report, ReportOptions
 
 __all__ = [
     "SourceLocation",
@@ -25,9 +29,11 @@ __all__ = [
     "check_unique_names",
     "expand_tools",
     "parameter_line",
+    "register_tool_reader",
     "relative_path",
     "return_line",
     "source_location",
+    "tool_report",
 ]
 
 WILDCARD = "*"
@@ -80,6 +86,34 @@ def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
             ref = ToolRef(target=target, obj=obj, location=source_location(obj))
             refs.setdefault(_identity(ref), ref)
     return tuple(refs.values())
+
+
+# Framework tool objects (an @function_tool, a LangChain tool) are read by toollens.toolsets,
+# a layer above this one; it registers its reader here, as render registers its displays.
+ToolReader = Callable[[object, "ReportOptions"], "Report | None"]
+_TOOL_READERS: list[ToolReader] = []
+
+
+def register_tool_reader(reader: ToolReader) -> None:
+    """Let :func:`tool_report` read one more kind of tool object (``None``: not its kind)."""
+    if reader not in _TOOL_READERS:
+        _TOOL_READERS.append(reader)
+
+
+def tool_report(obj: object, options: ReportOptions) -> Report:
+    """The report of one project tool: a framework tool object as its framework sends it,
+    anything else as :func:`toollens.core.report.report` reads it.
+
+    Raises:
+        TargetError: the object is no kind of tool.
+    """
+    from toollens.core.report import report
+
+    for reader in _TOOL_READERS:
+        found = reader(obj, options)
+        if found is not None:
+            return found
+    return report(obj, options)
 
 
 def _module_functions(location: str, root: Path) -> list[tuple[str, Any]]:
