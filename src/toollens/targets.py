@@ -295,7 +295,7 @@ def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) ->
 
 def load_json_value(
     path: str | os.PathLike[str], *, shown: str | None = None
-) -> JsonObject | list[Any]:
+) -> JsonObject | list[object]:
     """Read a tool list from a file: a payload object (``{"tools": [...]}``, a schema) or a
     bare JSON list of tools (what a request's ``tools`` holds).
 
@@ -319,6 +319,12 @@ def load_json_value(
         raise TargetError(f"{label}: cannot be read as JSON ({one_line(exc)})") from exc
     if not isinstance(value, list):  # "[" then junk is a decode error above; kept for mypy
         raise TargetError(f"{label}: a tool list must be a JSON list or object")
+    if value and not any(isinstance(item, Mapping) for item in value):
+        raise TargetError(
+            f"{label} holds a JSON list with no tool in it; a tool must be an object "
+            "(a JSON schema too)",
+            hint="write the tools as objects, or the schema as one object",
+        )
     return value
 
 

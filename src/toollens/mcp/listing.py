@@ -101,7 +101,7 @@ def _sdk_check(raw: JsonMapping, version: str | None) -> None:
 
 
 def sdk_refusals(
-    error: ValidationError, items: Sequence[Any], start: int = 0
+    error: ValidationError, items: Sequence[object], start: int = 0
 ) -> tuple[SdkRefusal, ...]:
     """Where ``ListToolsResult`` refused the page: per tool and pointer, in toollens's words."""
     found: list[SdkRefusal] = []
@@ -145,7 +145,7 @@ def _in_words(detail: Mapping[str, Any]) -> str:
     return words
 
 
-def _name(item: Any, index: int) -> str:
+def _name(item: object, index: int) -> str:
     name = item.get("name") if isinstance(item, Mapping) else None
     return name if isinstance(name, str) and name else f"#{index}"
 
