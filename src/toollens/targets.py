@@ -22,6 +22,7 @@ import difflib
 import hashlib
 import importlib
 import importlib.util
+import inspect
 import itertools
 import keyword
 import os
@@ -36,10 +37,15 @@ from typing import Any, Literal
 
 from toollens.core.errors import TargetError, ToolLensError, one_line
 from toollens.core.schema.types import JsonMapping, JsonObject
+from toollens.mcp.target import is_mcp_target
 
 __all__ = [
     "TargetSpec",
+    "is_dotted",
+    "is_mcp_target",
+    "is_project_source",
     "load_json_file",
+    "load_json_value",
     "load_module",
     "parse_target",
     "resolve_target",
@@ -51,6 +57,20 @@ TargetOrigin = Literal["module", "file", "json"]
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _FORMS = "write MODULE:FUNC, path/to/file.py:FUNC or path/to/schema.json"
 _counter = itertools.count()
+PROJECT = "project"
+
+
+# -- what a target string names, by its spelling alone (one home for every front end) ------
+
+
+def is_dotted(text: str) -> bool:
+    """Whether ``text`` is a dotted Python name (``pkg.tools``, ``search``)."""
+    return bool(_DOTTED.fullmatch(text))
+
+
+def is_project_source(text: str) -> bool:
+    """Whether ``text`` names a project's ``[tool.toollens]`` table (``project[:DIR]``)."""
+    return text == PROJECT or text.startswith(PROJECT + ":")
 
 
 @dataclass(frozen=True)
@@ -125,7 +145,7 @@ def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> o
         TargetError: the module does not import, the attribute or file does not exist, or
             the JSON file does not parse (with line and column).
     """
-    if text.startswith("mcp:"):  # a server's tools (toollens.mcp.ServerTools)
+    if is_mcp_target(text):  # a server's tools (toollens.mcp.ServerTools)
         from toollens.mcp.project import resolve_server
 
         return resolve_server(text, cwd)
@@ -150,7 +170,7 @@ def load_module(location: str, *, cwd: str | os.PathLike[str] | None = None) -> 
     base = Path(os.getcwd() if cwd is None else cwd)
     if _looks_like_path(location):
         return _load_file(base / location, shown=location)
-    if not _DOTTED.fullmatch(location):
+    if not is_dotted(location):
         raise TargetError(f"{location!r} is neither a module name nor a .py file", hint=_FORMS)
     return _import_module(location, base)
 
@@ -266,20 +286,58 @@ def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) ->
     from toollens.core.report import parse_schema_text
 
     label = shown if shown is not None else os.fspath(path)
-    file = Path(path)
+    data = _read_bytes(Path(path), label)
+    try:
+        return parse_schema_text(data)
+    except ToolLensError as exc:
+        raise TargetError(f"{label}: {exc.message}", pointer=exc.pointer, hint=exc.hint) from exc
+
+
+def load_json_value(
+    path: str | os.PathLike[str], *, shown: str | None = None
+) -> JsonObject | list[object]:
+    """Read a tool list from a file: a payload object (``{"tools": [...]}``, a schema) or a
+    bare JSON list of tools (what a request's ``tools`` holds).
+
+    Raises:
+        TargetError: as :func:`load_json_file`; the top level is neither an object nor a list.
+    """
+    import json
+
+    label = shown if shown is not None else os.fspath(path)
+    data = _read_bytes(Path(path), label)
+    if data.lstrip()[:1] != b"[":  # an object (or not JSON): read and refused as before
+        return load_json_file(path, shown=shown)
+    try:
+        value = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise TargetError(
+            f"{label}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+            hint="fix the JSON syntax there",
+        ) from exc
+    except (ValueError, RecursionError) as exc:  # not UTF-8, or nested too deeply
+        raise TargetError(f"{label}: cannot be read as JSON ({one_line(exc)})") from exc
+    if not isinstance(value, list):  # "[" then junk is a decode error above; kept for mypy
+        raise TargetError(f"{label}: a tool list must be a JSON list or object")
+    if value and not any(isinstance(item, Mapping) for item in value):
+        raise TargetError(
+            f"{label} holds a JSON list with no tool in it; a tool must be an object "
+            "(a JSON schema too)",
+            hint="write the tools as objects, or the schema as one object",
+        )
+    return value
+
+
+def _read_bytes(file: Path, label: str) -> bytes:
     if not file.is_file():
         raise TargetError(
             f"file {label!r} does not exist" if not file.exists() else f"{label!r} is not a file",
             hint="check the path (it is relative to the working directory)",
         )
     try:
-        data = file.read_bytes()
+        return file.read_bytes()
     except OSError as exc:
         raise TargetError(f"cannot read {label!r}: {exc.strerror or exc}") from exc
-    try:
-        return parse_schema_text(data)
-    except ToolLensError as exc:
-        raise TargetError(f"{label}: {exc.message}", pointer=exc.pointer, hint=exc.hint) from exc
 
 
 @dataclass(frozen=True)
@@ -308,3 +366,135 @@ def unwrap_payload(data: JsonMapping) -> UnwrappedPayload | None:
         name=name if isinstance(name, str) else None,
         description=description if isinstance(description, str) else None,
     )
+
+
+# -- the tools of a module (one rule: `check pkg.tools`, `pkg.tools:*`, the Python API) ------
+
+# The framework classes whose instances are tools (or hold them), as (package, class name):
+# told by name so no framework is imported to look at a module.
+FRAMEWORK_TOOL_CLASSES = frozenset(
+    {
+        ("agents", "Agent"),
+        ("agents", "FunctionTool"),
+        ("agents", "Handoff"),
+        ("pydantic_ai", "Agent"),
+        ("pydantic_ai", "Tool"),
+        ("langchain_core", "BaseTool"),
+    }
+)
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING_NAME"
+
+
+MISSING_NAME: Any = _Missing()
+"""The value :func:`module_tools` gives a name ``__all__`` lists but the module lacks."""
+
+
+def module_tools(module: types.ModuleType) -> list[tuple[str, object]]:
+    """``(name, value)`` of each attribute of ``module`` that is a tool, in order; nothing is
+    read or called (documented in docs/toolsets.md):
+
+    1. when the module defines ``__all__``, the names it lists, in its order, that are
+       tool-shaped (a listed name that does not exist has the value :data:`MISSING_NAME`);
+    2. otherwise every public attribute, in the order the module binds them, that is a
+       function defined in that module (decorated functions count by the function they wrap;
+       imported ones do not), a framework tool object it binds (``@function_tool``,
+       LangChain ``@tool``, an agent), or a LangChain ``BaseTool`` subclass it defines.
+
+    Other classes (pydantic models included) are not tools by default: a module defines
+    models that are not tools. Name one as ``MODULE:Model`` to read it as a tool.
+    """
+    listed = _exported(module)
+    if listed is not None:
+        return [
+            (name, getattr(module, name, MISSING_NAME))
+            for name in listed
+            if not hasattr(module, name) or _tool_shaped(getattr(module, name), None)
+        ]
+    return [
+        (name, value)
+        for name, value in list(vars(module).items())
+        if not name.startswith("_") and _tool_shaped(value, module)
+    ]
+
+
+def no_tools_error(module: types.ModuleType, label: str) -> TargetError:
+    """The error for a module :func:`module_tools` finds no tool in: what was looked for,
+    and the classes that could be named instead."""
+    listed = _exported(module)
+    looked = (
+        "the functions and tool objects its __all__ lists"
+        if listed is not None
+        else "public functions defined in it, framework tool objects and LangChain BaseTool "
+        "subclasses"
+    )
+    models = [
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_") and _is_model_class(value, module)
+    ]
+    hint = (
+        "pydantic models are not tools by default; name one as "
+        f"{label}:{models[0]} to read it as a tool"
+        if models
+        else "define a tool there, or name the object that holds them as MODULE:ATTR"
+    )
+    return TargetError(f"module {label!r} has no tools (looked for {looked})", hint=hint)
+
+
+def is_framework_object(value: object) -> bool:
+    """Whether ``value`` is a framework's tool object: an agent, an ``@function_tool``, a
+    pydantic-ai ``Tool``, a LangChain tool (never a class, a function or a module)."""
+    if isinstance(value, (types.ModuleType, type)) or inspect.isfunction(value):
+        return False
+    return any(
+        (cls.__module__.split(".")[0], cls.__name__) in FRAMEWORK_TOOL_CLASSES
+        for cls in type(value).__mro__
+    )
+
+
+def is_langchain_tool_class(value: object) -> bool:
+    """Whether ``value`` is a subclass of LangChain's ``BaseTool`` (not ``BaseTool`` itself),
+    told by its bases' names so LangChain is never imported here."""
+    if not isinstance(value, type) or value.__module__.startswith("langchain_core."):
+        return False
+    return any(
+        base.__name__ == "BaseTool" and base.__module__.startswith("langchain_core.tools")
+        for base in value.__mro__[1:]
+    )
+
+
+def _exported(module: types.ModuleType) -> list[str] | None:
+    names = getattr(module, "__all__", None)
+    if isinstance(names, (list, tuple)) and all(isinstance(n, str) for n in names):
+        return list(names)
+    return None
+
+
+def _tool_shaped(value: object, module: types.ModuleType | None) -> bool:
+    """A function (defined in ``module`` when one is given), a framework tool object, or a
+    LangChain tool class (defined in ``module`` when one is given)."""
+    if is_framework_object(value):
+        return True
+    if is_langchain_tool_class(value):
+        return module is None or getattr(value, "__module__", None) == module.__name__
+    target = _unwrapped(value)
+    if not inspect.isfunction(target):
+        return False
+    return module is None or target.__module__ == module.__name__
+
+
+def _is_model_class(value: object, module: types.ModuleType) -> bool:
+    if not isinstance(value, type) or value.__module__ != module.__name__:
+        return False
+    return any(base.__name__ == "BaseModel" for base in value.__mro__[1:])
+
+
+def _unwrapped(value: object) -> object:
+    try:
+        return inspect.unwrap(value) if callable(value) else value
+    except Exception:  # a hostile __wrapped__ chain (ValueError on a cycle)
+        return value

@@ -149,16 +149,15 @@ def test_130_tools_as_a_toolset_with_the_cross_tool_findings() -> None:
     assert [f.rule for f in first.findings] == ["lint.missing-parameter-description"]
 
 
-def test_a_broken_server_is_one_toolset_row(tmp_path: Path) -> None:
+def test_a_broken_server_raises_one_target_error(tmp_path: Path) -> None:
     import toollens
     from toollens.mcp.project import using
 
     pidfile = tmp_path / "pids"
-    with using(ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=5)):
-        tools = toollens.toolset(server("broken.py", "garbage"))
-    assert len(tools) == 1
-    assert tools[0].error is not None
-    assert "not a JSON-RPC message" in tools[0].error
+    options = ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=5)
+    with using(options), pytest.raises(toollens.TargetError) as info:
+        toollens.toolset(server("broken.py", "crash"))
+    assert "exited with code 1 during initialize" in str(info.value)
     assert survivors(pidfile) == []
 
 

@@ -379,12 +379,8 @@ CASES = {
     "check project (as a toolset)": Case(
         ("check", "project"), lambda r: _both(r) | {mcp_line(r)}, needs="mcp"
     ),
-    "check a module that does not import": Case(
-        ("check", f"{PACKAGE}.broken"),
-        lambda r: {(f"{PACKAGE}/broken.py", None)},
-        titles=("could not be read",),
-        codes=(3,),  # nothing could be read
-    ),
+    # A module that does not import is a source that cannot be read: exit 3 with one line on
+    # stderr and nothing on stdout, in every format (tests/mcp/test_failure_policy.py).
     "check a JSON tool list": Case(("check", "payload.json"), lambda r: {("payload.json", None)}),
     "check --agent (OpenAI Agents)": Case(
         ("check", "--agent", f"{PACKAGE}.app_openai:agent"),

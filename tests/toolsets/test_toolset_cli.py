@@ -61,6 +61,18 @@ def run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+HALF = '''
+def good(a: int) -> int:
+    """Good."""
+    return a
+
+
+def bad(x: "NoSuchType") -> int:
+    """Bad."""
+    return 1
+'''
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     package = tmp_path / "tscli"
@@ -70,6 +82,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     (package / "clean.py").write_text(textwrap.dedent(CLEAN))
     (package / "broken.py").write_text("import not_a_module_anywhere\n")
     (package / "empty.py").write_text("X = 1\n")
+    (package / "half.py").write_text(textwrap.dedent(HALF))
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
@@ -99,15 +112,18 @@ def test_check_clean_module_exits_0(project: Path) -> None:
 
 
 def test_check_module_that_fails_to_import_exits_3(project: Path) -> None:
-    code, out, _ = run("check", "tscli.broken")
+    code, out, err = run("check", "tscli.broken")
     assert code == 3
-    assert "could not be read: importing 'tscli.broken' raised ModuleNotFoundError" in out
+    assert out == ""
+    assert err.startswith("toollens: error: importing 'tscli.broken' raised ModuleNotFoundError")
+    assert len(err.splitlines()) == 1
 
 
-def test_check_module_with_no_tools_exits_3(project: Path) -> None:
-    code, out, _ = run("check", "tscli.empty")
+def test_check_module_with_no_tools_exits_3_saying_what_was_looked_for(project: Path) -> None:
+    code, out, err = run("check", "tscli.empty")
     assert code == 3
-    assert out.startswith("tscli.empty: 0 tools")
+    assert out == ""
+    assert err.startswith("toollens: error: module 'tscli.empty' has no tools (looked for ")
 
 
 def test_check_json_format(project: Path) -> None:
@@ -199,9 +215,11 @@ def test_snapshot_and_diff_lock_on_a_toolset(project: Path) -> None:
 
 
 def test_snapshot_refuses_a_toolset_with_an_unreadable_tool(project: Path) -> None:
-    code, _, err = run("snapshot", "--toolset", "tscli.broken")
+    code, out, err = run("snapshot", "--toolset", "tscli.half")
     assert code == 3
-    assert "cannot be read" in err
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("toollens: error: tool 'bad' (tscli.half:7) cannot be read: ")
 
 
 def test_report_html_page(project: Path) -> None:
@@ -221,7 +239,7 @@ def test_report_html_page(project: Path) -> None:
 def test_report_of_nothing_exits_3(project: Path) -> None:
     code, _, err = run("report", "tscli.broken", "--html", "x.html")
     assert code == 3
-    assert "nothing could be read from 'tscli.broken'" in err
+    assert err.startswith("toollens: error: importing 'tscli.broken' raised")
     assert not (project / "x.html").exists()
 
 
@@ -232,7 +250,20 @@ def test_show_a_module_shows_each_tool(project: Path) -> None:
     assert [s["title"] for s in shown] == ["search_args", "search_all_args", "loose_args"]
 
 
-def test_show_a_module_with_an_unreadable_tool_exits_3(project: Path) -> None:
-    code, _, err = run("show", "tscli.broken")
-    assert code == 3
-    assert "cannot be read" in err
+def test_show_a_module_that_fails_to_import_exits_3(project: Path) -> None:
+    code, out, err = run("show", "tscli.broken")
+    assert (code, out) == (3, "")
+    assert err.startswith("toollens: error: importing 'tscli.broken' raised")
+
+
+def test_show_a_module_with_an_unreadable_tool_shows_the_rest_and_exits_1(project: Path) -> None:
+    code, out, err = run("show", "tscli.half", "--view", "raw")
+    assert code == 1
+    assert err == ""
+    assert '"title": "good_args"' in out
+    assert "== tool bad (tscli.half:7) ==\n  could not be read: parameter 'x': " in out
+    code, out, _ = run("show", "tscli.half", "--view", "raw", "--format", "json")
+    good, bad = json.loads(out)
+    assert good["title"] == "good_args"
+    assert bad["title"] == "bad"
+    assert bad["error"].startswith("parameter 'x': annotation 'NoSuchType' cannot be resolved")

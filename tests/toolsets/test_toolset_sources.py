@@ -1,4 +1,5 @@
-"""toolset(source): every kind of source, the origins kept, and bad input as rows."""
+"""toolset(source): every kind of source, the origins kept, bad tools as rows, and a source
+that cannot be read at all as one TargetError."""
 
 from __future__ import annotations
 
@@ -106,14 +107,13 @@ def test_module_all_is_honoured(project: Path) -> None:
     assert ts["first"].ok
 
 
-def test_module_that_fails_to_import_is_one_row(project: Path) -> None:
-    ts = toollens.toolset("tlpkg.broken")
-    assert len(ts) == 1
-    (entry,) = ts.tools
-    assert entry.report is None
-    assert "importing 'tlpkg.broken' raised RuntimeError: no config" in (entry.error or "")
-    assert "\n" not in (entry.error or "")
-    assert toollens.toolset("tlpkg.absent").tools[0].error.startswith("no module named")
+def test_module_that_fails_to_import_raises_one_line(project: Path) -> None:
+    with pytest.raises(toollens.TargetError) as info:
+        toollens.toolset("tlpkg.broken")
+    assert "importing 'tlpkg.broken' raised RuntimeError: no config" in str(info.value)
+    assert "\n" not in str(info.value)
+    with pytest.raises(toollens.TargetError, match=r"^no module named 'tlpkg\.absent'"):
+        toollens.toolset("tlpkg.absent")
 
 
 def test_attribute_target_naming_a_list(project: Path) -> None:
@@ -163,11 +163,9 @@ def test_tool_raising_while_inspected_is_one_row() -> None:
     assert "signature exploded" in ts["hostile"].error
 
 
-def test_unknown_object_kind_is_one_row() -> None:
-    ts = toollens.toolset(42)
-    (entry,) = ts.tools
-    assert entry.error is not None
-    assert "cannot read tools from a int object" in entry.error
+def test_unknown_object_kind_raises_and_in_a_list_is_one_row() -> None:
+    with pytest.raises(toollens.TargetError, match="cannot read tools from a int object"):
+        toollens.toolset(42)
     ts = toollens.toolset([print, object()])
     assert ts[1].error is not None
     assert ts[1].origin.index == 1
@@ -238,9 +236,8 @@ def test_json_file_source(tmp_path: Path) -> None:
     assert len(ts) == 4
     bad = tmp_path / "bad.json"
     bad.write_text("{nope")
-    (entry,) = toollens.toolset(str(bad)).tools
-    assert entry.error is not None
-    assert "line 1 column 2" in entry.error
+    with pytest.raises(toollens.TargetError, match="line 1 column 2"):
+        toollens.toolset(str(bad))
 
 
 def test_from_definitions_with_mcp_shape_and_output_schema() -> None:
@@ -291,13 +288,13 @@ def test_registered_prefix_dispatch() -> None:
     assert toollens.toolset("fake-src:hello").names == ("hello",)
 
 
-def test_registered_loader_raising_is_one_row() -> None:
+def test_registered_loader_raising_raises_its_error() -> None:
     def loader(rest: str, options: Any) -> Toolset:
         raise toollens.TargetError("server did not start")
 
     register_source("fake-broken", loader)
-    (entry,) = toollens.toolset("fake-broken:x").tools
-    assert entry.error == "server did not start"
+    with pytest.raises(toollens.TargetError, match=r"^server did not start$"):
+        toollens.toolset("fake-broken:x")
 
 
 @pytest.mark.parametrize("prefix", ["c", "Mcp", "a b", ""])
@@ -336,25 +333,27 @@ def test_toolset_of_a_toolset_is_itself() -> None:
     assert len(ts) == 0
 
 
-def test_module_without_tools_is_empty(project: Path) -> None:
+def test_module_without_tools_says_what_was_looked_for(project: Path) -> None:
     module = types.ModuleType("empty_mod")
-    assert toollens.toolset(module).tools == ()
+    with pytest.raises(toollens.TargetError) as info:
+        toollens.toolset(module)
+    assert str(info.value).startswith("module 'empty_mod' has no tools (looked for public ")
 
 
-def test_loader_raising_anything_is_one_row() -> None:
+def test_loader_raising_anything_is_one_target_error() -> None:
     def loader(rest: str, options: Any) -> Toolset:
         raise RuntimeError("connection refused")
 
     register_source("fake-crash", loader)
-    (entry,) = toollens.toolset("fake-crash:x").tools
-    assert entry.error == "RuntimeError: connection refused"
+    with pytest.raises(toollens.TargetError) as info:
+        toollens.toolset("fake-crash:x")
+    assert str(info.value) == "reading 'fake-crash:x' raised RuntimeError: connection refused"
 
 
-def test_iterable_raising_is_one_row() -> None:
+def test_iterable_raising_is_one_target_error() -> None:
     def tools() -> Any:
         yield print
         raise ValueError("generator broke")
 
-    (entry,) = toollens.toolset(tools()).tools
-    assert entry.error is not None
-    assert "ValueError: generator broke" in entry.error
+    with pytest.raises(toollens.TargetError, match="ValueError: generator broke"):
+        toollens.toolset(tools())

@@ -182,8 +182,12 @@ def report_of(target_text: str, options: ReportOptions) -> Report:
     """The report of a target; a provider payload in a JSON file gives its name and description."""
     from toollens.core.report import report
     from toollens.targets import unwrap_payload
+    from toollens.toolsets.registry import framework_report
 
     target = load(target_text)
+    framework = framework_report(target, options)  # an agent's tool, a LangChain tool...
+    if framework is not None:
+        return framework
     if isinstance(target, dict):
         payload = unwrap_payload(target)
         if payload is not None:

@@ -55,7 +55,9 @@ def _options(args: argparse.Namespace, provider: str | None, **changes: Any) -> 
 
 def is_mcp(target: object) -> bool:
     """Whether a command's target is an ``mcp:`` target (without importing the package)."""
-    return isinstance(target, str) and target.startswith("mcp:")
+    from toollens.targets import is_mcp_target
+
+    return is_mcp_target(target)
 
 
 def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
@@ -150,10 +152,28 @@ def run_show(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
             shown.append(_invalid(tool, exc, args.format))
             continue
         shown.append(_show_tool(tool, rep, args.view, args.format, parts))
+    for unread in served.unread:  # an item of the list that is not a readable tool
+        if args.format == "json":
+            shown.append(_dump({"name": unread.name, "index": unread.index, "error": unread.error}))
+        else:
+            shown.append(f"== tool {unread.name} ({served.target}) ==\n  error: {unread.error}\n")
+    code = _EXIT_FINDINGS if served.unread else _EXIT_OK
     if args.format == "json":
         data = {**served.to_json(), "tools": [json.loads(s) for s in shown]}
-        return _dump(data), _EXIT_OK
-    return _header(served) + "\n".join(shown), _EXIT_OK
+        return _dump(data), code
+    return _header(served) + "".join(_notes(served)) + "\n".join(shown), code
+
+
+def _notes(served: ServerTools) -> list[str]:
+    """What the reader should know before the tools: the SDK's refusal, skipped stdout."""
+    from toollens.toolsets.mcp_source import sdk_refusal_finding, stdout_noise_finding
+
+    found = []
+    if served.refusals:
+        found.append(sdk_refusal_finding(served))
+    if served.stdout_noise:
+        found.append(stdout_noise_finding(served.stdout_noise))
+    return [f"{finding.headline}\n" for finding in found]
 
 
 def _show_tool(tool: McpTool, rep: Any, view: str, fmt: str, parts: CliParts) -> str:

@@ -101,6 +101,7 @@ def _check_diff_arguments(parser: argparse.ArgumentParser, args: argparse.Namesp
 
 
 def _project(args: argparse.Namespace, providers: Sequence[str] | None = None) -> ProjectConfig:
+    import toollens.toolsets  # noqa: F401 - registers the framework tool reader the lock uses
     from toollens.project.config import load_config
 
     config = load_config()

@@ -91,8 +91,10 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
         from toollens.cli.project import join_shown
 
         options = cli_options(args, args.provider, docstring_style=args.style)
-        reports = cli_toolset.toolset_reports(args.target, options)
-        return join_shown([format_show(r, args.view, args.format) for r in reports], args.format), 0
+        shown, code = cli_toolset.show_toolset(
+            args.target, options, lambda rep: format_show(rep, args.view, args.format), args.format
+        )
+        return join_shown(shown, args.format), code
     if args.target is None:  # every tool of the project
         from toollens.cli.project import join_shown, project_reports
 

@@ -13,7 +13,6 @@ import argparse
 import dataclasses
 import functools
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,13 +32,13 @@ __all__ = [
     "add_check_arguments",
     "checked_toolset",
     "is_toolset_source",
+    "read_toolset",
     "run_toolset_check",
-    "toolset_reports",
+    "show_toolset",
     "wants_toolset",
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 3
-_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
 @dataclass(frozen=True)
@@ -71,16 +70,17 @@ def add_check_arguments(check: argparse.ArgumentParser) -> None:
 def is_toolset_source(text: str) -> bool:
     """Whether a target names many tools: a module (no ``:ATTR``), ``project``, a prefixed
     source, or a JSON file holding a ``tools`` list."""
+    from toollens.targets import is_dotted, is_project_source
     from toollens.toolsets import registered_prefixes
 
     head, sep, _ = text.partition(":")
-    if sep and head in registered_prefixes():
+    if (sep and head in registered_prefixes()) or is_project_source(text):
         return True
     if text.endswith(".json"):
         return Path(text).is_file() and _holds_tool_list(Path(text))
     if text.endswith(".py"):  # without ":ATTR" it stays an error: "names a Python file..."
         return False
-    return text == "project" or bool(_DOTTED.fullmatch(text))
+    return is_dotted(text)
 
 
 def _holds_tool_list(path: Path) -> bool:
@@ -138,25 +138,40 @@ def checked_toolset(
     check: Callable[[ToolEntry], object] = functools.partial(
         check_entry, providers=tuple(providers), factory=factory
     )
-    if jobs is not None and jobs != 1 and _DOTTED.fullmatch(source):
+    from toollens.targets import is_dotted
+
+    if jobs is not None and jobs != 1 and is_dotted(source):
         from toollens.core.checks import ToolCheck
         from toollens.toolsets.pool import parallel_module_toolset
 
         ts, results = parallel_module_toolset(source, options, jobs or None, check=check)
         checks = [r if isinstance(r, ToolCheck) else None for r in results]
         return ts, [ToolRow(e, r) for e, r in zip(ts.tools, checks, strict=True)]
-    from toollens.toolsets import toolset
-
-    ts = toolset(source, options)
+    ts = read_toolset(source, options)
     return ts, [ToolRow(e, check_entry(e, providers, factory)) for e in ts.tools]
 
 
+def read_toolset(source: str, options: ReportOptions) -> Toolset:
+    """The toolset a command names, for every command the same way.
+
+    Raises:
+        TargetError: the source cannot be read at all, or it holds no tool (a command
+            never reports a count or a verdict on tools it did not read).
+    """
+    from toollens.core.errors import TargetError
+    from toollens.toolsets import toolset
+
+    ts = toolset(source, options)
+    if not ts.tools:
+        raise TargetError(f"{source!r} holds no tools", hint="name a source that lists some")
+    return ts
+
+
 def exit_code(ts: Toolset, rows: Sequence[ToolRow]) -> int:
-    """3 when nothing could be read; 1 on an error finding, a view error or an unread tool."""
+    """1 on an error finding, a view error or a tool that could not be read, else 0 (a
+    source that cannot be read at all never gets here: it raises, exit 3)."""
     from toollens.core.records import Severity
 
-    if not any(row.result is not None or row.entry.error is None for row in rows):
-        return EXIT_ERROR
     bad = any(row.entry.error is not None for row in rows)
     bad = bad or any(row.result is not None and row.result.errors for row in rows)
     bad = bad or any(f.severity is Severity.ERROR for f in ts.findings)
@@ -184,24 +199,29 @@ def run_toolset_check(
     return format_text(ts, rows, providers, clients), code
 
 
-def toolset_reports(source: str, options: ReportOptions) -> list[Report]:
-    """Every checked tool's report, for ``show``; a tool that cannot be read stops it.
+def show_toolset(
+    source: str, options: ReportOptions, show: Callable[[Report], str], fmt: str
+) -> tuple[list[str], int]:
+    """``show`` of every tool of a source: each tool's views (``show(report)``), or the one
+    line saying why it could not be read, and the exit code (1 when a tool could not be read).
 
     Raises:
-        TargetError: a tool (or the whole source) cannot be read.
+        TargetError: the source cannot be read at all, or holds no tools.
     """
-    from toollens.core.errors import TargetError
-    from toollens.toolsets import toolset
+    ts = read_toolset(source, options)
+    shown: list[str] = []
+    for entry in ts.tools:
+        if entry.report is not None:
+            shown.append(show(entry.report))
+        elif entry.error is not None:
+            shown.append(_unread(entry, fmt))
+    return shown, EXIT_FINDINGS if ts.errors else EXIT_OK
 
-    ts = toolset(source, options)
-    for entry in ts.errors:
-        raise TargetError(
-            f"tool {entry.name!r} ({entry.origin}) cannot be read: {entry.error}",
-            hint="`toollens check` lists every tool with its problem",
-        )
-    if not ts.tools:
-        raise TargetError(f"{source!r} holds no tools", hint="name a module that defines some")
-    return [entry.report for entry in ts.tools if entry.report is not None]
+
+def _unread(entry: ToolEntry, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps({"title": entry.name, "origin": str(entry.origin), "error": entry.error})
+    return f"== tool {entry.name} ({entry.origin}) ==\n  could not be read: {entry.error}\n"
 
 
 # -- the lock -------------------------------------------------------------------------------
@@ -254,9 +274,8 @@ def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
     from toollens.project.config import ProjectError
     from toollens.project.lock import ProjectTool, lock_entry
     from toollens.project.tools import ToolRef, check_unique_names, source_location
-    from toollens.toolsets import toolset
 
-    ts = toolset(source, config.report_options(config.providers[0]))
+    ts = read_toolset(source, config.report_options(config.providers[0]))
     tools = []
     for entry in ts.tools:
         if entry.error is not None:
@@ -303,7 +322,7 @@ examples:
 
 exit codes:
   0  the page was written
-  3  the command could not run (nothing could be read, the file cannot be written)"""
+  3  the command could not run (the source cannot be read, the file cannot be written)"""
 
 
 def add_report_command(
@@ -324,6 +343,9 @@ def add_report_command(
         help="a provider column; repeat for several (default: openai-chat)",
     )
     strictness(rep)
+    from toollens.cli.mcp import add_mcp_arguments
+
+    add_mcp_arguments(rep)
     rep.set_defaults(handler=run_report)
 
 
@@ -332,13 +354,9 @@ def run_report(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.core.errors import TargetError
     from toollens.core.report import ReportOptions
     from toollens.render.toolset_html import render_toolset_page
-    from toollens.toolsets import toolset
 
     providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
-    ts = toolset(args.source, ReportOptions(strict=args.strict, provider=providers[0]))
-    if not any(entry.error is None for entry in ts.tools):
-        reason = ts.tools[0].error if ts.tools else "no tools found"
-        raise TargetError(f"nothing could be read from {args.source!r}: {reason}")
+    ts = read_toolset(args.source, ReportOptions(strict=args.strict, provider=providers[0]))
     page = render_toolset_page(ts, providers)
     try:
         Path(args.html).write_text(page, encoding="utf-8")

@@ -125,6 +125,7 @@ def listing_from_server(served: ServerTools, server_name: str | None = None) -> 
     name = server_name or served.info.name or derived_name(served.target.removeprefix("mcp:"))
     return ToolList(
         server_name=name,
-        tools=tuple(tool.definition for tool in served.tools),
+        # Every item as sent, the ones the SDK's types refuse included: clients judge those.
+        tools=tuple(served.raw_tools) or tuple(tool.definition for tool in served.tools),
         protocol_version=served.info.protocol_version,
     )

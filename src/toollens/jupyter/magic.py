@@ -193,7 +193,12 @@ class ToolSchemaMagics(Magics):
         # A quoted string is a source ("myapp.tools", "tools.json"); else an expression.
         source = text if text != args.toolset else self._evaluate(text)
         options = ReportOptions(strict=args.strict, provider=args.provider or DEFAULT_PROVIDER)
-        view = ToolsetView(source, options, namespace=self._ip.user_ns)
+        from toollens.core.errors import ToolLensError
+
+        try:
+            view = ToolsetView(source, options, namespace=self._ip.user_ns)
+        except ToolLensError as exc:  # a source that cannot be read: one line, no traceback
+            raise _Failed(str(exc)) from None
         if args.static:
             display(view.toolset)
         else:

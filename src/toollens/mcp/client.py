@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import logging
 import os
 import tempfile
@@ -21,8 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from toollens.core.errors import TargetError
 from toollens.mcp.failures import Attempt, explain_failure
-from toollens.mcp.listing import parse_info, parse_page
-from toollens.mcp.records import McpTool, ServerTools
+from toollens.mcp.listing import Page, parse_info, parse_page
+from toollens.mcp.records import ServerTools
 from toollens.mcp.target import McpTarget, parse_mcp_target
 
 if TYPE_CHECKING:
@@ -147,36 +148,60 @@ async def _conversation(
 async def list_tools(session: ClientSession, spec: McpTarget, attempt: Attempt) -> ServerTools:
     """Initialize the session and read every page of ``tools/list`` (only ``spec.tool``, if set)."""
     import mcp_types as types
-    from pydantic import TypeAdapter
 
-    raw_result = TypeAdapter(dict[str, Any])
     initialized = await attempt.bounded(session.initialize())
     info = parse_info(initialized.model_dump(by_alias=True, mode="json"))
-    tools: list[McpTool] = []
+    pages: list[Page] = []
     cursor: str | None = None
     for page in range(1, MAX_PAGES + 1):
         attempt.step = "tools/list" if page == 1 else f"tools/list (page {page})"
         params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
-        # The raw answer, so every schema is judged exactly as the server sent it.
-        raw = await attempt.bounded(
-            # The SDK takes a TypeAdapter (its annotation only names BaseModel results).
-            session.send_request(types.ListToolsRequest(params=params), raw_result)  # type: ignore[type-var]
-        )
-        found, cursor = parse_page(raw, spec.server, page)
-        tools.extend(found)
+        raw = await attempt.bounded(_raw_request(session, types.ListToolsRequest(params=params)))
+        start = sum(len(p.raw) for p in pages)
+        pages.append(parse_page(raw, spec.server, page, start, info.protocol_version))
+        cursor = pages[-1].cursor
         if cursor is None:
-            return _selected(spec, ServerTools(spec.text, info, tuple(tools), page))
+            listed = ServerTools(
+                spec.text,
+                info,
+                tuple(t for p in pages for t in p.tools),
+                page,
+                unread=tuple(u for p in pages for u in p.unread),
+                refusals=tuple(r for p in pages for r in p.refusals),
+                raw_tools=tuple(item for p in pages for item in p.raw),
+                stdout_noise=tuple(attempt.noise),
+            )
+            return _selected(spec, listed)
     raise attempt.fail(f"sent more than {MAX_PAGES} pages of tools (its cursor never ends)")
+
+
+async def _raw_request(session: ClientSession, request: Any) -> dict[str, Any]:
+    """The server's answer to ``request`` as raw JSON, so every schema is judged exactly as
+    sent, and a list the SDK's types refuse is still read (:mod:`toollens.mcp.listing` runs
+    the SDK's own check on it and keeps the verdict)."""
+    from pydantic import TypeAdapter
+
+    dumped = request.model_dump(by_alias=True, mode="json", exclude_none=True)
+    # The session's dispatcher sends a request without validating the answer (mcp 2.3).
+    send_raw = getattr(getattr(session, "_dispatcher", None), "send_raw_request", None)
+    if send_raw is not None:
+        answer: dict[str, Any] = await send_raw(dumped["method"], dumped.get("params"), None)
+        return answer
+    # Another SDK version: its own request, which validates (a refused list fails).
+    raw_result = TypeAdapter(dict[str, Any])
+    # The SDK takes a TypeAdapter (its annotation only names BaseModel results).
+    return await session.send_request(request, raw_result)  # type: ignore[type-var]
 
 
 def _selected(spec: McpTarget, listed: ServerTools) -> ServerTools:
     if spec.tool is None:
         return listed
     chosen = tuple(t for t in listed.tools if t.name == spec.tool)
-    if not chosen:
+    unread = tuple(u for u in listed.unread if u.name == spec.tool)
+    if not chosen and not unread:
         import difflib
 
-        names = [t.name for t in listed.tools]
+        names = [t.name for t in listed.tools] + [u.name for u in listed.unread]
         close = difflib.get_close_matches(spec.tool, names, n=3)
         hint = (
             ("did you mean " + " or ".join(map(repr, close)) + "?")
@@ -188,7 +213,7 @@ def _selected(spec: McpTarget, listed: ServerTools) -> ServerTools:
             )
         )
         raise TargetError(f"MCP server {spec.label!r} has no tool {spec.tool!r}", hint=hint)
-    return ServerTools(listed.target, listed.info, chosen, listed.pages)
+    return dataclasses.replace(listed, target=spec.text, tools=chosen, unread=unread)
 
 
 @asynccontextmanager

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Iterator
 from typing import IO, Any, TypeVar
 
 from toollens.core.errors import TargetError
-from toollens.mcp.stdio import ServerProcess
+from toollens.mcp.stdio import NotJsonRpc, ServerProcess
 from toollens.mcp.target import McpTarget
 
 __all__ = ["Attempt", "McpFailure", "explain_failure", "last_stderr_line"]
@@ -23,6 +23,7 @@ __all__ = ["Attempt", "McpFailure", "explain_failure", "last_stderr_line"]
 _T = TypeVar("_T")
 _STDERR_TAIL = 8192  # bytes of the server's stderr read back for its last line
 _QUOTE = 200  # characters of a server's line quoted in a message
+_NOISE_KEPT = 20  # stdout lines that are not JSON-RPC kept for the finding
 _REDIRECT = re.compile(r"Redirect to (\S+?);? not followed")  # the SDK's streamable-HTTP message
 
 
@@ -44,12 +45,18 @@ class Attempt:
         self.errlog = errlog
         self.step = "start-up"
         self.stream_error: Exception | None = None
+        self.noise: list[str] = []  # stdout lines that are not JSON-RPC, skipped
         self.process = ServerProcess()
         self._scope: Any = None
 
     async def on_message(self, message: object) -> None:
-        """The session's message handler: a transport error (a stdout line that is not
-        JSON-RPC) ends the conversation now instead of at the timeout."""
+        """The session's message handler. A stdout line that is not JSON-RPC is recorded
+        and skipped, as the SDK's client skips it; any other transport error (what the HTTP
+        transport cannot read) ends the conversation now instead of at the timeout."""
+        if isinstance(message, NotJsonRpc):
+            if len(self.noise) < _NOISE_KEPT:
+                self.noise.append(_shorten(message.line.strip()))
+            return
         if isinstance(message, Exception) and self.stream_error is None:
             self.stream_error = message
             if self._scope is not None:
@@ -96,7 +103,15 @@ def explain_failure(exc: BaseException, attempt: Attempt) -> TargetError:
         what, hint = _describe(leaf, attempt)
     stderr = last_stderr_line(attempt.errlog) if spec.transport == "stdio" else None
     said = f"; its last stderr line: {_quote(stderr)}" if stderr else ""
+    if attempt.noise:
+        said += f"; it wrote to stdout what is not JSON-RPC: {_quote(attempt.noise[0])}"
+        hint = _STDOUT_HINT  # the likeliest reason it never answered
     return TargetError(f"MCP server {spec.label!r} {what}{said}", hint=hint)
+
+
+_STDOUT_HINT = (
+    "a stdio server must write only MCP messages to stdout; send logs and prints to stderr"
+)
 
 
 def _leaves(exc: BaseException) -> Iterator[BaseException]:
@@ -135,10 +150,7 @@ def _garbage(error: Exception, transport: str) -> tuple[str, str | None]:
     if isinstance(line, bytes):
         line = line.decode("utf-8", errors="replace")
     detail = _quote(str(line)) if line is not None else f"({_one_line(error)})"
-    return (
-        f"wrote a line to stdout that is not a JSON-RPC message: {detail}",
-        "a stdio server must write only MCP messages to stdout; send logs and prints to stderr",
-    )
+    return f"wrote a line to stdout that is not a JSON-RPC message: {detail}", _STDOUT_HINT
 
 
 def _describe(leaf: BaseException, attempt: Attempt) -> tuple[str, str | None]:

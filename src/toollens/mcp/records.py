@@ -8,7 +8,7 @@ from typing import Any
 
 from toollens.core.schema.types import JsonObject
 
-__all__ = ["McpServerInfo", "McpTool", "ServerTools"]
+__all__ = ["McpServerInfo", "McpTool", "SdkRefusal", "ServerTools", "UnreadTool"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,46 @@ class McpServerInfo:
 
 
 @dataclass(frozen=True)
+class SdkRefusal:
+    """One place the official ``mcp`` SDK's own types (``ListToolsResult``) refuse a
+    ``tools/list`` page. A client built on the SDK loses the whole list for it (every tool of
+    the server); toollens still reads the tools as sent.
+
+    Attributes:
+        index: the tool's position in the server's list (over every page).
+        tool: the tool's ``name``, or ``#INDEX`` when it has none.
+        pointer: the JSON pointer into that tool object (``/inputSchema``; ``""``: the tool).
+        message: what is wrong there, in toollens's words.
+    """
+
+    index: int
+    tool: str
+    pointer: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"tool {self.tool!r} at {self.pointer or '/'}: {self.message}"
+
+    def to_json(self) -> JsonObject:
+        return {
+            "index": self.index,
+            "tool": self.tool,
+            "pointer": self.pointer,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class UnreadTool:
+    """An item of ``tools/list`` that is not a tool toollens can read (not an object with a
+    string ``name``, or an ``inputSchema`` that is not an object): one row with its error."""
+
+    index: int
+    name: str
+    error: str
+
+
+@dataclass(frozen=True)
 class ServerTools:
     """A server's tools (every page of ``tools/list``, or the one tool a target names).
 
@@ -81,17 +121,42 @@ class ServerTools:
         info: the server's ``initialize`` answer.
         tools: the tools, in the server's order.
         pages: how many ``tools/list`` pages were read.
+        unread: the items of the list that are not readable tools, with their position.
+        refusals: where the SDK's own types refuse the list (empty when the SDK accepts it).
+        raw_tools: every item of the list exactly as sent, readable or not, in order.
+        stdout_noise: the lines the server wrote to stdout that are not JSON-RPC messages
+            (skipped, as the SDK's client skips them).
     """
 
     target: str
     info: McpServerInfo
     tools: tuple[McpTool, ...]
     pages: int
+    unread: tuple[UnreadTool, ...] = ()
+    refusals: tuple[SdkRefusal, ...] = ()
+    raw_tools: tuple[Any, ...] = ()
+    stdout_noise: tuple[str, ...] = ()
+
+    @property
+    def sdk_accepts(self) -> bool:
+        """Whether the official SDK client accepts this list (no refusal)."""
+        return not self.refusals
 
     def to_json(self) -> JsonObject:
-        return {
+        """The server and its tools; ``unread``, ``sdkRefusals`` and ``stdoutNoise`` only
+        when there are some."""
+        data: JsonObject = {
             "target": self.target,
             "server": self.info.to_json(),
             "pages": self.pages,
             "tools": [tool.to_json() for tool in self.tools],
         }
+        if self.unread:
+            data["unread"] = [
+                {"index": u.index, "name": u.name, "error": u.error} for u in self.unread
+            ]
+        if self.refusals:
+            data["sdkRefusals"] = [r.to_json() for r in self.refusals]
+        if self.stdout_noise:
+            data["stdoutNoise"] = list(self.stdout_noise)
+        return data

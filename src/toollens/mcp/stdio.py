@@ -6,7 +6,9 @@ would leave an orphan holding the pipe. This transport keeps the server's pid, s
 ends the conversation as soon as the server exits (with its exit code) and, however the
 conversation ends, terminates the whole group with the SDK's own escalation (SIGTERM, then
 SIGKILL). The wire format is the SDK's: one JSON-RPC message per line, parsed and written
-with its types. POSIX only; on Windows the SDK's ``stdio_client`` (a Job Object) is used.
+with its types; a line that is not JSON-RPC (a banner, a log line) is passed on as
+:class:`NotJsonRpc` and skipped, as the SDK's client skips it. POSIX only; on Windows the
+SDK's ``stdio_client`` (a Job Object) is used.
 """
 
 from __future__ import annotations
@@ -16,12 +18,21 @@ from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
 from typing import IO, Any, TextIO, cast
 
-__all__ = ["ServerProcess", "owned_stdio"]
+__all__ = ["NotJsonRpc", "ServerProcess", "owned_stdio"]
 
 _GRACE = 1.0  # seconds a server has to exit by itself once its stdin is closed
 _TERM_GRACE = 1.0  # seconds between SIGTERM and SIGKILL to the group
 _DRAIN = 0.3  # seconds the reader gets to pass on what an exited server still wrote
 _POLL = 0.02
+
+
+class NotJsonRpc(Exception):
+    """A line the server wrote to stdout that is not a JSON-RPC message; handed to the
+    session as the SDK's own transport hands its parse errors (and skipped, as it does)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.line = line
 
 
 class ServerProcess:
@@ -110,15 +121,17 @@ async def _pipes(process: Any, state: ServerProcess) -> AsyncIterator[tuple[Any,
 
 
 def _parse(line: bytes) -> Any:
-    """One stdout line as the SDK's message; a line that is not JSON-RPC as the error."""
+    """One stdout line as the SDK's message; a line that is not JSON-RPC as
+    :class:`NotJsonRpc` (the SDK's ``stdio_client`` also passes it on, and its session skips
+    it)."""
     import mcp_types as types
     from mcp.shared.message import SessionMessage
     from pydantic import ValidationError
 
     try:
         return SessionMessage(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
-    except ValidationError as exc:
-        return exc
+    except ValidationError:
+        return NotJsonRpc(line.decode("utf-8", errors="replace").rstrip("\r"))
 
 
 async def _stop(process: Any, state: ServerProcess) -> None:

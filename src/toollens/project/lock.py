@@ -24,7 +24,7 @@ from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.lock_tokens import entry_tokens
-from toollens.project.tools import ToolRef, check_unique_names, expand_tools
+from toollens.project.tools import ToolRef, check_unique_names, expand_tools, tool_report
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
@@ -67,7 +67,6 @@ def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, .
         TargetError: a tool cannot be found or inspected.
         ProjectError: two tools share a name.
     """
-    from toollens.core.report import report
     from toollens.mcp.records import McpTool
 
     built = []
@@ -79,7 +78,7 @@ def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, .
             built.append((ref, tool_reports(ref.obj, options, config.providers)))
             continue
         reports = tuple(
-            report(ref.obj, config.report_options(provider)) for provider in config.providers
+            tool_report(ref.obj, config.report_options(provider)) for provider in config.providers
         )
         built.append((ref, reports))
     check_unique_names([(reports[0].title, ref) for ref, reports in built])

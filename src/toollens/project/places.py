@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
 from toollens.project.tools import relative_path, source_location
+from toollens.targets import is_mcp_target, is_project_source
 
 if TYPE_CHECKING:
     from toollens.toolsets import ToolEntry
@@ -81,7 +82,7 @@ def entry_place(entry: ToolEntry, fallback: Place = NOWHERE) -> Place:
         file = module_file(origin.module)
         if file is not None:
             return _at(file, origin.line)
-    if origin.label.startswith("mcp:"):
+    if is_mcp_target(origin.label):
         return mcp_place(origin.label, entry.name) or fallback
     if origin.kind == "json" and Path(origin.label).is_file():
         return _at(Path(origin.label))
@@ -169,9 +170,9 @@ def source_place(text: str) -> Place:
     line of ``[tool.toollens]``, an MCP server, or a module (at ``ATTR`` when named)."""
     from toollens.project.config import PYPROJECT, find_project_root
 
-    if text.startswith("mcp:"):
+    if is_mcp_target(text):
         return mcp_place(text)
-    if text == "project" or text.startswith("project:"):
+    if is_project_source(text):
         try:
             root = find_project_root(text.partition(":")[2] or None)
         except ToolLensError:

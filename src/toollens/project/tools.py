@@ -1,8 +1,10 @@
 """Expand a project's tool list into the functions it names, and where each one lives.
 
-``pkg.tools:search`` names one function; ``pkg.tools:*`` and ``pkg/agents.py:*`` name every
-public function *defined* in that module (not the ones it imports), in source order. A
-function named twice (``pkg.tools:search`` and ``pkg.tools:*``) is one tool.
+``pkg.tools:search`` names one function; ``pkg.tools:*`` and ``pkg/agents.py:*`` name the
+tools of that module by the one rule ``toollens check pkg.tools`` uses too
+(:func:`toollens.targets.module_tools`: ``__all__``, else the public functions defined there
+and the framework tool objects it binds, in binding order). A function named twice
+(``pkg.tools:search`` and ``pkg.tools:*``) is one tool.
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ import ast
 import inspect
 import os
 import textwrap
-import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toollens.project.config import ProjectConfig, ProjectError
+
+if TYPE_CHECKING:
+    from toollens.core.report import Report, ReportOptions
 
 __all__ = [
     "SourceLocation",
@@ -24,9 +29,11 @@ __all__ = [
     "check_unique_names",
     "expand_tools",
     "parameter_line",
+    "register_tool_reader",
     "relative_path",
     "return_line",
     "source_location",
+    "tool_report",
 ]
 
 WILDCARD = "*"
@@ -62,14 +69,14 @@ def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
         TargetError: a module does not import or an attribute does not exist.
         ProjectError: a wildcard names a module with no public function.
     """
-    from toollens.targets import resolve_target
+    from toollens.targets import is_mcp_target, resolve_target
 
     refs: dict[tuple[str, str], ToolRef] = {}
     for spec in config.tools:
         location, _, attribute = spec.rpartition(":")
         if attribute == WILDCARD and location:
             found = _module_functions(location, config.root)
-        elif spec.startswith("mcp:"):  # every tool of an MCP server, each as spec#TOOL
+        elif is_mcp_target(spec):  # every tool of an MCP server, each as spec#TOOL
             from toollens.mcp.project import server_tool_targets
 
             found = list(server_tool_targets(spec, config.root))
@@ -81,33 +88,46 @@ def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
     return tuple(refs.values())
 
 
+# Framework tool objects (an @function_tool, a LangChain tool) are read by toollens.toolsets,
+# a layer above this one; it registers its reader here, as render registers its displays.
+ToolReader = Callable[[object, "ReportOptions"], "Report | None"]
+_TOOL_READERS: list[ToolReader] = []
+
+
+def register_tool_reader(reader: ToolReader) -> None:
+    """Let :func:`tool_report` read one more kind of tool object (``None``: not its kind)."""
+    if reader not in _TOOL_READERS:
+        _TOOL_READERS.append(reader)
+
+
+def tool_report(obj: object, options: ReportOptions) -> Report:
+    """The report of one project tool: a framework tool object as its framework sends it,
+    anything else as :func:`toollens.core.report.report` reads it.
+
+    Raises:
+        TargetError: the object is no kind of tool.
+    """
+    from toollens.core.report import report
+
+    for reader in _TOOL_READERS:
+        found = reader(obj, options)
+        if found is not None:
+            return found
+    return report(obj, options)
+
+
 def _module_functions(location: str, root: Path) -> list[tuple[str, Any]]:
-    from toollens.targets import load_module
+    from toollens.targets import MISSING_NAME, load_module, module_tools, no_tools_error
 
     module = load_module(location, cwd=root)
-    functions = [
-        (name, obj)
-        for name, obj in vars(module).items()
-        if not name.startswith("_") and _defined_in(obj, module)
-    ]
+    functions = module_tools(module)
     if not functions:
-        raise ProjectError(
-            f"'{location}:*' names no public function defined in {location!r}",
-            hint="define a function there, or list the tools by name",
-        )
-    functions.sort(key=lambda item: _line_of(item[1]))
+        error = no_tools_error(module, location)
+        raise ProjectError(f"'{location}:*': {error.message}", hint=error.hint)
+    for name, obj in functions:
+        if obj is MISSING_NAME:
+            raise ProjectError(f"'{location}:*': __all__ lists {name!r}, which is not defined")
     return [(f"{location}:{name}", obj) for name, obj in functions]
-
-
-def _defined_in(obj: Any, module: types.ModuleType) -> bool:
-    # Decorated tools (functools.wraps) keep the wrapped function's module and name.
-    target = inspect.unwrap(obj) if callable(obj) else obj
-    return inspect.isfunction(target) and target.__module__ == module.__name__
-
-
-def _line_of(obj: Any) -> int:
-    code = getattr(inspect.unwrap(obj), "__code__", None)
-    return code.co_firstlineno if code is not None else 0
 
 
 def _identity(ref: ToolRef) -> tuple[str, str]:

@@ -6,6 +6,7 @@ near-duplicate descriptions, one parameter name with several types). This packag
 no UI library; framework readers import their framework only when given its objects.
 """
 
+from toollens.project.tools import register_tool_reader
 from toollens.toolsets.definitions import Definition, definition_entry
 from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
 from toollens.toolsets.mcp_source import load_mcp
@@ -15,6 +16,7 @@ from toollens.toolsets.readers import READERS
 from toollens.toolsets.registry import (
     ObjectReader,
     SourceLoader,
+    framework_report,
     register_object_reader,
     register_source,
     registered_prefixes,
@@ -23,6 +25,7 @@ from toollens.toolsets.rules import TOOLSET_RULES, ToolsetFinding, ToolsetRule
 from toollens.toolsets.sources import toolset
 
 register_source("project", load_project)
+register_tool_reader(framework_report)
 register_source("mcp", load_mcp)
 for _reader in READERS:
     register_object_reader(_reader)

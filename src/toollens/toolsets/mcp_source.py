@@ -3,40 +3,126 @@
 ``toolset("mcp:python server.py")`` lists the server's tools with :mod:`toollens.mcp` (the
 official SDK client; ``--env``/``--timeout`` from the command line apply) and judges each
 ``inputSchema`` exactly as sent (:func:`toollens.mcp.judge.tool_report`). A server that
-cannot be read is one entry with its one-line error (``toolset`` catches it); a tool whose
-schema is not a JSON Schema is one entry with its error, and the other tools still count.
+cannot be read raises :class:`~toollens.core.errors.TargetError` (``toolset`` passes it on);
+an item of its list that is not a readable tool, or a tool whose schema is not a JSON Schema,
+is one entry with its error, and the other tools still count. Lines the server wrote to
+stdout that are not JSON-RPC were skipped, as the SDK's client skips them; the toolset
+carries one warning naming them (:data:`STDOUT_NOISE`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
+from toollens.core.records import Finding, Severity
+from toollens.mcp.target import MCP_PREFIX
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 from toollens.toolsets.model import Toolset
-from toollens.toolsets.rules import mcp_spec_findings
+from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings, mcp_spec_findings
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
-    from toollens.mcp.records import McpTool
+    from toollens.mcp.records import McpTool, ServerTools
 
-__all__ = ["load_mcp", "mcp_entry"]
+__all__ = [
+    "SDK_REFUSES_LIST",
+    "STDOUT_NOISE",
+    "load_mcp",
+    "mcp_entry",
+    "sdk_refusal_finding",
+    "server_toolset",
+    "stdout_noise_finding",
+]
+
+STDOUT_NOISE = "mcp.stdout-not-json-rpc"
+"""The rule id of the warning for stdout lines that are not JSON-RPC messages."""
+
+SDK_REFUSES_LIST = "mcp.sdk-refuses-list"
+"""The rule id of the error for a ``tools/list`` the official SDK's own types refuse."""
+
+# Evidence: code. mcp 2.3.0 ClientSession.list_tools validates the page with
+# mcp_types.ListToolsResult and raises on the first invalid tool: the whole list is lost.
+_SDK_SOURCE = "mcp 2.3.0 mcp.client.session.ClientSession.list_tools (ListToolsResult), run here"
+
+# Evidence: code. mcp 2.3.0, mcp/client/stdio.py `_parse_line` returns the parse error as a
+# value and ClientSession hands it to its message_handler, whose default does nothing: the
+# line is skipped. The MCP specification (transports, stdio, 2025-06-18 and later): "The
+# server MUST NOT write anything to its stdout that is not a valid MCP message."
+_NOISE_SOURCE = (
+    "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#stdio "
+    "(read 2026-12-02); mcp 2.3.0 mcp.client.stdio._parse_line skips such a line"
+)
 
 
 def load_mcp(rest: str, options: ReportOptions | None) -> Toolset:
-    """The loader registered for ``mcp:``: ``rest`` is the command or URL (and ``#TOOL``)."""
-    from toollens.consumers import listing_from_server
+    """The loader registered for ``mcp:``: ``rest`` is the command or URL (and ``#TOOL``).
+
+    Raises:
+        TargetError: the server cannot be started, reached or read, or ``#TOOL`` names no tool.
+    """
     from toollens.mcp.project import resolve_server
 
-    text = "mcp:" + rest
-    served = resolve_server(text)
+    return server_toolset(resolve_server(MCP_PREFIX + rest), options)
+
+
+def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolset:
+    """The toolset of a server's listed tools: its tools and unread items in the server's
+    order, the cross-tool findings, and the stdout warning when lines were skipped."""
+    from toollens.consumers import listing_from_server
+
     entries = [mcp_entry(tool, options) for tool in served.tools]
-    listing = listing_from_server(served)  # what the consumers judge, as sent
-    ts = Toolset.from_entries(entries, label=text, options=options, listing=listing)
+    for unread in sorted(served.unread, key=lambda u: u.index):
+        origin = ToolOrigin(kind="mcp", label=served.target, index=unread.index)
+        entries.insert(
+            min(unread.index, len(entries)), ToolEntry.failed(unread.name, origin, unread.error)
+        )
+    tools = tuple(entries)
+    found = list(iter_toolset_findings(tools))
     # The MCP specification judges the tools too, by the revision the server answered with.
-    spec = mcp_spec_findings(entries, served.info.protocol_version)
-    return dataclasses.replace(ts, cross_findings=(*ts.cross_findings, *spec))
+    found.extend(mcp_spec_findings(tools, served.info.protocol_version))
+    if served.refusals:
+        concerned = tuple(dict.fromkeys(r.tool for r in served.refusals))
+        found.append(ToolsetFinding(sdk_refusal_finding(served), concerned))
+    if served.stdout_noise:
+        found.append(ToolsetFinding(stdout_noise_finding(served.stdout_noise), ()))
+    listing = listing_from_server(served)  # what the consumers judge, as sent
+    return Toolset(tools, tuple(found), served.target, options, listing)
+
+
+def stdout_noise_finding(lines: tuple[str, ...]) -> Finding:
+    """The warning for a server's stdout lines that are not JSON-RPC messages."""
+    count = len(lines)
+    more = f" (and {count - 1} more)" if count > 1 else ""
+    return Finding(
+        rule=STDOUT_NOISE,
+        severity=Severity.WARNING,
+        pointer=None,
+        message=f"the server wrote {count} line{'' if count == 1 else 's'} to stdout that "
+        f"{'is' if count == 1 else 'are'} not JSON-RPC: {lines[0]!r}{more}. The official "
+        "Python SDK client skips such lines (toollens too); the MCP specification forbids "
+        "them, and a client that reads stdout strictly may refuse the server.",
+        fix="write logs, banners and prints to stderr; only MCP messages go to stdout",
+        source=_NOISE_SOURCE,
+    )
+
+
+def sdk_refusal_finding(served: ServerTools) -> Finding:
+    """The error for a list the SDK's types refuse: every client built on it loses it all."""
+    first = served.refusals[0]
+    more = len(served.refusals) - 1
+    count = len(served.raw_tools)
+    return Finding(
+        rule=SDK_REFUSES_LIST,
+        severity=Severity.ERROR,
+        pointer=None,
+        message=f"the official mcp SDK client refuses this server's tools/list ({first}"
+        f"{f'; {more} more' if more else ''}): a client built on it (the Agents SDK, "
+        f"pydantic-ai, LangChain's MCP adapters) loses all {count} tools",
+        fix="make every tool in tools/list an object with a string name and an object "
+        "inputSchema, as the MCP schema's Tool requires",
+        source=_SDK_SOURCE,
+    )
 
 
 def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp") -> ToolEntry:

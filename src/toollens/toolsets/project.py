@@ -52,17 +52,20 @@ def _expand(config: ProjectConfig, spec: str, options: ReportOptions) -> list[To
         refs = expand_tools(dataclasses.replace(config, tools=(spec,)))
     except ToolLensError as exc:
         return [ToolEntry.failed(spec, ToolOrigin(kind="project", label=spec), str(exc))]
-    return [_entry(ref, options) for ref in refs]
+    return [entry for ref in refs for entry in _entries(ref, options)]
 
 
-def _entry(ref: ToolRef, options: ReportOptions) -> ToolEntry:
+def _entries(ref: ToolRef, options: ReportOptions) -> list[ToolEntry]:
     from toollens.mcp.records import McpTool
     from toollens.toolsets.entries import callable_origin
+    from toollens.toolsets.registry import framework_entries
 
     if isinstance(ref.obj, McpTool):  # one tool of an MCP server listed in the table
         from toollens.toolsets.mcp_source import mcp_entry
 
-        return mcp_entry(ref.obj, options, kind="project")
-
+        return [mcp_entry(ref.obj, options, kind="project")]
+    found = framework_entries(ref.obj, options, ref.target)  # an agent, a framework tool
+    if found is not None:
+        return found
     origin = callable_origin(ref.obj, kind="project", label=ref.target)
-    return ToolEntry.from_callable(ref.obj, origin=origin, options=options)
+    return [ToolEntry.from_callable(ref.obj, origin=origin, options=options)]

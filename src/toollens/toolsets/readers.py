@@ -6,7 +6,8 @@
   hosted tools (web search, file search, ...) are listed, marked ``role="hosted"``, unchecked;
 - pydantic-ai: an ``Agent`` (the ``Tool`` objects of its function toolsets, each read from
   ``Tool.tool_def``; other toolsets are listed unchecked) and a ``Tool``;
-- LangChain: a ``BaseTool``, read from ``convert_to_openai_tool`` (what ``bind_tools`` sends).
+- LangChain: a ``BaseTool`` instance or subclass (a subclass read from its defaults, its
+  ``__init__`` never run), read from ``convert_to_openai_tool`` (what ``bind_tools`` sends).
 
 A reader only looks at an object when its framework is already imported (an object of a
 framework that is not imported cannot exist), so reading plain functions never imports one.
@@ -154,26 +155,54 @@ def read_langchain(
         return None
     from langchain_core.tools import BaseTool
 
+    if isinstance(obj, type) and issubclass(obj, BaseTool) and obj is not BaseTool:
+        return [_langchain_class(obj, options, label)]
     if not isinstance(obj, BaseTool):
         return None
+    return [_langchain_tool(obj, options, label)]
+
+
+def _langchain_class(cls: type[Any], options: ReportOptions | None, label: str) -> ToolEntry:
+    """A ``BaseTool`` subclass, read from its defaults (``name``, ``description``,
+    ``args_schema``) without running its ``__init__`` or validators: ``model_construct``
+    builds the instance pydantic would, from the defaults alone."""
+    origin = ToolOrigin(kind="langchain", label=label)
+    try:
+        tool = cls.model_construct()
+        name = tool.name
+    except AttributeError:
+        return ToolEntry.failed(
+            cls.__name__,
+            origin,
+            f"LangChain tool class {cls.__name__} has no default name; give it "
+            "`name: str = ...`, or name an instance of it (MODULE:ATTR)",
+        )
+    if not isinstance(name, str):
+        return ToolEntry.failed(cls.__name__, origin, f"{cls.__name__}.name is not a string")
+    return _langchain_tool(tool, options, label)
+
+
+def _langchain_tool(tool: Any, options: ReportOptions | None, label: str) -> ToolEntry:
+    """What ``bind_tools`` sends for ``tool``: LangChain's own ``convert_to_openai_tool``."""
+    import warnings
+
     from langchain_core.utils.function_calling import convert_to_openai_tool
 
-    function = convert_to_openai_tool(obj)["function"]
-    func = getattr(obj, "func", None) or getattr(obj, "coroutine", None)
-    where = (
-        callable_origin(func, kind="langchain", label=label)
-        if callable(func)
-        else ToolOrigin(kind="langchain", label=label)
+    with warnings.catch_warnings():  # pydantic warns on a class default it cannot dump
+        warnings.simplefilter("ignore")
+        function = convert_to_openai_tool(tool)["function"]
+    func = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
+    if callable(func):
+        where = callable_origin(func, kind="langchain", label=label)
+    else:  # a BaseTool subclass: its class is where it is defined
+        where = callable_origin(type(tool), kind="langchain", label=label)
+    return ToolEntry.from_definition(
+        function["name"],
+        function.get("description"),
+        function.get("parameters", {"type": "object", "properties": {}}),
+        origin=where,
+        options=options,
     )
-    return [
-        ToolEntry.from_definition(
-            function["name"],
-            function.get("description"),
-            function.get("parameters", {"type": "object", "properties": {}}),
-            origin=where,
-            options=options,
-        )
-    ]
 
 
 READERS: tuple[Callable[[Any, ReportOptions | None, str], list[ToolEntry] | None], ...] = (

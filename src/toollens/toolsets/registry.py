@@ -17,12 +17,13 @@ from toollens.toolsets.entries import ToolEntry, ToolOrigin
 from toollens.toolsets.model import Toolset
 
 if TYPE_CHECKING:
-    from toollens.core.report import ReportOptions
+    from toollens.core.report import Report, ReportOptions
 
 __all__ = [
     "ObjectReader",
     "SourceLoader",
     "framework_entries",
+    "framework_report",
     "loader_for",
     "register_object_reader",
     "register_source",
@@ -85,6 +86,25 @@ def framework_entries(
         if found is not None:
             return found
     return None
+
+
+def framework_report(obj: object, options: ReportOptions) -> Report | None:
+    """The report of one framework tool object, as its framework sends it; ``None`` when no
+    reader knows ``obj`` (the project's tool reader: :func:`toollens.project.tools.tool_report`).
+
+    Raises:
+        TargetError: the object holds several tools, or its tool cannot be read.
+    """
+    found = framework_entries(obj, options, _name_of(obj))
+    if found is None:
+        return None
+    if len(found) != 1 or found[0].report is None:
+        what = found[0].error if len(found) == 1 else f"it holds {len(found)} tools"
+        raise TargetError(
+            f"{_name_of(obj)!r} cannot be read as one tool: {what or 'it has no schema'}",
+            hint="name each tool, or check them all with `toollens check --agent MODULE:ATTR`",
+        )
+    return found[0].report
 
 
 def _name_of(obj: Any) -> str:

@@ -8,23 +8,27 @@ A source is one of:
   :func:`module_tools` for which of its attributes count as tools;
 - a provider payload (``{"tools": [...]}``) as a dict, or a ``.json`` file holding one;
 - ``"MODULE:ATTR"`` / ``"file.py:ATTR"``: the object named (a list, an agent, a function);
+- a ``.json`` file holding a payload object or a bare list of tools;
 - ``"project"`` or ``"project:DIR"``: the ``[tool.toollens] tools`` table of a project;
 - a string with a registered prefix (``"mcp:..."``): see
   :func:`~toollens.toolsets.registry.register_source`.
 
-A source that cannot be read at all (a module that fails to import, an object of an unknown
-kind) still gives a toolset: one entry carrying the error.
+A source that cannot be read at all (a module that fails to import, a missing file, an MCP
+server that does not answer, an object of an unknown kind, a string naming a source with no
+tool) raises
+:class:`~toollens.core.errors.TargetError` with one line naming the source and what to do;
+a tool of a readable source that cannot be read is one entry carrying its error, and the
+other tools are still read.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import types
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from toollens.core.errors import ToolLensError
+from toollens.core.errors import TargetError, ToolLensError
 from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin, one_line
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.registry import framework_entries, loader_for
@@ -33,8 +37,6 @@ if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
 
 __all__ = ["read_object", "toolset", "unknown_entry"]
-
-_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
 def toolset(source: object, options: ReportOptions | None = None) -> Toolset:
@@ -45,20 +47,45 @@ def toolset(source: object, options: ReportOptions | None = None) -> Toolset:
         options: the report options every Python and JSON tool is read with.
 
     Returns:
-        A :class:`Toolset`; a tool (or a whole source) that cannot be read is an entry
-        with its ``error``, never an exception.
+        A :class:`Toolset`; a tool that cannot be read is an entry with its ``error``.
+
+    Raises:
+        TargetError: the source as a whole cannot be read (see the module documentation).
     """
     if isinstance(source, Toolset):
         return source
     if isinstance(source, (str, os.PathLike)):
-        return _from_text(os.fspath(source), options)
+        text = os.fspath(source)
+        found = _from_text(text, options)
+        if not found.tools:  # a file, server or table that lists nothing: nothing to judge
+            raise TargetError(f"{text!r} holds no tools", hint="name a source that lists some")
+        return found
     label = _label_of(source)
+    if not _readable_kind(source):
+        raise TargetError(
+            f"toollens cannot read tools from a {type(source).__name__} object",
+            hint=_KINDS_HINT,
+        )
     try:
         entries = read_object(source, options, label)
+    except ToolLensError as exc:
+        raise TargetError(exc.message, pointer=exc.pointer, hint=exc.hint) from exc
     except Exception as exc:  # iterating a user's iterable runs user code
-        message = f"reading {label} raised {type(exc).__name__}: {exc}"
-        return _failed_source(label, "callable", message, options)
+        raise TargetError(
+            f"reading {label} raised {type(exc).__name__}: {one_line(str(exc))}"
+        ) from exc
     return Toolset.from_entries(entries, label=label, options=options)
+
+
+_KINDS_HINT = "pass functions, a module, an agent, tool definitions or a provider payload"
+
+
+def _readable_kind(source: object) -> bool:
+    if isinstance(source, (types.ModuleType, Mapping)) or callable(source):
+        return True
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return True
+    return framework_entries(source, None, "") is not None
 
 
 def read_object(source: object, options: ReportOptions | None, label: str) -> list[ToolEntry]:
@@ -128,8 +155,7 @@ def unknown_entry(
     return ToolEntry.failed(
         f"#{index}" if index is not None else what,
         ToolOrigin(kind=kind, label=label, index=index),
-        f"toollens cannot read tools from a {what} object; pass functions, a module, an "
-        "agent, tool definitions or a provider payload",
+        f"toollens cannot read tools from a {what} object; {_KINDS_HINT}",
     )
 
 
@@ -150,33 +176,37 @@ def _label_of(source: Any) -> str:
 def _from_text(text: str, options: ReportOptions | None) -> Toolset:
     head, sep, rest = text.partition(":")
     loader = loader_for(head) if sep else None
+    if loader is None and text == "project":
+        loader, rest = loader_for("project"), ""
     if loader is not None:
-        kind: OriginKind = "mcp" if head == "mcp" else "project" if head == "project" else "json"
         try:
             return loader(rest, options)
         except ToolLensError as exc:
-            return _failed_source(text, kind, str(exc), options)
+            raise TargetError(exc.message, pointer=exc.pointer, hint=exc.hint) from exc
         except Exception as exc:  # a plugged-in loader may raise anything
-            return _failed_source(text, kind, f"{type(exc).__name__}: {exc}", options)
-    if text == "project":
-        return _from_text("project:", options)
-    try:
-        return _resolve_text(text, options)
-    except ToolLensError as exc:
-        return _failed_source(text, "module", str(exc), options)
+            raise TargetError(
+                f"reading {text!r} raised {type(exc).__name__}: {one_line(str(exc))}"
+            ) from exc
+    return _resolve_text(text, options)
 
 
 def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
-    from toollens.targets import load_json_file, load_module, parse_target, resolve_target
+    from toollens.targets import (
+        is_dotted,
+        load_json_value,
+        load_module,
+        parse_target,
+        resolve_target,
+    )
 
     if text.endswith(".json"):
         from toollens.toolsets.payloads import payload_entries
 
-        data = load_json_file(text)
+        data = load_json_value(text)
         return Toolset.from_entries(
             payload_entries(data, label=text, options=options), label=text, options=options
         )
-    if text.endswith(".py") or _DOTTED.fullmatch(text):
+    if text.endswith(".py") or is_dotted(text):
         from toollens.toolsets.modules import module_entries
 
         module = load_module(text)
@@ -185,10 +215,3 @@ def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
     parse_target(text)  # raises with the forms a target may take
     obj = resolve_target(text)
     return Toolset.from_entries(read_object(obj, options, text), label=text, options=options)
-
-
-def _failed_source(
-    text: str, kind: OriginKind, error: str, options: ReportOptions | None
-) -> Toolset:
-    entry = ToolEntry.failed(text, ToolOrigin(kind=kind, label=text), one_line(error))
-    return Toolset.from_entries([entry], label=text, options=options)

@@ -1,7 +1,7 @@
 """A hand-written stdio server that fails in the way MODE names (raw JSON-RPC, no SDK).
 
 python broken.py crash|exit-after-initialize|garbage|silent|stubborn|slow-initialize|
-                 slow-list|malformed|grandchild
+                 slow-list|malformed|not-a-list|refused|banner|grandchild
 """
 
 from __future__ import annotations
@@ -57,9 +57,25 @@ def exit_after_initialize() -> None:
 
 
 def garbage() -> None:
+    # Only ever writes text that is not JSON-RPC, and never answers.
     print("Server ready! Listening on stdio...", flush=True)  # the classic mistake
     say("logging to stdout by mistake")
-    serve()
+    for line in sys.stdin:
+        print(f"got {len(line)} bytes, no idea what they mean", flush=True)
+
+
+def banner() -> None:
+    # A banner and a log line on stdout, then a correct conversation.
+    print("Server ready! Listening on stdio...", flush=True)
+    print("INFO loaded 1 tool", flush=True)
+
+    def listed(request_id: object) -> None:
+        tool = {"name": "echo", "description": "Echo the text.",
+                "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}},
+                                "required": ["text"]}}  # fmt: skip
+        send(request_id, {"tools": [tool]})
+
+    serve(listed)
 
 
 def silent() -> None:
@@ -100,6 +116,23 @@ def malformed() -> None:
     serve(bad)
 
 
+def not_a_list() -> None:
+    serve(lambda request_id: send(request_id, {"tools": "none today"}))
+
+
+def refused() -> None:
+    # Every tool is readable, but the SDK's ListToolsResult refuses the list (annotations
+    # must be an object): a client built on the SDK loses both tools.
+    def listed(request_id: object) -> None:
+        send(request_id, {"tools": [
+            {"name": "ok", "description": "Fine.", "inputSchema": {"type": "object"}},
+            {"name": "odd", "description": "Odd annotations.", "inputSchema": {"type": "object"},
+             "annotations": "read-only"},
+        ]})  # fmt: skip
+
+    serve(listed)
+
+
 def grandchild() -> None:
     helper = (
         "import sys; sys.path.insert(0, sys.argv[1]); import _pidfile, time; "
@@ -120,6 +153,9 @@ MODES = {
     "slow-initialize": lambda: serve(init_delay=60),
     "slow-list": slow_list,
     "malformed": malformed,
+    "not-a-list": not_a_list,
+    "refused": refused,
+    "banner": banner,
     "grandchild": grandchild,
 }
 
