@@ -58,8 +58,10 @@ def test_a_column_per_chosen_client_and_the_rules_below() -> None:
 
 
 def test_without_a_client_every_client_is_shown() -> None:
+    # No client chosen: the MCP specification (outputSchema must be an object in the
+    # 2025-11-25 revision the server answered with) gates the exit code.
     code, out, _ = run("check", case("output-array"))
-    assert code == EXIT_OK
+    assert code == EXIT_FINDINGS
     assert "shown; name one with --client to gate" in out
     assert "  claude-code: 2 server-dropped" in out
     assert "every tool: claude-code.output-not-object at /tools/1/outputSchema/type" in out

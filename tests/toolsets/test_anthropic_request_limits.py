@@ -143,3 +143,20 @@ def test_union_counting_shapes() -> None:
 def test_the_limits_speak_for_anthropic_only() -> None:
     for rule in (TOOLS, OPTIONAL, UNIONS):
         assert RULE_PROVIDERS[rule] == ("anthropic",)
+
+
+@pytest.mark.parametrize(
+    ("providers", "code"),
+    [(("openai-chat",), 0), (("anthropic",), 1), (("openai-chat", "anthropic"), 1), ((), 1)],
+    ids=["openai-only", "anthropic", "both", "no-provider-named"],
+)
+def test_a_request_limit_fails_the_check_only_for_its_provider(
+    providers: tuple[str, ...], code: int
+) -> None:
+    from toollens.cli.toolset import ToolRow, exit_code
+    from toollens.toolsets.model import Toolset
+
+    ts = Toolset.from_entries([plain(f"t{i}") for i in range(21)], label="t")
+    assert TOOLS in {f.rule for f in ts.findings}
+    rows = [ToolRow(e, None) for e in ts.tools]
+    assert exit_code(ts, rows, providers) == code

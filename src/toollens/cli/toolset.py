@@ -167,15 +167,39 @@ def read_toolset(source: str, options: ReportOptions) -> Toolset:
     return ts
 
 
-def exit_code(ts: Toolset, rows: Sequence[ToolRow]) -> int:
+def exit_code(
+    ts: Toolset,
+    rows: Sequence[ToolRow],
+    providers: Sequence[str] = (),
+    *,
+    clients_chosen: bool = False,
+) -> int:
     """1 on an error finding, a view error or a tool that could not be read, else 0 (a
-    source that cannot be read at all never gets here: it raises, exit 3)."""
+    source that cannot be read at all never gets here: it raises, exit 3).
+
+    A cross-tool error that speaks for some providers (Anthropic's strict request limits,
+    a name Gemini refuses) fails the check only when one of ``providers`` was asked for;
+    the MCP specification's and SDK's errors fail it only when no client was chosen, since
+    the chosen clients' verdicts then say what happens on the user's path.
+    """
     from toollens.core.records import Severity
 
     bad = any(row.entry.error is not None for row in rows)
     bad = bad or any(row.result is not None and row.result.errors for row in rows)
-    bad = bad or any(f.severity is Severity.ERROR for f in ts.findings)
+    bad = bad or any(
+        f.severity is Severity.ERROR and _gates(f, providers, clients_chosen) for f in ts.findings
+    )
     return EXIT_FINDINGS if bad else EXIT_OK
+
+
+def _gates(finding: Finding, providers: Sequence[str], clients_chosen: bool) -> bool:
+    from toollens.toolsets.rules import concerns_provider, speaks_for_providers
+
+    if finding.rule.startswith("mcp."):
+        return not clients_chosen
+    if not speaks_for_providers(finding) or not providers:
+        return True
+    return any(concerns_provider(finding, p) for p in providers)
 
 
 def run_toolset_check(
@@ -187,8 +211,8 @@ def run_toolset_check(
     source = args.agent or args.target
     options = hooks.options(args, providers[0])
     ts, rows = checked_toolset(source, options, providers, hooks.result, args.jobs)
-    code = exit_code(ts, rows)
     clients = hooks.clients(args, ts) if hooks.clients is not None else None
+    code = exit_code(ts, rows, providers, clients_chosen=bool(clients and clients.chosen))
     if clients is not None and code != EXIT_ERROR:
         code = max(code, clients.exit_code)
     if args.format == "json":

@@ -37,6 +37,7 @@ __all__ = [
     "ToolsetHit",
     "ToolsetRule",
     "concerns_provider",
+    "speaks_for_providers",
     "iter_toolset_findings",
     "mcp_spec_findings",
 ]
@@ -380,6 +381,13 @@ RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
     "toolset.gemini-name-invalid": _GEMINI,
     "toolset.gemini-validated-mixed": _GEMINI,
 }
+
+
+def speaks_for_providers(finding: Finding) -> bool:
+    """Whether a cross-tool finding is about what some providers accept (not every one)."""
+    from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
+
+    return bool(RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule))
 
 
 def concerns_provider(finding: Finding, provider: str) -> bool:
