@@ -14,7 +14,6 @@ from typing_extensions import TypedDict
 try:
     from agents import RunContextWrapper
 except ImportError:  # the look-alike toollens recognises by qualified name
-
     _T = TypeVar("_T")
 
     class RunContextWrapper(Generic[_T]):  # type: ignore[no-redef]

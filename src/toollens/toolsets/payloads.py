@@ -175,4 +175,3 @@ def _mcp_spec(item: Mapping[str, Any]) -> tuple[Finding, ...]:
     from toollens.core.providers.mcp_spec import check_mcp_tools
 
     return tuple(f.finding for f in check_mcp_tools([item]))
-

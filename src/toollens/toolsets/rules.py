@@ -37,9 +37,9 @@ __all__ = [
     "ToolsetHit",
     "ToolsetRule",
     "concerns_provider",
-    "speaks_for_providers",
     "iter_toolset_findings",
     "mcp_spec_findings",
+    "speaks_for_providers",
 ]
 
 # -- sources -----------------------------------------------------------------------------
