@@ -100,10 +100,10 @@ def source_listing(source: object, ts: Toolset | None, name: str | None = None) 
 
 def _json(path: str) -> Mapping[str, Any] | list[Any] | None:
     from toollens.core.errors import TargetError
-    from toollens.targets import load_json_file
+    from toollens.targets import load_json_value
 
     try:
-        data = load_json_file(path)
+        data = load_json_value(path)
     except TargetError:  # the toolset reports the file itself
         return None
     return data if isinstance(data, (Mapping, list)) else None

@@ -101,14 +101,13 @@ def derived_name(label: str) -> str:
     return stem or "server"
 
 
-# Any: a saved answer is raw JSON; its tools are judged as sent, not typed first.
-def listing_from_payload(
-    data: Mapping[str, Any] | Sequence[Any], *, label: str, server_name: str | None = None
-) -> ToolList:
+def listing_from_payload(data: object, *, label: str, server_name: str | None = None) -> ToolList:
     """The tool list of a saved ``tools/list`` answer (``{"tools": [...]}``, optionally with
-    ``serverInfo`` and ``protocolVersion``) or a bare list of MCP tools."""
+    ``serverInfo`` and ``protocolVersion``) or a bare list of MCP tools; raw JSON, judged as
+    sent (nothing is typed first)."""
     meta: Mapping[str, Any] = data if isinstance(data, Mapping) else {}
-    tools = meta.get("tools", []) if isinstance(data, Mapping) else list(data)
+    listed = meta.get("tools", []) if isinstance(data, Mapping) else data
+    tools = list(listed) if isinstance(listed, Sequence) and not isinstance(listed, str) else []
     info = meta.get("serverInfo")
     info_name = info.get("name") if isinstance(info, Mapping) else None
     name = server_name or (info_name if isinstance(info_name, str) and info_name else None)
