@@ -10,8 +10,11 @@ refused) three times and reports the medians of
 - ``first paint``: the first contentful paint,
 - ``table``: when the table's first row is painted (the later of first paint and the first
   ``.tl-ts-row`` in the document, seen by a ``MutationObserver`` installed before the page),
-- ``open``: from a click on the last row of the table's first page until that tool's views
-  are in the document (a page that inlines every tool has them already: 0).
+- ``open``: in the page, from a click on the last row of the table's first page until that
+  tool's views are in the document (a page that inlines every tool has them already: 0).
+
+The pages are loaded in turn, round after round (``--repeats`` rounds), so a change in the
+machine's load during the run hits every page alike.
 
 The 10-tool and 1,000-tool pages are measured side by side in one run, so the ratios hold
 across machines. ``--page FILE`` measures saved pages as well (for example one written by an
@@ -28,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import sys
 import tempfile
@@ -36,9 +38,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import bench_toolset
 import corpus
+
+from support.many_tools import payload
 
 # Records when the first table row enters the document, before the page's own scripts run.
 _OBSERVER = """
@@ -52,136 +57,65 @@ new MutationObserver((_, observer) => {
 """
 _PAINT = "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
 
-WORDS = [
-    *[
-        "account",
-        "invoice",
-        "customer",
-        "order",
-        "shipment",
-        "parcel",
-        "address",
-        "ticket",
-        "comment",
-        "repository",
-    ],
-    *[
-        "branch",
-        "commit",
-        "issue",
-        "label",
-        "project",
-        "member",
-        "permission",
-        "file",
-        "folder",
-        "record",
-        "report",
-    ],
-    *["metric", "alert"],
-]
 
-
-def _property(rng: random.Random, depth: int) -> dict[str, Any]:
-    word = rng.choice(WORDS)
-    kind = rng.randrange(14 if depth == 0 else 7)
-    text = f"The {word} to use; see the {rng.choice(WORDS)} documentation for the accepted values."
-    if kind == 0:
-        return {"type": "string", "description": text}
-    if kind == 1:
-        return {"type": "integer", "minimum": 1, "maximum": 100, "default": 30, "description": text}
-    if kind == 2:
-        return {"type": "string", "enum": rng.sample(WORDS, 4), "description": text}
-    if kind == 3:
-        return {"type": "boolean", "default": False}
-    if kind == 4:
-        return {"type": "string", "format": "date-time", "description": text}
-    if kind == 5:
-        return {"type": "array", "items": {"type": "string"}, "description": text}
-    if kind == 6:
-        return {"type": "string", "pattern": "^[a-z0-9-]+$", "description": text}
-    if kind == 7:
-        return {"type": "array", "items": _object(rng, depth + 1, 3), "description": text}
-    if kind == 8:
-        return _object(rng, depth + 1, 3)
-    return {"type": "string", "description": text}  # the commonest parameter, most often
-
-
-def _object(rng: random.Random, depth: int, most: int) -> dict[str, Any]:
-    count = rng.randint(1, most)
-    names = rng.sample(WORDS, count)
-    props = {f"{name}_{i}": _property(rng, depth) for i, name in enumerate(names)}
-    required = [n for n in props if rng.random() < 0.5]
-    schema: dict[str, Any] = {"type": "object", "properties": props}
-    if required:
-        schema["required"] = required
-    return schema
-
-
-def payload(count: int, seed: int = 42) -> dict[str, Any]:
-    """An MCP ``tools/list`` result of ``count`` generated tools (the same for a seed)."""
-    rng = random.Random(seed)
-    tools = []
-    for i in range(count):
-        verb, noun = rng.choice(("get", "list", "create", "update", "delete")), rng.choice(WORDS)
-        tools.append(
-            {
-                "name": f"{verb}_{noun}_{i}",
-                "description": f"{verb.title()} a {noun} of the workspace. "
-                + " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 40))),
-                "inputSchema": _object(rng, 0, 8),
-            }
-        )
-    return {"tools": tools}
-
-
-def measure(page: Path, repeats: int) -> dict[str, float]:
-    """Medians over ``repeats`` loads of ``page`` in headless Chromium, offline."""
+def measure(pages: list[Path], repeats: int) -> list[dict[str, float]]:
+    """Per page, medians over ``repeats`` loads in headless Chromium, offline; the pages are
+    loaded in turn, round after round, so a change in the machine's load hits them all."""
     from playwright.sync_api import sync_playwright
 
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    found: dict[str, list[float]] = {"paint": [], "table": [], "open": []}
+    found = [{"paint": [], "table": [], "open": []} for _ in pages]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
         try:
             for _ in range(repeats):
-                tab = browser.new_page(viewport={"width": 1400, "height": 900})
-                tab.route(
-                    "**/*",
-                    lambda route: (
-                        route.continue_()
-                        if route.request.url.startswith("file:")
-                        else route.abort()
-                    ),
-                )
-                tab.add_init_script(_OBSERVER)
-                tab.goto(page.as_uri(), timeout=600_000, wait_until="load")
-                tab.wait_for_function(_PAINT + " >= 0")
-                paint = tab.evaluate(_PAINT)
-                found["paint"].append(paint)
-                found["table"].append(max(paint, tab.evaluate("window.__tlRowAt ?? -1")))
-                found["open"].append(_open_ms(tab))
-                tab.close()
+                for page, figures in zip(pages, found, strict=True):
+                    for key, value in _load(browser, page).items():
+                        figures[key].append(value)
         finally:
             browser.close()
-    return {k: statistics.median(v) for k, v in found.items()}
+    return [{k: statistics.median(v) for k, v in figures.items()} for figures in found]
+
+
+def _load(browser: Any, page: Path) -> dict[str, float]:
+    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    tab.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort(),
+    )
+    tab.add_init_script(_OBSERVER)
+    tab.goto(page.as_uri(), timeout=600_000, wait_until="load")
+    tab.wait_for_function(_PAINT + " >= 0")
+    paint = tab.evaluate(_PAINT)
+    table = max(paint, tab.evaluate("window.__tlRowAt ?? -1"))
+    opened = _open_ms(tab)
+    tab.close()
+    return {"paint": paint, "table": table, "open": opened}
+
+
+# Times, in the page, from a row's click to its tool's views being in the document.
+_OPEN_TIMER = """index => new Promise(resolve => {
+  const row = document.querySelector(`.tl-ts-row[data-index="${index}"]`);
+  const done = () => document.querySelector(`#tl-tool-${index} .tl-panel`);
+  const start = performance.now();
+  new MutationObserver((_, observer) => {
+    if (done()) { observer.disconnect(); resolve(performance.now() - start); }
+  }).observe(document, {childList: true, subtree: true});
+  row.click();
+})"""
 
 
 def _open_ms(tab: Any) -> float:
-    """Click the last shown row; milliseconds until its tool's views are in the document."""
+    """Click the last row of the table's first page: ms until its tool's views are in."""
     index = tab.evaluate(
         "[...document.querySelectorAll('.tl-ts-row')].filter(r => !r.hidden).pop()"
         ".getAttribute('data-index')"
     )
-    selector = f"#tl-tool-{index} .tl-panel"
-    if tab.query_selector(selector):  # every tool's views were inlined in the page
+    if tab.query_selector(f"#tl-tool-{index} .tl-panel"):  # every tool's views were inlined
         return 0.0
-    start = tab.evaluate("performance.now()")
-    tab.click(f'.tl-ts-row[data-index="{index}"]')
-    tab.wait_for_selector(selector, state="attached")
-    return float(tab.evaluate("performance.now()")) - start
+    return float(tab.evaluate(_OPEN_TIMER, index))
 
 
 def _browser_ready() -> str | None:
@@ -223,8 +157,8 @@ def main() -> int:
                 pages.append((label, out, wall))
         pages += [(f"saved {Path(p).name}", Path(p), float("nan")) for p in args.page]
         rows = []
-        for label, out, wall in pages:
-            figures = {} if skip else measure(out, args.repeats)
+        measured = [{}] * len(pages) if skip else measure([p for _, p, _ in pages], args.repeats)
+        for (label, out, wall), figures in zip(pages, measured, strict=True):
             rows.append(
                 [
                     label,

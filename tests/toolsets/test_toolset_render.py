@@ -8,10 +8,10 @@ import toollens
 from support.toolset_page import read_page
 from toollens.render.toolset_html import (
     render_toolset_html,
-    render_toolset_page,
     render_toolset_text,
     toolset_row_views,
 )
+from toollens.render.toolset_page import render_toolset_page
 from toollens.toolsets import Toolset
 
 

@@ -318,7 +318,7 @@ def run_report(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.core.choices import DEFAULT_PROVIDER
     from toollens.core.errors import TargetError
     from toollens.core.report import ReportOptions
-    from toollens.render.toolset_html import render_toolset_page
+    from toollens.render.toolset_page import render_toolset_page
     from toollens.toolsets import toolset
 
     providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))

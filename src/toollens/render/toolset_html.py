@@ -24,7 +24,6 @@ __all__ = [
     "ToolRowView",
     "across_html",
     "render_toolset_html",
-    "render_toolset_page",
     "render_toolset_text",
     "table_html",
     "table_of",
@@ -202,13 +201,6 @@ def render_toolset_html(ts: Toolset, providers: Sequence[str] | None = None) -> 
             data_toollens="toolset",
         )
     )
-
-
-def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> str:
-    """One self-contained HTML document (see :mod:`toollens.render.toolset_page`)."""
-    from toollens.render.toolset_page import render_toolset_page as page
-
-    return page(ts, providers)
 
 
 # -- text -----------------------------------------------------------------------------------

@@ -46,8 +46,8 @@ function start(root) {
   const show = async (index) => {
     const ticket = ++asked;
     open = index;
-    table.draw();
-    if (index < 0) { detail.replaceChildren(); return; }
+    if (index < 0) { table.draw(); detail.replaceChildren(); return; }
+    table.reveal(index); // a tool opened from a link shows its row too
     detail.setAttribute("aria-busy", "true");
     const html = await viewsOf(index);
     if (ticket !== asked) return;

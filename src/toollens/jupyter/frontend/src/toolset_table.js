@@ -65,7 +65,8 @@ function cellContent(kind, cell, most) {
  *   selected():  the index of the open tool (-1: none)
  *   onSelect(i): a row was clicked
  *   href(i):     optional: the tool's name links there
- * Returns { draw } to call when the data or the selection changed.
+ * Returns { draw, reveal }: draw again when the data or the selection changed; reveal(i)
+ * turns to the page that shows tool i (when the filter keeps it) and draws.
  */
 export function mountTable(host, { data, selected, onSelect, href = null }) {
   const shared = el("div", { class: "tl-ts-shared" });
@@ -80,6 +81,7 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
   const state = { sort: null, up: true, page: 0 };
   let levelsShown = null;
 
+  const shownRows = () => visibleRows(data(), { query: filter.value, level: level.value, sort: state.sort, up: state.up });
   const draw = () => {
     const model = data();
     if (levelsShown !== model.levels) {
@@ -101,7 +103,7 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
       });
       head.append(th);
     });
-    const rows = visibleRows(model, { query: filter.value, level: level.value, sort: state.sort, up: state.up });
+    const rows = shownRows();
     const pages = Math.max(1, Math.ceil(rows.length / PAGE));
     state.page = Math.min(state.page, pages - 1);
     const shown = rows.slice(state.page * PAGE, (state.page + 1) * PAGE);
@@ -133,6 +135,11 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
   level.addEventListener("change", () => { state.page = 0; draw(); });
   prev.addEventListener("click", () => { state.page -= 1; draw(); });
   next.addEventListener("click", () => { state.page += 1; draw(); });
+  const reveal = (index) => {
+    const at = shownRows().findIndex((r) => r.index === index);
+    if (at >= 0) state.page = Math.floor(at / PAGE);
+    draw();
+  };
   draw();
-  return { draw };
+  return { draw, reveal };
 }
