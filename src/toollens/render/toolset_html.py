@@ -25,6 +25,8 @@ __all__ = [
     "across_html",
     "render_toolset_html",
     "render_toolset_text",
+    "rows_html",
+    "shared_html",
     "table_html",
     "table_of",
     "token_model",
@@ -148,20 +150,30 @@ def _td(kind: str, cell: Cell, most: int) -> Markup:
 
 def table_html(table: ToolsetTable) -> Markup:
     """The table as HTML, every row in toolset order, and the sources its rows share."""
+    return join(shared_html(table), rows_html(table, table.rows))
+
+
+def shared_html(table: ToolsetTable) -> Markup:
+    """The sources the rows share, one line each (empty when they share none)."""
+    lines = [tag("div", line, class_="tl-ts-source") for line in table.group_lines()]
+    return tag("div", *lines, class_="tl-ts-shared")
+
+
+def rows_html(table: ToolsetTable, rows: Sequence[ToolRowView], *, links: bool = False) -> Markup:
+    """The ``<table>`` of ``rows``; with ``links``, each tool's name links to its views."""
     most = max((r.tokens for r in table.rows if r.tokens is not None), default=0)
     header = tag("thead", tag("tr", *(tag("th", c.title, scope="col") for c in table.columns)))
-    body = [
-        tag(
-            "tr",
-            *(_td(c.kind, c.cell(row), most) for c in table.columns),
-            class_="tl-ts-row",
-            data_index=row.index,
-            data_rank=row.rank,
-        )
-        for row in table.rows
-    ]
-    shared = [tag("div", line, class_="tl-ts-source") for line in table.group_lines()]
-    return join(*shared, tag("table", header, tag("tbody", *body), class_="tl-ts-tools"))
+    body = []
+    for row in rows:
+        cells = []
+        for column in table.columns:
+            cell = _td(column.kind, column.cell(row), most)
+            if links and column.id == "tool":
+                link = tag("a", column.cell(row).text, href=f"#tl-tool-{row.index}")
+                cell = tag("td", link, data_key=column.cell(row).key)
+            cells.append(cell)
+        body.append(tag("tr", *cells, class_="tl-ts-row", data_index=row.index, data_rank=row.rank))
+    return tag("table", header, tag("tbody", *body), class_="tl-ts-tools")
 
 
 def across_html(ts: Toolset) -> Markup | None:

@@ -6,7 +6,9 @@ views, rendered here once as they are everywhere else (:mod:`toollens.render.htm
 stored deflated: the views of neighbouring tools are packed into chunks (so what tools share,
 their markup and the structures they repeat, is stored once per chunk), and a chunk is
 inflated in the browser (``DecompressionStream``) when one of its tools opens. Nothing is
-fetched: the page is one offline file, and its table paints before the views are parsed.
+fetched: the page is one offline file. Its first rows are written out as HTML too (what the
+script then draws the same way), so the table paints with the first bytes, as a page with
+every tool inlined did.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from typing import TYPE_CHECKING
 
 from toollens.core.schema.types import JsonValue
 from toollens.render.markup import Markup, tag
+from toollens.render.toolset_table import LEVELS, PAGE_ROWS
 
 if TYPE_CHECKING:
+    from toollens.render.toolset_table import ToolsetTable
     from toollens.toolsets import ToolEntry, Toolset
 
 __all__ = ["CHUNK_BYTES", "PAGE_BUNDLE", "render_toolset_page", "tool_views_html"]
@@ -116,6 +120,36 @@ def _across(ts: Toolset) -> Markup | None:
     )
 
 
+def _first_rows(table: ToolsetTable) -> Markup:
+    """The table's first page as the script will draw it, so the first paint shows it."""
+    from toollens.render.toolset_html import rows_html, shared_html
+
+    shown = table.rows[:PAGE_ROWS]
+    where = f"1\u2013{len(shown)} of {len(table.rows)}" if shown else "no tools match"
+    bar = tag(
+        "div",
+        tag("input", type="search", class_="tl-ts-filter", placeholder="filter tools"),
+        tag(
+            "select",
+            *(tag("option", lv.label, value=lv.value) for lv in LEVELS),
+            class_="tl-ts-level",
+        ),
+        tag("button", "\u2039", type="button", class_="tl-ts-prev", disabled=True),
+        tag("span", where, class_="tl-muted tl-ts-where"),
+        tag(
+            "button",
+            "\u203a",
+            type="button",
+            class_="tl-ts-next",
+            disabled=len(table.rows) <= PAGE_ROWS,
+        ),
+        class_="tl-ts-bar",
+    )
+    return tag(
+        "div", shared_html(table), bar, rows_html(table, shown, links=True), class_="tl-ts-host"
+    )
+
+
 def _script() -> Markup:
     text = PAGE_BUNDLE.read_text(encoding="utf-8")
     if "</script" in text.lower():  # the bundle is inlined as is: it must not end its element
@@ -134,8 +168,15 @@ def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> 
         "div",
         tag("h1", "toollens: ", ts.label),
         totals_html(ts, table.rows),
-        tag("div", "", class_="tl-ts-host"),
-        tag("noscript", tag("p", "This page draws its table with JavaScript.", class_="tl-note")),
+        _first_rows(table),
+        tag(
+            "noscript",
+            tag(
+                "p",
+                "Sorting, filtering, the other pages and each tool's views need JavaScript.",
+                class_="tl-note",
+            ),
+        ),
         _json_script(table.to_json()),
         _across(ts),
         tag("div", "", class_="tl-ts-detail", aria_live="polite"),

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 from toollens.core.records import SEVERITY_ORDER, Finding, severity_counts
 from toollens.core.schema.types import JsonObject
+from toollens.render.display import plural
 
 if TYPE_CHECKING:
     from toollens.core.checks import ToolCheck
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVELS",
+    "PAGE_ROWS",
     "Cell",
     "Column",
     "Level",
@@ -48,6 +50,10 @@ RANKS: Mapping[str, int] = {
     "ok": 3,
     "not checked": 4,
 }
+
+
+PAGE_ROWS = 100
+"""How many rows the browser's table shows a page (1,000 tools stay quick to draw)."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +199,7 @@ class ToolsetTable:
             ],
             "groups": self.group_lines(),
             "levels": [[lv.value, lv.label, lv.rank] for lv in LEVELS],
+            "page": PAGE_ROWS,
         }
 
 
@@ -206,16 +213,12 @@ def row_matches(row: ToolRowView, query: str, level: str) -> bool:
 # -- building the rows ----------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _judged(findings: Sequence[Finding], view_errors: int) -> tuple[str, str]:
     """The verdict of some findings and failed views, and the counts it stands for."""
     counts = severity_counts(findings)
-    parts = [_plural(n, sev.value) for sev, n in counts.items() if n]
+    parts = [plural(n, sev.value) for sev, n in counts.items() if n]
     if view_errors:
-        parts.append(_plural(view_errors, "view error"))
+        parts.append(plural(view_errors, "view error"))
     worst = next((sev.value for sev, n in counts.items() if n), "ok")
     return ("error" if view_errors else worst), (", ".join(parts) if parts else "ok")
 

@@ -3,7 +3,7 @@
 // runs in the widget (bundled into static/explorer.js) and in the static `report --html` page
 // (render/static/toolset_page.js, inlined in the page): one filter, one sort, one pager.
 // Every name and message is set as text, never as HTML.
-export const PAGE = 100;
+const PAGE = 100; // when the model does not say (render/toolset_table.py's PAGE_ROWS)
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -61,7 +61,7 @@ function cellContent(kind, cell, most) {
 
 /**
  * Draw the table into `host` and keep it drawn.
- *   data():      the table model's JSON ({columns, rows, groups, levels})
+ *   data():      the table model's JSON ({columns, rows, groups, levels, page})
  *   selected():  the index of the open tool (-1: none)
  *   onSelect(i): a row was clicked
  *   href(i):     optional: the tool's name links there
@@ -69,6 +69,7 @@ function cellContent(kind, cell, most) {
  * turns to the page that shows tool i (when the filter keeps it) and draws.
  */
 export function mountTable(host, { data, selected, onSelect, href = null }) {
+  host.replaceChildren(); // a page may hold a drawing of the first rows, for its first paint
   const shared = el("div", { class: "tl-ts-shared" });
   const filter = el("input", { type: "search", class: "tl-ts-filter", placeholder: "filter tools",
     "aria-label": "filter tools" });
@@ -104,9 +105,10 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
       head.append(th);
     });
     const rows = shownRows();
-    const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+    const size = model.page || PAGE;
+    const pages = Math.max(1, Math.ceil(rows.length / size));
     state.page = Math.min(state.page, pages - 1);
-    const shown = rows.slice(state.page * PAGE, (state.page + 1) * PAGE);
+    const shown = rows.slice(state.page * size, (state.page + 1) * size);
     const most = Math.max(0, ...model.rows.map((r) => r.tokens ?? 0));
     const open = selected();
     const tool = model.columns.findIndex((c) => c.id === "tool");
@@ -126,7 +128,7 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
     }
     table.replaceChildren(el("thead", {}, head), body);
     where.textContent = rows.length
-      ? `${state.page * PAGE + 1}\u2013${state.page * PAGE + shown.length} of ${rows.length}`
+      ? `${state.page * size + 1}\u2013${state.page * size + shown.length} of ${rows.length}`
       : "no tools match";
     prev.disabled = state.page === 0;
     next.disabled = state.page >= pages - 1;
@@ -137,7 +139,7 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
   next.addEventListener("click", () => { state.page += 1; draw(); });
   const reveal = (index) => {
     const at = shownRows().findIndex((r) => r.index === index);
-    if (at >= 0) state.page = Math.floor(at / PAGE);
+    if (at >= 0) state.page = Math.floor(at / (data().page || PAGE));
     draw();
   };
   draw();
