@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import toollens
-from toollens.render.toolset_html import render_toolset_page
+from toollens.render.toolset_page import render_toolset_page
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 if not os.path.exists(CHROMIUM):
@@ -39,53 +39,61 @@ def _tools() -> list[object]:
     return [zeta, alpha, bad, {"oops": 1}]
 
 
+def _offline_browser(pw: Any) -> Any:
+    return pw.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    )
+
+
+def _refuse_network(page: Any, requests: list[str]) -> None:
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith("file:")
+            else (requests.append(route.request.url), route.abort())
+        ),
+    )
+
+
+SHOWN = "rows => rows.map(r => r.cells[1].textContent)"
+
+
 def test_static_page_offline(tmp_path: Path) -> None:
     page_file = tmp_path / "toolset.html"
     page_file.write_text(render_toolset_page(toollens.toolset(_tools())), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
     requests: list[str] = []
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-        )
+        browser = _offline_browser(pw)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.route(
-                "**/*",
-                lambda route: (
-                    route.continue_()
-                    if route.request.url.startswith("file:")
-                    else (requests.append(route.request.url), route.abort())
-                ),
-            )
+            _refuse_network(page, requests)
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(page_file.as_uri())
-            names = "rows => rows.filter(r => !r.hidden).map(r => r.cells[1].textContent)"
-            assert page.eval_on_selector_all(".tl-ts-row", names) == [
-                "zeta",
-                "alpha",
-                "get page",
-                "#3",
-            ]
+            rows = ".tl-ts-row"
+            assert page.eval_on_selector_all(rows, SHOWN) == ["zeta", "alpha", "get page", "#3"]
             page.click(".tl-ts-tools th:nth-child(2)")  # sort by tool name
-            assert page.eval_on_selector_all(".tl-ts-row", names) == [
-                "#3",
-                "alpha",
-                "get page",
-                "zeta",
-            ]
+            assert page.eval_on_selector_all(rows, SHOWN) == ["#3", "alpha", "get page", "zeta"]
             page.fill(".tl-ts-filter", "zeta")
-            assert page.eval_on_selector_all(".tl-ts-row", names) == ["zeta"]
+            assert page.eval_on_selector_all(rows, SHOWN) == ["zeta"]
             page.fill(".tl-ts-filter", "")
             page.select_option(".tl-ts-level", "0")  # errors only
-            shown = page.eval_on_selector_all(".tl-ts-row", names)
-            assert shown == ["#3", "get page"]
+            assert page.eval_on_selector_all(rows, SHOWN) == ["#3", "get page"]
             page.select_option(".tl-ts-level", "")
             page.click("text=alpha")
             assert page.evaluate("location.hash") == "#tl-tool-1"
+            detail = page.locator(".tl-ts-detail #tl-tool-1")
+            sync_api.expect(detail.locator('[data-view="signature"]')).to_contain_text("def alpha")
+            sync_api.expect(page.locator(".tl-ts-selected")).to_contain_text("alpha")
+            page.locator(".tl-ts-row", has_text="#3").click()  # a tool that could not be read
+            sync_api.expect(page.locator(".tl-ts-detail #tl-tool-3 .tl-note")).to_be_visible()
+            page.go_back()  # the address names the open tool: back reopens the one before
+            sync_api.expect(page.locator(".tl-ts-detail #tl-tool-1")).to_be_visible()
+            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(ARTIFACTS / "toolset_page_1400.png"))
             page.set_viewport_size({"width": 1000, "height": 900})
             page.screenshot(path=str(ARTIFACTS / "toolset_page_1000.png"))
@@ -93,6 +101,159 @@ def test_static_page_offline(tmp_path: Path) -> None:
         finally:
             browser.close()
     assert requests == []
+
+
+@pytest.fixture(scope="module")
+def big_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from support.many_tools import payload
+
+    page_file = tmp_path_factory.mktemp("big") / "toolset.html"
+    ts = toollens.toolset(payload(1000)["tools"])
+    page_file.write_text(render_toolset_page(ts, ["openai-chat", "anthropic"]), encoding="utf-8")
+    return page_file
+
+
+def test_big_page_opens_a_row_into_its_views(big_page: Path, tmp_path: Path) -> None:
+    """1,000 tools: the table shows a page of rows; a row's views are built when it opens."""
+    requests: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = _offline_browser(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            _refuse_network(page, requests)
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(big_page.as_uri())
+            expect = sync_api.expect
+            expect(page.locator(".tl-ts-row")).to_have_count(100)
+            expect(page.locator(".tl-ts-where")).to_have_text("1\u2013100 of 1000")
+            assert page.locator(".tl-ts-detail .tl-panel").count() == 0  # nothing built yet
+            for _ in range(9):
+                page.click(".tl-ts-next")
+            expect(page.locator(".tl-ts-where")).to_have_text("901\u20131000 of 1000")
+            last = page.locator('.tl-ts-row[data-index="999"]')
+            name = last.locator("td").nth(1).inner_text()
+            last.click()
+            views = page.locator(".tl-ts-detail #tl-tool-999")
+            expect(views.locator("h2").first).to_contain_text(f"1000. {name}")
+            expect(views.locator('[data-view="strict"]')).to_be_visible()
+            expect(views.locator('[data-view="findings"]')).to_be_attached()
+            page.screenshot(path=str(ARTIFACTS / "toolset_big_open_1400.png"))
+            # Another chunk's tool, from a link: the address opens it.
+            page.goto(big_page.as_uri() + "#tl-tool-3")
+            expect(page.locator(".tl-ts-detail #tl-tool-3 .tl-panel").first).to_be_visible()
+            # and the table turned to the page that shows its row
+            expect(page.locator(".tl-ts-selected")).to_have_attribute("data-index", "3")
+            expect(page.locator(".tl-ts-where")).to_have_text("1\u2013100 of 1000")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.set_viewport_size({"width": 1000, "height": 900})
+            page.screenshot(path=str(ARTIFACTS / "toolset_big_1000.png"))
+            assert errors == []
+        finally:
+            browser.close()
+    assert requests == []
+
+
+def _filter_tools() -> list[object]:
+    def search_orders(query: str, limit: int = 10) -> list[str]:
+        """Search the orders.
+
+        Args:
+            query: what to look for.
+            limit: how many.
+        """
+        return []
+
+    def Straße(name: str) -> str:  # a name whose case folds differently
+        """Find a street by its name and return its postal district code."""
+        return name
+
+    clean = {
+        "name": "ping",
+        "description": "Check that the service answers and report its version.",
+        "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
+    }
+    return [
+        search_orders,
+        Straße,
+        clean,
+        {"name": "get.page", "input_schema": {"type": "object"}},
+        {"name": "ÉCOLE_list", "description": "List schools.", "input_schema": {"type": "object"}},
+        {"oops": 1},
+    ]
+
+
+FILTERS = [
+    ("", ""),
+    ("ORD", ""),
+    ("straße", ""),
+    ("STRASSE", ""),
+    ("école", ""),
+    ("get", "0"),
+    ("", "0"),
+    ("", "1"),
+    ("", "2"),
+    ("no string", ""),
+    ("zzz", ""),
+]
+
+# Renders the widget's own bundle (explorer.js, as anywidget loads it) with a model holding
+# the widget's traits, so the widget's table code runs without a kernel.
+_MOUNT_WIDGET = """async ([code, state]) => {
+  const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+  const widget = (await import(url)).default;
+  const handlers = {};
+  const model = {
+    get: (key) => state[key],
+    set: (key, value) => {
+      state[key] = value;
+      (handlers[`change:${key}`] || []).forEach((f) => f());
+    },
+    on: (event, f) => { (handlers[event] ||= []).push(f); },
+    save_changes() {},
+    send() {},
+  };
+  const host = document.createElement("div");
+  document.body.append(host);
+  widget.render({ model, el: host });
+}"""
+
+
+def test_page_and_widget_filter_the_same_rows(tmp_path: Path) -> None:
+    """The static page and the widget keep the same rows for each query, as Python's filter."""
+    from toollens.jupyter.toolset_widget import ToolsetTable
+    from toollens.jupyter.widget_base import BUNDLE
+    from toollens.render.toolset_html import table_of
+
+    ts = toollens.toolset(_filter_tools())
+    table = table_of(ts)
+    widget = ToolsetTable(ts)
+    traits = ["view_kind", "css", "label", "providers", "columns", "rows", "groups", "levels"]
+    state = {k: getattr(widget, k) for k in [*traits, "totals", "across", "selected"]}
+    page_file = tmp_path / "toolset.html"
+    page_file.write_text(render_toolset_page(ts), encoding="utf-8")
+    indices = "rows => rows.map(r => Number(r.dataset.index))"
+    with sync_api.sync_playwright() as pw:
+        browser = _offline_browser(pw)
+        try:
+            static = browser.new_page(viewport={"width": 1400, "height": 900})
+            static.goto(page_file.as_uri())
+            live = browser.new_page(viewport={"width": 1400, "height": 900})
+            live.goto("about:blank")
+            live.evaluate(_MOUNT_WIDGET, [BUNDLE.read_text(encoding="utf-8"), state])
+            live.wait_for_selector(".tl-ts-row")
+            for query, level in FILTERS:
+                shown = []
+                for tab in (static, live):
+                    tab.fill(".tl-ts-filter", query)
+                    tab.select_option(".tl-ts-level", level)
+                    shown.append(tab.eval_on_selector_all(".tl-ts-row", indices))
+                expected = [row.index for row in table.visible(query, level)]
+                assert shown == [expected, expected], (query, level)
+            live.fill(".tl-ts-filter", "")
+            live.screenshot(path=str(ARTIFACTS / "toolset_widget_table_1400.png"))
+        finally:
+            browser.close()
 
 
 TOOLSET_CELL = '''
@@ -252,3 +413,33 @@ def test_toolset_view_in_marimo(tmp_path: Path) -> None:
     """The same as a marimo app: the table opens the clicked tool inside itself."""
     pytest.importorskip("marimo")
     _in_server(tmp_path, "marimo", "/", "marimo")
+
+
+def test_an_mcp_servers_command_is_named_once(tmp_path: Path) -> None:
+    """The Toolset of one server: its command above the table, each row its tool's name."""
+    from toollens.mcp.records import McpTool
+    from toollens.toolsets import Toolset
+    from toollens.toolsets.mcp_source import mcp_entry
+
+    server = "mcp:npx -y @modelcontextprotocol/server-github"
+    schema = {"type": "object", "properties": {"owner": {"type": "string"}}}
+    names = ["create_issue", "list_commits", "search_code"]
+    entries = [
+        mcp_entry(McpTool(n, f"Do {n}.", schema, None, None, None, server, {"name": n}), None)
+        for n in names
+    ]
+    page_file = tmp_path / "server.html"
+    ts = Toolset.from_entries(entries, label=server)
+    page_file.write_text(render_toolset_page(ts), encoding="utf-8")
+    with sync_api.sync_playwright() as pw:
+        browser = _offline_browser(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1000, "height": 700})
+            page.goto(page_file.as_uri())
+            sync_api.expect(page.locator(".tl-ts-source")).to_have_text(f"source: {server}")
+            assert page.eval_on_selector_all(".tl-ts-row", SHOWN) == names
+            cells = page.eval_on_selector_all(".tl-ts-row td", "tds => tds.map(t => t.textContent)")
+            assert not [c for c in cells if "server-github" in c]
+            page.screenshot(path=str(ARTIFACTS / "toolset_page_mcp_1000.png"))
+        finally:
+            browser.close()

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import toollens
+from support.toolset_page import read_page
 from toollens.render.toolset_html import (
     render_toolset_html,
-    render_toolset_page,
     render_toolset_text,
     toolset_row_views,
 )
+from toollens.render.toolset_page import render_toolset_page
 from toollens.toolsets import Toolset
 
 
@@ -49,10 +50,14 @@ def test_row_views() -> None:
 
 def test_user_text_is_escaped_everywhere() -> None:
     ts = toollens.toolset(_tools())
-    for html in (render_toolset_html(ts), render_toolset_page(ts)):
+    page = render_toolset_page(ts)
+    for html in (render_toolset_html(ts), page, *read_page(page).views):
         assert "<script>alert(1)" not in html
         assert "<img src=x" not in html
-        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in render_toolset_html(ts)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in read_page(page).views[1]
+    # The table's data is JSON in a script element: a name cannot end that element.
+    assert "\\u003cscript>alert(1)\\u003c/script>" in page
 
 
 def test_page_is_self_contained() -> None:
@@ -61,8 +66,9 @@ def test_page_is_self_contained() -> None:
     assert "<link" not in page
     assert ' src="http' not in page
     assert "@import" not in page
-    assert page.count("<script>") == 1
-    assert page.count('<section class="tl-ts-tool"') == 3
+    assert page.count("<script>") == 1  # the table script; the rest is data
+    assert "fetch(" not in page
+    assert len(read_page(page).views) == 3  # each tool's views, stored deflated
 
 
 def test_toolset_displays_in_a_notebook() -> None:

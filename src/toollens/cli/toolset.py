@@ -377,7 +377,7 @@ def run_report(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.core.choices import DEFAULT_PROVIDER
     from toollens.core.errors import TargetError
     from toollens.core.report import ReportOptions
-    from toollens.render.toolset_html import render_toolset_page
+    from toollens.render.toolset_page import render_toolset_page
 
     providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
     ts = read_toolset(args.source, ReportOptions(strict=args.strict, provider=providers[0]))

@@ -21,7 +21,6 @@ as its table, and another cell opens the clicked tool, re-run by marimo on each 
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import sys
 import weakref
@@ -41,37 +40,44 @@ __all__ = ["ToolsetTable", "ToolsetView", "toolset_live_bundle"]
 
 
 class ToolsetTable(BaseWidget):
-    """The table of a toolset (rows as data; the bundle draws, sorts, filters and pages it)."""
+    """The table of a toolset: the table model as data (:mod:`toollens.render.toolset_table`);
+    the bundle draws, sorts, filters and pages it with the static page's own table code."""
 
     view_kind = traitlets.Unicode("toolset").tag(sync=True)
     css = traitlets.Unicode().tag(sync=True)
     label = traitlets.Unicode().tag(sync=True)
     providers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    columns = traitlets.List(traitlets.Dict()).tag(sync=True)
     rows = traitlets.List(traitlets.Dict()).tag(sync=True)
+    groups = traitlets.List(traitlets.Unicode()).tag(sync=True)  # the sources rows share
+    levels = traitlets.List(traitlets.List()).tag(sync=True)  # the filter's choices
     totals = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
     across = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
     selected = traitlets.Int(-1).tag(sync=True)
 
     def __init__(self, ts: Toolset, providers: Sequence[str] | None = None) -> None:
         from toollens.render.css import STYLE
-        from toollens.render.toolset_html import (
-            TOOLSET_STYLE,
-            across_html,
-            toolset_row_views,
-            totals_html,
-        )
+        from toollens.render.toolset_html import TOOLSET_STYLE
 
-        chosen = list(providers or [ts.options.provider if ts.options else "openai-chat"])
-        rows = toolset_row_views(ts, chosen)
-        super().__init__(
-            css=STYLE + TOOLSET_STYLE,
-            label=ts.label,
-            providers=chosen,
-            rows=[dataclasses.asdict(row) for row in rows],
-            totals=str(totals_html(ts, rows)),
-            across=str(across_html(ts) or ""),
-        )
+        super().__init__(css=STYLE + TOOLSET_STYLE, providers=list(providers or []))
+        self.show(ts)
+
+    def show(self, ts: Toolset) -> None:
+        """Draw ``ts`` (the providers stay): its table model, totals and cross-tool findings."""
+        from toollens.render.toolset_html import across_html, table_of, totals_html
+
+        table = table_of(ts, self.providers or None)
+        data = table.to_json()
         self.toolset = ts
+        with self.hold_sync():
+            self.label = ts.label
+            self.providers = list(table.providers)
+            self.columns = data["columns"]
+            self.rows = data["rows"]
+            self.groups = data["groups"]
+            self.levels = data["levels"]
+            self.totals = str(totals_html(ts, table.rows))
+            self.across = str(across_html(ts) or "")
 
     def _static_html(self) -> str | None:
         from toollens.render.toolset_html import render_toolset_html
@@ -141,15 +147,8 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         return True
 
     def _redraw(self) -> None:
-        from toollens.render.toolset_html import across_html, toolset_row_views, totals_html
-
         table = self.table
-        rows = toolset_row_views(self.toolset, table.providers)
-        table.toolset = self.toolset
-        with table.hold_sync():
-            table.rows = [dataclasses.asdict(row) for row in rows]
-            table.totals = str(totals_html(self.toolset, rows))
-            table.across = str(across_html(self.toolset) or "")
+        table.show(self.toolset)
         if 0 <= table.selected < len(self.toolset):
             self._open({"new": table.selected})
 

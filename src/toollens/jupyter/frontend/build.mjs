@@ -1,5 +1,7 @@
-// Bundle src/index.js into the package's static/explorer.js (one ESM, minified) and record
-// the sources' hash in a banner, so a test can tell when the committed bundle is stale.
+// Bundle src/index.js into the package's static/explorer.js (one ESM, minified), and
+// src/toolset_page.js into render/static/toolset_page.js (one classic script the static
+// `report --html` page inlines: the widget's table code, no module loader needed), and record
+// the sources' hash in a banner of each, so a test can tell when a committed bundle is stale.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -35,5 +37,16 @@ await build({
   target: "es2020",
   legalComments: "eof",
   banner: { js: `/* toollens explorer front end; sources sha256: ${sourcesHash()} */` },
+  logLevel: "info",
+});
+await build({
+  entryPoints: [join(here, "src/toolset_page.js")],
+  outfile: join(here, "../../render/static/toolset_page.js"),
+  bundle: true,
+  format: "iife",
+  minify: true,
+  target: "es2020",
+  legalComments: "eof",
+  banner: { js: `/* toollens toolset page; sources sha256: ${sourcesHash()} */` },
   logLevel: "info",
 });
