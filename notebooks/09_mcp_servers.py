@@ -109,15 +109,21 @@ print(served.tools[2].annotations)
 # %% [markdown]
 # ## When the server does not start
 #
-# A server that crashes at start, prints to stdout, or never answers does not stop the
-# notebook with a traceback. As a toolset source it becomes one row carrying one line:
-# what happened, and the last line the server wrote to stderr, which usually says why.
-# (`fetch_tools` raises the same line as a `TargetError`.) Either way the server process,
-# and anything it started, is gone when toollens returns.
+# A server that crashes at start, writes only garbage to stdout, or never answers does not
+# stop the notebook with a traceback from deep inside the client: `toolset` raises one
+# `TargetError` whose message is one line, saying what happened and the last line the
+# server wrote to stderr, which usually says why (on the command line: exit 3, that line on
+# stderr). A log line or banner on stdout is skipped, as the official SDK client skips it,
+# with a warning. Either way the server process, and anything it started, is gone when
+# toollens returns.
 
 # %%
-broken = toollens.toolset("mcp:python servers/shop.py --broken")
-print(broken[0].error)
+from toollens import TargetError
+
+try:
+    toollens.toolset("mcp:python servers/shop.py --broken")
+except TargetError as error:
+    print(error)
 
 # %% [markdown]
 # ## The same from a terminal, and in CI

@@ -7,6 +7,7 @@ filter is checked against :func:`row_matches` in ``tests/browser/test_toolset_br
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,10 +129,11 @@ def test_json_cells_follow_the_columns(table: ToolsetTable) -> None:
     assert [lv[0] for lv in data["levels"]] == [lv.value for lv in LEVELS]
 
 
-def test_the_text_table_is_the_check_commands_table() -> None:
+def test_the_text_table_is_the_check_commands_table(monkeypatch: pytest.MonkeyPatch) -> None:
     from toollens.cli.toolset import checked_toolset
     from toollens.cli.toolset_format import format_text
 
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "cli_fixtures"))
     providers = ["openai-chat", "anthropic"]
     ts, rows = checked_toolset("tools_v1", ReportOptions(), providers, ToolCheck.from_reports)
     model = toolset_table(ts, providers, checks=[r.result for r in rows])
