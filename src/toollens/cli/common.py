@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from toollens.core.report import OptionOverrides, Report, ReportOptions
     from toollens.core.schema.types import SchemaInput
     from toollens.project.config import ProjectConfig
-    from toollens.project.lock import ProjectTool
+    from toollens.project.tools import ProjectTool
 
 __all__ = [
     "ALL_PROVIDERS",

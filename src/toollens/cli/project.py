@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from toollens.project.annotations import Locator
     from toollens.project.config import ProjectConfig
     from toollens.project.github import Annotation, Level
-    from toollens.project.lock import ProjectTool
     from toollens.project.lock_report import LockReport
+    from toollens.project.tools import ProjectTool
 
 __all__ = [
     "SNAPSHOT_EPILOG",

@@ -18,17 +18,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toollens.cli.toolset_format import ToolRow
+
 if TYPE_CHECKING:
     from toollens.cli.check_clients import ClientsCheck
     from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.core.report import Report, ReportOptions
     from toollens.project.config import ProjectConfig
-    from toollens.project.lock import ProjectTool
+    from toollens.project.tools import ProjectTool
     from toollens.toolsets import ToolEntry, Toolset
 
 __all__ = [
     "CheckHooks",
+    "ToolRow",
     "add_check_arguments",
     "checked_toolset",
     "is_toolset_source",
@@ -116,14 +119,6 @@ def reports_for(entry: ToolEntry, providers: Sequence[str]) -> list[Report]:
     """The entry's report once per provider (the one it has is reused)."""
     found = [entry.report_for(p) for p in providers]
     return [rep for rep in found if rep is not None]
-
-
-@dataclass(frozen=True)
-class ToolRow:
-    """One tool of a checked toolset: the entry and its check result (``None`` if unread)."""
-
-    entry: ToolEntry
-    result: ToolCheck | None
 
 
 def checked_toolset(
@@ -296,8 +291,8 @@ def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
     """
     from toollens.mcp.judge import declared_output
     from toollens.project.config import ProjectError
-    from toollens.project.lock import ProjectTool, lock_entry
-    from toollens.project.tools import ToolRef, check_unique_names, source_location
+    from toollens.project.lock import lock_entry
+    from toollens.project.tools import ProjectTool, ToolRef, check_unique_names, source_location
 
     ts = read_toolset(source, config.report_options(config.providers[0]))
     tools = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
@@ -10,14 +11,23 @@ from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
     from toollens.cli.check_clients import ClientsCheck
-    from toollens.cli.toolset import ToolRow
+    from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.project.annotations import Locator
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
     from toollens.toolsets import ToolEntry, ToolOrigin, Toolset
 
-__all__ = ["format_github", "format_text", "origin_data", "toolset_data"]
+__all__ = ["ToolRow", "format_github", "format_text", "origin_data", "toolset_data"]
+
+
+@dataclass(frozen=True)
+class ToolRow:
+    """One tool of a checked toolset: the entry and its check result (``None`` if unread)."""
+
+    entry: ToolEntry
+    result: ToolCheck | None
+
 
 _LEVELS: dict[str, Level] = {"error": "error", "warning": "warning", "info": "notice"}
 

@@ -19,7 +19,7 @@ from toollens.project.tools import parameter_line, relative_path, return_line, s
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
-    from toollens.project.lock import ProjectTool
+    from toollens.project.tools import ProjectTool
 
 __all__ = ["CHANGE_LEVELS", "Locator", "change_annotations", "property_of", "tool_locator"]
 

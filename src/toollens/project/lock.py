@@ -24,7 +24,13 @@ from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.lock_tokens import entry_tokens
-from toollens.project.tools import ToolRef, check_unique_names, expand_tools, tool_report
+from toollens.project.tools import (
+    ProjectTool,
+    ToolRef,
+    check_unique_names,
+    expand_tools,
+    tool_report,
+)
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
@@ -48,16 +54,6 @@ LOCK_VERSION = 1
 _ENTRY_KEYS = ("description", "name", "output", "parameters", "providers", "strict")
 _OPTIONAL_KEYS = frozenset({"tokens", "clients"})  # added later; older locks lack them
 ToolStatus = Literal["added", "removed", "changed", "unchanged"]
-
-
-@dataclass(frozen=True)
-class ProjectTool:
-    """One tool as it is now: where it lives, its lock entry, and its reports."""
-
-    ref: ToolRef
-    name: str
-    entry: JsonObject
-    reports: tuple[Report, ...]
 
 
 def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, ...]], ...]:

@@ -17,7 +17,7 @@ from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange
 
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
-    from toollens.project.lock import ProjectTool
+    from toollens.project.tools import ProjectTool
 
 __all__ = ["project_listings", "verdict_changes", "with_clients"]
 

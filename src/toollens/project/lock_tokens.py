@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from toollens.core.report import Report
     from toollens.project.config import ProjectConfig
     from toollens.project.github import Annotation
-    from toollens.project.lock import ProjectTool
+    from toollens.project.tools import ProjectTool
 
 GROWTH_RULE = "tokens.growth"
 

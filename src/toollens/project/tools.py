@@ -22,8 +22,10 @@ from toollens.project.config import ProjectConfig, ProjectError
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
+    from toollens.core.schema.types import JsonObject
 
 __all__ = [
+    "ProjectTool",
     "SourceLocation",
     "ToolRef",
     "check_unique_names",
@@ -60,6 +62,16 @@ class ToolRef:
     target: str
     obj: Any
     location: SourceLocation | None
+
+
+@dataclass(frozen=True)
+class ProjectTool:
+    """One tool as it is now: where it lives, its lock entry, and its reports."""
+
+    ref: ToolRef
+    name: str
+    entry: JsonObject
+    reports: tuple[Report, ...]
 
 
 def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
