@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from toollens.project.annotations import Locator
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
+    from toollens.render.toolset_table import ToolRowView
     from toollens.toolsets import ToolEntry, ToolOrigin, Toolset
 
 __all__ = ["ToolRow", "format_github", "format_text", "origin_data", "toolset_data"]
@@ -48,43 +49,28 @@ def _counts_text(findings: Sequence[Finding], view_errors: int = 0) -> str:
     return ", ".join(parts) if parts else "ok"
 
 
-def _cell(row: ToolRow, provider: str | None, ts: Toolset) -> str:
-    entry, result = row.entry, row.result
-    if result is None:
-        return "not read" if entry.error is not None else f"not checked ({entry.origin.role})"
-    if provider is None:  # lint, and the views no provider owns (strict, output)
-        unowned = sum(1 for view in result.view_errors if not view.endswith(")"))
-        return _counts_text(result.lint, unowned)
-    from toollens.toolsets.rules import concerns_provider
-
-    errors = sum(1 for view in result.view_errors if view.endswith(f"({provider})"))
-    # A name the provider rejects (a cross-tool finding) shows in that provider's column.
-    cross = [f for f in ts.findings_for(entry.name) if concerns_provider(f, provider)]
-    return _counts_text([*result.providers.get(provider, ()), *cross], errors)
-
-
 def _table(
     ts: Toolset,
     rows: Sequence[ToolRow],
     providers: Sequence[str],
     clients: ClientsCheck | None = None,
 ) -> list[str]:
+    """The table the static page and the widget show (one model), as text, with a column
+    per chosen client."""
+    from toollens.render.toolset_table import Cell, Column, table_text, toolset_table
+
+    model = toolset_table(ts, providers, checks=[r.result for r in rows])
     chosen = clients.chosen if clients is not None else ()
-    head = ["tool", *providers, "lint", *chosen]
-    body = [
-        [
-            _name(r.entry),
-            *(_cell(r, p, ts) for p in providers),
-            _cell(r, None, ts),
-            *(_client_cell(clients, c, r.entry.name) for c in chosen),
-        ]
-        for r in rows
-    ]
-    widths = [max(len(line[i]) for line in [head, *body]) for i in range(len(head))]
-    return [
-        "  ".join(text.ljust(width) for text, width in zip(line, widths, strict=True)).rstrip()
-        for line in [head, *body]
-    ]
+
+    def client_column(client: str) -> Column:
+        def cell(row: ToolRowView) -> Cell:
+            text = _client_cell(clients, client, row.name)
+            return Cell(text, text)
+
+        return Column(client, client, cell, "verdict")
+
+    model = model.with_columns([client_column(c) for c in chosen])
+    return table_text(model, ["tool", *providers, "lint", *chosen])
 
 
 def _client_cell(clients: ClientsCheck | None, client: str, tool: str) -> str:
