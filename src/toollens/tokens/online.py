@@ -10,8 +10,10 @@ tools. OpenAI models are counted by the Responses API's ``input_tokens.count``.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, TypedDict
 
 from toollens.core.schema.types import JsonObject
@@ -109,31 +111,27 @@ def gemini_request(
     return {"model": model, "contents": "\n\n".join(_users(messages)), "config": config}
 
 
-def _anthropic_counter(model: str, messages: Messages = None) -> Counter:
-    if not os.environ.get(ANTHROPIC_KEY):
-        raise OnlineCountError("--online needs an Anthropic API key", hint=f"set {ANTHROPIC_KEY}")
+def _sdk(module: str, key: str, vendor: str) -> ModuleType:
+    """The vendor's SDK module, once its API key is set; else why not, in one line."""
+    if not os.environ.get(key):
+        raise OnlineCountError(f"--online needs an {vendor} API key", hint=f"set {key}")
     try:
-        import anthropic
+        return importlib.import_module(module)
     except ImportError:
         raise OnlineCountError(
-            "the anthropic SDK is not installed", hint="pip install anthropic"
+            f"the {module} SDK is not installed", hint=f"pip install {module}"
         ) from None
-    client = anthropic.Anthropic()
+
+
+def _anthropic_counter(model: str, messages: Messages = None) -> Counter:
+    client = _sdk("anthropic", ANTHROPIC_KEY, "Anthropic").Anthropic()
     return lambda tools: int(
         client.messages.count_tokens(**anthropic_request(model, tools, messages)).input_tokens
     )
 
 
 def _openai_counter(model: str, messages: Messages = None) -> Counter:
-    if not os.environ.get(OPENAI_KEY):
-        raise OnlineCountError("--online needs an OpenAI API key", hint=f"set {OPENAI_KEY}")
-    try:
-        import openai
-    except ImportError:
-        raise OnlineCountError(
-            "the openai SDK is not installed", hint="pip install openai"
-        ) from None
-    client = openai.OpenAI()
+    client = _sdk("openai", OPENAI_KEY, "OpenAI").OpenAI()
     return lambda tools: int(
         client.responses.input_tokens.count(**openai_request(model, tools, messages)).input_tokens
     )
