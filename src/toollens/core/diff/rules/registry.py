@@ -100,21 +100,21 @@ def presence(old: Node, new: Node, keyword: str) -> Difference | None:
 
 
 def addition(
-    pointer: str, keyword: str, after: Any, severity: DiffSeverity, message: str
+    pointer: str, keyword: str, after: object, severity: DiffSeverity, message: str
 ) -> SchemaChange:
     """A change about something only the new schema has; ``pointer`` is into the new one."""
     return SchemaChange(pointer, ADDED, keyword, None, after, severity, message)
 
 
 def removal(
-    pointer: str, keyword: str, before: Any, severity: DiffSeverity, message: str
+    pointer: str, keyword: str, before: object, severity: DiffSeverity, message: str
 ) -> SchemaChange:
     """A change about something only the old schema has; ``pointer`` is into the old one."""
     return SchemaChange(pointer, REMOVED, keyword, before, None, severity, message)
 
 
 def one_sided_restriction(
-    old: Node, new: Node, keyword: str, before: Any, after: Any, *, noun: str = ""
+    old: Node, new: Node, keyword: str, before: object, after: object, *, noun: str = ""
 ) -> SchemaChange:
     """A restriction of the allowed values that only one side has (the other is ``None``).
 
