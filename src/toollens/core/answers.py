@@ -286,17 +286,13 @@ def load_arguments(tool: str, arguments: str | bytes | JsonMapping | None) -> Js
         try:
             arguments = bytes(arguments).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ModelBehaviorError(
-                f"arguments for tool {tool!r} are not UTF-8 ({exc.reason} at byte {exc.start})",
-                pointer="",
-                hint="send the arguments as UTF-8 JSON text",
+            where = f"({exc.reason} at byte {exc.start})"
+            raise _arguments_error(
+                tool, f"are not UTF-8 {where}", "send the arguments as UTF-8 JSON text"
             ) from exc
     if not isinstance(arguments, str):
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} must be JSON text or a mapping, "
-            f"got {type(arguments).__name__}",
-            pointer="",
-        )
+        got = type(arguments).__name__
+        raise _arguments_error(tool, f"must be JSON text or a mapping, got {got}")
     if not arguments.strip():
         return {}
     try:
@@ -310,18 +306,18 @@ def load_arguments(tool: str, arguments: str | bytes | JsonMapping | None) -> Js
             if isinstance(exc, ValueError)
             else " (nested too deeply)"
         )
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} are not valid JSON{where}",
-            pointer="",
-            hint="the model must send one JSON object of finite numbers, strings and lists",
-        ) from exc
+        hint = "the model must send one JSON object of finite numbers, strings and lists"
+        raise _arguments_error(tool, f"are not valid JSON{where}", hint) from exc
     if not isinstance(data, dict):
-        raise ModelBehaviorError(
-            f"arguments for tool {tool!r} must be a JSON object, got {type(data).__name__}",
-            pointer="",
-            hint="wrap the arguments in an object keyed by parameter name",
-        )
+        got = type(data).__name__
+        hint = "wrap the arguments in an object keyed by parameter name"
+        raise _arguments_error(tool, f"must be a JSON object, got {got}", hint)
     return data
+
+
+def _arguments_error(tool: str, problem: str, hint: str | None = None) -> ModelBehaviorError:
+    """The error for arguments a model sent for ``tool`` that are not a JSON object."""
+    return ModelBehaviorError(f"arguments for tool {tool!r} {problem}", pointer="", hint=hint)
 
 
 def _reject_constant(name: str) -> float:

@@ -19,9 +19,4 @@ def build(func: ToolFunction) -> Sent:
     from anthropic import beta_tool
 
     payload: JsonObject = copy_json(dict(beta_tool(func).to_dict()))
-    return Sent(
-        name=payload["name"],
-        description=payload.get("description"),
-        parameters=copy_json(payload["input_schema"]),
-        payload=payload,
-    )
+    return Sent.from_payload(payload, "input_schema")

@@ -10,7 +10,7 @@ does not explain it) and it is not a cosmetic ``title``; the gate over all pairs
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
@@ -21,7 +21,7 @@ from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks import adapt_all
-from toollens.frameworks.matrix import TOOL_ROW, Column, Matrix, build_matrix
+from toollens.frameworks.matrix import TOOL_ROW, Column, DescriptionSources, Matrix, build_matrix
 from toollens.frameworks.records import FrameworkResult
 
 if TYPE_CHECKING:
@@ -285,7 +285,7 @@ def _entry(
 
 def _description_sources(
     reference: FunctionSchema | None,
-) -> Callable[[str], Iterable[tuple[str, str]]]:
+) -> DescriptionSources:
     def sources(name: str) -> Iterable[tuple[str, str]]:
         if reference is None:
             return ()

@@ -7,7 +7,7 @@ declaration carries ``parametersJsonSchema``.
 from __future__ import annotations
 
 from toollens.core.schema.types import JsonObject, ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks._spec import FrameworkSpec
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -29,11 +29,6 @@ def build(func: ToolFunction) -> Sent:
         callable=func, api_option="GEMINI_API", use_json_schema=True
     )
     payload = declaration.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return Sent(
-        name=payload["name"],
-        description=payload.get("description"),
-        # No parameters declared: a function that takes no arguments (the diff engine reads
-        # an absent parameter schema the same way).
-        parameters=copy_json(payload.get("parametersJsonSchema", _NO_PARAMETERS)),
-        payload=payload,
-    )
+    # No parameters declared: a function that takes no arguments (the diff engine reads an
+    # absent parameter schema the same way).
+    return Sent.from_payload(payload, "parametersJsonSchema", _NO_PARAMETERS)

@@ -18,7 +18,16 @@ from toollens.core.providers.walk import is_object_node
 from toollens.core.schema.pointer import UnresolvedRef, resolve_local
 from toollens.core.schema.types import JsonMapping, JsonObject, ToolFunction
 
-__all__ = ["ATTRIBUTES", "TOOL_ROW", "Cell", "Column", "Matrix", "MatrixRow", "build_matrix"]
+__all__ = [
+    "ATTRIBUTES",
+    "TOOL_ROW",
+    "Cell",
+    "Column",
+    "DescriptionSources",
+    "Matrix",
+    "MatrixRow",
+    "build_matrix",
+]
 
 #: The row about the tool itself (its description, whether the root object is closed).
 TOOL_ROW = "(tool)"
@@ -27,6 +36,10 @@ ATTRIBUTES = ("present", "description", "required", "type", "default", "closed")
 #: Description sources beyond toollens' own candidate sources.
 NO_DESCRIPTION, OTHER_TEXT, WHOLE_DOCSTRING = "none", "other", "whole docstring"
 _MAX_REF_HOPS = 32
+
+#: Parameter schema name (or :data:`TOOL_ROW`) -> every ``(source, text)`` toollens knows
+#: for its description.
+DescriptionSources = Callable[[str], Iterable[tuple[str, str]]]
 
 
 @dataclass(frozen=True)
@@ -137,7 +150,7 @@ def _hashable(value: Any) -> Any:
 
 def build_matrix(
     columns: Sequence[Column],
-    description_sources: Callable[[str], Iterable[tuple[str, str]]],
+    description_sources: DescriptionSources,
     func: ToolFunction | None,
 ) -> Matrix:
     """Tabulate ``columns``.
@@ -216,7 +229,7 @@ def _description_source(
 
 def _tool_row(
     columns: Sequence[Column],
-    description_sources: Callable[[str], Iterable[tuple[str, str]]],
+    description_sources: DescriptionSources,
     whole: str | None,
 ) -> MatrixRow:
     sources = tuple(description_sources(TOOL_ROW))

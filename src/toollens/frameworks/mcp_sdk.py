@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toollens.core.schema.types import ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, copy_json, run_coroutine
+from toollens.frameworks._spec import FrameworkSpec, run_coroutine
 from toollens.frameworks.records import Sent
 
 SPEC = FrameworkSpec(
@@ -22,9 +22,4 @@ def build(func: ToolFunction) -> Sent:
     server.add_tool(func)
     (tool,) = run_coroutine(server.list_tools())
     payload = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return Sent(
-        name=tool.name,
-        description=tool.description,
-        parameters=copy_json(payload["inputSchema"]),
-        payload=payload,
-    )
+    return Sent.from_payload(payload, "inputSchema")

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 
 from toollens.core.records import Finding, Severity
+from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonObject
 
 
@@ -37,6 +38,27 @@ class Sent:
     description: str | None
     parameters: JsonObject
     payload: JsonObject | None = None
+
+    @classmethod
+    def from_payload(
+        cls, payload: JsonObject, parameters_key: str, no_parameters: JsonObject | None = None
+    ) -> Sent:
+        """Name, description and ``payload[parameters_key]`` read from a tool payload.
+
+        ``no_parameters``: the parameter schema when the payload has none (default: the
+        key must be there).
+        """
+        schema = (
+            payload[parameters_key]
+            if no_parameters is None
+            else payload.get(parameters_key, no_parameters)
+        )
+        return cls(
+            name=payload["name"],
+            description=payload.get("description"),
+            parameters=copy_json(schema),
+            payload=payload,
+        )
 
 
 @dataclass(frozen=True)

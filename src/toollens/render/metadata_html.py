@@ -16,16 +16,7 @@ from toollens.core.records import join_pointer
 from toollens.core.report import Report
 from toollens.core.spans import SourceSpan, may_locate
 from toollens.render.display import plural
-from toollens.render.markup import (
-    Child,
-    Markup,
-    badge,
-    code,
-    join,
-    note,
-    safe_repr,
-    tag,
-)
+from toollens.render.markup import Child, Markup, badge, code, join, note, safe_repr, tag
 from toollens.render.model import MetadataView
 from toollens.render.panel import panel, table
 from toollens.render.rows import (

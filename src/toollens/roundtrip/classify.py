@@ -55,12 +55,10 @@ def on_invalid(
     what = "the function's validation accepts it"
     if result.status is CallStatus.RETURNED:
         what = "the function accepts it and returns"
-    message = (
-        f"the schema forbids {_value_at(arguments, pointer)} at {pointer or '/'} "
-        f"({shorten(schema_error.message, 100)}), but {what}"
+    then = f" ({shorten(schema_error.message, 100)}), but {what}"
+    return _argument_finding(
+        FindingKind.ACCEPTS_INVALID, keyword, arguments, pointer, result, "forbids", then
     )
-    key = f"{FindingKind.ACCEPTS_INVALID.value}:{_generic(pointer)}:{keyword}"
-    return Observation(FindingKind.ACCEPTS_INVALID, key, message, pointer, result)
 
 
 def _raised(result: CallResult) -> Observation:
@@ -105,12 +103,26 @@ def _disagreement(arguments: dict[str, Any], result: CallResult) -> Observation:
     cause = error.__cause__
     errors = getattr(cause, "errors", None)
     rule = errors()[0]["type"] if callable(errors) else (error.rule or "rejected")
-    message = (
-        f"the schema admits {_value_at(arguments, pointer)} at {pointer or '/'}, but the "
-        f"function's validation rejects it: {shorten(error.message, 160)}"
+    then = f", but the function's validation rejects it: {shorten(error.message, 160)}"
+    return _argument_finding(
+        FindingKind.DISAGREEMENT, rule, arguments, pointer, result, "admits", then
     )
-    key = f"{FindingKind.DISAGREEMENT.value}:{_generic(pointer)}:{rule}"
-    return Observation(FindingKind.DISAGREEMENT, key, message, pointer, result)
+
+
+def _argument_finding(
+    kind: FindingKind,
+    rule: str,
+    arguments: Any,
+    pointer: str,
+    result: CallResult,
+    schema_says: str,
+    then: str,
+) -> Observation:
+    """What the schema says of the argument at ``pointer`` and what the function did (``then``);
+    one finding per kind, pointer (any index) and rule."""
+    message = f"the schema {schema_says} {_value_at(arguments, pointer)} at {pointer or '/'}{then}"
+    key = f"{kind.value}:{_generic(pointer)}:{rule}"
+    return Observation(kind, key, message, pointer, result)
 
 
 def _generic(pointer: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from toollens.core.errors import ToolLensError
@@ -46,12 +46,20 @@ def model_facing(schema: JsonSchema) -> JsonSchema:
     return converted
 
 
-def _from_openapi(node: Any) -> Any:
+def _rewrite_objects(node: Any, rewrite: Callable[[dict[str, Any]], Any]) -> Any:
+    """A copy of JSON ``node`` rebuilt bottom-up, every object passed through ``rewrite``."""
     if isinstance(node, list):
-        return [_from_openapi(item) for item in node]
+        return [_rewrite_objects(item, rewrite) for item in node]
     if not isinstance(node, dict):
         return node
-    out = {key: _from_openapi(value) for key, value in node.items()}
+    return rewrite({key: _rewrite_objects(value, rewrite) for key, value in node.items()})
+
+
+def _from_openapi(node: Any) -> Any:
+    return _rewrite_objects(node, _json_schema_object)
+
+
+def _json_schema_object(out: dict[str, Any]) -> Any:
     out.pop("propertyOrdering", None)  # Gemini's ordering hint, not a constraint
     if out.pop("nullable", False) is True:
         return {"anyOf": [out, {"type": "null"}]}
@@ -73,11 +81,10 @@ def declared_only(schema: JsonSchema) -> JsonSchema:
 
 
 def _declared_only(schema: Any) -> Any:
-    if isinstance(schema, list):
-        return [_declared_only(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    out = {key: _declared_only(value) for key, value in schema.items()}
+    return _rewrite_objects(schema, _declared_object)
+
+
+def _declared_object(out: dict[str, Any]) -> dict[str, Any]:
     if isinstance(out.get("properties"), dict) and "additionalProperties" not in out:
         out["additionalProperties"] = False
     if isinstance(out.get("prefixItems"), list):

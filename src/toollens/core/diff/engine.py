@@ -402,15 +402,9 @@ def _tool_changes(old: LoadedSchema, new: LoadedSchema) -> Iterator[SchemaChange
     if not (old.is_tool and new.is_tool):
         return
     if old.name != new.name:
-        yield SchemaChange(
-            pointer="",
-            kind=ChangeKind.CHANGED,
-            keyword="tool.name",
-            before=old.name,
-            after=new.name,
-            severity=DiffSeverity.BREAKING,
-            message=f"renamed from {preview_json(old.name)} to {preview_json(new.name)}; "
-            "callers refer to it by name",
+        renamed = f"renamed from {preview_json(old.name)} to {preview_json(new.name)}"
+        yield _tool_change(
+            "tool.name", old.name, new.name, f"{renamed}; callers refer to it by name"
         )
     if old.description != new.description:
         kind = (
@@ -420,26 +414,31 @@ def _tool_changes(old: LoadedSchema, new: LoadedSchema) -> Iterator[SchemaChange
             if new.description is None
             else ChangeKind.CHANGED
         )
-        yield SchemaChange(
-            pointer="",
+        yield _tool_change(
+            "tool.description",
+            old.description,
+            new.description,
+            kind.value,
             kind=kind,
-            keyword="tool.description",
-            before=old.description,
-            after=new.description,
             severity=DiffSeverity.DESCRIPTION_ONLY,
-            message=kind.value,
         )
     if old.strict != new.strict:
 
         def state(flag: bool | None) -> str:
             return "unset (provider default)" if flag is None else "on" if flag else "off"
 
-        yield SchemaChange(
-            pointer="",
-            kind=ChangeKind.CHANGED,
-            keyword="tool.strict",
-            before=old.strict,
-            after=new.strict,
-            severity=DiffSeverity.BREAKING,
-            message=f"changed from {state(old.strict)} to {state(new.strict)}",
-        )
+        message = f"changed from {state(old.strict)} to {state(new.strict)}"
+        yield _tool_change("tool.strict", old.strict, new.strict, message)
+
+
+def _tool_change(
+    keyword: str,
+    before: object,
+    after: object,
+    message: str,
+    *,
+    kind: ChangeKind = ChangeKind.CHANGED,
+    severity: DiffSeverity = DiffSeverity.BREAKING,
+) -> SchemaChange:
+    """A change to the tool itself (pointer ``""``); by default a breaking change of value."""
+    return SchemaChange("", kind, keyword, before, after, severity, message)

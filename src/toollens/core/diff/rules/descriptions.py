@@ -4,7 +4,6 @@ and ``opaque``, the rule for keywords toollens does not analyse.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 
 from toollens.core.diff.changes import SchemaChange
@@ -13,16 +12,13 @@ from toollens.core.diff.rules.registry import (
     BREAKING,
     COMPATIBLE,
     DESCRIPTION_ONLY,
+    RuleList,
     presence,
-    rule_for,
-    rule_for_each,
     simple,
 )
-from toollens.core.diff.walk import Entry, Walk
+from toollens.core.diff.walk import Walk
 
-RULES: list[Entry] = []
-_rule = functools.partial(rule_for, RULES)
-_register_each = functools.partial(rule_for_each, RULES)
+RULES = RuleList()
 
 
 ANNOTATIONS = (
@@ -46,22 +42,13 @@ def _annotation(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
     found = presence(old, new, keyword)
     if found is None:
         return
-    kind, pointer, before, after = found
-    yield SchemaChange(
-        pointer=pointer,
-        kind=kind,
-        keyword=keyword,
-        before=before,
-        after=after,
-        severity=DESCRIPTION_ONLY,
-        message=kind.value,
-    )
+    yield found.change(DESCRIPTION_ONLY, found.kind.value)
 
 
-_register_each(_annotation, *ANNOTATIONS)
+RULES.each(_annotation, *ANNOTATIONS)
 
 
-@_rule("default")
+@RULES.rule("default")
 def _default(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     # A default does not validate anything, so no call becomes invalid; but a call that
     # omits the argument now means something else, which is more than wording.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,22 +9,18 @@ from toollens.core.diff.changes import SchemaChange
 from toollens.core.diff.nodes import Node, canon
 from toollens.core.diff.rules.descriptions import opaque
 from toollens.core.diff.rules.registry import (
-    ADDED,
     BREAKING,
     CHANGED,
     COMPATIBLE,
-    REMOVED,
-    rule_for,
-    rule_for_each,
+    RuleList,
+    addition,
+    one_sided_restriction,
+    removal,
 )
-from toollens.core.diff.walk import Entry, Walk
-from toollens.core.schema.toolkit import (
-    preview_json,
-)
+from toollens.core.diff.walk import Walk
+from toollens.core.schema.toolkit import preview_json
 
-RULES: list[Entry] = []
-_rule = functools.partial(rule_for, RULES)
-_register_each = functools.partial(rule_for_each, RULES)
+RULES = RuleList()
 
 
 def _allowed(node: Node) -> list[Any] | None:
@@ -40,7 +35,7 @@ def _allowed(node: Node) -> list[Any] | None:
     return values
 
 
-@_rule("enum", "const")
+@RULES.rule("enum", "const")
 def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     try:
         before, after = _allowed(old), _allowed(new)
@@ -51,28 +46,8 @@ def _enum(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
     word = "const" if "const" in old.schema and "const" in new.schema else "enum"
     if before is None and after is None:
         return
-    if before is None:
-        assert after is not None
-        yield SchemaChange(
-            pointer=new.at(word),
-            kind=ADDED,
-            keyword=word,
-            before=None,
-            after=after,
-            severity=BREAKING,
-            message=f"now restricted to {preview_json(after)}",
-        )
-        return
-    if after is None:
-        yield SchemaChange(
-            pointer=old.at(word),
-            kind=REMOVED,
-            keyword=word,
-            before=before,
-            after=None,
-            severity=COMPATIBLE,
-            message=f"restriction to {preview_json(before)} removed",
-        )
+    if before is None or after is None:
+        yield one_sided_restriction(old, new, word, before, after)
         return
     if word == "const":
         if canon(before[0]) != canon(after[0]):
@@ -97,23 +72,9 @@ def _value_changes(
     new_values = {canon(v): v for v in after}
     for key, value in old_values.items():
         if key not in new_values:
-            yield SchemaChange(
-                pointer=old.at("enum"),
-                kind=REMOVED,
-                keyword="enum",
-                before=value,
-                after=None,
-                severity=BREAKING,
-                message=f"value {preview_json(value)} removed",
-            )
+            shown = preview_json(value)
+            yield removal(old.at("enum"), "enum", value, BREAKING, f"value {shown} removed")
     for key, value in new_values.items():
         if key not in old_values:
-            yield SchemaChange(
-                pointer=new.at("enum"),
-                kind=ADDED,
-                keyword="enum",
-                before=None,
-                after=value,
-                severity=COMPATIBLE,
-                message=f"value {preview_json(value)} added",
-            )
+            shown = preview_json(value)
+            yield addition(new.at("enum"), "enum", value, COMPATIBLE, f"value {shown} added")

@@ -4,7 +4,6 @@ and ``patternProperties``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -12,24 +11,19 @@ from toollens.core.diff.changes import SchemaChange
 from toollens.core.diff.nodes import NEW, OLD, Node
 from toollens.core.diff.rules.descriptions import opaque
 from toollens.core.diff.rules.registry import (
-    ADDED,
     BREAKING,
     CHANGED,
     COMPATIBLE,
     MOVED,
-    REMOVED,
-    rule_for,
-    rule_for_each,
+    RuleList,
+    addition,
+    removal,
 )
-from toollens.core.diff.walk import Entry, Walk
-from toollens.core.schema.toolkit import (
-    preview_json,
-)
+from toollens.core.diff.walk import Walk
+from toollens.core.schema.toolkit import preview_json
 from toollens.core.schema.types import JsonMapping
 
-RULES: list[Entry] = []
-_rule = functools.partial(rule_for, RULES)
-_register_each = functools.partial(rule_for_each, RULES)
+RULES = RuleList()
 
 
 def _properties_of(node: Node) -> JsonMapping:
@@ -63,7 +57,7 @@ class _ObjectPair:
         return self.walk.node(side, props[name], node.child("properties", name))
 
 
-@_rule("properties", "required")
+@RULES.rule("properties", "required")
 def _properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     try:
         pair = _ObjectPair(
@@ -143,27 +137,23 @@ def _renamed(pair: _ObjectPair, old_name: str, new_name: str) -> SchemaChange:
 
 def _removed(pair: _ObjectPair, name: str) -> SchemaChange:
     was = " (it was required)" if name in pair.old_req else ""
-    return SchemaChange(
-        pointer=pair.old.child("properties", name),
-        kind=REMOVED,
-        keyword="properties",
-        before=pair.old_props[name],
-        after=None,
-        severity=BREAKING,
-        message=f"property {preview_json(name)} removed{was}",
+    return removal(
+        pair.old.child("properties", name),
+        "properties",
+        pair.old_props[name],
+        BREAKING,
+        f"property {preview_json(name)} removed{was}",
     )
 
 
 def _added(pair: _ObjectPair, name: str) -> SchemaChange:
     required = name in pair.new_req
-    return SchemaChange(
-        pointer=pair.new.child("properties", name),
-        kind=ADDED,
-        keyword="properties",
-        before=None,
-        after=pair.new_props[name],
-        severity=BREAKING if required else COMPATIBLE,
-        message=f"new {'required' if required else 'optional'} property {preview_json(name)}",
+    return addition(
+        pair.new.child("properties", name),
+        "properties",
+        pair.new_props[name],
+        BREAKING if required else COMPATIBLE,
+        f"new {'required' if required else 'optional'} property {preview_json(name)}",
     )
 
 
@@ -171,28 +161,17 @@ def _undeclared_required(pair: _ObjectPair) -> Iterator[SchemaChange]:
     """`required` may name properties that `properties` does not declare."""
     declared = set(pair.old_props) | set(pair.new_props)
     for name in sorted(pair.new_req - pair.old_req - declared):
-        yield SchemaChange(
-            pointer=pair.new.at("required"),
-            kind=ADDED,
-            keyword="required",
-            before=None,
-            after=name,
-            severity=BREAKING,
-            message=f"{preview_json(name)} is now required",
+        shown = preview_json(name)
+        yield addition(
+            pair.new.at("required"), "required", name, BREAKING, f"{shown} is now required"
         )
     for name in sorted(pair.old_req - pair.new_req - declared):
-        yield SchemaChange(
-            pointer=pair.old.at("required"),
-            kind=REMOVED,
-            keyword="required",
-            before=name,
-            after=None,
-            severity=COMPATIBLE,
-            message=f"{preview_json(name)} is no longer required",
-        )
+        shown = preview_json(name)
+        message = f"{shown} is no longer required"
+        yield removal(pair.old.at("required"), "required", name, COMPATIBLE, message)
 
 
-@_rule("patternProperties")
+@RULES.rule("patternProperties")
 def _pattern_properties(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     before, after = old.schema.get(keyword, {}), new.schema.get(keyword, {})
     if not (isinstance(before, Mapping) and isinstance(after, Mapping)):
@@ -200,29 +179,16 @@ def _pattern_properties(walk: Walk, old: Node, new: Node, keyword: str) -> Itera
         return
     for pattern, raw in before.items():
         pointer = old.child(keyword, pattern)
+        shown = preview_json(pattern)
         if pattern in after:
             yield from walk.compare(
                 walk.node(OLD, raw, pointer),
                 walk.node(NEW, after[pattern], new.child(keyword, pattern)),
             )
         else:
-            yield SchemaChange(
-                pointer=pointer,
-                kind=REMOVED,
-                keyword=keyword,
-                before=raw,
-                after=None,
-                severity=COMPATIBLE,
-                message=f"properties matching {preview_json(pattern)} no longer constrained",
-            )
+            message = f"properties matching {shown} no longer constrained"
+            yield removal(pointer, keyword, raw, COMPATIBLE, message)
     for pattern, raw in after.items():
         if pattern not in before:
-            yield SchemaChange(
-                pointer=new.child(keyword, pattern),
-                kind=ADDED,
-                keyword=keyword,
-                before=None,
-                after=raw,
-                severity=BREAKING,
-                message=f"properties matching {preview_json(pattern)} now constrained",
-            )
+            message = f"properties matching {preview_json(pattern)} now constrained"
+            yield addition(new.child(keyword, pattern), keyword, raw, BREAKING, message)

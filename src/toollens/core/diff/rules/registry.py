@@ -1,8 +1,9 @@
 """How diff rules are written and registered, and the helpers every rule shares.
 
 Each rule is a small generator ``rule(walk, old, new, keyword)`` that yields the changes
-for the keyword(s) it owns; ``rule_for`` adds it to its module's ``RULES`` list.
-``presence`` and ``simple`` cover the common "added / removed / changed" shape.
+for the keyword(s) it owns; each module gathers its rules in a :class:`RuleList`.
+``presence`` finds the common "added / removed / changed" difference, ``simple`` and
+``restricting`` report it; ``addition`` and ``removal`` build the one-sided changes.
 
 Severity is decided from the point of view of a caller whose calls (and a model whose
 prompt) were made against the old schema: *breaking* if a call that used to be valid may
@@ -13,14 +14,12 @@ now be rejected or callers must change, *compatible* if every valid call stays v
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from toollens.core.diff.changes import ChangeKind, DiffSeverity, SchemaChange
 from toollens.core.diff.nodes import ABSENT, Node, same
-from toollens.core.diff.walk import Entry, Rule
-from toollens.core.schema.toolkit import (
-    preview_json,
-)
+from toollens.core.diff.walk import Entry, Rule, Walk
+from toollens.core.schema.toolkit import preview_json
 
 BREAKING = DiffSeverity.BREAKING
 COMPATIBLE = DiffSeverity.COMPATIBLE
@@ -33,19 +32,21 @@ ADDED, REMOVED, CHANGED, MOVED = (
 )
 
 
-def rule_for(entries: list[Entry], *keywords: str) -> Callable[[Rule], Rule]:
-    """Decorator adding a rule for ``keywords`` (read together, run once) to ``entries``."""
+class RuleList(list[Entry]):
+    """One rule module's entries, in the order the module declares them."""
 
-    def register(rule: Rule) -> Rule:
-        entries.append((keywords, rule))
-        return rule
+    def rule(self, *keywords: str) -> Callable[[Rule], Rule]:
+        """Decorator adding a rule for ``keywords`` (read together, run once)."""
 
-    return register
+        def register(rule: Rule) -> Rule:
+            self.append((keywords, rule))
+            return rule
 
+        return register
 
-def rule_for_each(entries: list[Entry], rule: Rule, *keywords: str) -> None:
-    """Add ``rule`` once per keyword, for rules that handle one keyword at a time."""
-    entries.extend(((keyword,), rule) for keyword in keywords)
+    def each(self, rule: Rule, *keywords: str) -> None:
+        """Add ``rule`` once per keyword, for rules that handle one keyword at a time."""
+        self.extend(((keyword,), rule) for keyword in keywords)
 
 
 # Any: a keyword's value is whatever JSON the schema holds there (or ABSENT); each rule
@@ -55,17 +56,77 @@ def get(node: Node, keyword: str) -> Any:
     return node.schema.get(keyword, ABSENT)
 
 
-# Any: the values of ``get``, for the same reason.
-def presence(old: Node, new: Node, keyword: str) -> tuple[ChangeKind, str, Any, Any] | None:
-    """``(kind, pointer, before, after)`` when ``keyword`` differs between the nodes."""
+class Difference(NamedTuple):
+    """What ``keyword`` is on each side: the kind of change, where, and the two values.
+
+    ``pointer`` is into the old schema for a removed keyword, into the new one otherwise;
+    ``before`` / ``after`` are ``None`` on the side that lacks the keyword.
+    """
+
+    keyword: str
+    kind: ChangeKind
+    pointer: str
+    before: Any  # Any: the values of ``get``, for the same reason
+    after: Any
+
+    def change(self, severity: DiffSeverity, message: str) -> SchemaChange:
+        """This difference as a reported change."""
+        return SchemaChange(
+            pointer=self.pointer,
+            kind=self.kind,
+            keyword=self.keyword,
+            before=self.before,
+            after=self.after,
+            severity=severity,
+            message=message,
+        )
+
+
+def difference(old: Node, new: Node, keyword: str) -> Difference:
+    """``keyword`` on both sides, whether or not the values differ."""
     before, after = get(old, keyword), get(new, keyword)
-    if same(before, after):
-        return None
     if before is ABSENT:
-        return ADDED, new.at(keyword), None, after
+        return Difference(keyword, ADDED, new.at(keyword), None, after)
     if after is ABSENT:
-        return REMOVED, old.at(keyword), before, None
-    return CHANGED, new.at(keyword), before, after
+        return Difference(keyword, REMOVED, old.at(keyword), before, None)
+    return Difference(keyword, CHANGED, new.at(keyword), before, after)
+
+
+def presence(old: Node, new: Node, keyword: str) -> Difference | None:
+    """The difference when ``keyword`` differs between the nodes, else ``None``."""
+    if same(get(old, keyword), get(new, keyword)):
+        return None
+    return difference(old, new, keyword)
+
+
+def addition(
+    pointer: str, keyword: str, after: object, severity: DiffSeverity, message: str
+) -> SchemaChange:
+    """A change about something only the new schema has; ``pointer`` is into the new one."""
+    return SchemaChange(pointer, ADDED, keyword, None, after, severity, message)
+
+
+def removal(
+    pointer: str, keyword: str, before: object, severity: DiffSeverity, message: str
+) -> SchemaChange:
+    """A change about something only the old schema has; ``pointer`` is into the old one."""
+    return SchemaChange(pointer, REMOVED, keyword, before, None, severity, message)
+
+
+def one_sided_restriction(
+    old: Node, new: Node, keyword: str, before: object, after: object, *, noun: str = ""
+) -> SchemaChange:
+    """A restriction of the allowed values that only one side has (the other is ``None``).
+
+    A new restriction breaks callers, a dropped one frees them.
+    """
+    if before is None:
+        shown = preview_json(after)
+        return addition(
+            new.at(keyword), keyword, after, BREAKING, f"now restricted to {noun}{shown}"
+        )
+    shown = preview_json(before)
+    return removal(old.at(keyword), keyword, before, COMPATIBLE, f"restriction to {shown} removed")
 
 
 def _by_kind(
@@ -87,17 +148,18 @@ def simple(
     found = presence(old, new, keyword)
     if found is None:
         return
-    kind, pointer, before, after = found
+    before, after = preview_json(found.before), preview_json(found.after)
     text = {
-        ADDED: f"set to {preview_json(after)}",
-        REMOVED: f"removed (was {preview_json(before)})",
-    }.get(kind, f"changed from {preview_json(before)} to {preview_json(after)}")
-    yield SchemaChange(
-        pointer=pointer,
-        kind=kind,
-        keyword=keyword,
-        before=before,
-        after=after,
-        severity=_by_kind(kind, added, removed, changed),
-        message=text + why,
+        ADDED: f"set to {after}",
+        REMOVED: f"removed (was {before})",
+    }.get(found.kind, f"changed from {before} to {after}")
+    yield found.change(_by_kind(found.kind, added, removed, changed), text + why)
+
+
+def restricting(
+    walk: Walk, old: Node, new: Node, keyword: str, *, why: str = ""
+) -> Iterator[SchemaChange]:
+    """The rule for a keyword that restricts values: set or changed breaks, removed frees."""
+    yield from simple(
+        old, new, keyword, added=BREAKING, removed=COMPATIBLE, changed=BREAKING, why=why
     )

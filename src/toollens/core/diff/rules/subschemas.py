@@ -4,7 +4,6 @@ and ``prefixItems``: a subschema that appears closes what was open.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -12,20 +11,17 @@ from toollens.core.diff.changes import SchemaChange
 from toollens.core.diff.nodes import ABSENT, EMPTY_TAG, NEW, OLD, Node
 from toollens.core.diff.rules.descriptions import opaque
 from toollens.core.diff.rules.registry import (
-    ADDED,
     BREAKING,
-    CHANGED,
     COMPATIBLE,
-    REMOVED,
+    RuleList,
+    addition,
+    difference,
     get,
-    rule_for,
-    rule_for_each,
+    removal,
 )
-from toollens.core.diff.walk import Entry, Walk
+from toollens.core.diff.walk import Walk
 
-RULES: list[Entry] = []
-_rule = functools.partial(rule_for, RULES)
-_register_each = functools.partial(rule_for_each, RULES)
+RULES = RuleList()
 
 
 _OPEN_NOUNS = {
@@ -38,7 +34,7 @@ _OPEN_NOUNS = {
 }
 
 
-@_rule("items")
+@RULES.rule("items")
 def _items(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     before, after = get(old, keyword), get(new, keyword)
     if isinstance(before, list) or isinstance(after, list):  # draft <= 7 tuple form
@@ -63,36 +59,15 @@ def _open_subschema(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[
     if "invalid" in (old_state, new_state):
         yield from opaque(walk, old, new, keyword)
         return
-    kind = ADDED if before is ABSENT else REMOVED if after is ABSENT else CHANGED
-    pointer = old.at(keyword) if kind is REMOVED else new.at(keyword)
-    shown_before = None if before is ABSENT else before
-    shown_after = None if after is ABSENT else after
     if old_state == new_state == "open":
         return
     if new_state == "closed" and old_state != "closed":
-        yield SchemaChange(
-            pointer=pointer,
-            kind=kind,
-            keyword=keyword,
-            before=shown_before,
-            after=shown_after,
-            severity=BREAKING,
-            message=f"{noun} are no longer accepted",
-        )
+        yield difference(old, new, keyword).change(BREAKING, f"{noun} are no longer accepted")
     elif old_state == "closed" and new_state != "closed":
         what = "any" if new_state == "open" else "schema-valid"
-        yield SchemaChange(
-            pointer=pointer,
-            kind=kind,
-            keyword=keyword,
-            before=shown_before,
-            after=shown_after,
-            severity=COMPATIBLE,
-            message=f"{noun} are accepted again ({what})",
-        )
-    elif old_state == "closed":
-        return
-    else:
+        message = f"{noun} are accepted again ({what})"
+        yield difference(old, new, keyword).change(COMPATIBLE, message)
+    elif old_state != "closed":
         yield from walk.compare(
             _subschema(walk, OLD, old, keyword, old_state),
             _subschema(walk, NEW, new, keyword, new_state),
@@ -105,7 +80,7 @@ def _subschema(walk: Walk, side: int, node: Node, keyword: str, state: str) -> N
     return walk.node(side, node.schema[keyword], node.child(keyword))
 
 
-_register_each(
+RULES.each(
     _open_subschema,
     "additionalProperties",
     "unevaluatedProperties",
@@ -115,7 +90,7 @@ _register_each(
 )
 
 
-@_rule("prefixItems")
+@RULES.rule("prefixItems")
 def _positional(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     before, after = old.schema.get(keyword, []), new.schema.get(keyword, [])
     if not (isinstance(before, list) and isinstance(after, list)):
@@ -128,25 +103,11 @@ def _positional(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sche
                 walk.node(NEW, after[index], new.child(keyword, index)),
             )
         elif index < len(after):
-            yield SchemaChange(
-                pointer=new.child(keyword, index),
-                kind=ADDED,
-                keyword=keyword,
-                before=None,
-                after=after[index],
-                severity=BREAKING,
-                message=f"array position {index} now constrained",
-            )
+            message = f"array position {index} now constrained"
+            yield addition(new.child(keyword, index), keyword, after[index], BREAKING, message)
         else:
-            yield SchemaChange(
-                pointer=old.child(keyword, index),
-                kind=REMOVED,
-                keyword=keyword,
-                before=before[index],
-                after=None,
-                severity=COMPATIBLE,
-                message=f"array position {index} no longer constrained",
-            )
+            message = f"array position {index} no longer constrained"
+            yield removal(old.child(keyword, index), keyword, before[index], COMPATIBLE, message)
 
 
 def _subschema_opaque(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
@@ -155,7 +116,7 @@ def _subschema_opaque(walk: Walk, old: Node, new: Node, keyword: str) -> Iterato
     yield from opaque(walk, old, new, keyword)
 
 
-_register_each(
+RULES.each(
     _subschema_opaque,
     "not",
     "if",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,34 +9,30 @@ from toollens.core.diff.changes import SchemaChange
 from toollens.core.diff.nodes import Node, type_set
 from toollens.core.diff.rules.descriptions import opaque
 from toollens.core.diff.rules.registry import (
-    ADDED,
     BREAKING,
     CHANGED,
     COMPATIBLE,
-    REMOVED,
-    rule_for,
-    rule_for_each,
+    RuleList,
+    one_sided_restriction,
 )
-from toollens.core.diff.walk import Entry, Walk
-from toollens.core.schema.toolkit import (
-    preview_json,
-)
+from toollens.core.diff.walk import Walk
+from toollens.core.schema.toolkit import preview_json
 
-RULES: list[Entry] = []
-_rule = functools.partial(rule_for, RULES)
-_register_each = functools.partial(rule_for_each, RULES)
+RULES = RuleList()
 
 
 def accepts(types: frozenset[str], instance_type: str) -> bool:
     return instance_type in types or (instance_type == "integer" and "number" in types)
 
 
-def _show_types(types: frozenset[str]) -> Any:
+def _show_types(types: frozenset[str] | None) -> Any:
+    if types is None:
+        return None
     ordered = sorted(types)
     return ordered[0] if len(ordered) == 1 else ordered
 
 
-@_rule("type", "nullable")
+@RULES.rule("type", "nullable")
 def _type(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     try:
         before, after = type_set(old.schema), type_set(new.schema)
@@ -46,34 +41,12 @@ def _type(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChan
         return
     if before == after:
         return
-    if before is None:
-        assert after is not None
-        shown = _show_types(after)
-        yield SchemaChange(
-            pointer=new.at("type"),
-            kind=ADDED,
-            keyword="type",
-            before=None,
-            after=shown,
-            severity=BREAKING,
-            message=f"now restricted to type {preview_json(shown)}",
-        )
-        return
-    if after is None:
-        shown = _show_types(before)
-        yield SchemaChange(
-            pointer=old.at("type"),
-            kind=REMOVED,
-            keyword="type",
-            before=shown,
-            after=None,
-            severity=COMPATIBLE,
-            message=f"restriction to {preview_json(shown)} removed",
-        )
+    old_shown, new_shown = _show_types(before), _show_types(after)
+    if before is None or after is None:
+        yield one_sided_restriction(old, new, "type", old_shown, new_shown, noun="type ")
         return
     lost = {t for t in before if not accepts(after, t)}
     gained = {t for t in after if not accepts(before, t)}
-    old_shown, new_shown = _show_types(before), _show_types(after)
     verb = "changed" if lost and gained else "narrowed" if lost else "widened"
     yield SchemaChange(
         pointer=new.at("type") if "type" in new.schema else new.at("nullable"),

@@ -4,7 +4,6 @@ and the OpenAPI ``discriminator``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -12,24 +11,19 @@ from toollens.core.diff.changes import SchemaChange
 from toollens.core.diff.nodes import NEW, OLD, Node, same, type_set
 from toollens.core.diff.rules.descriptions import opaque
 from toollens.core.diff.rules.registry import (
-    ADDED,
     BREAKING,
-    CHANGED,
     COMPATIBLE,
-    REMOVED,
-    rule_for,
-    rule_for_each,
-    simple,
+    RuleList,
+    addition,
+    difference,
+    removal,
+    restricting,
 )
 from toollens.core.diff.rules.types import accepts
-from toollens.core.diff.walk import Entry, Walk
-from toollens.core.schema.toolkit import (
-    preview_json,
-)
+from toollens.core.diff.walk import Walk
+from toollens.core.schema.toolkit import preview_json
 
-RULES: list[Entry] = []
-_rule = functools.partial(rule_for, RULES)
-_register_each = functools.partial(rule_for_each, RULES)
+RULES = RuleList()
 
 
 # -- alternatives: anyOf / oneOf / allOf -------------------------------------------------
@@ -122,7 +116,7 @@ def _alternatives(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sc
         return
     if keyword not in old.schema or keyword not in new.schema:
         # One side has no such keyword (and lifting did not apply, e.g. anyOf vs oneOf).
-        yield from simple(old, new, keyword, added=BREAKING, removed=COMPATIBLE, changed=BREAKING)
+        yield from restricting(walk, old, new, keyword)
         return
     pairs, gone, fresh = match_branches(walk, before, after)
     for i, j in pairs:
@@ -130,34 +124,24 @@ def _alternatives(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[Sc
     lifted_old, lifted_new = old.branches is not None, new.branches is not None
     for i in gone:
         pointer = old.home if lifted_old else old.child(keyword, i)
-        yield SchemaChange(
-            pointer=pointer,
-            kind=REMOVED,
-            keyword=keyword,
-            before=dict(before[i].schema),
-            after=None,
-            severity=COMPATIBLE if conjunction else BREAKING,
-            message="a required subschema removed"
+        severity = COMPATIBLE if conjunction else BREAKING
+        message = (
+            "a required subschema removed"
             if conjunction
-            else "an alternative removed; values only it accepted are rejected",
+            else "an alternative removed; values only it accepted are rejected"
         )
+        yield removal(pointer, keyword, dict(before[i].schema), severity, message)
     for j in fresh:
         pointer = new.home if lifted_new else new.child(keyword, j)
-        yield SchemaChange(
-            pointer=pointer,
-            kind=ADDED,
-            keyword=keyword,
-            before=None,
-            after=dict(after[j].schema),
-            severity=BREAKING if conjunction else COMPATIBLE,
-            message="a required subschema added" if conjunction else "a new alternative accepted",
-        )
+        severity = BREAKING if conjunction else COMPATIBLE
+        message = "a required subschema added" if conjunction else "a new alternative accepted"
+        yield addition(pointer, keyword, dict(after[j].schema), severity, message)
 
 
-_register_each(_alternatives, "anyOf", "oneOf", "allOf")
+RULES.each(_alternatives, "anyOf", "oneOf", "allOf")
 
 
-@_rule("discriminator")
+@RULES.rule("discriminator")
 def _discriminator(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[SchemaChange]:
     # OpenAPI annotation; its mapping names $defs entries, which are compared through the
     # branches themselves. Only the tag property matters to callers.
@@ -167,16 +151,6 @@ def _discriminator(walk: Walk, old: Node, new: Node, keyword: str) -> Iterator[S
 
     before, after = tag(old), tag(new)
     if not same(before, after):
-        yield SchemaChange(
-            pointer=new.at(keyword) if keyword in new.schema else old.at(keyword),
-            kind=CHANGED
-            if keyword in old.schema and keyword in new.schema
-            else ADDED
-            if keyword in new.schema
-            else REMOVED,
-            keyword=keyword,
-            before=before,
-            after=after,
-            severity=BREAKING,
-            message=f"tag property changed from {preview_json(before)} to {preview_json(after)}",
-        )
+        shown = f"from {preview_json(before)} to {preview_json(after)}"
+        tags = difference(old, new, keyword)._replace(before=before, after=after)
+        yield tags.change(BREAKING, f"tag property changed {shown}")
