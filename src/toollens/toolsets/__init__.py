@@ -14,6 +14,7 @@ from toollens.toolsets.mcp_source import load_mcp
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.readers import READERS
 from toollens.toolsets.registry import (
+    ConnectingLoader,
     ObjectReader,
     SourceLoader,
     register_object_reader,
@@ -29,6 +30,7 @@ for _reader in READERS:
 
 __all__ = [
     "TOOLSET_RULES",
+    "ConnectingLoader",
     "Definition",
     "ObjectReader",
     "OriginKind",
