@@ -1,10 +1,21 @@
-"""The layering holds: no import cycle in ``src/toollens``, and every layer imports only
-the layers below it (``LAYERS``); nothing but the command line imports the command line,
-and only the front ends import a front end.
+"""The layering holds: one declared order of the packages (``LAYERS``, lowest first), and no
+module imports a module of a higher layer; no import cycle between modules.
 
-The graph is read from the source with ``ast``: every ``import`` and ``from ... import``
-between toollens modules, at module level or inside a function (a lazy import is still a
-dependency), except those under ``if TYPE_CHECKING:``, which never run.
+The graph is read from the source with ``ast`` and counts every way one toollens module
+can reach another:
+
+- ``import`` and ``from ... import`` at module level;
+- the same inside a function or a class (a lazy import is still a dependency);
+- the same under ``if TYPE_CHECKING:``: it never runs, so it cannot make a runtime cycle,
+  but a lower layer naming a higher layer's type depends on it all the same, so the order
+  holds for these too;
+- a string that is a toollens module's name (``importlib.import_module("toollens.x")``,
+  ``__import__``, a table of module names loaded later): a hidden import is an import.
+
+An ``import_module`` or ``__import__`` whose argument is not a literal cannot be read; each
+module that has one says here what it loads (``DYNAMIC_IMPORTS``). A lower layer that must
+reach a higher one exposes a registry the higher one fills at import
+(``toollens.toolsets.register_source``, ``toollens.core.display_hooks``).
 """
 
 from __future__ import annotations
@@ -12,12 +23,103 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
+
+import pytest
 
 import toollens
 
 PACKAGE_DIR = Path(toollens.__file__).parent
+
+# The layers, lowest first: (name, the top-level names under src/toollens it holds, why it
+# sits where it does). A module may import its own layer and the layers before it.
+LAYERS: tuple[tuple[str, frozenset[str], str], ...] = (
+    (
+        "core",
+        frozenset({"core", "examples"}),
+        "the engine (schema, report, strict mode, providers' rules, diff): pure, no I/O",
+    ),
+    (
+        "frameworks",
+        frozenset({"frameworks"}),
+        "what each agent framework builds from a function; reads core only",
+    ),
+    (
+        "roundtrip",
+        frozenset({"roundtrip"}),
+        "calls a tool with a model's arguments and judges the reply; reads core only",
+    ),
+    (
+        "mcp",
+        frozenset({"mcp"}),
+        "MCP servers: list and call their tools (a tools/call answer is a roundtrip CallResult)",
+    ),
+    (
+        "consumers",
+        frozenset({"consumers"}),
+        "what each client does to a tool list: reads MCP records, runs frameworks as oracles",
+    ),
+    (
+        "targets",
+        frozenset({"targets"}),
+        "a target string -> the object it names (an mcp: target through mcp)",
+    ),
+    (
+        "toolsets",
+        frozenset({"toolsets"}),
+        "every source read into a Toolset, judged with the clients' verdicts (consumers)",
+    ),
+    ("tokens", frozenset({"tokens"}), "what a Toolset costs in tokens"),
+    (
+        "project",
+        frozenset({"project"}),
+        "[tool.toollens] and the lock (which records token counts); registers the project "
+        "source into toolsets",
+    ),
+    (
+        "render",
+        frozenset({"render", "static_notebook"}),
+        "HTML and text of reports, toolsets, token counts; static copies of a notebook",
+    ),
+    (
+        "jupyter",
+        frozenset({"jupyter", "nbconvert"}),
+        "the widgets, the magic and the nbconvert exporter, drawn with render",
+    ),
+    (
+        "toollens",
+        frozenset({"toollens"}),
+        "the package's public face: loads any layer below it on first use",
+    ),
+    ("cli", frozenset({"cli", "__main__"}), "the command line, over everything"),
+)
+RANK = {name: index for index, (name, _, _) in enumerate(LAYERS)}
+_LAYER_OF_TOP = {top: name for name, tops, _ in LAYERS for top in tops}
+
+# Modules whose import_module / __import__ takes a computed name, and what it loads.
+DYNAMIC_IMPORTS = {
+    "toollens": "the modules named in _LAZY and _REGISTERS_INTO (literal strings, read above)",
+    "toollens.frameworks": "the adapters named in ADAPTERS (literal strings), and a "
+    "framework's own packages",
+    "toollens.targets": "the user's module a target names",
+    "toollens.tokens.online": "a vendor's SDK (anthropic, google.genai)",
+}
+
+EdgeKind = Literal["module", "lazy", "type-checking", "string"]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """``source`` imports ``target`` at ``line``, in the way ``kind`` says."""
+
+    source: str
+    target: str
+    kind: EdgeKind
+    line: int
 
 
 def _module_name(path: Path) -> str:
@@ -35,45 +137,82 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            yield from (n for child in node.orelse for n in _imports_in(child))
+def _walk(node: ast.AST, kind: EdgeKind) -> Iterator[tuple[ast.AST, EdgeKind]]:
+    """Every node under ``node`` with the kind an import there would have."""
+    for child in ast.iter_child_nodes(node):
+        here: EdgeKind = kind
+        if kind == "module" and isinstance(
+            child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
+        ):
+            here = "lazy"
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            yield child, here
+            for part in child.body:
+                yield part, "type-checking"
+                yield from _walk(part, "type-checking")
+            for part in child.orelse:
+                yield part, here
+                yield from _walk(part, here)
             continue
-        yield from _imports_in(node)
+        yield child, here
+        yield from _walk(child, here)
 
 
-def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    if isinstance(node, ast.Import | ast.ImportFrom):
-        yield node
-    else:
-        yield from _imports(node)
-
-
-def _targets(node: ast.Import | ast.ImportFrom, here: str, modules: set[str]) -> Iterator[str]:
+def _named(node: ast.AST, here: str, modules: set[str]) -> Iterator[str]:
     if isinstance(node, ast.Import):
         yield from (alias.name for alias in node.names)
-        return
-    assert node.level == 0, f"{here} uses a relative import; toollens imports absolutely"
-    base = node.module or ""
-    for alias in node.names:
-        candidate = f"{base}.{alias.name}"
-        yield candidate if candidate in modules else base
+    elif isinstance(node, ast.ImportFrom):
+        assert node.level == 0, f"{here} uses a relative import; toollens imports absolutely"
+        base = node.module or ""
+        for alias in node.names:
+            candidate = f"{base}.{alias.name}"
+            yield candidate if candidate in modules else base
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the toollens modules it imports."""
+def edges_in(text: str, here: str, modules: set[str]) -> list[Edge]:
+    """The imports of one module's source ``text`` (named ``here``) among ``modules``."""
+    found: list[Edge] = []
+    for node, kind in _walk(ast.parse(text), "module"):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value in modules and node.value not in (here, "toollens"):
+                found.append(Edge(here, node.value, "string", line))
+            continue
+        for target in _named(node, here, modules):
+            if target in modules and target != here:
+                found.append(Edge(here, target, kind, line))
+    return found
+
+
+def _dynamic_imports(text: str) -> list[int]:
+    """Lines of ``import_module(x)`` / ``__import__(x)`` calls whose ``x`` is not a literal."""
+    lines = []
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name in ("import_module", "__import__") and not isinstance(node.args[0], ast.Constant):
+            lines.append(node.lineno)
+    return lines
+
+
+def all_edges() -> list[Edge]:
     modules = _modules()
     names = set(modules)
-    graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        graph[name] = {
-            target
-            for node in _imports(tree)
-            for target in _targets(node, name, names)
-            if target in names and target != name
-        }
+    return [
+        edge
+        for name, path in modules.items()
+        for edge in edges_in(path.read_text(encoding="utf-8"), name, names)
+    ]
+
+
+def import_graph(*, type_checking: bool = True) -> dict[str, set[str]]:
+    """Module -> the toollens modules it imports (every kind, or all but TYPE_CHECKING)."""
+    graph: dict[str, set[str]] = {name: set() for name in _modules()}
+    for edge in all_edges():
+        if type_checking or edge.kind != "type-checking":
+            graph[edge.source].add(edge.target)
     return graph
 
 
@@ -100,97 +239,135 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def layer_of(module: str) -> str:
+    """``toollens.core.strict.walker`` -> ``core``; ``toollens.cli.project`` -> ``cli``;
+    ``toollens.nbconvert`` -> ``jupyter``; a top-level name no layer holds -> itself."""
+    parts = module.split(".")
+    top = "toollens" if len(parts) == 1 else parts[1]
+    return _LAYER_OF_TOP.get(top, top)
+
+
+# -- the reader -----------------------------------------------------------------------------
+
+_SAMPLE = textwrap.dedent(
+    """
+    import importlib
+    from typing import TYPE_CHECKING
+
+    from toollens.a import thing
+    import toollens.b
+
+    if TYPE_CHECKING:
+        from toollens.c import Type
+    else:
+        from toollens.d import other
+
+    def later():
+        from toollens.e import f
+        return importlib.import_module("toollens.f")
+
+    class Holder:
+        import toollens.g
+
+    TABLE = {"x": "toollens.h", "y": "toollens.not_a_module"}
+    """
+)
+
+
+def test_the_reader_sees_every_kind_of_import() -> None:
+    modules = {f"toollens.{x}" for x in "abcdefgh"} | {"toollens.here"}
+    got = {(e.target, e.kind) for e in edges_in(_SAMPLE, "toollens.here", modules)}
+    assert got == {
+        ("toollens.a", "module"),
+        ("toollens.b", "module"),
+        ("toollens.c", "type-checking"),
+        ("toollens.d", "module"),
+        ("toollens.e", "lazy"),
+        ("toollens.f", "string"),
+        ("toollens.g", "lazy"),
+        ("toollens.h", "string"),
+    }
+
+
+def test_the_reader_finds_computed_imports() -> None:
+    text = "import importlib\nname = 'x'\nimportlib.import_module(name)\n__import__('y')\n"
+    assert _dynamic_imports(text) == [3]
+
+
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
 
 
-def test_the_graph_sees_lazy_and_package_imports() -> None:
-    graph = import_graph()
-    assert "toollens.core.strict.convert" in graph["toollens.core.strict"]
-    assert "toollens.core.schema.pointer" in graph["toollens.core.strict.refs"]
-    cli_targets = [t for m, ts in graph.items() if layer_of(m) == "cli" for t in ts]
-    assert any(t.startswith("toollens.render") for t in cli_targets)
+def test_the_graph_of_src_holds_every_kind() -> None:
+    kinds = {(e.source, e.target): e.kind for e in all_edges()}
+    assert kinds[("toollens.core.strict", "toollens.core.strict.convert")] == "module"
+    assert kinds[("toollens.project.config", "toollens.frameworks")] == "lazy"
+    assert kinds[("toollens.project.places", "toollens.toolsets")] == "type-checking"
+    assert kinds[("toollens.jupyter", "toollens.toolsets.model")] == "string"
+    assert kinds[("toollens", "toollens.project.source")] == "string"
+
+
+@pytest.mark.parametrize(
+    ("module", "layer"),
+    [
+        ("toollens.core.strict.walker", "core"),
+        ("toollens.examples", "core"),
+        ("toollens.cli.project", "cli"),
+        ("toollens.__main__", "cli"),
+        ("toollens.static_notebook", "render"),
+        ("toollens.nbconvert", "jupyter"),
+        ("toollens", "toollens"),
+    ],
+)
+def test_the_layer_of_a_module(module: str, layer: str) -> None:
+    assert layer_of(module) == layer
+
+
+# -- the rules ------------------------------------------------------------------------------
+
+
+def test_every_module_is_in_a_declared_layer() -> None:
+    undeclared = sorted({layer_of(m) for m in _modules()} - set(RANK))
+    assert not undeclared, f"add {undeclared} to LAYERS (where in the order, and why)"
+
+
+def test_no_layer_imports_a_higher_one() -> None:
+    wrong = [
+        f"{e.source}:{e.line} ({layer_of(e.source)}) imports {e.target} "
+        f"({layer_of(e.target)}, a higher layer) [{e.kind}]"
+        for e in all_edges()
+        if RANK.get(layer_of(e.target), -1) > RANK.get(layer_of(e.source), len(RANK))
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_no_import_cycle_in_src() -> None:
-    assert find_cycle(import_graph()) is None
+    # TYPE_CHECKING imports included: the structure they draw has no cycle either.
+    assert find_cycle(import_graph(type_checking=True)) is None
 
 
-def test_core_imports_no_front_end() -> None:
-    graph = import_graph()
-    front_ends = ("toollens.render", "toollens.jupyter", "toollens.cli")
-    for module, targets in graph.items():
-        if module.startswith("toollens.core"):
-            assert not [t for t in targets if t.startswith(front_ends)], module
+def test_every_computed_import_is_declared() -> None:
+    modules = _modules()
+    found = {name for name, path in modules.items() if _dynamic_imports(path.read_text("utf-8"))}
+    assert found == set(DYNAMIC_IMPORTS), "say in DYNAMIC_IMPORTS what each one loads"
 
 
-# Layer -> the layers it may import (its own always). core <- render <- jupyter;
-# core <- frameworks, roundtrip; core, roundtrip <- mcp <- targets <- project <- toolsets <-
-# tokens (the lock records token counts, so project reads tokens too; an MCP tools/call
-# returns the round trip's CallResult, so mcp reads roundtrip); the CLI on top;
-# ``toollens`` (the package's lazy public face) may load any layer but the CLI. consumers (what
-# a client does to a tool list) reads core and the MCP records and runs frameworks as oracles;
-# the lock (project), toolsets and render read its verdicts.
-LAYERS: dict[str, frozenset[str]] = {
-    "core": frozenset(),
-    "mcp": frozenset({"core", "roundtrip"}),
-    "targets": frozenset({"core", "mcp"}),
-    "examples": frozenset({"core"}),
-    "frameworks": frozenset({"core"}),
-    "consumers": frozenset({"core", "frameworks", "mcp"}),
-    "project": frozenset({"consumers", "core", "mcp", "targets", "tokens"}),
-    "toolsets": frozenset({"consumers", "core", "mcp", "project", "targets"}),
-    "roundtrip": frozenset({"core"}),
-    "tokens": frozenset({"core", "toolsets"}),
-    "render": frozenset({"consumers", "core", "frameworks", "roundtrip", "toolsets", "tokens"}),
-    "jupyter": frozenset(
-        {"core", "frameworks", "mcp", "render", "roundtrip", "targets", "toolsets", "tokens"}
-    ),
-}
-FRONT_ENDS = frozenset({"cli", "jupyter"})
-
-
-def layer_of(module: str) -> str:
-    """``toollens.core.strict.walker`` -> ``core``; ``toollens.cli.project`` -> ``cli``."""
-    parts = module.split(".")
-    if len(parts) == 1:
-        return "toollens"
-    top = parts[1]
-    return "cli" if top in ("cli", "__main__") or top.startswith("cli_") else top
-
-
-def _crossings() -> Iterator[tuple[str, str, str, str]]:
-    for module, targets in import_graph().items():
-        for target in targets:
-            here, there = layer_of(module), layer_of(target)
-            if here != there:
-                yield module, here, target, there
-
-
-def test_the_layer_names_are_read_from_module_names() -> None:
-    assert layer_of("toollens.core.strict.walker") == "core"
-    assert layer_of("toollens.cli.project") == layer_of("toollens.cli") == "cli"
-    assert layer_of("toollens") == "toollens"
-
-
-def test_every_layer_imports_only_the_layers_below_it() -> None:
-    wrong = [
-        f"{module} ({here}) imports {target} ({there})"
-        for module, here, target, there in _crossings()
-        if here in LAYERS and there not in LAYERS[here]
-    ]
-    assert not wrong, "\n".join(wrong)
-
-
-def test_only_front_ends_import_a_front_end() -> None:
-    # Layers not in LAYERS (a package added later) are held to this rule at least.
-    wrong = [
-        f"{module} imports the front end {target}"
-        for module, here, target, there in _crossings()
-        if there in FRONT_ENDS and here not in ("cli", "toollens")
-    ]
-    assert not wrong, "\n".join(wrong)
+def test_the_project_source_registers_itself_into_the_reader() -> None:
+    # toolsets never imports project; the face loads project.source with it.
+    code = (
+        "import sys, toollens.toolsets as ts\n"
+        "assert 'project' not in ts.registered_prefixes(), ts.registered_prefixes()\n"
+        "assert not [m for m in sys.modules if m.startswith('toollens.project')]\n"
+        "import toollens\n"
+        "toollens.toolset\n"
+        "assert 'project' in ts.registered_prefixes()\n"
+        "try:\n"
+        "    ts.toolset('project:/nonexistent-dir-for-the-test')\n"
+        "except toollens.TargetError as exc:\n"
+        "    assert 'pyproject.toml' in str(exc), exc\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=600)
 
 
 def test_a_report_displays_without_importing_render_first() -> None:

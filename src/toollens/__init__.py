@@ -123,10 +123,18 @@ if TYPE_CHECKING:
     from toollens.toolsets import ToolEntry, Toolset, toolset
 
 
+# A layer that registers itself into a lower one on import: loaded with the lower one, so
+# ``toollens.toolset("project")`` reads the table although toollens.toolsets never imports
+# toollens.project (the layers: tests/test_import_graph.py).
+_REGISTERS_INTO = {"toollens.toolsets": "toollens.project.source"}
+
+
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'toollens' has no attribute {name!r}")
+    if module in _REGISTERS_INTO:
+        importlib.import_module(_REGISTERS_INTO[module])
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value

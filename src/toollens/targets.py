@@ -33,11 +33,14 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.errors import TargetError, ToolLensError, one_line
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.mcp.target import is_mcp_target
+
+if TYPE_CHECKING:
+    from toollens.mcp.client import ConnectOptions
 
 __all__ = [
     "TargetSpec",
@@ -133,13 +136,20 @@ def _looks_like_path(text: str) -> bool:
     )
 
 
-def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> object:
+def resolve_target(
+    text: str,
+    *,
+    cwd: str | os.PathLike[str] | None = None,
+    connect: ConnectOptions | None = None,
+) -> object:
     """Return the object a target string names: a callable, a class, or a JSON dict.
 
     Args:
         text: ``MODULE:ATTR``, ``path/to/file.py:ATTR`` or ``path/to/file.json``.
         cwd: the directory relative paths and top-level modules are found from;
             the process's working directory when ``None``.
+        connect: how to reach the server an ``mcp:`` target names (the defaults when
+            ``None``).
 
     Raises:
         TargetError: the module does not import, the attribute or file does not exist, or
@@ -148,7 +158,7 @@ def resolve_target(text: str, *, cwd: str | os.PathLike[str] | None = None) -> o
     if is_mcp_target(text):  # a server's tools (toollens.mcp.ServerTools)
         from toollens.mcp.project import resolve_server
 
-        return resolve_server(text, cwd)
+        return resolve_server(text, cwd, connect)
     spec = parse_target(text)
     base = Path(os.getcwd() if cwd is None else cwd)
     if spec.origin == "json":

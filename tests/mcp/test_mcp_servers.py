@@ -151,12 +151,11 @@ def test_130_tools_as_a_toolset_with_the_cross_tool_findings() -> None:
 
 def test_a_broken_server_raises_one_target_error(tmp_path: Path) -> None:
     import toollens
-    from toollens.mcp.project import using
 
     pidfile = tmp_path / "pids"
     options = ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=5)
-    with using(options), pytest.raises(toollens.TargetError) as info:
-        toollens.toolset(server("broken.py", "crash"))
+    with pytest.raises(toollens.TargetError) as info:
+        toollens.toolset(server("broken.py", "crash"), connect=options)
     assert "exited with code 1 during initialize" in str(info.value)
     assert survivors(pidfile) == []
 

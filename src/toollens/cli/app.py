@@ -181,10 +181,10 @@ def main(
     debug = bool(getattr(args, "debug", False))
     handler: Callable[[argparse.Namespace], tuple[str, int]] = args.handler
     try:
-        from toollens.cli.mcp import connection
+        from toollens.cli.connect import cli_connect
 
-        with connection(args):  # --env/--timeout for every mcp: server the command starts
-            text, code = handler(args)
+        cli_connect(args)  # a bad --env/--timeout fails before the command starts anything
+        text, code = handler(args)
     except Exception as exc:
         return _fail(exc, err, debug)
     try:

@@ -1,8 +1,9 @@
 """The command line for ``mcp:`` targets: show and diff a server's tools, and the options.
 
 ``toollens.cli`` hands a command to this module when its target starts with ``mcp:``, with the
-formatters it owns (:class:`CliParts`: this module never imports ``toollens.cli``), and runs
-every command inside :func:`connection` so ``--env`` and ``--timeout`` reach servers named in
+formatters it owns (:class:`CliParts`: this module never imports ``toollens.cli``). A
+command's ``--env`` and ``--timeout`` are one :class:`~toollens.mcp.ConnectOptions`
+(:func:`cli_connect`), passed as an argument to whatever reads a server, servers named in
 ``[tool.toollens]`` too (``snapshot``, ``diff --lock``, ``check`` without a target). Each tool's
 ``inputSchema`` is judged through the same report, check and format functions as any other
 target (:mod:`toollens.mcp.judge`); this module only adds the server around them. ``check``
@@ -15,19 +16,21 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from toollens.cli.connect import add_mcp_arguments, cli_connect, connect_options
+
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
-    from toollens.mcp import ConnectOptions, McpTool, ServerTools
+    from toollens.mcp import McpTool, ServerTools
 
 __all__ = [
     "CliParts",
     "add_mcp_arguments",
-    "connection",
+    "cli_connect",
+    "connect_options",
     "is_mcp",
     "run_diff",
     "run_show",
@@ -60,62 +63,10 @@ def is_mcp(target: object) -> bool:
     return is_mcp_target(target)
 
 
-def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--env K=V`` and ``--timeout SECONDS`` for commands that may start a server."""
-    from toollens.mcp.client import DEFAULT_TIMEOUT
-
-    group = parser.add_argument_group("MCP servers (mcp: targets)")
-    group.add_argument(
-        "--env",
-        action="append",
-        default=[],
-        metavar="K=V",
-        help="an environment variable for a stdio server; repeat for several",
-    )
-    group.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help="seconds for start-up and initialize, and for each request "
-        f"(default: {DEFAULT_TIMEOUT:g})",
-    )
-
-
-def connect_options(args: argparse.Namespace) -> ConnectOptions:
-    """The connection options a command line asks for.
-
-    Raises:
-        TargetError: an ``--env`` value without ``=``, or a timeout that is not positive.
-    """
-    from toollens.core.errors import TargetError
-    from toollens.mcp import DEFAULT_TIMEOUT, ConnectOptions
-
-    env: dict[str, str] = {}
-    for item in getattr(args, "env", None) or ():
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise TargetError(f"--env {item!r} is not K=V", hint="write e.g. --env API_URL=...")
-        env[key] = value
-    return ConnectOptions(env=env, timeout=getattr(args, "timeout", DEFAULT_TIMEOUT))
-
-
-@contextmanager
-def connection(args: argparse.Namespace) -> Iterator[None]:
-    """Run a command with its ``--env``/``--timeout`` applied to every server it resolves."""
-    if not hasattr(args, "timeout"):  # a command without the options (compare)
-        yield
-        return
-    from toollens.mcp.project import using
-
-    with using(connect_options(args)):
-        yield
-
-
-def _fetch(target: str) -> ServerTools:
+def _fetch(target: str, args: argparse.Namespace) -> ServerTools:
     from toollens.mcp.project import resolve_server
 
-    return resolve_server(target)
+    return resolve_server(target, connect=cli_connect(args))
 
 
 def _header(served: ServerTools) -> str:
@@ -140,7 +91,7 @@ def run_show(args: argparse.Namespace, parts: CliParts) -> tuple[str, int]:
     from toollens.core.errors import TargetError, ToolLensError
     from toollens.mcp.judge import tool_report
 
-    served = _fetch(args.target)
+    served = _fetch(args.target, args)
     if (args.name or args.description) and len(served.tools) != 1:
         raise TargetError("--name and --description apply to one tool", hint="name it with #TOOL")
     options = _options(args, args.provider, name=args.name, description=args.description)
@@ -241,7 +192,7 @@ def _diff_side(text: str, args: argparse.Namespace, label: str, parts: CliParts)
 
     if not is_mcp(text):
         return parts.diff_side(text, args, label)
-    served = _fetch(text)
+    served = _fetch(text, args)
     if len(served.tools) != 1:
         raise TargetError(
             f"{label} {text!r} names a server with {len(served.tools)} tools; diff compares one",

@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from toollens.cli.connect import cli_connect
 from toollens.core.diff import SchemaDiff
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ def write_snapshot(
     from toollens.project.lock_report import write_text
 
     config = _project(args) if collected is None else collected[0]
-    tools = collect_tools(config) if collected is None else collected[1]
+    tools = collect_tools(config, connect=cli_connect(args)) if collected is None else collected[1]
     write_text(config.lock_path, dump_lock(build_lock(tools)))
     names = ", ".join(sorted(t.name for t in tools))
     return f"wrote {config.lock_path.name}: {len(tools)} tools ({names})\n"
@@ -151,7 +152,8 @@ def diff_lock(
     from toollens.project.lock_report import diff_with_lock
 
     if collected is None:
-        return diff_with_lock(_project(args), args.format, update=args.update)
+        connect = cli_connect(args)
+        return diff_with_lock(_project(args), args.format, update=args.update, connect=connect)
     config, tools = collected
     return diff_with_lock(config, args.format, update=args.update, tools=tools)
 
@@ -212,7 +214,8 @@ def project_reports(
     config = _project(args, providers)
     if style:
         config = dataclasses.replace(config, docstring_style=style)
-    return tuple((reports, ref.obj) for ref, reports in build_reports(config))
+    built = build_reports(config, connect=cli_connect(args))
+    return tuple((reports, ref.obj) for ref, reports in built)
 
 
 def project_tools(
@@ -222,7 +225,8 @@ def project_tools(
     from toollens.project.tools import expand_tools
 
     config = _project(args)
-    return tuple((ref.target, ref.obj) for ref in expand_tools(config)), config.frameworks
+    refs = expand_tools(config, connect=cli_connect(args))
+    return tuple((ref.target, ref.obj) for ref in refs), config.frameworks
 
 
 def join_shown(texts: Sequence[str], fmt: str) -> str:

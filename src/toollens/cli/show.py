@@ -92,7 +92,11 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
 
         options = cli_options(args, args.provider, docstring_style=args.style)
         shown, code = cli_toolset.show_toolset(
-            args.target, options, lambda rep: format_show(rep, args.view, args.format), args.format
+            args.target,
+            options,
+            lambda rep: format_show(rep, args.view, args.format),
+            args.format,
+            cli_mcp.cli_connect(args),
         )
         return join_shown(shown, args.format), code
     if args.target is None:  # every tool of the project

@@ -138,18 +138,20 @@ def _named_targets(args: argparse.Namespace, texts: Sequence[str]) -> list[tuple
     """:func:`_targets`, each with the text naming it (a project tool's own target)."""
     agent = getattr(args, "agent", None)
     if texts or agent:
+        from toollens.cli.connect import cli_connect
         from toollens.cli.toolset import is_toolset_source
         from toollens.targets import resolve_target
         from toollens.toolsets import toolset
 
         named = [agent] if agent else list(texts)
+        connect = cli_connect(args)
         return [
             (
                 _json_tool_list(t)
                 if t.endswith(".json") and t != agent
-                else toolset(t)
+                else toolset(t, connect=connect)
                 if t == agent or is_toolset_source(t)
-                else resolve_target(t),
+                else resolve_target(t, connect=connect),
                 t,
             )
             for t in named

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toollens.cli.connect import cli_connect
 from toollens.cli.toolset_format import ToolRow
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.core.report import Report, ReportOptions
+    from toollens.mcp.client import ConnectOptions
     from toollens.project.config import ProjectConfig
     from toollens.project.tools import ProjectTool
     from toollens.toolsets import ToolEntry, Toolset
@@ -127,6 +129,7 @@ def checked_toolset(
     providers: Sequence[str],
     factory: Callable[[Sequence[Report]], ToolCheck],
     jobs: int | None = None,
+    connect: ConnectOptions | None = None,
 ) -> tuple[Toolset, list[ToolRow]]:
     """The toolset a command line names and each tool's check; with ``jobs`` other than 1,
     a module source is read in that many processes (0: one per core), same result."""
@@ -142,21 +145,24 @@ def checked_toolset(
         ts, results = parallel_module_toolset(source, options, jobs or None, check=check)
         checks = [r if isinstance(r, ToolCheck) else None for r in results]
         return ts, [ToolRow(e, r) for e, r in zip(ts.tools, checks, strict=True)]
-    ts = read_toolset(source, options)
+    ts = read_toolset(source, options, connect)
     return ts, [ToolRow(e, check_entry(e, providers, factory)) for e in ts.tools]
 
 
-def read_toolset(source: str, options: ReportOptions) -> Toolset:
-    """The toolset a command names, for every command the same way.
+def read_toolset(
+    source: str, options: ReportOptions, connect: ConnectOptions | None = None
+) -> Toolset:
+    """The toolset a command names, for every command the same way; ``connect`` reaches
+    its MCP servers (``--env``, ``--timeout``).
 
     Raises:
         TargetError: the source cannot be read at all, or it holds no tool (a command
             never reports a count or a verdict on tools it did not read).
     """
+    from toollens import toolset  # the public face: the project table's source is registered
     from toollens.core.errors import TargetError
-    from toollens.toolsets import toolset
 
-    ts = toolset(source, options)
+    ts = toolset(source, options, connect=connect)
     if not ts.tools:
         raise TargetError(f"{source!r} holds no tools", hint="name a source that lists some")
     return ts
@@ -205,7 +211,8 @@ def run_toolset_check(
 
     source = args.agent or args.target
     options = hooks.options(args, providers[0])
-    ts, rows = checked_toolset(source, options, providers, hooks.result, args.jobs)
+    connect = cli_connect(args)
+    ts, rows = checked_toolset(source, options, providers, hooks.result, args.jobs, connect)
     clients = hooks.clients(args, ts) if hooks.clients is not None else None
     code = exit_code(ts, rows, providers, clients_chosen=bool(clients and clients.chosen))
     if clients is not None and code != EXIT_ERROR:
@@ -219,7 +226,11 @@ def run_toolset_check(
 
 
 def show_toolset(
-    source: str, options: ReportOptions, show: Callable[[Report], str], fmt: str
+    source: str,
+    options: ReportOptions,
+    show: Callable[[Report], str],
+    fmt: str,
+    connect: ConnectOptions | None = None,
 ) -> tuple[list[str], int]:
     """``show`` of every tool of a source: each tool's views (``show(report)``), or the one
     line saying why it could not be read, and the exit code (1 when a tool could not be read).
@@ -227,7 +238,7 @@ def show_toolset(
     Raises:
         TargetError: the source cannot be read at all, or holds no tools.
     """
-    ts = read_toolset(source, options)
+    ts = read_toolset(source, options, connect)
     shown: list[str] = []
     for entry in ts.tools:
         if entry.report is not None:
@@ -264,7 +275,7 @@ def lock_collection(
     if not source:
         return None
     config = toolset_config(args)
-    return config, lock_tools(source, config)
+    return config, lock_tools(source, config, cli_connect(args))
 
 
 def toolset_config(
@@ -283,7 +294,9 @@ def toolset_config(
     return dataclasses.replace(config, strict=strict, providers=chosen)
 
 
-def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
+def lock_tools(
+    source: str, config: ProjectConfig, connect: ConnectOptions | None = None
+) -> tuple[ProjectTool, ...]:
     """Each tool of a toolset as the lock records it, once per name.
 
     Raises:
@@ -294,7 +307,7 @@ def lock_tools(source: str, config: ProjectConfig) -> tuple[ProjectTool, ...]:
     from toollens.project.lock import lock_entry
     from toollens.project.tools import ProjectTool, ToolRef, check_unique_names, source_location
 
-    ts = read_toolset(source, config.report_options(config.providers[0]))
+    ts = read_toolset(source, config.report_options(config.providers[0]), connect)
     tools = []
     for entry in ts.tools:
         if entry.error is not None:
@@ -375,7 +388,8 @@ def run_report(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.render.toolset_page import render_toolset_page
 
     providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
-    ts = read_toolset(args.source, ReportOptions(strict=args.strict, provider=providers[0]))
+    options = ReportOptions(strict=args.strict, provider=providers[0])
+    ts = read_toolset(args.source, options, cli_connect(args))
     page = render_toolset_page(ts, providers)
     try:
         Path(args.html).write_text(page, encoding="utf-8")

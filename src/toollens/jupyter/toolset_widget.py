@@ -103,6 +103,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         providers: Sequence[str] | None = None,
         namespace: dict[str, Any] | None = None,
     ) -> None:
+        import toollens.project.source  # noqa: F401  (registers the "project" source)
         from toollens.toolsets import toolset
 
         self.toolset = toolset(source, options)

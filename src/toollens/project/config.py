@@ -16,7 +16,6 @@ wrong type) raises :class:`ProjectError` with one line naming the key and what t
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from dataclasses import dataclass
@@ -211,24 +210,17 @@ def _providers(key: str, value: Any) -> tuple[str, ...]:
 
 
 def _frameworks(key: str, value: Any) -> tuple[str, ...]:
+    from toollens.frameworks import names
+
     frameworks = _strings(key, value)
-    known = _known_frameworks()
+    known = names()
     for name in frameworks:
-        if known is not None and name not in known:
+        if name not in known:
             raise ProjectError(
                 f"{_TABLE} {key} names an unknown framework {name!r}",
                 hint="use " + ", ".join(known),
             )
     return frameworks
-
-
-def _known_frameworks() -> tuple[str, ...] | None:
-    """The frameworks ``toollens.frameworks`` has adapters for; ``None`` without that lens."""
-    try:
-        lens = importlib.import_module("toollens.frameworks")
-    except ImportError:
-        return None
-    return tuple(lens.names())
 
 
 def _tokens_model(key: str, value: Any) -> str | None:

@@ -34,6 +34,7 @@ from toollens.project.tools import (
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
+    from toollens.mcp.client import ConnectOptions
 
 __all__ = [
     "LOCK_VERSION",
@@ -56,8 +57,11 @@ _OPTIONAL_KEYS = frozenset({"tokens", "clients"})  # added later; older locks la
 ToolStatus = Literal["added", "removed", "changed", "unchanged"]
 
 
-def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, ...]], ...]:
-    """Every configured tool with one report per provider, built with the project's options.
+def build_reports(
+    config: ProjectConfig, *, connect: ConnectOptions | None = None
+) -> tuple[tuple[ToolRef, tuple[Report, ...]], ...]:
+    """Every configured tool with one report per provider, built with the project's options;
+    ``connect`` reaches the ``mcp:`` servers the table lists.
 
     Raises:
         TargetError: a tool cannot be found or inspected.
@@ -66,7 +70,7 @@ def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, .
     from toollens.mcp.records import McpTool
 
     built = []
-    for ref in expand_tools(config):
+    for ref in expand_tools(config, connect=connect):
         if isinstance(ref.obj, McpTool):  # a server's tool: its inputSchema, as sent
             from toollens.mcp.judge import tool_reports
 
@@ -81,8 +85,10 @@ def build_reports(config: ProjectConfig) -> tuple[tuple[ToolRef, tuple[Report, .
     return tuple(built)
 
 
-def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
-    """Every configured tool with its lock entry.
+def collect_tools(
+    config: ProjectConfig, *, connect: ConnectOptions | None = None
+) -> tuple[ProjectTool, ...]:
+    """Every configured tool with its lock entry (``connect`` as for :func:`build_reports`).
 
     Raises:
         TargetError: a tool cannot be found or inspected.
@@ -92,7 +98,7 @@ def collect_tools(config: ProjectConfig) -> tuple[ProjectTool, ...]:
 
     tools = tuple(
         ProjectTool(ref, reports[0].title, _entry(ref, reports, config.tokens_model), reports)
-        for ref, reports in build_reports(config)
+        for ref, reports in build_reports(config, connect=connect)
     )
     for listing in project_listings(tools):  # MCP tools: each client's verdict, per server
         tools = with_clients(tools, listing)

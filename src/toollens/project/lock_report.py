@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from toollens.core.schema.types import JsonObject
 from toollens.project.annotations import Locator, change_annotations, tool_locator
@@ -31,6 +31,9 @@ from toollens.project.lock import (
     read_lock,
 )
 from toollens.project.tools import relative_path
+
+if TYPE_CHECKING:
+    from toollens.mcp.client import ConnectOptions
 
 __all__ = [
     "UPDATE_HINT",
@@ -63,11 +66,12 @@ def diff_with_lock(
     *,
     update: bool,
     tools: Sequence[ProjectTool] | None = None,
+    connect: ConnectOptions | None = None,
 ) -> LockReport:
     """Compare the project's tools with its lock; with ``update``, rewrite the lock after.
 
     ``tools`` are the tools to compare when they come from elsewhere than the project's
-    table (a toolset); by default the table's.
+    table (a toolset); by default the table's, its ``mcp:`` servers reached with ``connect``.
 
     Raises:
         ProjectError: the lock cannot be read (without ``update``: a broken lock is then
@@ -75,7 +79,7 @@ def diff_with_lock(
         TargetError: a tool cannot be found or inspected.
     """
     if tools is None:
-        tools = collect_tools(config)
+        tools = collect_tools(config, connect=connect)
     try:
         lock, lock_text = read_lock(config.lock_path)
     except ProjectError:

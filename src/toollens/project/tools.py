@@ -9,20 +9,24 @@ and the framework tool objects it binds, in binding order). A function named twi
 
 from __future__ import annotations
 
-import ast
 import inspect
 import os
-import textwrap
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toollens.project.config import ProjectConfig, ProjectError
+from toollens.toolsets.locations import (
+    SourceLocation,
+    parameter_line,
+    return_line,
+    source_location,
+)
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
     from toollens.core.schema.types import JsonObject
+    from toollens.mcp.client import ConnectOptions
 
 __all__ = [
     "ProjectTool",
@@ -31,7 +35,6 @@ __all__ = [
     "check_unique_names",
     "expand_tools",
     "parameter_line",
-    "register_tool_reader",
     "relative_path",
     "return_line",
     "source_location",
@@ -39,14 +42,6 @@ __all__ = [
 ]
 
 WILDCARD = "*"
-
-
-@dataclass(frozen=True)
-class SourceLocation:
-    """Where a function is defined: its file and the line of its ``def``."""
-
-    file: Path
-    line: int
 
 
 @dataclass(frozen=True)
@@ -74,8 +69,11 @@ class ProjectTool:
     reports: tuple[Report, ...]
 
 
-def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
-    """Every tool the configuration names, each once, in the order they are listed.
+def expand_tools(
+    config: ProjectConfig, *, connect: ConnectOptions | None = None
+) -> tuple[ToolRef, ...]:
+    """Every tool the configuration names, each once, in the order they are listed;
+    ``connect`` reaches each ``mcp:`` server listed (the defaults when ``None``).
 
     Raises:
         TargetError: a module does not import or an attribute does not exist.
@@ -91,25 +89,13 @@ def expand_tools(config: ProjectConfig) -> tuple[ToolRef, ...]:
         elif is_mcp_target(spec):  # every tool of an MCP server, each as spec#TOOL
             from toollens.mcp.project import server_tool_targets
 
-            found = list(server_tool_targets(spec, config.root))
+            found = list(server_tool_targets(spec, config.root, connect))
         else:
-            found = [(spec, resolve_target(spec, cwd=config.root))]
+            found = [(spec, resolve_target(spec, cwd=config.root, connect=connect))]
         for target, obj in found:
             ref = ToolRef(target=target, obj=obj, location=source_location(obj))
             refs.setdefault(_identity(ref), ref)
     return tuple(refs.values())
-
-
-# Framework tool objects (an @function_tool, a LangChain tool) are read by toollens.toolsets,
-# a layer above this one; it registers its reader here, as render registers its displays.
-ToolReader = Callable[[object, "ReportOptions"], "Report | None"]
-_TOOL_READERS: list[ToolReader] = []
-
-
-def register_tool_reader(reader: ToolReader) -> None:
-    """Let :func:`tool_report` read one more kind of tool object (``None``: not its kind)."""
-    if reader not in _TOOL_READERS:
-        _TOOL_READERS.append(reader)
 
 
 def tool_report(obj: object, options: ReportOptions) -> Report:
@@ -120,12 +106,10 @@ def tool_report(obj: object, options: ReportOptions) -> Report:
         TargetError: the object is no kind of tool.
     """
     from toollens.core.report import report
+    from toollens.toolsets.registry import framework_report
 
-    for reader in _TOOL_READERS:
-        found = reader(obj, options)
-        if found is not None:
-            return found
-    return report(obj, options)
+    found = framework_report(obj, options)
+    return found if found is not None else report(obj, options)
 
 
 def _module_functions(location: str, root: Path) -> list[tuple[str, Any]]:
@@ -146,66 +130,6 @@ def _identity(ref: ToolRef) -> tuple[str, str]:
     obj = inspect.unwrap(ref.obj) if callable(ref.obj) else ref.obj
     where = str(ref.location.file) if ref.location else getattr(obj, "__module__", "")
     return (where, getattr(obj, "__qualname__", ref.target))
-
-
-def source_location(obj: object) -> SourceLocation | None:
-    """The file and ``def`` (or ``class``) line of ``obj``; ``None`` without source."""
-    if not callable(obj):  # a JSON schema or any other value: no source to point at
-        return None
-    try:
-        target = inspect.unwrap(obj)
-        file = inspect.getsourcefile(target)
-        lines, start = inspect.getsourcelines(target)
-    except (OSError, TypeError, ValueError):  # builtins, C code, source not on disk
-        return None
-    if file is None:
-        return None
-    # getsourcelines starts at the first decorator; a reviewer wants the def line.
-    offset = next((i for i, text in enumerate(lines) if text.lstrip().startswith(_HEADS)), 0)
-    return SourceLocation(Path(file), max(start, 1) + offset)
-
-
-_HEADS = ("def ", "async def ", "class ")
-
-
-def parameter_line(obj: object, parameter: str) -> int | None:
-    """The line where ``parameter`` is declared in ``obj``'s signature, if it is there."""
-    found = _parse_def(obj)
-    if found is None:
-        return None
-    func, start = found
-    args = func.args
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-    for arg in every:
-        if arg is not None and arg.arg == parameter:
-            return start + arg.lineno - 1
-    return None
-
-
-def return_line(obj: object) -> int | None:
-    """The line of ``obj``'s return annotation (``-> T``), if it has one."""
-    found = _parse_def(obj)
-    if found is None or found[0].returns is None:
-        return None
-    func, start = found
-    assert func.returns is not None
-    return start + func.returns.lineno - 1
-
-
-def _parse_def(obj: object) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
-    if not callable(obj):
-        return None
-    try:
-        target = inspect.unwrap(obj)
-        lines, start = inspect.getsourcelines(target)
-        tree = ast.parse(textwrap.dedent("".join(lines)))
-    except (OSError, TypeError, ValueError, SyntaxError):  # no source, or a lambda mid-line
-        return None
-    func = next(
-        (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
-        None,
-    )
-    return None if func is None else (func, max(start, 1))
 
 
 def relative_path(file: Path, base: str | os.PathLike[str] | None = None) -> str:

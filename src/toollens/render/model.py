@@ -19,6 +19,7 @@ from toollens.core.metadata import Candidate, ParameterMetadata
 from toollens.core.problems import group_findings
 from toollens.core.records import Change, Finding, Severity
 from toollens.core.report import Report, View
+from toollens.core.schema.pointer import ref_name
 from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.core.signature import ParameterKind
 from toollens.render.display import default_text, signature_line, type_text
@@ -240,7 +241,7 @@ def schema_type(node: object) -> str:
     if not isinstance(node, Mapping):
         return "any"
     if "$ref" in node:
-        return str(node["$ref"]).rsplit("/", 1)[-1]
+        return ref_name(str(node["$ref"]))
     if "type" in node:
         t = node["type"]
         return " | ".join(map(str, t)) if isinstance(t, list) else str(t)

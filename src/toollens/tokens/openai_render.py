@@ -34,7 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.schema.pointer import UnresolvedRef, ref_tokens, resolve_local
+from toollens.core.schema.pointer import UnresolvedRef, ref_name, resolve_local
 from toollens.tokens.tooldefs import ToolDef
 
 HEADER = "# Tools\n\n## functions\n\nnamespace functions {\n\n"
@@ -220,11 +220,7 @@ class _Walker:
 
 def _ref_name(ref: str) -> str:
     """The name a ``$ref`` is written by when not expanded: its last pointer token."""
-    try:
-        tokens = ref_tokens(ref)
-    except UnresolvedRef:
-        return ref.rsplit("/", 1)[-1]
-    return tokens[-1] if tokens else "any"
+    return ref_name(ref, root="any")
 
 
 def _literal(value: Any) -> str:

@@ -4,19 +4,19 @@
 and runs the cross-tool rules (duplicate names, names a provider rejects, too many tools,
 near-duplicate descriptions, one parameter name with several types). This package imports
 no UI library; framework readers import their framework only when given its objects.
+The ``project`` source (a ``[tool.toollens]`` table) is the project layer's: importing
+:mod:`toollens.project.source` registers it (``toollens.toolset`` does that for you).
 """
 
-from toollens.project.tools import register_tool_reader
 from toollens.toolsets.definitions import Definition, definition_entry
 from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
 from toollens.toolsets.mcp_source import load_mcp
 from toollens.toolsets.model import Toolset
-from toollens.toolsets.project import load_project, project_toolset
 from toollens.toolsets.readers import READERS
 from toollens.toolsets.registry import (
+    ConnectingLoader,
     ObjectReader,
     SourceLoader,
-    framework_report,
     register_object_reader,
     register_source,
     registered_prefixes,
@@ -24,14 +24,13 @@ from toollens.toolsets.registry import (
 from toollens.toolsets.rules import TOOLSET_RULES, ToolsetFinding, ToolsetRule
 from toollens.toolsets.sources import toolset
 
-register_source("project", load_project)
-register_tool_reader(framework_report)
-register_source("mcp", load_mcp)
+register_source("mcp", load_mcp, connects=True)
 for _reader in READERS:
     register_object_reader(_reader)
 
 __all__ = [
     "TOOLSET_RULES",
+    "ConnectingLoader",
     "Definition",
     "ObjectReader",
     "OriginKind",
@@ -42,7 +41,6 @@ __all__ = [
     "ToolsetFinding",
     "ToolsetRule",
     "definition_entry",
-    "project_toolset",
     "register_object_reader",
     "register_source",
     "registered_prefixes",

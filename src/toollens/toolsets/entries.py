@@ -188,7 +188,7 @@ def callable_origin(
     func: object, *, kind: OriginKind, label: str | None = None, index: int | None = None
 ) -> ToolOrigin:
     """The origin of a Python tool: its module and the line of its ``def``."""
-    from toollens.project.tools import source_location
+    from toollens.toolsets.locations import source_location
 
     try:
         target = inspect.unwrap(func) if callable(func) else func

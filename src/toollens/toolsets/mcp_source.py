@@ -1,7 +1,8 @@
 """The ``mcp:`` source: every tool of an MCP server, as toolset entries.
 
 ``toolset("mcp:python server.py")`` lists the server's tools with :mod:`toollens.mcp` (the
-official SDK client; ``--env``/``--timeout`` from the command line apply) and judges each
+official SDK client, reached with the ``connect`` options ``toolset`` is given: the command
+line's ``--env``/``--timeout``) and judges each
 ``inputSchema`` exactly as sent (:func:`toollens.mcp.judge.tool_report`). A server that
 cannot be read raises :class:`~toollens.core.errors.TargetError` (``toolset`` passes it on);
 an item of its list that is not a readable tool, or a tool whose schema is not a JSON Schema,
@@ -23,6 +24,7 @@ from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings, mcp_s
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
+    from toollens.mcp.client import ConnectOptions
     from toollens.mcp.records import McpTool, ServerTools
 
 __all__ = [
@@ -55,7 +57,9 @@ _NOISE_SOURCE = (
 )
 
 
-def load_mcp(rest: str, options: ReportOptions | None) -> Toolset:
+def load_mcp(
+    rest: str, options: ReportOptions | None, connect: ConnectOptions | None = None
+) -> Toolset:
     """The loader registered for ``mcp:``: ``rest`` is the command or URL (and ``#TOOL``).
 
     Raises:
@@ -63,7 +67,7 @@ def load_mcp(rest: str, options: ReportOptions | None) -> Toolset:
     """
     from toollens.mcp.project import resolve_server
 
-    return server_toolset(resolve_server(MCP_PREFIX + rest), options)
+    return server_toolset(resolve_server(MCP_PREFIX + rest, connect=connect), options)
 
 
 def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolset:

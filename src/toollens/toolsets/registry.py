@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from toollens.core.errors import TargetError
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
@@ -18,8 +18,10 @@ from toollens.toolsets.model import Toolset
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
+    from toollens.mcp.client import ConnectOptions
 
 __all__ = [
+    "ConnectingLoader",
     "ObjectReader",
     "SourceLoader",
     "framework_entries",
@@ -31,20 +33,27 @@ __all__ = [
 ]
 
 SourceLoader = Callable[[str, "ReportOptions | None"], Toolset]
-"""Reads the rest of a prefixed source string (``"mcp:python server.py"`` -> ``"python
-server.py"``) into a toolset."""
+"""Reads the rest of a prefixed source string (``"calc:basic"`` -> ``"basic"``) into a
+toolset."""
+
+ConnectingLoader = Callable[[str, "ReportOptions | None", "ConnectOptions | None"], Toolset]
+"""A loader that reaches servers (``mcp:``, the project table that lists some): it is also
+given the connection options ``toolset(source, connect=...)`` was called with."""
 
 ObjectReader = Callable[[Any, "ReportOptions | None", str], "list[ToolEntry] | None"]
 """Reads the tools of one Python object (an agent, a framework tool) with a label, or
 returns ``None`` when the object is not of its kind."""
 
 _PREFIX = re.compile(r"[a-z][a-z0-9-]+")
-_LOADERS: dict[str, SourceLoader] = {}
+_LOADERS: dict[str, ConnectingLoader] = {}
 _READERS: list[ObjectReader] = []
 
 
-def register_source(prefix: str, loader: SourceLoader) -> None:
-    """Read string sources written ``PREFIX:REST`` with ``loader(REST, options)``.
+def register_source(
+    prefix: str, loader: SourceLoader | ConnectingLoader, *, connects: bool = False
+) -> None:
+    """Read string sources written ``PREFIX:REST`` with ``loader(REST, options)``, or with
+    ``loader(REST, options, connect)`` when ``connects`` (a :data:`ConnectingLoader`).
 
     ``prefix`` is lower-case letters, digits and ``-``, at least two characters (so a
     Windows drive letter is never one). Registering a prefix again replaces its loader.
@@ -53,7 +62,11 @@ def register_source(prefix: str, loader: SourceLoader) -> None:
         raise TargetError(
             f"source prefix {prefix!r} must be lower-case letters, digits or '-', 2+ characters"
         )
-    _LOADERS[prefix] = loader
+    if connects:
+        _LOADERS[prefix] = cast("ConnectingLoader", loader)
+    else:
+        plain = cast("SourceLoader", loader)
+        _LOADERS[prefix] = lambda rest, options, connect: plain(rest, options)
 
 
 def registered_prefixes() -> tuple[str, ...]:
@@ -67,8 +80,8 @@ def register_object_reader(reader: ObjectReader) -> None:
         _READERS.append(reader)
 
 
-def loader_for(prefix: str) -> SourceLoader | None:
-    """The loader registered for ``prefix``, if any."""
+def loader_for(prefix: str) -> ConnectingLoader | None:
+    """The loader registered for ``prefix`` (called with the connection options), if any."""
     return _LOADERS.get(prefix)
 
 

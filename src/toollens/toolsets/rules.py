@@ -27,6 +27,7 @@ from toollens.core.providers.requests import (
 )
 from toollens.core.providers.rules import Source
 from toollens.core.records import Finding, Origin, Severity
+from toollens.core.schema.pointer import UnresolvedRef, ref_name, resolve_local
 from toollens.toolsets.entries import ToolEntry
 from toollens.toolsets.similarity import similar_pairs
 
@@ -276,18 +277,12 @@ def _type_of(sub: Any, root: Mapping[str, Any], depth: int = 0) -> str | None:
         return None
     ref = sub.get("$ref")
     if isinstance(ref, str):
-        return _type_of(_resolve(ref, root), root, depth + 1) or ref.rsplit("/", 1)[-1]
+        try:
+            _, target = resolve_local(root, ref)
+        except UnresolvedRef:
+            target = None
+        return _type_of(target, root, depth + 1) or ref_name(ref)
     return None
-
-
-def _resolve(ref: str, root: Mapping[str, Any]) -> Any:
-    if not ref.startswith("#/"):
-        return None
-    node: Any = root
-    for part in ref[2:].split("/"):
-        key = part.replace("~1", "/").replace("~0", "~")
-        node = node.get(key) if isinstance(node, Mapping) else None
-    return node
 
 
 # -- the table ---------------------------------------------------------------------------

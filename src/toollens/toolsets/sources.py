@@ -9,7 +9,8 @@ A source is one of:
 - a provider payload (``{"tools": [...]}``) as a dict, or a ``.json`` file holding one;
 - ``"MODULE:ATTR"`` / ``"file.py:ATTR"``: the object named (a list, an agent, a function);
 - a ``.json`` file holding a payload object or a bare list of tools;
-- ``"project"`` or ``"project:DIR"``: the ``[tool.toollens] tools`` table of a project;
+- ``"project"`` or ``"project:DIR"``: the ``[tool.toollens] tools`` table of a project
+  (the project layer registers that prefix: :mod:`toollens.project.source`);
 - a string with a registered prefix (``"mcp:..."``): see
   :func:`~toollens.toolsets.registry.register_source`.
 
@@ -35,16 +36,24 @@ from toollens.toolsets.registry import framework_entries, loader_for
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
+    from toollens.mcp.client import ConnectOptions
 
 __all__ = ["read_object", "toolset", "unknown_entry"]
 
 
-def toolset(source: object, options: ReportOptions | None = None) -> Toolset:
+def toolset(
+    source: object,
+    options: ReportOptions | None = None,
+    *,
+    connect: ConnectOptions | None = None,
+) -> Toolset:
     """Every tool ``source`` gives a model, each with its report, and the cross-tool findings.
 
     Args:
         source: see the module documentation for every accepted form.
         options: the report options every Python and JSON tool is read with.
+        connect: how to reach the MCP servers a string source names (``env``,
+            ``timeout``); the defaults when ``None``.
 
     Returns:
         A :class:`Toolset`; a tool that cannot be read is an entry with its ``error``.
@@ -56,7 +65,7 @@ def toolset(source: object, options: ReportOptions | None = None) -> Toolset:
         return source
     if isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
-        found = _from_text(text, options)
+        found = _from_text(text, options, connect)
         if not found.tools:  # a file, server or table that lists nothing: nothing to judge
             raise TargetError(f"{text!r} holds no tools", hint="name a source that lists some")
         return found
@@ -173,14 +182,19 @@ def _label_of(source: Any) -> str:
 # -- strings ---------------------------------------------------------------------------
 
 
-def _from_text(text: str, options: ReportOptions | None) -> Toolset:
+def _from_text(text: str, options: ReportOptions | None, connect: ConnectOptions | None) -> Toolset:
     head, sep, rest = text.partition(":")
+    if text == "project":
+        head, sep, rest = "project", ":", ""
     loader = loader_for(head) if sep else None
-    if loader is None and text == "project":
-        loader, rest = loader_for("project"), ""
+    if loader is None and head == "project" and sep:
+        raise TargetError(
+            f"{text!r} names a project table, and the project source is not registered",
+            hint="read it with toollens.toolset, or import toollens.project.source first",
+        )
     if loader is not None:
         try:
-            return loader(rest, options)
+            return loader(rest, options, connect)
         except ToolLensError as exc:
             raise TargetError(exc.message, pointer=exc.pointer, hint=exc.hint) from exc
         except Exception as exc:  # a plugged-in loader may raise anything

@@ -53,7 +53,7 @@ from toollens.core.diff.nodes import NEW, OLD, SIDE_NAMES, canon
 from toollens.core.diff.rules import TABLE
 from toollens.core.diff.walk import Walk
 from toollens.core.errors import SchemaConstructionError
-from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.pointer import join_pointer, split_pointer
 from toollens.core.schema.toolkit import (
     DIFF_NESTING_LIMIT,
     NotPlainJSON,
@@ -237,7 +237,7 @@ def _identity(change: SchemaChange) -> tuple[object, ...]:
 def _pointer_order(pointer: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(
         (0, int(t), "") if t.isascii() and t.isdigit() else (1, 0, t)
-        for t in pointer.split("/")[1:]
+        for t in split_pointer(pointer)
     )
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "escape_token",
     "join_pointer",
     "linked_pointer",
+    "ref_name",
     "ref_tokens",
     "resolve_local",
     "resolve_tokens",
@@ -126,6 +127,17 @@ def ref_tokens(ref: object) -> list[str]:
     if not fragment.startswith("/"):
         raise UnresolvedRef(RefProblem.ANCHOR, ref)
     return [unescape_token(t) for t in fragment.split("/")[1:]]
+
+
+def ref_name(ref: str, root: str = "#") -> str:
+    """The name a ``$ref`` is shown by: its last pointer token, decoded (``#/$defs/a~1b`` ->
+    ``a/b``, ``#/$defs/a%20b`` -> ``a b``); ``root`` for ``#``, the whole document; the text
+    after the last ``/`` of a reference that is not a valid local one."""
+    try:
+        tokens = ref_tokens(ref)
+    except UnresolvedRef:
+        return ref.rsplit("/", 1)[-1]
+    return tokens[-1] if tokens else root
 
 
 def resolve_tokens(doc: object, tokens: Iterable[str], ref: object = None) -> object:

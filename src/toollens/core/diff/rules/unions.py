@@ -21,6 +21,7 @@ from toollens.core.diff.rules.registry import (
 )
 from toollens.core.diff.rules.types import accepts
 from toollens.core.diff.walk import Walk
+from toollens.core.schema.pointer import split_pointer
 from toollens.core.schema.toolkit import preview_json
 
 RULES = RuleList()
@@ -67,9 +68,9 @@ def _similarity(a: Node, b: Node) -> int:
 
 
 def _definition_name(pointer: str) -> str | None:
-    parts = pointer.split("/")
-    if len(parts) == 3 and parts[1] in ("$defs", "definitions"):
-        return parts[2]
+    tokens = split_pointer(pointer)
+    if len(tokens) == 2 and tokens[0] in ("$defs", "definitions"):
+        return tokens[1]
     return None
 
 

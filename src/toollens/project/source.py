@@ -5,6 +5,10 @@ one at or above ``DIR``. Each listed target is expanded as ``toollens check`` ex
 (``pkg.tools:*`` is every public function defined there); a target that cannot be read is
 one entry with its error and the others are still read. Tools are read with the project's
 options (strictness, docstring style, its first provider) unless options are given.
+
+The table is the project layer's, so this module registers the source with the toolset
+reader (:func:`toollens.toolsets.register_source`) when it is imported; the reader itself
+never imports the project layer. ``toollens.toolset`` imports this module first.
 """
 
 from __future__ import annotations
@@ -13,31 +17,45 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
-from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.mcp.records import McpTool
+from toollens.project.config import load_config
+from toollens.project.tools import expand_tools
+from toollens.toolsets.entries import ToolEntry, ToolOrigin, callable_origin
+from toollens.toolsets.mcp_source import mcp_entry
 from toollens.toolsets.model import Toolset
+from toollens.toolsets.registry import framework_entries, register_source
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
+    from toollens.mcp.client import ConnectOptions
     from toollens.project.config import ProjectConfig
     from toollens.project.tools import ToolRef
 
 __all__ = ["load_project", "project_toolset"]
 
 
-def load_project(rest: str, options: ReportOptions | None) -> Toolset:
+def load_project(
+    rest: str, options: ReportOptions | None, connect: ConnectOptions | None = None
+) -> Toolset:
     """The loader registered for ``project:``: ``rest`` is the directory (or empty)."""
-    from toollens.project.config import load_config
-
-    return project_toolset(load_config(rest or None), options)
+    return project_toolset(load_config(rest or None), options, connect=connect)
 
 
-def project_toolset(config: ProjectConfig, options: ReportOptions | None = None) -> Toolset:
-    """Every tool of a project's table, in the order listed, each once."""
+def project_toolset(
+    config: ProjectConfig,
+    options: ReportOptions | None = None,
+    *,
+    connect: ConnectOptions | None = None,
+) -> Toolset:
+    """Every tool of a project's table, in the order listed, each once.
+
+    ``connect`` reaches every ``mcp:`` server the table lists (``--env``, ``--timeout``).
+    """
     given = options or config.report_options(config.providers[0])
     entries: list[ToolEntry] = []
     seen: set[tuple[str, int | None]] = set()
     for spec in config.tools:
-        for item in _expand(config, spec, given):
+        for item in _expand(config, spec, given, connect):
             key = (f"{item.origin.module}:{item.name}", item.origin.line)
             if item.error is not None or key not in seen:
                 seen.add(key)
@@ -45,27 +63,24 @@ def project_toolset(config: ProjectConfig, options: ReportOptions | None = None)
     return Toolset.from_entries(entries, label=f"project {config.root.name}", options=given)
 
 
-def _expand(config: ProjectConfig, spec: str, options: ReportOptions) -> list[ToolEntry]:
-    from toollens.project.tools import expand_tools
-
+def _expand(
+    config: ProjectConfig, spec: str, options: ReportOptions, connect: ConnectOptions | None
+) -> list[ToolEntry]:
     try:
-        refs = expand_tools(dataclasses.replace(config, tools=(spec,)))
+        refs = expand_tools(dataclasses.replace(config, tools=(spec,)), connect=connect)
     except ToolLensError as exc:
         return [ToolEntry.failed(spec, ToolOrigin(kind="project", label=spec), str(exc))]
     return [entry for ref in refs for entry in _entries(ref, options)]
 
 
 def _entries(ref: ToolRef, options: ReportOptions) -> list[ToolEntry]:
-    from toollens.mcp.records import McpTool
-    from toollens.toolsets.entries import callable_origin
-    from toollens.toolsets.registry import framework_entries
-
     if isinstance(ref.obj, McpTool):  # one tool of an MCP server listed in the table
-        from toollens.toolsets.mcp_source import mcp_entry
-
         return [mcp_entry(ref.obj, options, kind="project")]
     found = framework_entries(ref.obj, options, ref.target)  # an agent, a framework tool
     if found is not None:
         return found
     origin = callable_origin(ref.obj, kind="project", label=ref.target)
     return [ToolEntry.from_callable(ref.obj, origin=origin, options=options)]
+
+
+register_source("project", load_project, connects=True)
