@@ -1,14 +1,17 @@
 """``toollens check``: lint a tool and check it against providers; exit 1 on an error.
 
-The result of one tool is a :class:`toollens.core.checks.ToolCheck`; its JSON is the
-records' own ``to_json()``, its text is :func:`format_check`.
+:func:`check_result` reads what the command line names once and computes everything the
+command says (:class:`toollens.cli.check_result.CheckResult`: each tool's
+:class:`toollens.core.checks.ToolCheck`, the findings across tools, the clients' verdicts
+and costs, the token budgets and description limits); :func:`run_check` formats it once.
+One tool's text is :func:`format_check`, its JSON the records' own ``to_json()``.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from toollens.cli.common import (
     ALL_PROVIDERS,
@@ -25,18 +28,20 @@ from toollens.cli.common import (
     provider_names,
     report_of,
 )
-from toollens.cli.formats import dump
 from toollens.core.checks import ToolCheck
 from toollens.core.choices import DEFAULT_PROVIDER
 from toollens.core.records import SEVERITY_ORDER, Finding
 
 if TYPE_CHECKING:
+    from toollens.cli.check_result import CheckResult, Counted, Mode
+    from toollens.cli.tokens import Budget
     from toollens.core.providers import ProviderVerdict
-    from toollens.core.report import ReportOptions
     from toollens.core.schema.types import JsonObject
+    from toollens.tokens.tooldefs import CountableTool
 
 __all__ = [
     "add_check_command",
+    "check_result",
     "finding_to_dict",
     "format_check",
     "run_check",
@@ -72,13 +77,15 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=TARGET_HELP)
-    check.add_argument(
+    from toollens.cli.check_clients import add_choices, add_client_arguments
+
+    add_choices(
+        check,
         "--provider",
-        dest="providers",
-        action="append",
-        choices=(*providers, ALL_PROVIDERS),
-        metavar="P",
-        help=f"a provider to check against; repeat for several: {', '.join(providers)}, "
+        "providers",
+        providers,
+        ALL_PROVIDERS,
+        f"a provider to check against; repeat for several: {', '.join(providers)}, "
         f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
     )
     add_strictness(check)
@@ -92,76 +99,128 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
-    from toollens.cli.check_clients import add_client_arguments
-
     add_client_arguments(check)
     from toollens.cli import tokens as cli_tokens
 
     cli_tokens.add_budget_arguments(check)
-    check.set_defaults(handler=cli_tokens.with_budget(run_check))
+    check.set_defaults(handler=run_check)
 
 
 def run_check(args: argparse.Namespace) -> tuple[str, int]:
+    """``check``: the result computed once (:func:`check_result`), formatted once."""
     if args.rules:
         from toollens.toolsets.catalogue import format_rules, rule_rows
 
         return format_rules(rule_rows(), "json" if args.format == "json" else "text"), EXIT_OK
+    from toollens.cli.check_result import format_result
+
+    result = check_result(args)
+    return format_result(result, args.format), result.exit_code
+
+
+def check_result(args: argparse.Namespace) -> CheckResult:
+    """Everything ``check`` says about what the command line names, each tool read once:
+    a toolset (a module, ``--agent``, a tool list, a server), the project's list (no
+    target), or one tool.
+
+    Raises:
+        TargetError: the target cannot be read, or ``--client`` on a source that is not an
+            MCP tool list.
+    """
+    from toollens.cli import toolset as cli_toolset
+    from toollens.cli.check_clients import require_listing
+    from toollens.cli.check_result import CheckedTool, CheckResult
+
     asked = args.providers or [DEFAULT_PROVIDER]
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(provider_names())
-    providers = list(dict.fromkeys(asked))
-    from toollens.cli import toolset as cli_toolset
-
+    providers = tuple(dict.fromkeys(asked))
     if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
-        from toollens.cli.check_clients import clients_check
-
-        hooks = cli_toolset.CheckHooks(
-            ToolCheck.from_reports, finding_to_dict, _toolset_options, clients_check
-        )
-        return cli_toolset.run_toolset_check(args, providers, hooks)
+        return _toolset_result(args, providers)
     if getattr(args, "clients", None):
-        from toollens.core.errors import TargetError
+        require_listing(None)
+    if args.target is None:  # the project's list
+        from toollens.cli import project as cli_project
+        from toollens.cli.tokens import countable
 
-        raise TargetError(
-            "--client judges an MCP server's tools list",
-            hint="name an mcp: target or a saved tools/list JSON file",
-        )
-    if args.target is None or args.format == "github":  # project list, or annotations
-        return _run_checks(args, providers)
-    reports = [report_of(args.target, cli_options(args, p)) for p in providers]
-    result = ToolCheck.from_reports(reports)
-    code = EXIT_FINDINGS if result.errors else EXIT_OK
-    if args.format == "json":
-        return dump(result.to_json()), code
-    return format_check(result), code
-
-
-def _toolset_options(args: argparse.Namespace, provider: str | None) -> ReportOptions:
-    """The options of a toolset's tools: an MCP tool list is non-strict unless a chosen
-    client sends strict (:func:`toollens.cli.check_clients.mcp_options`)."""
-    from toollens.cli.check_clients import mcp_options
-
-    return mcp_options(args, cli_options(args, provider))
-
-
-def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, int]:
-    """``check`` over the project's tools (no target), or any check as GitHub annotations."""
-    from toollens.cli import project as cli_project
-
-    if args.target is None:
         items = cli_project.project_reports(args, providers if args.providers else None)
+        checks = tuple(
+            CheckedTool(ToolCheck.from_reports(reports), obj, reports[0].function)
+            for reports, obj in items
+        )
+        named = [(countable(c.obj), c.result.title) for c in checks]
+        mode: Mode = "tools"
     else:
-        reports = tuple(report_of(args.target, cli_options(args, p)) for p in providers)
-        items = ((reports, reports[0].target),)
-    results = [
-        (ToolCheck.from_reports(reports), obj, reports[0].function) for reports, obj in items
-    ]
-    code = EXIT_FINDINGS if any(r.errors for r, _, _ in results) else EXIT_OK
-    if args.format == "json":
-        return dump({"tools": [r.to_json() for r, _, _ in results]}), code
-    if args.format == "text":
-        return "".join(format_check(r) for r, _, _ in results), code
-    return cli_project.format_checks_github(results, args.target), code
+        reports = [report_of(args.target, cli_options(args, p)) for p in providers]
+        checks = (
+            CheckedTool(
+                ToolCheck.from_reports(reports), reports[0].target, reports[0].function, args.target
+            ),
+        )
+        named = [(reports[0].target, args.target)]
+        mode = "tools" if args.format == "github" else "tool"  # annotations: as a list
+    code = EXIT_FINDINGS if any(c.result.errors for c in checks) else EXIT_OK
+    tokens, counted = _token_rules(args, named)
+    return CheckResult(
+        mode, providers, args.target, checks, tokens=tokens, counted=counted, code=code
+    )
+
+
+def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> CheckResult:
+    from toollens.cli import toolset as cli_toolset
+    from toollens.cli.check_clients import clients_check, mcp_options
+    from toollens.cli.check_result import CheckResult
+
+    source = args.agent or args.target
+    # An MCP tool list is non-strict unless a chosen client sends strict.
+    options = mcp_options(args, cli_options(args, providers[0]))
+    ts, rows = cli_toolset.checked_toolset(
+        source, options, providers, ToolCheck.from_reports, args.jobs
+    )
+    clients = clients_check(args, ts)
+    chosen = bool(clients and clients.chosen)
+    code = cli_toolset.exit_code(ts, rows, providers, clients_chosen=chosen)
+    if clients is not None:
+        code = max(code, clients.exit_code)
+    tokens, counted = _token_rules(args, [(cli_toolset.deferred_marks(ts), source)])
+    return CheckResult(
+        "toolset",
+        providers,
+        source,
+        toolset=ts,
+        rows=tuple(rows),
+        clients=clients,
+        tokens=tokens,
+        counted=counted,
+        code=code,
+    )
+
+
+def _token_rules(
+    args: argparse.Namespace, named: Sequence[tuple[object, str]]
+) -> tuple[Budget | None, Counted | None]:
+    """The token budgets (when asked) and the description limits over the definitions of
+    the tools already read; ``(None, None)`` when what was read is not a tool (a model or
+    an output type) and no budget was asked.
+
+    Raises:
+        ToolLensError: a budget was asked for and the tools cannot be counted.
+    """
+    from toollens.cli.check_result import Counted
+    from toollens.cli.tokens import budget
+    from toollens.core.errors import ToolLensError
+    from toollens.tokens import DEFAULT_MODEL, tool_defs
+
+    asked = args.max_tokens is not None or args.max_total_tokens is not None
+    try:
+        defs = tool_defs([cast("CountableTool", obj) for obj, _ in named])
+    except ToolLensError:
+        if asked:
+            raise
+        return None, None
+    model = args.tokens_model or DEFAULT_MODEL
+    counted = budget(defs, args.max_tokens, args.max_total_tokens, model)
+    return counted, Counted(tuple(named), bool(args.target or getattr(args, "agent", None)))
 
 
 def finding_to_dict(finding: Finding) -> JsonObject:

@@ -33,6 +33,9 @@ def clients_lines(clients: ClientsCheck) -> list[str]:
     lines = [f"clients (server name {clients.report.listing.server_name!r}; {gate}):"]
     for judgement in clients.report.judgements:
         lines.append(f"  {judgement.client}: {_summary(judgement.tools)}")
+        cost = clients.cost(judgement.client)
+        if cost is not None:
+            lines.append(f"    sends {cost}")
         server = [v for v in judgement.tools if v.verdict is Verdict.SERVER_DROPPED]
         if server:  # one cause for every tool: say it once
             lines.extend(f"    every tool: {_hit_line(hit)}" for hit in server[0].hits)
@@ -56,7 +59,9 @@ def _request_text(request: RequestVerdict) -> str:
 
 
 def clients_data(clients: ClientsCheck) -> tuple[dict[str, list[JsonObject]], JsonObject]:
-    """Per tool, each client's ``{client, verdict, rules, sent}``; and the whole list's data."""
+    """Per tool, each client's ``{client, verdict, rules, sent}``; and the whole list's data,
+    with ``per_client``: each chosen client's ``tokens`` (``upfront``, ``deferred``,
+    ``model``, ``exact``, ...)."""
     by_tool: dict[str, list[JsonObject]] = {}
     for judgement in clients.report.judgements:
         for verdict in judgement.tools:
@@ -67,14 +72,24 @@ def clients_data(clients: ClientsCheck) -> tuple[dict[str, list[JsonObject]], Js
         "shown": list(clients.report.clients),
         "ok": clients.exit_code == 0,
         "requests": [r.to_json() for r in clients.report.requests()],
+        "per_client": [{"client": c.client, "tokens": c.to_json()} for c in clients.costs],
     }
     return by_tool, whole
 
 
 def client_annotations(clients: ClientsCheck, whole: Place) -> Iterator[Annotation]:
-    """An annotation per tool a chosen client loses, and per request it rejects or warns on."""
+    """A notice per chosen client with what its tools cost, an annotation per tool it loses,
+    and per request it rejects or warns on."""
     from toollens.project.github import Annotation
 
+    for cost in clients.costs:  # what each chosen client's tools cost: a notice
+        yield Annotation(
+            level="notice",
+            title=f"toollens {cost.client}: tokens",
+            message=f"{cost.client} sends {cost}",
+            file=whole.file,
+            line=whole.line,
+        )
     for judgement in clients.report.judgements:
         if judgement.client not in clients.chosen:
             continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -160,11 +160,10 @@ def toolset_data(
     ts: Toolset,
     rows: Sequence[ToolRow],
     providers: Sequence[str],
-    finding_to_dict: Callable[[Finding], JsonObject],
     clients: ClientsCheck | None = None,
 ) -> JsonObject:
     """The check of a toolset as JSON data; keys in a fixed order."""
-    data = _toolset_json(ts, rows, providers, finding_to_dict)
+    data = _toolset_json(ts, rows, providers)
     if clients is not None:
         from toollens.cli.clients_format import clients_data
 
@@ -175,12 +174,7 @@ def toolset_data(
     return data
 
 
-def _toolset_json(
-    ts: Toolset,
-    rows: Sequence[ToolRow],
-    providers: Sequence[str],
-    finding_to_dict: Callable[[Finding], JsonObject],
-) -> JsonObject:
+def _toolset_json(ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str]) -> JsonObject:
     every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
     return {
         "source": ts.label,
@@ -200,8 +194,7 @@ def _toolset_json(
             for r in rows
         ],
         "findings": [
-            {**finding_to_dict(item.finding), "tools": list(item.tools)}
-            for item in ts.cross_findings
+            {**item.finding.to_json(), "tools": list(item.tools)} for item in ts.cross_findings
         ],
     }
 

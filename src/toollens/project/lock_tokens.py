@@ -2,9 +2,10 @@
 
 A lock entry may carry ``"tokens": {"model": M, "count": N}``: what the tool alone costs on
 model ``M`` (``toollens.tokens``). ``toollens diff --lock`` reports each change ("+37
-tokens", :class:`LockTokens`) and, when the project sets ``max_token_growth``, a growth above it is an error
-finding. Entries are written only when the tokenizer is installed (``toollens[tokens]``);
-install it wherever the lock is written and checked, or the lock reads as out of date.
+tokens", :class:`LockTokens`) and, when the project sets ``max_token_growth``, a growth
+above it is an error finding. Entries are written only when the tokenizer is installed
+(``toollens[tokens]``); install it wherever the lock is written and checked, or the lock
+reads as out of date.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from toollens.core.schema.types import JsonMapping, JsonObject
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
-    from toollens.project.config import ProjectConfig
     from toollens.project.github import Annotation
     from toollens.project.tools import ProjectTool
 
