@@ -61,10 +61,13 @@ examples:
   toollens check --format github    # every tool under [tool.toollens], as PR annotations
   toollens check "mcp:python server.py" --client cursor --client vscode-copilot
   toollens check tools-list.json --client all --server-name github
+  toollens check pkg.tools --max-tokens 300 --max-total-tokens 4000
 
 An MCP server's tools (mcp:..., or a saved tools/list JSON file) are judged as its clients
 send them: non-strict, unless --client openai-agents-strict is chosen. Every client's
-verdicts are shown; only the clients named with --client can fail the check.
+verdicts are shown; only the clients named with --client can fail the check, and each of
+them gets what the tools it sends cost, up front and deferred. Token budgets and the
+documented description limits are findings of the check (exit 1 on an error).
 
 {TARGETS_HELP}
 
