@@ -11,7 +11,7 @@ from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
     from toollens.cli.check_clients import ClientsCheck
-    from toollens.project.github import Annotation
+    from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
 
 __all__ = ["client_annotations", "clients_data", "clients_lines"]
@@ -79,36 +79,30 @@ def clients_data(clients: ClientsCheck) -> tuple[dict[str, list[JsonObject]], Js
 
 def client_annotations(clients: ClientsCheck, whole: Place) -> Iterator[Annotation]:
     """A notice per chosen client with what its tools cost, an annotation per tool it loses,
-    and per request it rejects or warns on."""
+    and per request it rejects or warns on; all on the place naming the tool list."""
     from toollens.project.github import Annotation
 
-    for cost in clients.costs:  # what each chosen client's tools cost: a notice
-        yield Annotation(
-            level="notice",
-            title=f"toollens {cost.client}: tokens",
-            message=f"{cost.client} sends {cost}",
-            file=whole.file,
-            line=whole.line,
-        )
+    found: list[tuple[Level, str, str]] = [
+        ("notice", f"{cost.client}: tokens", f"{cost.client} sends {cost}")
+        for cost in clients.costs
+    ]
     for judgement in clients.report.judgements:
         if judgement.client not in clients.chosen:
             continue
         for verdict in judgement.tools:
-            if verdict.verdict not in BLOCKING:
-                continue
-            hit = verdict.hits[0]
-            yield Annotation(
-                level="error",
-                title=f"toollens {judgement.client}: {verdict.tool} {verdict.verdict.value}",
-                message=f"{_hit_line(hit)} Fix: {hit.rule.fix}",
-                file=whole.file,
-                line=whole.line,
-            )
+            if verdict.verdict in BLOCKING:
+                hit = verdict.hits[0]
+                title = f"{judgement.client}: {verdict.tool} {verdict.verdict.value}"
+                found.append(("error", title, f"{_hit_line(hit)} Fix: {hit.rule.fix}"))
         for request in judgement.requests:
-            yield Annotation(
-                level="warning" if request.verdict is Verdict.ACCEPTED else "error",
-                title=f"toollens {judgement.client}: {request.hit.rule.id}",
-                message=f"{_request_text(request)} Fix: {request.hit.rule.fix}",
-                file=whole.file,
-                line=whole.line,
-            )
+            level: Level = "warning" if request.verdict is Verdict.ACCEPTED else "error"
+            title = f"{judgement.client}: {request.hit.rule.id}"
+            found.append((level, title, f"{_request_text(request)} Fix: {request.hit.rule.fix}"))
+    for level, title, message in found:
+        yield Annotation(
+            level=level,
+            title=f"toollens {title}",
+            message=message,
+            file=whole.file,
+            line=whole.line,
+        )
