@@ -133,7 +133,7 @@ def _text(result: CheckResult) -> str:
 
         assert result.toolset is not None
         return format_text(result.toolset, result.rows, result.providers, result.clients)
-    from toollens.cli.check import format_check
+    from toollens.cli.check_text import format_check
 
     return "".join(format_check(c.result) for c in result.checks)
 

@@ -203,7 +203,7 @@ def _deferred(item: Any) -> bool:
     return (marked if marked is not None else item.get("defer_loading")) is True
 
 
-def countable(obj: Any) -> Any:
+def countable(obj: object) -> object:
     """A project tool as ``tokens()`` reads it: an MCP server's tool as the model gets it."""
     from toollens.mcp.records import McpTool
 
