@@ -321,3 +321,15 @@ REPARSE_CASES = [
 @pytest.mark.parametrize(("code", "flagged"), REPARSE_CASES)
 def test_the_ast_rule_tells_a_reparse_from_a_file_read(code: str, flagged: set[str]) -> None:
     assert _reparses(ast.parse(code)) == flagged
+
+
+def test_a_rejected_request_says_its_cost_is_what_would_be_sent() -> None:
+    path = str(CASES / "many-tools.tools.json")
+    code, out, _ = run(
+        "check", path, "--client", "vscode-copilot", "--client", "cursor", "--format", "json"
+    )
+    assert code == EXIT_FINDINGS
+    costs = _costs(out)
+    assert (costs["vscode-copilot"]["rejected"], costs["cursor"]["rejected"]) == (True, False)
+    _, text, _ = run("check", path, "--client", "vscode-copilot")
+    assert "the request is rejected, so this is what it would send" in text

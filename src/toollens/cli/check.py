@@ -152,7 +152,9 @@ def check_result(args: argparse.Namespace) -> CheckResult:
             CheckedTool(ToolCheck.from_reports(reports), obj, reports[0].function)
             for reports, obj in items
         )
-        named = [(countable(c.obj), c.result.title) for c in checks]
+        # an MCP server's tool is counted as the model gets it, and placed on its server
+        objs = [countable(c.obj) for c in checks]
+        named = [(c.obj, c.result.title) for c in checks]
         mode: Mode = "tools"
     else:
         reports = [report_of(args.target, cli_options(args, p)) for p in providers]
@@ -161,10 +163,11 @@ def check_result(args: argparse.Namespace) -> CheckResult:
                 ToolCheck.from_reports(reports), reports[0].target, reports[0].function, args.target
             ),
         )
+        objs = [reports[0].target]
         named = [(reports[0].target, args.target)]
         mode = "tools" if args.format == "github" else "tool"  # annotations: as a list
     code = EXIT_FINDINGS if any(c.result.errors for c in checks) else EXIT_OK
-    tokens, counted = _token_rules(args, named)
+    tokens, counted = _token_rules(args, objs, named)
     return CheckResult(
         mode, providers, args.target, checks, tokens=tokens, counted=counted, code=code
     )
@@ -186,7 +189,8 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
     code = cli_toolset.exit_code(ts, rows, providers, clients_chosen=chosen)
     if clients is not None:
         code = max(code, clients.exit_code)
-    tokens, counted = _token_rules(args, [(cli_toolset.deferred_marks(ts), source)])
+    marked = cli_toolset.deferred_marks(ts)
+    tokens, counted = _token_rules(args, [marked], [(marked, source)])
     return CheckResult(
         "toolset",
         providers,
@@ -201,11 +205,15 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
 
 
 def _token_rules(
-    args: argparse.Namespace, named: Sequence[tuple[object, str]]
+    args: argparse.Namespace, objs: Sequence[object], named: Sequence[tuple[object, str]]
 ) -> tuple[Budget | None, Counted | None]:
     """The token budgets (when asked) and the description limits over the definitions of
     the tools already read; ``(None, None)`` when what was read is not a tool (a model or
     an output type) and no budget was asked.
+
+    Args:
+        objs: what is counted (tools, or a toolset with its ``defer_loading`` marks).
+        named: the same, each as annotations place it (its object and the text naming it).
 
     Raises:
         ToolLensError: a budget was asked for and the tools cannot be counted.
@@ -217,7 +225,7 @@ def _token_rules(
 
     asked = args.max_tokens is not None or args.max_total_tokens is not None
     try:
-        defs = tool_defs([cast("CountableTool", obj) for obj, _ in named])
+        defs = tool_defs([cast("CountableTool", obj) for obj in objs])
     except ToolLensError:
         if asked:
             raise

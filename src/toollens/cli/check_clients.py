@@ -56,6 +56,8 @@ class ClientCost:
         tokenizer: what counted (an encoding, or the estimate's name).
         deferral: the rule that deferred the tools, when it did.
         error: why nothing could be counted (no tokenizer installed), else ``None``.
+        rejected: the client's request with these tools is refused (``request-rejected``):
+            the figure is what it would send.
     """
 
     client: str
@@ -67,6 +69,7 @@ class ClientCost:
     tokenizer: str
     deferral: ClientToolSearch | None = None
     error: str | None = None
+    rejected: bool = False
 
     @property
     def exact(self) -> bool:
@@ -84,6 +87,7 @@ class ClientCost:
             "tools": self.tools,
             "deferred_by": self.deferral.to_json() if self.deferral is not None else None,
             "error": self.error,
+            "rejected": self.rejected,
         }
 
     def __str__(self) -> str:
@@ -92,6 +96,8 @@ class ClientCost:
         label = f"{self.model}, {self.method}"
         text = f"{self.upfront} tokens up front, {self.deferred} deferred ({label}"
         text += f"; {self.tools} tool{'' if self.tools == 1 else 's'} sent)"
+        if self.rejected:
+            text += "; the request is rejected, so this is what it would send"
         if self.deferral is not None:
             rule = self.deferral
             text += (
@@ -288,11 +294,13 @@ def client_cost(judgement: ConsumerJudgement, asked: str | None = None) -> Clien
     Raises:
         UnknownModelError: ``asked`` is not a model toollens counts for.
     """
+    from toollens.consumers import Verdict
     from toollens.tokens import TokenizerUnavailableError, tokens, tool_defs
     from toollens.tokens.deferred import CLIENT_TOOL_SEARCH
 
     model = client_model(judgement.client, asked)
     sent = [v.sent for v in judgement.tools if v.sent is not None]
+    rejected = any(r.verdict is Verdict.REQUEST_REJECTED for r in judgement.requests)
     try:
         counted = tokens(sent, model)
         search = CLIENT_TOOL_SEARCH.get(judgement.client)
@@ -303,7 +311,9 @@ def client_cost(judgement: ConsumerJudgement, asked: str | None = None) -> Clien
             search = None
     except TokenizerUnavailableError as exc:
         error = f"{exc} ({exc.hint})" if exc.hint else str(exc)
-        return ClientCost(judgement.client, len(sent), 0, 0, model, "estimate", "", error=error)
+        return ClientCost(
+            judgement.client, len(sent), 0, 0, model, "estimate", "", None, error, rejected
+        )
     return ClientCost(
         judgement.client,
         len(sent),
@@ -313,4 +323,5 @@ def client_cost(judgement: ConsumerJudgement, asked: str | None = None) -> Clien
         counted.method,
         counted.tokenizer,
         search,
+        rejected=rejected,
     )
