@@ -130,77 +130,23 @@ def add_budget_arguments(check: argparse.ArgumentParser) -> None:
 
 def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
     """What the command line names: tools, toolset sources (a module, ``--agent``, a JSON
-    tool list), or with nothing named the project's tool list."""
-    return [obj for obj, _ in _named_targets(args, texts)]
-
-
-def _named_targets(args: argparse.Namespace, texts: Sequence[str]) -> list[tuple[Any, str]]:
-    """:func:`_targets`, each with the text naming it (a project tool's own target)."""
+    tool list, a server), or with nothing named the project's tool list. A toolset keeps
+    its entries' ``defer_loading`` marks, read as ``check`` reads them."""
     agent = getattr(args, "agent", None)
-    if texts or agent:
-        from toollens.cli.toolset import is_toolset_source
-        from toollens.targets import resolve_target
-        from toollens.toolsets import toolset
+    if not texts and not agent:
+        from toollens.cli.project import project_tools
 
-        named = [agent] if agent else list(texts)
-        return [
-            (
-                _json_tool_list(t)
-                if t.endswith(".json") and t != agent
-                else toolset(t)
-                if t == agent or is_toolset_source(t)
-                else resolve_target(t),
-                t,
-            )
-            for t in named
-        ]
-    from toollens.cli.project import project_tools
-
-    tools, _ = project_tools(args)
-    return [(countable(obj), target) for target, obj in tools]
-
-
-def _json_tool_list(text: str) -> Any:
-    """A ``.json`` target: a tool list (``{"tools": [...]}`` or a bare list, as a request's
-    ``tools`` holds it) is read as its tools, each keeping its ``defer_loading`` mark;
-    anything else as the toolset or tool the file holds."""
-    from pathlib import Path
-
-    from toollens.cli.toolset import is_toolset_source
+        tools, _ = project_tools(args)
+        return [countable(obj) for _, obj in tools]
+    from toollens.cli.toolset import deferred_marks, is_toolset_source
     from toollens.targets import resolve_target
     from toollens.toolsets import toolset
 
-    path = Path(text)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-    except (OSError, ValueError, RecursionError):
-        data = None  # the readers below report it in their own words
-    items = data.get("tools") if isinstance(data, dict) else data
-    if isinstance(items, list):
-        return _payload_items(items, text)
-    return toolset(text) if is_toolset_source(text) else resolve_target(text)
-
-
-def _payload_items(items: list[Any], label: str) -> Any:
-    """A payload list as ``tokens()`` counts it: its toolset (an unreadable item is an entry
-    with its error), with the items it marks ``defer_loading``."""
-    from toollens.tokens.tooldefs import DeferredMarks
-    from toollens.toolsets import Toolset
-    from toollens.toolsets.payloads import payload_entries
-
-    entries = payload_entries(items, label=label)
-    ts = Toolset.from_entries(entries, label=label)
-    if len(entries) != len(items):  # a Gemini Tool holds several declarations: no marks
-        return ts
-    return DeferredMarks(ts, frozenset(i for i, item in enumerate(items) if _deferred(item)))
-
-
-def _deferred(item: Any) -> bool:
-    if not isinstance(item, dict):
-        return False
-    inner = item.get("function")
-    marked = inner.get("defer_loading") if isinstance(inner, dict) else None
-    return (marked if marked is not None else item.get("defer_loading")) is True
+    named = [agent] if agent else list(texts)
+    return [
+        deferred_marks(toolset(t)) if t == agent or is_toolset_source(t) else resolve_target(t)
+        for t in named
+    ]
 
 
 def countable(obj: object) -> object:
