@@ -115,6 +115,13 @@ def test_budgets_are_findings_of_the_check_in_every_format(
     got, out, err = run("check", target, *extra, "--format", fmt)
     assert got == code, out + err
     assert set(_formats(out, fmt)) == set(rules)  # a per-tool rule once per tool over it
+    if fmt == "json":  # the budgets' findings are the check's: its ok and counts say so
+        data = json.loads(out)
+        assert data["ok"] is (code == EXIT_OK)
+        if kind == "toolset":
+            assert data["counts"].get("error", 0) == len(data.get("tokens", {}).get("findings", []))
+    elif fmt == "text" and kind == "toolset":
+        assert ("error" in out.splitlines()[0]) is (code != EXIT_OK)
 
 
 def test_the_budget_counts_what_the_check_read(tmp_path: Path) -> None:

@@ -159,9 +159,7 @@ def check_result(args: argparse.Namespace) -> CheckResult:
     else:
         reports = [report_of(args.target, cli_options(args, p)) for p in providers]
         checks = (
-            CheckedTool(
-                ToolCheck.from_reports(reports), reports[0].target, reports[0].function, args.target
-            ),
+            CheckedTool(ToolCheck.from_reports(reports), reports[0].target, reports[0].function),
         )
         objs = [reports[0].target]
         named = [(reports[0].target, args.target)]

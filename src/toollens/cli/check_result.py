@@ -12,7 +12,6 @@ reads a tool a second time or parses another command's output.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
     from toollens.cli.toolset_format import ToolRow
     from toollens.core.checks import ToolCheck
     from toollens.core.function_schema import FunctionSchema
+    from toollens.core.records import Finding
     from toollens.core.schema.types import JsonObject
     from toollens.toolsets import Toolset
 
@@ -40,13 +40,11 @@ class CheckedTool:
         result: its findings, per provider.
         obj: the tool's object (annotations point at its ``def``).
         function: its ``FunctionSchema`` when it is a Python function.
-        target: the text naming it, when the command line did.
     """
 
     result: ToolCheck
     obj: object
     function: FunctionSchema | None = None
-    target: str | None = None
 
 
 @dataclass(frozen=True)
@@ -106,15 +104,22 @@ class CheckResult:
             from toollens.cli.toolset_format import toolset_data
 
             assert self.toolset is not None
-            data = toolset_data(self.toolset, self.rows, self.providers, self.clients)
+            more = self.token_findings
+            data = toolset_data(self.toolset, self.rows, self.providers, self.clients, more)
         elif self.mode == "tool":
             data = self.checks[0].result.to_json()
+            data["ok"] = data["ok"] and self.exit_code == EXIT_OK
         else:
             data = {"tools": [c.result.to_json() for c in self.checks]}
         if self.token_section:
             assert self.tokens is not None
             data["tokens"] = self.tokens.to_json()
         return data
+
+    @property
+    def token_findings(self) -> tuple[Finding, ...]:
+        """The token budgets' and description limits' findings."""
+        return tuple(self.tokens.findings) if self.tokens is not None else ()
 
 
 def format_result(result: CheckResult, fmt: str) -> str:
@@ -132,7 +137,8 @@ def _text(result: CheckResult) -> str:
         from toollens.cli.toolset_format import format_text
 
         assert result.toolset is not None
-        return format_text(result.toolset, result.rows, result.providers, result.clients)
+        more = result.token_findings
+        return format_text(result.toolset, result.rows, result.providers, result.clients, more)
     from toollens.cli.check_text import format_check
 
     return "".join(format_check(c.result) for c in result.checks)
@@ -143,7 +149,8 @@ def _github(result: CheckResult) -> str:
         from toollens.cli.toolset_format import format_github
 
         assert result.toolset is not None
-        return format_github(result.toolset, result.rows, result.target, result.clients)
+        more = result.token_findings
+        return format_github(result.toolset, result.rows, result.target, result.clients, more)
     from toollens.cli.project import format_checks_github
 
     triples = [(c.result, c.obj, c.function) for c in result.checks]
@@ -157,8 +164,3 @@ def _token_annotations(result: CheckResult) -> str:
 
     assert result.tokens is not None
     return budget_annotations(result.tokens.found, result.counted.named, result.counted.given)
-
-
-def checked_names(checks: Sequence[CheckedTool]) -> tuple[tuple[object, str], ...]:
-    """Each checked tool's object with the text naming it (its own target, else its title)."""
-    return tuple((c.obj, c.target or c.result.title) for c in checks)
