@@ -163,7 +163,7 @@ def check_result(args: argparse.Namespace) -> CheckResult:
         )
         objs = [reports[0].target]
         named = [(reports[0].target, args.target)]
-        mode = "tools" if args.format == "github" else "tool"  # annotations: as a list
+        mode = "tool"
     code = EXIT_FINDINGS if any(c.result.errors for c in checks) else EXIT_OK
     tokens, counted = _token_rules(args, objs, named)
     return CheckResult(

@@ -61,8 +61,8 @@ class CheckResult:
     """Everything one ``check`` says, computed once.
 
     Attributes:
-        mode: ``tool`` (one target), ``tools`` (the project's list, or one target as
-            annotations) or ``toolset`` (a module, an agent, a tool list, a server).
+        mode: ``tool`` (one target), ``tools`` (the project's list) or ``toolset`` (a
+            module, an agent, a tool list, a server).
         providers: the providers checked against.
         target: the target as named (``None``: the project's list).
         checks: each tool checked on its own (``tool`` and ``tools`` modes).
