@@ -128,8 +128,10 @@ def format_result(result: CheckResult, fmt: str) -> str:
         return json.dumps(result.to_json(), indent=2) + "\n"
     if fmt == "github":
         return _github(result) + _token_annotations(result)
-    tokens = result.tokens.to_text() if result.tokens is not None and result.token_section else ""
-    return _text(result) + tokens
+    if result.tokens is None or not result.token_section:
+        return _text(result)
+    gap = "\n" if result.mode == "toolset" else ""  # a section of its own under the table
+    return _text(result) + gap + result.tokens.to_text()
 
 
 def _text(result: CheckResult) -> str:
