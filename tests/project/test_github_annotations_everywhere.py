@@ -406,6 +406,18 @@ CASES = {
         needs="mcp",
         titles=("tokens.total-over-budget",),
     ),
+    "check the project, --max-tokens": Case(
+        ("check", "--max-tokens", "5"),
+        lambda r: _both(r) | {mcp_line(r)},  # each tool over it, on its def or its server
+        needs="mcp",
+        titles=("tokens.tool-over-budget",),
+    ),
+    "check mcp: --client cursor (its cost, a notice)": Case(
+        ("check", MCP, "--client", "cursor"),
+        lambda r: {mcp_line(r)},
+        needs="mcp",
+        titles=("toollens cursor: tokens",),
+    ),
     "check a description over a limit": Case(
         ("check", f"{PACKAGE}/verbose.py:verbose"),
         lambda r: {def_line(r, "verbose", f"{PACKAGE}/verbose.py")},

@@ -97,7 +97,7 @@ def test_zero_tools_is_an_error_not_16_tokens(tmp_path: Path, payload: object) -
     path.write_text(json.dumps(payload), encoding="utf-8")
     code, out, err = run("tokens", str(path))
     assert (code, out) == (3, "")
-    assert "holds no tools to count" in err
+    assert "holds no tools" in err  # the words every command uses for it
     assert err.count("\n") == 1
 
 

@@ -1,15 +1,19 @@
 """``toollens check``: lint a tool and check it against providers; exit 1 on an error.
 
-The result of one tool is a :class:`toollens.core.checks.ToolCheck`; its JSON is the
-records' own ``to_json()``, its text is :func:`format_check`.
+:func:`check_result` reads what the command line names once and computes everything the
+command says (:class:`toollens.cli.check_result.CheckResult`: each tool's
+:class:`toollens.core.checks.ToolCheck`, the findings across tools, the clients' verdicts
+and costs, the token budgets and description limits); :func:`run_check` formats it once.
+One tool's text is :func:`format_check`, its JSON the records' own ``to_json()``.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
+from toollens.cli.check_text import format_check
 from toollens.cli.common import (
     ALL_PROVIDERS,
     EXIT_CODES_HELP,
@@ -25,18 +29,21 @@ from toollens.cli.common import (
     provider_names,
     report_of,
 )
-from toollens.cli.formats import dump
+from toollens.cli.connect import cli_connect
 from toollens.core.checks import ToolCheck
 from toollens.core.choices import DEFAULT_PROVIDER
-from toollens.core.records import SEVERITY_ORDER, Finding
+from toollens.core.records import Finding
 
 if TYPE_CHECKING:
+    from toollens.cli.check_result import CheckResult, Counted, Mode
+    from toollens.cli.tokens import Budget
     from toollens.core.providers import ProviderVerdict
-    from toollens.core.report import ReportOptions
     from toollens.core.schema.types import JsonObject
+    from toollens.tokens.tooldefs import CountableTool
 
 __all__ = [
     "add_check_command",
+    "check_result",
     "finding_to_dict",
     "format_check",
     "run_check",
@@ -56,10 +63,13 @@ examples:
   toollens check --format github    # every tool under [tool.toollens], as PR annotations
   toollens check "mcp:python server.py" --client cursor --client vscode-copilot
   toollens check tools-list.json --client all --server-name github
+  toollens check pkg.tools --max-tokens 300 --max-total-tokens 4000
 
 An MCP server's tools (mcp:..., or a saved tools/list JSON file) are judged as its clients
 send them: non-strict, unless --client openai-agents-strict is chosen. Every client's
-verdicts are shown; only the clients named with --client can fail the check.
+verdicts are shown; only the clients named with --client can fail the check, and each of
+them gets what the tools it sends cost, up front and deferred. Token budgets and the
+documented description limits are findings of the check (exit 1 on an error).
 
 {TARGETS_HELP}
 
@@ -72,13 +82,15 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=TARGET_HELP)
-    check.add_argument(
+    from toollens.cli.check_clients import add_choices, add_client_arguments
+
+    add_choices(
+        check,
         "--provider",
-        dest="providers",
-        action="append",
-        choices=(*providers, ALL_PROVIDERS),
-        metavar="P",
-        help=f"a provider to check against; repeat for several: {', '.join(providers)}, "
+        "providers",
+        providers,
+        ALL_PROVIDERS,
+        f"a provider to check against; repeat for several: {', '.join(providers)}, "
         f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
     )
     add_strictness(check)
@@ -92,76 +104,134 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
     cli_mcp.add_mcp_arguments(check)
-    from toollens.cli.check_clients import add_client_arguments
-
     add_client_arguments(check)
     from toollens.cli import tokens as cli_tokens
 
     cli_tokens.add_budget_arguments(check)
-    check.set_defaults(handler=cli_tokens.with_budget(run_check))
+    check.set_defaults(handler=run_check)
 
 
 def run_check(args: argparse.Namespace) -> tuple[str, int]:
+    """``check``: the result computed once (:func:`check_result`), formatted once."""
     if args.rules:
         from toollens.toolsets.catalogue import format_rules, rule_rows
 
         return format_rules(rule_rows(), "json" if args.format == "json" else "text"), EXIT_OK
+    from toollens.cli.check_result import format_result
+
+    result = check_result(args)
+    return format_result(result, args.format), result.exit_code
+
+
+def check_result(args: argparse.Namespace) -> CheckResult:
+    """Everything ``check`` says about what the command line names, each tool read once:
+    a toolset (a module, ``--agent``, a tool list, a server), the project's list (no
+    target), or one tool.
+
+    Raises:
+        TargetError: the target cannot be read, or ``--client`` on a source that is not an
+            MCP tool list.
+    """
+    from toollens.cli import toolset as cli_toolset
+    from toollens.cli.check_clients import require_listing
+    from toollens.cli.check_result import CheckedTool, CheckResult
+
     asked = args.providers or [DEFAULT_PROVIDER]
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(provider_names())
-    providers = list(dict.fromkeys(asked))
-    from toollens.cli import toolset as cli_toolset
-
+    providers = tuple(dict.fromkeys(asked))
     if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
-        from toollens.cli.check_clients import clients_check
-
-        hooks = cli_toolset.CheckHooks(
-            ToolCheck.from_reports, finding_to_dict, _toolset_options, clients_check
-        )
-        return cli_toolset.run_toolset_check(args, providers, hooks)
+        return _toolset_result(args, providers)
     if getattr(args, "clients", None):
-        from toollens.core.errors import TargetError
+        require_listing(None)
+    if args.target is None:  # the project's list
+        from toollens.cli import project as cli_project
+        from toollens.cli.tokens import countable
 
-        raise TargetError(
-            "--client judges an MCP server's tools list",
-            hint="name an mcp: target or a saved tools/list JSON file",
-        )
-    if args.target is None or args.format == "github":  # project list, or annotations
-        return _run_checks(args, providers)
-    reports = [report_of(args.target, cli_options(args, p)) for p in providers]
-    result = ToolCheck.from_reports(reports)
-    code = EXIT_FINDINGS if result.errors else EXIT_OK
-    if args.format == "json":
-        return dump(result.to_json()), code
-    return format_check(result), code
-
-
-def _toolset_options(args: argparse.Namespace, provider: str | None) -> ReportOptions:
-    """The options of a toolset's tools: an MCP tool list is non-strict unless a chosen
-    client sends strict (:func:`toollens.cli.check_clients.mcp_options`)."""
-    from toollens.cli.check_clients import mcp_options
-
-    return mcp_options(args, cli_options(args, provider))
-
-
-def _run_checks(args: argparse.Namespace, providers: list[str]) -> tuple[str, int]:
-    """``check`` over the project's tools (no target), or any check as GitHub annotations."""
-    from toollens.cli import project as cli_project
-
-    if args.target is None:
         items = cli_project.project_reports(args, providers if args.providers else None)
+        checks = tuple(
+            CheckedTool(ToolCheck.from_reports(reports), obj, reports[0].function)
+            for reports, obj in items
+        )
+        # an MCP server's tool is counted as the model gets it, and placed on its server
+        objs = [countable(c.obj) for c in checks]
+        named = [(c.obj, c.result.title) for c in checks]
+        mode: Mode = "tools"
     else:
-        reports = tuple(report_of(args.target, cli_options(args, p)) for p in providers)
-        items = ((reports, reports[0].target),)
-    results = [
-        (ToolCheck.from_reports(reports), obj, reports[0].function) for reports, obj in items
-    ]
-    code = EXIT_FINDINGS if any(r.errors for r, _, _ in results) else EXIT_OK
-    if args.format == "json":
-        return dump({"tools": [r.to_json() for r, _, _ in results]}), code
-    if args.format == "text":
-        return "".join(format_check(r) for r, _, _ in results), code
-    return cli_project.format_checks_github(results, args.target), code
+        reports = [report_of(args.target, cli_options(args, p)) for p in providers]
+        checks = (
+            CheckedTool(ToolCheck.from_reports(reports), reports[0].target, reports[0].function),
+        )
+        objs = [reports[0].target]
+        named = [(reports[0].target, args.target)]
+        mode = "tool"
+    code = EXIT_FINDINGS if any(c.result.errors for c in checks) else EXIT_OK
+    tokens, counted = _token_rules(args, objs, named)
+    return CheckResult(
+        mode, providers, args.target, checks, tokens=tokens, counted=counted, code=code
+    )
+
+
+def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> CheckResult:
+    from toollens.cli import toolset as cli_toolset
+    from toollens.cli.check_clients import clients_check, mcp_options
+    from toollens.cli.check_result import CheckResult
+
+    source = args.agent or args.target
+    # An MCP tool list is non-strict unless a chosen client sends strict.
+    options = mcp_options(args, cli_options(args, providers[0]))
+    ts, rows = cli_toolset.checked_toolset(
+        source, options, providers, ToolCheck.from_reports, args.jobs, cli_connect(args)
+    )
+    clients = clients_check(args, ts)
+    chosen = bool(clients and clients.chosen)
+    code = cli_toolset.exit_code(ts, rows, providers, clients_chosen=chosen)
+    if clients is not None:
+        code = max(code, clients.exit_code)
+    marked = cli_toolset.deferred_marks(ts)
+    tokens, counted = _token_rules(args, [marked], [(marked, source)])
+    return CheckResult(
+        "toolset",
+        providers,
+        source,
+        toolset=ts,
+        rows=tuple(rows),
+        clients=clients,
+        tokens=tokens,
+        counted=counted,
+        code=code,
+    )
+
+
+def _token_rules(
+    args: argparse.Namespace, objs: Sequence[object], named: Sequence[tuple[object, str]]
+) -> tuple[Budget | None, Counted | None]:
+    """The token budgets (when asked) and the description limits over the definitions of
+    the tools already read; ``(None, None)`` when what was read is not a tool (a model or
+    an output type) and no budget was asked.
+
+    Args:
+        objs: what is counted (tools, or a toolset with its ``defer_loading`` marks).
+        named: the same, each as annotations place it (its object and the text naming it).
+
+    Raises:
+        ToolLensError: a budget was asked for and the tools cannot be counted.
+    """
+    from toollens.cli.check_result import Counted
+    from toollens.cli.tokens import budget
+    from toollens.core.errors import ToolLensError
+    from toollens.tokens import DEFAULT_MODEL, tool_defs
+
+    asked = args.max_tokens is not None or args.max_total_tokens is not None
+    try:
+        defs = tool_defs([cast("CountableTool", obj) for obj in objs])
+    except ToolLensError:
+        if asked:
+            raise
+        return None, None
+    model = args.tokens_model or DEFAULT_MODEL
+    counted = budget(defs, args.max_tokens, args.max_total_tokens, model)
+    return counted, Counted(tuple(named), bool(args.target or getattr(args, "agent", None)))
 
 
 def finding_to_dict(finding: Finding) -> JsonObject:
@@ -172,74 +242,3 @@ def finding_to_dict(finding: Finding) -> JsonObject:
 def verdict_to_dict(verdict: ProviderVerdict) -> JsonObject:
     """A provider's verdict as JSON data (``ProviderVerdict.to_json``; the former name)."""
     return verdict.to_json()
-
-
-def format_check(result: ToolCheck) -> str:
-    """Findings grouped by checker, worst first within each group, then a summary."""
-    lines = [f"{result.title}: {_check_summary(result)}"]
-    for view, message in result.view_errors.items():
-        lines.append(f"  error[view.{view}]: {message}")
-    from toollens.core.problems import providers_by_finding
-
-    # A finding two providers share (OpenAI Chat and Responses) is listed once, under the
-    # first, with every provider it concerns; the later sections point back to it.
-    concerns = providers_by_finding(result.providers)
-    listed: dict[Finding, str] = {}
-    groups = [("lint", result.lint), *result.providers.items()]
-    for label, findings in groups:
-        lines.append(f"{label}:")
-        verdict = result.verdicts.get(label) if label != "lint" else None
-        if verdict is not None:
-            from toollens.render.verdict import verdict_lines
-
-            lines.extend("  " + line for line in verdict_lines(verdict))
-        if label in result.unchecked:  # no payload to check: say so, not "no findings"
-            lines.append(f"  not checked: {result.unchecked[label]}")
-        elif not findings:
-            lines.append("  no findings")
-        same = _explained(result.lint, findings) if label != "lint" else {}
-        earlier = [f for f in findings if f in listed] if label != "lint" else []
-        for f in sorted(findings, key=_severity_rank):
-            if f in earlier:
-                continue
-            shared = concerns.get(f, ()) if label != "lint" else ()
-            lines.append(_finding_lines(f, shared if len(shared) > 1 else ()))
-            if id(f) in same:
-                lines.append(f"      same problem as {same[id(f)]} above (counted once)")
-            listed.setdefault(f, label)
-        if earlier:
-            n = len(earlier)
-            where = ", ".join(dict.fromkeys(listed[f] for f in earlier))
-            lines.append(f"  {n} finding{'' if n == 1 else 's'} listed under {where} above")
-    return "\n".join(lines) + "\n"
-
-
-def _explained(lint: Sequence[Any], findings: Sequence[Any]) -> dict[int, str]:
-    """Provider findings that explain a lint finding: ``{id(finding): lint rule}``."""
-    from toollens.core.problems import group_findings
-
-    angles, _ = group_findings(lint, findings)
-    return {id(f): str(lint[i].rule) for i, found in angles.items() for f in found}
-
-
-def _finding_lines(finding: Finding, providers: Sequence[str] = ()) -> str:
-    head = f"  {finding.headline}"
-    if providers:
-        head += f"  [{', '.join(providers)}]"
-    return f"{head}\n      fix: {finding.fix}" if finding.fix else head
-
-
-def _severity_rank(finding: Finding) -> int:
-    return SEVERITY_ORDER.index(finding.severity)
-
-
-def _check_summary(result: ToolCheck) -> str:
-    parts = [
-        f"{n} {severity.value}{'' if n == 1 else 's'}"
-        for severity, n in result.counts().items()
-        if n
-    ]
-    if result.view_errors:
-        n = len(result.view_errors)
-        parts.append(f"{n} view error{'' if n == 1 else 's'}")
-    return ", ".join(parts) if parts else "no findings"

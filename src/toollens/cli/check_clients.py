@@ -4,30 +4,107 @@ An MCP tool list (an ``mcp:`` target, or a saved ``tools/list`` answer in a JSON
 judged as its clients send it: non-strict, unless a chosen client sends strict
 (``openai-agents-strict``). Without ``--client`` every client's verdicts are shown and none
 gates the exit code; with it, the chosen clients get a column each and the command exits 1
-when one of them drops a tool or the server, or rejects the request (a rewrite is a warning).
+when one of them drops a tool or the server, or rejects the request (a rewrite is a warning),
+and each chosen client's :class:`ClientCost` says what the tools it sends cost, up front and
+deferred.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.schema.types import JsonObject
+
 if TYPE_CHECKING:
-    from toollens.consumers import ConsumerReport, ToolList
+    from toollens.consumers import ConsumerJudgement, ConsumerReport, ToolList
     from toollens.core.report import ReportOptions
+    from toollens.tokens.deferred import ClientToolSearch
     from toollens.toolsets import Toolset
 
 __all__ = [
+    "ClientCost",
     "ClientsCheck",
+    "add_choices",
     "add_client_arguments",
+    "client_cost",
+    "client_model",
     "clients_check",
     "mcp_options",
+    "require_listing",
     "source_listing",
 ]
+
+
+@dataclass(frozen=True)
+class ClientCost:
+    """What the tools one client sends cost, up front and deferred.
+
+    Attributes:
+        client: the client's id.
+        tools: how many definitions it sends (the tools it does not drop).
+        upfront: tokens every request pays: the definitions it sends as it names and
+            rewrites them, and the tool-use overhead of ``model``.
+        deferred: tokens of the definitions it loads on demand (its own tool search), paid
+            once a tool is loaded; 0 for a client known to send everything up front.
+        model: the model counted for.
+        method: ``exact``, ``rendered`` or ``estimate`` (:class:`toollens.tokens.TokenCount`).
+        tokenizer: what counted (an encoding, or the estimate's name).
+        deferral: the rule that deferred the tools, when it did.
+        error: why nothing could be counted (no tokenizer installed), else ``None``.
+        rejected: the client's request with these tools is refused (``request-rejected``):
+            the figure is what it would send.
+    """
+
+    client: str
+    tools: int
+    upfront: int
+    deferred: int
+    model: str
+    method: str
+    tokenizer: str
+    deferral: ClientToolSearch | None = None
+    error: str | None = None
+    rejected: bool = False
+
+    @property
+    def exact(self) -> bool:
+        """Whether the count is exact (else a rendering or an estimate, as ``method`` says)."""
+        return self.method == "exact" and self.error is None
+
+    def to_json(self) -> JsonObject:
+        return {
+            "upfront": self.upfront,
+            "deferred": self.deferred,
+            "model": self.model,
+            "exact": self.exact,
+            "method": self.method,
+            "tokenizer": self.tokenizer,
+            "tools": self.tools,
+            "deferred_by": self.deferral.to_json() if self.deferral is not None else None,
+            "error": self.error,
+            "rejected": self.rejected,
+        }
+
+    def __str__(self) -> str:
+        if self.error is not None:
+            return f"tokens not counted: {self.error}"
+        label = f"{self.model}, {self.method}"
+        text = f"{self.upfront} tokens up front, {self.deferred} deferred ({label}"
+        text += f"; {self.tools} tool{'' if self.tools == 1 else 's'} sent)"
+        if self.rejected:
+            text += "; the request is rejected, so this is what it would send"
+        if self.deferral is not None:
+            rule = self.deferral
+            text += (
+                f"; deferred by {rule.rule}: past {rule.threshold} tokens of definitions "
+                f"[{rule.evidence}: {rule.source}]"
+            )
+        return text
 
 
 @dataclass(frozen=True)
@@ -38,14 +115,40 @@ class ClientsCheck:
         report: every shown client's verdicts.
         chosen: the clients ``--client`` named (they get a column and gate the exit code);
             empty when none was named (every client is shown, none gates).
+        costs: what the tools each chosen client sends cost (:class:`ClientCost`), in
+            ``chosen`` order.
     """
 
     report: ConsumerReport
     chosen: tuple[str, ...]
+    costs: tuple[ClientCost, ...] = ()
 
     @property
     def exit_code(self) -> int:
         return 1 if self.chosen and self.report.blocking(self.chosen) else 0
+
+    def cost(self, client: str) -> ClientCost | None:
+        return next((c for c in self.costs if c.client == client), None)
+
+
+def add_choices(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    flag: str,
+    dest: str,
+    names: Sequence[str],
+    every: str,
+    help_text: str,
+) -> None:
+    """A repeatable option naming some of ``names``, or ``every`` for all of them
+    (``check --provider P``, ``check --client NAME``)."""
+    parser.add_argument(
+        flag,
+        dest=dest,
+        action="append",
+        choices=(*names, every),
+        metavar="P" if dest == "providers" else "NAME",
+        help=help_text,
+    )
 
 
 def add_client_arguments(check: argparse.ArgumentParser) -> None:
@@ -53,15 +156,16 @@ def add_client_arguments(check: argparse.ArgumentParser) -> None:
     from toollens.consumers import ALL_CLIENTS, CONSUMERS
 
     group = check.add_argument_group("clients (MCP tool lists)")
-    group.add_argument(
+    add_choices(
+        group,
         "--client",
-        dest="clients",
-        action="append",
-        choices=(*CONSUMERS, ALL_CLIENTS),
-        metavar="NAME",
-        help="judge the tools as this client sends them, and exit 1 when it drops one or "
-        f"rejects the request; repeat for several: {', '.join(CONSUMERS)}, or {ALL_CLIENTS} "
-        "(default: every client is shown, none gates the exit code)",
+        "clients",
+        tuple(CONSUMERS),
+        ALL_CLIENTS,
+        "judge the tools as this client sends them, count what it sends (up front and "
+        "deferred), and exit 1 when it drops one or rejects the request; repeat for "
+        f"several: {', '.join(CONSUMERS)}, or {ALL_CLIENTS} (default: every client is "
+        "shown, none gates the exit code)",
     )
     group.add_argument(
         "--server-name",
@@ -128,22 +232,96 @@ def mcp_options(args: argparse.Namespace, options: ReportOptions) -> ReportOptio
     return dataclasses.replace(options, strict=False)
 
 
+def require_listing(listing: ToolList | None) -> ToolList:
+    """``listing``, or the error of ``--client`` on a source that is not an MCP tool list.
+
+    Raises:
+        TargetError: ``listing`` is ``None``.
+    """
+    if listing is None:
+        from toollens.core.errors import TargetError
+
+        raise TargetError(
+            "--client judges an MCP server's tools list",
+            hint="name an mcp: target or a saved tools/list JSON file",
+        )
+    return listing
+
+
 def clients_check(args: argparse.Namespace, ts: Toolset) -> ClientsCheck | None:
-    """The consumers' verdicts on the command's MCP tool list (``None`` for other sources).
+    """The consumers' verdicts on the command's MCP tool list (``None`` for other sources),
+    with what the tools each chosen client sends cost.
 
     Raises:
         TargetError: ``--client`` on a source that is not an MCP tool list.
     """
     from toollens.consumers import judge_consumers
-    from toollens.core.errors import TargetError
 
     chosen = _chosen(args)
     listing = _listing(args, ts)
-    if listing is None:
-        if chosen:
-            raise TargetError(
-                "--client judges an MCP server's tools list",
-                hint="name an mcp: target or a saved tools/list JSON file",
-            )
+    if listing is None and not chosen:
         return None
-    return ClientsCheck(judge_consumers(listing, list(chosen) or None), chosen)
+    report = judge_consumers(require_listing(listing), list(chosen) or None)
+    model = getattr(args, "tokens_model", None)
+    costs = tuple(client_cost(report.judgement(c), model) for c in chosen)
+    return ClientsCheck(report, chosen, costs)
+
+
+#: The model a client's cost is counted for when ``--tokens-model`` names none: the family
+#: the client sends to (Claude Code and Claude Desktop: Claude; Gemini CLI: Gemini); the
+#: other clients and frameworks talk to many models, and are counted for the default.
+CLIENT_PROVIDERS = {
+    "claude-code": "anthropic",
+    "claude-desktop": "anthropic",
+    "gemini-cli": "gemini",
+}
+
+
+def client_model(client: str, asked: str | None = None) -> str:
+    """The model ``client``'s cost is counted for (``asked`` when given)."""
+    from toollens.tokens.models import DEFAULT_MODEL, model_for_provider
+
+    if asked:
+        return asked
+    provider = CLIENT_PROVIDERS.get(client)
+    return model_for_provider(provider) if provider else DEFAULT_MODEL
+
+
+def client_cost(judgement: ConsumerJudgement, asked: str | None = None) -> ClientCost:
+    """What the definitions one client sends (its names, its rewritten schemas; the tools
+    it drops left out) cost for its model, up front and deferred.
+
+    Raises:
+        UnknownModelError: ``asked`` is not a model toollens counts for.
+    """
+    from toollens.consumers import Verdict
+    from toollens.tokens import TokenizerUnavailableError, tokens, tool_defs
+    from toollens.tokens.deferred import CLIENT_TOOL_SEARCH
+
+    model = client_model(judgement.client, asked)
+    sent = [v.sent for v in judgement.tools if v.sent is not None]
+    rejected = any(r.verdict is Verdict.REQUEST_REJECTED for r in judgement.requests)
+    try:
+        counted = tokens(sent, model)
+        search = CLIENT_TOOL_SEARCH.get(judgement.client)
+        if search is not None and search.defers(counted.total - counted.overhead):
+            deferred = [dataclasses.replace(d, deferred=True) for d in tool_defs(sent)]
+            counted = tokens(deferred, model)
+        else:
+            search = None
+    except TokenizerUnavailableError as exc:
+        error = f"{exc} ({exc.hint})" if exc.hint else str(exc)
+        return ClientCost(
+            judgement.client, len(sent), 0, 0, model, "estimate", "", None, error, rejected
+        )
+    return ClientCost(
+        judgement.client,
+        len(sent),
+        counted.up_front,
+        counted.deferred,
+        model,
+        counted.method,
+        counted.tokenizer,
+        search,
+        rejected=rejected,
+    )

@@ -11,7 +11,7 @@ from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
     from toollens.cli.check_clients import ClientsCheck
-    from toollens.project.github import Annotation
+    from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
 
 __all__ = ["client_annotations", "clients_data", "clients_lines"]
@@ -33,6 +33,9 @@ def clients_lines(clients: ClientsCheck) -> list[str]:
     lines = [f"clients (server name {clients.report.listing.server_name!r}; {gate}):"]
     for judgement in clients.report.judgements:
         lines.append(f"  {judgement.client}: {_summary(judgement.tools)}")
+        cost = clients.cost(judgement.client)
+        if cost is not None:
+            lines.append(f"    sends {cost}")
         server = [v for v in judgement.tools if v.verdict is Verdict.SERVER_DROPPED]
         if server:  # one cause for every tool: say it once
             lines.extend(f"    every tool: {_hit_line(hit)}" for hit in server[0].hits)
@@ -56,7 +59,9 @@ def _request_text(request: RequestVerdict) -> str:
 
 
 def clients_data(clients: ClientsCheck) -> tuple[dict[str, list[JsonObject]], JsonObject]:
-    """Per tool, each client's ``{client, verdict, rules, sent}``; and the whole list's data."""
+    """Per tool, each client's ``{client, verdict, rules, sent}``; and the whole list's data,
+    with ``per_client``: each chosen client's ``tokens`` (``upfront``, ``deferred``,
+    ``model``, ``exact``, ...)."""
     by_tool: dict[str, list[JsonObject]] = {}
     for judgement in clients.report.judgements:
         for verdict in judgement.tools:
@@ -67,33 +72,37 @@ def clients_data(clients: ClientsCheck) -> tuple[dict[str, list[JsonObject]], Js
         "shown": list(clients.report.clients),
         "ok": clients.exit_code == 0,
         "requests": [r.to_json() for r in clients.report.requests()],
+        "per_client": [{"client": c.client, "tokens": c.to_json()} for c in clients.costs],
     }
     return by_tool, whole
 
 
 def client_annotations(clients: ClientsCheck, whole: Place) -> Iterator[Annotation]:
-    """An annotation per tool a chosen client loses, and per request it rejects or warns on."""
+    """A notice per chosen client with what its tools cost, an annotation per tool it loses,
+    and per request it rejects or warns on; all on the place naming the tool list."""
     from toollens.project.github import Annotation
 
+    found: list[tuple[Level, str, str]] = [
+        ("notice", f"{cost.client}: tokens", f"{cost.client} sends {cost}")
+        for cost in clients.costs
+    ]
     for judgement in clients.report.judgements:
         if judgement.client not in clients.chosen:
             continue
         for verdict in judgement.tools:
-            if verdict.verdict not in BLOCKING:
-                continue
-            hit = verdict.hits[0]
-            yield Annotation(
-                level="error",
-                title=f"toollens {judgement.client}: {verdict.tool} {verdict.verdict.value}",
-                message=f"{_hit_line(hit)} Fix: {hit.rule.fix}",
-                file=whole.file,
-                line=whole.line,
-            )
+            if verdict.verdict in BLOCKING:
+                hit = verdict.hits[0]
+                title = f"{judgement.client}: {verdict.tool} {verdict.verdict.value}"
+                found.append(("error", title, f"{_hit_line(hit)} Fix: {hit.rule.fix}"))
         for request in judgement.requests:
-            yield Annotation(
-                level="warning" if request.verdict is Verdict.ACCEPTED else "error",
-                title=f"toollens {judgement.client}: {request.hit.rule.id}",
-                message=f"{_request_text(request)} Fix: {request.hit.rule.fix}",
-                file=whole.file,
-                line=whole.line,
-            )
+            level: Level = "warning" if request.verdict is Verdict.ACCEPTED else "error"
+            title = f"{judgement.client}: {request.hit.rule.id}"
+            found.append((level, title, f"{_request_text(request)} Fix: {request.hit.rule.fix}"))
+    for level, title, message in found:
+        yield Annotation(
+            level=level,
+            title=f"toollens {title}",
+            message=message,
+            file=whole.file,
+            line=whole.line,
+        )

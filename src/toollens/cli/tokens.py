@@ -2,8 +2,8 @@
 
 ``tokens TARGET... --model M`` prints what the tools cost and where the tokens go;
 ``check --max-tokens N`` (per tool) and ``--max-total-tokens N`` (all the tools together)
-turn a budget into error findings. ``toollens.cli`` registers both with a few lines; this module
-never imports ``toollens.cli``.
+are rules of the check (:func:`budget`, over the definitions ``check`` already read, with
+the description limits). ``toollens.cli`` registers both with a few lines.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toollens.core.errors import TargetError, ToolLensError
+from toollens.core.errors import TargetError
 from toollens.core.records import Finding, Severity
 
 if TYPE_CHECKING:
@@ -29,8 +29,8 @@ __all__ = [
     "add_tokens_command",
     "budget",
     "budget_findings",
+    "countable",
     "format_tokens_text",
-    "with_budget",
 ]
 
 TOKENS_EPILOG = """\
@@ -53,7 +53,6 @@ examples:
 
 BUDGET_TOOL = "tokens.tool-over-budget"
 BUDGET_TOTAL = "tokens.total-over-budget"
-Handler = Callable[[argparse.Namespace], "tuple[str, int]"]
 
 
 def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
@@ -122,90 +121,39 @@ def add_budget_arguments(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument(
         "--tokens-model",
-        default=DEFAULT_MODEL,
         metavar="M",
-        help=f"model the budgets are counted for (default: {DEFAULT_MODEL})",
+        help=f"model the budgets and the chosen clients' costs are counted for (default: "
+        f"{DEFAULT_MODEL}; a client's cost: the model family it sends to, e.g. claude-* for "
+        "Claude Code)",
     )
 
 
 def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
     """What the command line names: tools, toolset sources (a module, ``--agent``, a JSON
-    tool list), or with nothing named the project's tool list."""
-    return [obj for obj, _ in _named_targets(args, texts)]
-
-
-def _named_targets(args: argparse.Namespace, texts: Sequence[str]) -> list[tuple[Any, str]]:
-    """:func:`_targets`, each with the text naming it (a project tool's own target)."""
+    tool list, a server), or with nothing named the project's tool list. A toolset keeps
+    its entries' ``defer_loading`` marks, read as ``check`` reads them."""
     agent = getattr(args, "agent", None)
-    if texts or agent:
-        from toollens.cli.connect import cli_connect
-        from toollens.cli.toolset import is_toolset_source
-        from toollens.targets import resolve_target
-        from toollens.toolsets import toolset
+    if not texts and not agent:
+        from toollens.cli.project import project_tools
 
-        named = [agent] if agent else list(texts)
-        connect = cli_connect(args)
-        return [
-            (
-                _json_tool_list(t)
-                if t.endswith(".json") and t != agent
-                else toolset(t, connect=connect)
-                if t == agent or is_toolset_source(t)
-                else resolve_target(t, connect=connect),
-                t,
-            )
-            for t in named
-        ]
-    from toollens.cli.project import project_tools
-
-    tools, _ = project_tools(args)
-    return [(_countable(obj), target) for target, obj in tools]
-
-
-def _json_tool_list(text: str) -> Any:
-    """A ``.json`` target: a tool list (``{"tools": [...]}`` or a bare list, as a request's
-    ``tools`` holds it) is read as its tools, each keeping its ``defer_loading`` mark;
-    anything else as the toolset or tool the file holds."""
-    from pathlib import Path
-
-    from toollens.cli.toolset import is_toolset_source
+        tools, _ = project_tools(args)
+        return [countable(obj) for _, obj in tools]
+    from toollens.cli.connect import cli_connect
+    from toollens.cli.toolset import deferred_marks, is_toolset_source
     from toollens.targets import resolve_target
     from toollens.toolsets import toolset
 
-    path = Path(text)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-    except (OSError, ValueError, RecursionError):
-        data = None  # the readers below report it in their own words
-    items = data.get("tools") if isinstance(data, dict) else data
-    if isinstance(items, list):
-        return _payload_items(items, text)
-    return toolset(text) if is_toolset_source(text) else resolve_target(text)
+    named = [agent] if agent else list(texts)
+    connect = cli_connect(args)
+    return [
+        deferred_marks(toolset(t, connect=connect))
+        if t == agent or is_toolset_source(t)
+        else resolve_target(t, connect=connect)
+        for t in named
+    ]
 
 
-def _payload_items(items: list[Any], label: str) -> Any:
-    """A payload list as ``tokens()`` counts it: its toolset (an unreadable item is an entry
-    with its error), with the items it marks ``defer_loading``."""
-    from toollens.tokens.tooldefs import DeferredMarks
-    from toollens.toolsets import Toolset
-    from toollens.toolsets.payloads import payload_entries
-
-    entries = payload_entries(items, label=label)
-    ts = Toolset.from_entries(entries, label=label)
-    if len(entries) != len(items):  # a Gemini Tool holds several declarations: no marks
-        return ts
-    return DeferredMarks(ts, frozenset(i for i, item in enumerate(items) if _deferred(item)))
-
-
-def _deferred(item: Any) -> bool:
-    if not isinstance(item, dict):
-        return False
-    inner = item.get("function")
-    marked = inner.get("defer_loading") if isinstance(inner, dict) else None
-    return (marked if marked is not None else item.get("defer_loading")) is True
-
-
-def _countable(obj: Any) -> Any:
+def countable(obj: object) -> object:
     """A project tool as ``tokens()`` reads it: an MCP server's tool as the model gets it."""
     from toollens.mcp.records import McpTool
 
@@ -369,56 +317,6 @@ def budget(
     else:  # not one count per definition: the findings point at the whole run
         found += [(f, None) for f in budget_findings(counted, max_tokens, max_total)]
     return Budget(tuple(found), counted)
-
-
-def with_budget(run_check: Handler) -> Handler:
-    """``check`` plus the token budgets and the documented description limits.
-
-    Their findings are added to the output; an error among them makes the exit code 1.
-    ``check`` hands back only its text, so its tools are read once more here and its JSON
-    is extended with the budget's data (one home for both would be ``check`` returning its
-    result record).
-    """
-
-    def run(args: argparse.Namespace) -> tuple[str, int]:
-        text, code = run_check(args)
-        from toollens.tokens import tool_defs
-
-        asked = args.max_tokens is not None or args.max_total_tokens is not None
-        if not asked and not _cheap_to_read_again(args):
-            return text, code
-        try:
-            named = _named_targets(args, [args.target] if args.target else [])
-            defs = tool_defs([obj for obj, _ in named])
-        except ToolLensError:
-            if asked:
-                raise
-            return text, code  # not a tool (a model or output type): no description limit
-        result = budget(defs, args.max_tokens, args.max_total_tokens, args.tokens_model)
-        if not result.found and result.counted is None:
-            return text, code
-        if result.failed:
-            code = max(code, 1)
-        if args.format == "github":
-            from toollens.cli.budget_github import budget_annotations
-
-            given = bool(args.target or args.agent)
-            return text + budget_annotations(result.found, named, given), code
-        if args.format == "json":
-            data = json.loads(text)
-            data["tokens"] = result.to_json()
-            return json.dumps(data, indent=2) + "\n", code
-        return text + result.to_text(), code
-
-    return run
-
-
-def _cheap_to_read_again(args: argparse.Namespace) -> bool:
-    # The description limits are checked on every `check`, which reads its tools a second
-    # time; a project's list or an MCP server (a process started again) is read twice only
-    # when a token budget asks for it.
-    target = args.target or ""
-    return bool(target) and not target.startswith("mcp:") and not getattr(args, "agent", None)
 
 
 def _finding_data(finding: Finding) -> dict[str, Any]:

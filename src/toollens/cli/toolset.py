@@ -3,8 +3,8 @@
 ``toollens check pkg.tools`` (a module without ``:ATTR``), ``toollens check --agent
 pkg.app:agent``, a ``{"tools": [...]}`` JSON file or a prefixed source (``project:``,
 ``mcp:``) check a whole toolset: one table (tools x providers), the findings across tools,
-then each tool's findings. ``toollens.cli`` registers the arguments and hands over its per-tool
-check record and formatter (:class:`CheckHooks`), so this module never imports it.
+then each tool's findings. ``toollens.cli.check`` builds the command's result from
+:func:`checked_toolset` and :func:`exit_code`; this module never imports it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import dataclasses
 import functools
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,39 +21,28 @@ from toollens.cli.connect import cli_connect
 from toollens.cli.toolset_format import ToolRow
 
 if TYPE_CHECKING:
-    from toollens.cli.check_clients import ClientsCheck
     from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.core.report import Report, ReportOptions
     from toollens.mcp.client import ConnectOptions
     from toollens.project.config import ProjectConfig
     from toollens.project.tools import ProjectTool
+    from toollens.tokens.tooldefs import DeferredMarks
     from toollens.toolsets import ToolEntry, Toolset
 
 __all__ = [
-    "CheckHooks",
     "ToolRow",
     "add_check_arguments",
     "checked_toolset",
+    "deferred_marks",
+    "exit_code",
     "is_toolset_source",
     "read_toolset",
-    "run_toolset_check",
     "show_toolset",
     "wants_toolset",
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 3
-
-
-@dataclass(frozen=True)
-class CheckHooks:
-    """What ``toollens.cli`` lends this module: its per-tool check record and formatters."""
-
-    result: Callable[[Sequence[Report]], Any]  # reports (one per provider) -> check result
-    finding_to_dict: Callable[[Finding], dict[str, Any]]
-    options: Callable[[argparse.Namespace, str | None], ReportOptions]
-    # (args, toolset) -> the clients' verdicts and their exit code (toollens.cli.check_clients)
-    clients: Callable[[argparse.Namespace, Toolset], ClientsCheck | None] | None = None
 
 
 def add_check_arguments(check: argparse.ArgumentParser) -> None:
@@ -203,26 +191,21 @@ def _gates(finding: Finding, providers: Sequence[str], clients_chosen: bool) -> 
     return any(concerns_provider(finding, p) for p in providers)
 
 
-def run_toolset_check(
-    args: argparse.Namespace, providers: Sequence[str], hooks: CheckHooks
-) -> tuple[str, int]:
-    """``toollens check SOURCE`` / ``--agent``: text, JSON or GitHub annotations."""
-    from toollens.cli.toolset_format import format_github, format_text, toolset_data
+def deferred_marks(ts: Toolset) -> DeferredMarks:
+    """``ts`` with the entries its payload marks ``defer_loading`` (Anthropic tools with tool
+    search, OpenAI Responses functions), as the token count reads them: from the findings
+    the payload's own fields gave when it was read, not from the file again."""
+    from toollens.tokens.tooldefs import DeferredMarks
 
-    source = args.agent or args.target
-    options = hooks.options(args, providers[0])
-    connect = cli_connect(args)
-    ts, rows = checked_toolset(source, options, providers, hooks.result, args.jobs, connect)
-    clients = hooks.clients(args, ts) if hooks.clients is not None else None
-    code = exit_code(ts, rows, providers, clients_chosen=bool(clients and clients.chosen))
-    if clients is not None and code != EXIT_ERROR:
-        code = max(code, clients.exit_code)
-    if args.format == "json":
-        data = toolset_data(ts, rows, providers, hooks.finding_to_dict, clients)
-        return json.dumps(data, indent=2) + "\n", code
-    if args.format == "github":
-        return format_github(ts, rows, source, clients), code
-    return format_text(ts, rows, providers, clients), code
+    marked = frozenset(
+        i
+        for i, entry in enumerate(ts.tools)
+        if any(f.rule in _DEFERRED_RULES for f in entry.payload_findings)
+    )
+    return DeferredMarks(ts, marked)
+
+
+_DEFERRED_RULES = frozenset({"anthropic.deferred", "openai.deferred"})
 
 
 def show_toolset(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -85,11 +85,13 @@ def _name(entry: ToolEntry) -> str:
     return f"{entry.name} ({role})" if role else entry.name
 
 
-def headline(ts: Toolset, rows: Sequence[ToolRow]) -> str:
+def headline(ts: Toolset, rows: Sequence[ToolRow], more: Sequence[Finding] = ()) -> str:
+    """One line: the tools, those not read, and the findings by severity (``more``: the
+    check's own findings besides the tools' and the toolset's, e.g. token budgets)."""
     unread = sum(1 for r in rows if r.entry.error is not None)
     every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
     view_errors = sum(len(r.result.view_errors) for r in rows if r.result is not None)
-    counts = _counts_text([*every, *ts.findings], view_errors)
+    counts = _counts_text([*every, *ts.findings, *more], view_errors)
     extra = f", {unread} could not be read" if unread else ""
     return f"{ts.label}: {_plural(len(rows), 'tool')}{extra}; {counts.replace('ok', 'no findings')}"
 
@@ -99,9 +101,10 @@ def format_text(
     rows: Sequence[ToolRow],
     providers: Sequence[str],
     clients: ClientsCheck | None = None,
+    more: Sequence[Finding] = (),
 ) -> str:
     """The table, the clients' verdicts, the findings across tools, then each tool's."""
-    lines = [headline(ts, rows), "", *_table(ts, rows, providers, clients)]
+    lines = [headline(ts, rows, more), "", *_table(ts, rows, providers, clients)]
     if clients is not None:
         from toollens.cli.clients_format import clients_lines
 
@@ -160,11 +163,12 @@ def toolset_data(
     ts: Toolset,
     rows: Sequence[ToolRow],
     providers: Sequence[str],
-    finding_to_dict: Callable[[Finding], JsonObject],
     clients: ClientsCheck | None = None,
+    more: Sequence[Finding] = (),
 ) -> JsonObject:
-    """The check of a toolset as JSON data; keys in a fixed order."""
-    data = _toolset_json(ts, rows, providers, finding_to_dict)
+    """The check of a toolset as JSON data; keys in a fixed order (``more``: the check's
+    own findings, counted in ``ok`` and ``counts``; their records are the caller's)."""
+    data = _toolset_json(ts, rows, providers, more)
     if clients is not None:
         from toollens.cli.clients_format import clients_data
 
@@ -176,10 +180,7 @@ def toolset_data(
 
 
 def _toolset_json(
-    ts: Toolset,
-    rows: Sequence[ToolRow],
-    providers: Sequence[str],
-    finding_to_dict: Callable[[Finding], JsonObject],
+    ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str], more: Sequence[Finding]
 ) -> JsonObject:
     every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
     return {
@@ -187,9 +188,9 @@ def _toolset_json(
         "ok": not any(
             r.entry.error is not None or (r.result is not None and r.result.errors) for r in rows
         )
-        and not any(f.severity is Severity.ERROR for f in ts.findings),
+        and not any(f.severity is Severity.ERROR for f in [*ts.findings, *more]),
         "providers": list(providers),
-        "counts": {s.value: n for s, n in severity_counts([*every, *ts.findings]).items()},
+        "counts": {s.value: n for s, n in severity_counts([*every, *ts.findings, *more]).items()},
         "tools": [
             {
                 "name": r.entry.name,
@@ -200,8 +201,7 @@ def _toolset_json(
             for r in rows
         ],
         "findings": [
-            {**finding_to_dict(item.finding), "tools": list(item.tools)}
-            for item in ts.cross_findings
+            {**item.finding.to_json(), "tools": list(item.tools)} for item in ts.cross_findings
         ],
     }
 
@@ -214,6 +214,7 @@ def format_github(
     rows: Sequence[ToolRow],
     source: str | None = None,
     clients: ClientsCheck | None = None,
+    more: Sequence[Finding] = (),
 ) -> str:
     """Each tool's annotations (on its ``def`` when it is Python), unread tools, cross-tool.
 
@@ -234,7 +235,7 @@ def format_github(
         lines += [str(a) for a in client_annotations(clients, whole)]
     from toollens.project.github import plain_line
 
-    return text + "\n".join([*lines, plain_line(headline(ts, rows))]) + "\n"
+    return text + "\n".join([*lines, plain_line(headline(ts, rows, more))]) + "\n"
 
 
 def _locator(entry: ToolEntry, places: dict[int, Place]) -> Locator:

@@ -30,6 +30,7 @@ from toollens.project.lock import (
     lock_line,
     read_lock,
 )
+from toollens.project.lock_tokens import LockTokens
 from toollens.project.tools import relative_path
 
 if TYPE_CHECKING:
@@ -87,10 +88,8 @@ def diff_with_lock(
             raise
         lock, lock_text = {"lock_version": LOCK_VERSION, "tools": {}}, ""
     result = compare_lock(lock, lock_text, tools)
-    text = format_lock_diff(result, fmt, config)
-    from toollens.project.lock_tokens import with_token_deltas
-
-    text = with_token_deltas(text, fmt, lock, tools, config)
+    counts = LockTokens.compare(lock, tools, config.max_token_growth)
+    text = format_lock_diff(result, fmt, config, counts, tools)
     if update:
         write_text(config.lock_path, dump_lock(build_lock(tools)))
         if result.changed:
@@ -111,14 +110,27 @@ def write_text(path: Path, text: str) -> None:
         raise ProjectError(f"cannot write {path.name}: {exc.strerror or exc}") from exc
 
 
-def format_lock_diff(result: LockDiff, fmt: LockFormat, config: ProjectConfig) -> str:
-    """The comparison as text, JSON, or GitHub annotations followed by the headline."""
+def format_lock_diff(
+    result: LockDiff,
+    fmt: LockFormat,
+    config: ProjectConfig,
+    counts: LockTokens | None = None,
+    tools: Sequence[ProjectTool] = (),
+) -> str:
+    """The comparison as text, JSON, or GitHub annotations followed by the headline; with
+    ``counts``, each tool's token change and the growth findings (one record, one format)."""
     if fmt == "json":
-        return json.dumps(lock_diff_data(result), indent=2) + "\n"
+        data = lock_diff_data(result)
+        if counts is not None:
+            data["tokens"] = counts.to_json()
+        return json.dumps(data, indent=2) + "\n"
     if fmt == "github":
         lines = [str(a) for a in lock_annotations(result, config)]
-        return "\n".join([*lines, lock_headline(result, config)]) + "\n"
-    return lock_diff_text(result, config)
+        grown = [str(a) for a in counts.annotations(tools)] if counts is not None else []
+        return "\n".join([*lines, lock_headline(result, config), *grown]) + "\n"
+    text = lock_diff_text(result, config)
+    extra = counts.text_lines() if counts is not None else []
+    return text + "".join(line + "\n" for line in extra)
 
 
 def lock_headline(result: LockDiff, config: ProjectConfig) -> str:

@@ -2,24 +2,23 @@
 
 A lock entry may carry ``"tokens": {"model": M, "count": N}``: what the tool alone costs on
 model ``M`` (``toollens.tokens``). ``toollens diff --lock`` reports each change ("+37
-tokens") and, when the project sets ``max_token_growth``, a growth above it is an error
-finding. Entries are written only when the tokenizer is installed (``toollens[tokens]``);
-install it wherever the lock is written and checked, or the lock reads as out of date.
+tokens", :class:`LockTokens`) and, when the project sets ``max_token_growth``, a growth
+above it is an error finding. Entries are written only when the tokenizer is installed
+(``toollens[tokens]``); install it wherever the lock is written and checked, or the lock
+reads as out of date.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toollens.core.records import Finding, Severity
-from toollens.core.schema.types import JsonMapping
+from toollens.core.schema.types import JsonMapping, JsonObject
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
-    from toollens.project.config import ProjectConfig
     from toollens.project.github import Annotation
     from toollens.project.tools import ProjectTool
 
@@ -89,31 +88,42 @@ def growth_findings(deltas: Sequence[TokenDelta], threshold: int | None) -> list
     ]
 
 
-def with_token_deltas(
-    text: str,
-    fmt: str,
-    lock: JsonMapping,
-    tools: Sequence[ProjectTool],
-    config: ProjectConfig,
-) -> str:
-    """``diff --lock`` output with each tool's token change and growth findings added."""
-    deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
-    found = growth_findings(deltas, config.max_token_growth)
-    if fmt == "json":
-        data = json.loads(text)
-        data["tokens"] = {
+@dataclass(frozen=True)
+class LockTokens:
+    """How the tools' token counts moved against the lock, and the growth findings.
+
+    Computed from the lock's entries and the tools' new entries (data, never a command's
+    output); ``diff --lock`` formats it with the rest of the comparison.
+    """
+
+    deltas: tuple[TokenDelta, ...]
+    findings: tuple[Finding, ...]
+    threshold: int | None = None
+
+    @classmethod
+    def compare(
+        cls, lock: JsonMapping, tools: Sequence[ProjectTool], threshold: int | None
+    ) -> LockTokens:
+        deltas = token_deltas(lock["tools"], {t.name: t.entry for t in tools})
+        return cls(deltas, tuple(growth_findings(deltas, threshold)), threshold)
+
+    def to_json(self) -> JsonObject:
+        """The ``tokens`` object of ``diff --lock --format json``."""
+        return {
             "deltas": {
                 d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
-                for d in deltas
+                for d in self.deltas
             },
-            "findings": [f.to_json() for f in found],
+            "findings": [f.to_json() for f in self.findings],
         }
-        return json.dumps(data, indent=2) + "\n"
-    if fmt == "github":
-        notes = _growth_annotations(deltas, config.max_token_growth, tools)
-        return text + "".join(f"{note}\n" for note in notes)
-    lines = [f"{d.name}: {d}" for d in deltas] + [f"  {f}" for f in found]
-    return text + "".join(line + "\n" for line in lines)
+
+    def text_lines(self) -> list[str]:
+        """Each tool's change, then the growth findings."""
+        return [f"{d.name}: {d}" for d in self.deltas] + [f"  {f}" for f in self.findings]
+
+    def annotations(self, tools: Sequence[ProjectTool]) -> list[Annotation]:
+        """Each growth finding as an annotation on the tool that grew."""
+        return _growth_annotations(self.deltas, self.threshold, tools)
 
 
 def _growth_annotations(

@@ -9,12 +9,18 @@ tool not deferred, and the overhead) and what each deferred tool costs once load
 
 The tool-search tool's own definition is part of the request too. Neither provider publishes
 its size in tokens, so toollens does not add a number for it; the note says so.
+
+A client may defer a server's tools itself (:data:`CLIENT_TOOL_SEARCH`: Claude Code past a
+share of the context window); ``check --client`` counts what such a client sends up front
+and what it defers.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
+from toollens.core.schema.types import JsonObject
 from toollens.tokens.result import TokenCount
 
 SEARCH_TOOL = {
@@ -36,3 +42,67 @@ def with_deferred(counted: TokenCount, provider: str) -> TokenCount:
         f"definition ({search}; its size is not published)"
     )
     return dataclasses.replace(counted, notes=(*counted.notes, note))
+
+
+@dataclass(frozen=True)
+class ClientToolSearch:
+    """A client that defers a server's tools behind a tool search of its own, past a share
+    of the model's context window.
+
+    Attributes:
+        client: the client's id (``--client``).
+        rule: a stable id for what it does.
+        share: the share of the context window the tools' definitions may take up front;
+            past it every one is deferred (loaded when the model searches for it).
+        context_window: the context window the share is taken of.
+        summary: what the client does, one sentence.
+        source: where that is documented.
+        date: ISO date the source was read.
+        evidence: ``docs``, ``code``, ``issue`` or ``report``.
+    """
+
+    client: str
+    rule: str
+    share: float
+    context_window: int
+    summary: str
+    source: str
+    date: str
+    evidence: str
+
+    @property
+    def threshold(self) -> int:
+        """The most tokens of definitions the client still sends up front."""
+        return int(self.context_window * self.share)
+
+    def defers(self, definitions: int) -> bool:
+        """Whether definitions costing ``definitions`` tokens are deferred."""
+        return definitions > self.threshold
+
+    def to_json(self) -> JsonObject:
+        return {
+            "id": self.rule,
+            "threshold": self.threshold,
+            "source": self.source,
+            "date": self.date,
+            "evidence": self.evidence,
+        }
+
+
+CLIENT_TOOL_SEARCH: dict[str, ClientToolSearch] = {
+    "claude-code": ClientToolSearch(
+        client="claude-code",
+        rule="claude-code.tool-search",
+        share=0.10,
+        context_window=200_000,
+        summary="MCP Tool Search (ENABLE_TOOL_SEARCH=auto, the default): when the MCP tools' "
+        "definitions would take more than 10% of the context window, Claude Code defers them "
+        "and loads each through a search tool when the model needs it "
+        "(ENABLE_TOOL_SEARCH=false loads every tool up front; a 1M-token context window "
+        "moves the threshold)",
+        source="https://code.claude.com/docs/en/mcp#scale-with-mcp-tool-search",
+        date="2026-12-02",
+        evidence="docs",
+    ),
+}
+"""The clients known to defer MCP tools, by id; every other client sends them up front."""
