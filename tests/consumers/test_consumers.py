@@ -38,13 +38,14 @@ def judged(case: str, *clients: str, server_name: str | None = None) -> Consumer
 
 # (case, client, tool, verdict, rule)
 SD, TD, RW, OK = "server-dropped", "tool-dropped", "rewritten", "accepted"
+RR = "request-rejected"
 
 TOOL_CASES = [
     ("root-anyof", "claude-code", "ping", SD, "claude-code.input-not-object"),
     ("root-anyof", "claude-desktop", "draw", SD, "claude-desktop.input-not-object"),
     ("root-anyof", "gemini-cli", "ping", SD, "gemini-cli.input-not-object"),
     ("root-anyof", "mcp-python", "draw", OK, None),
-    ("root-anyof", "openai-agents", "draw", RW, "openai-agents.properties-added"),
+    ("root-anyof", "openai-agents", "draw", RR, "openai.root-not-object"),  # the provider
     ("required-null", "claude-code", "ping", SD, "claude-code.required-null"),
     ("required-null", "gemini-cli", "list_tickets", SD, "gemini-cli.required-not-list"),
     ("output-array", "claude-code", "ping", SD, "claude-code.output-not-object"),
@@ -92,7 +93,6 @@ def test_each_rule_decides_its_recorded_case(
 
 
 # (case, client, verdict, rule, how many tools it names)
-RR = "request-rejected"
 REQUEST_CASES = [
     ("many-tools", "vscode-copilot", RR, "vscode-copilot.too-many-tools", 2),
     ("many-tools", "gemini-cli", RR, "gemini-cli.too-many-tools", 2),
