@@ -77,7 +77,7 @@ def _dropped_keys(before: object, after: object, at: str = "") -> Iterator[str]:
             else:
                 yield from _dropped_keys(value, after[key], join_pointer(at, key))
     elif isinstance(before, list) and isinstance(after, list):
-        for i, (b, a) in enumerate(zip(before, after)):
+        for i, (b, a) in enumerate(zip(before, after, strict=False)):
             yield from _dropped_keys(b, a, join_pointer(at, i))
 
 
@@ -93,7 +93,7 @@ PYDANTIC_AI_MODELS: Mapping[str, str] = {
 _OFFLINE_KEY = "toollens-offline"  # the models are built, never called
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pydantic_ai_model(profile: str) -> Any:
     name = PYDANTIC_AI_MODELS[profile]
     if profile == "openai":
@@ -240,7 +240,7 @@ def _genai_convert(client: str, tool: Tool) -> tuple[JsonObject | None, list[Rul
         kept = _mcp_utils._filter_to_supported_schema(tool.input_schema)
     except Exception as exc:  # the SDK raises whatever its walk meets
         return None, [_failed(f"{client}.conversion-failed", exc)]
-    (declaration,) = converted.function_declarations or ()
+    declaration = (converted.function_declarations or [])[0]
     sent = declaration.model_dump(mode="json", exclude_none=True, by_alias=True)
     found = rule(f"{client}.keywords-dropped")
     hits = [

@@ -7,7 +7,8 @@ Claude Code → ``anthropic``, Gemini CLI → ``gemini``, the Agents SDK → ``o
 when the client sends it strict** (the ``strict`` the client put in ``sent``, else the
 consumer's mode). A tool the provider refuses becomes ``request-rejected`` (the API refuses
 the whole request that carries it), with the provider's rule among its hits; every finding,
-warnings included, is on :attr:`ClientVerdict.provider <toollens.consumers.model.ClientVerdict.provider>`.
+warnings included, is on ``ClientVerdict.provider`` (a
+:class:`~toollens.consumers.model.ProviderCheck`).
 """
 
 from __future__ import annotations
