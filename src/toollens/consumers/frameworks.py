@@ -68,6 +68,15 @@ def _failed(rule_id: str, exc: Exception) -> RuleHit:
     return RuleHit(rule(rule_id), f"{type(exc).__name__}: {text}".rstrip(": "))
 
 
+def _changes(before: object, after: object) -> str:
+    """What a conversion did to a schema, in a few words: the keys it removed and added."""
+    removed = list(_dropped_keys(before, after))
+    added = list(_dropped_keys(after, before))
+    parts = [f"removed {', '.join(removed)}"] if removed else []
+    parts += [f"added {', '.join(added)}"] if added else []
+    return "; ".join(parts) or "values changed"
+
+
 def _dropped_keys(before: object, after: object, at: str = "") -> Iterator[str]:
     """The pointers of keys in ``before`` that ``after`` (a filtered copy) lacks."""
     if isinstance(before, Mapping) and isinstance(after, Mapping):
@@ -171,7 +180,7 @@ def _pydantic_ai_tool(
     sent = _wire(model, prepared)
     hits = []
     if prepared.parameters_json_schema != tool.input_schema:
-        text = f"sent as the {profile} profile rewrites it"
+        text = _changes(tool.input_schema, prepared.parameters_json_schema)
         hits.append(RuleHit(rule(f"{client}.schema-transformed"), text))
     strict_rule = RULES_BY_ID.get(f"{client}.sent-strict")
     if sent.get("strict") is True and strict_rule is not None:
@@ -216,8 +225,8 @@ def _langchain_convert(client: str, tool: Tool) -> tuple[JsonObject | None, list
     if "__arg1" in params.get("properties", {}) and "__arg1" not in str(tool.input_schema):
         hits.append(RuleHit(rule(f"{client}.single-input"), "sent as one string __arg1"))
     elif params != tool.input_schema:
-        lost = ", ".join(_dropped_keys(tool.input_schema, params)) or "values changed"
-        hits.append(RuleHit(rule(f"{client}.schema-converted"), f"not sent as written: {lost}"))
+        text = _changes(tool.input_schema, params)
+        hits.append(RuleHit(rule(f"{client}.schema-converted"), text))
     return sent, hits
 
 

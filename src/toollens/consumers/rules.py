@@ -141,7 +141,7 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
        "and $defs dropped, titles dropped, a root description moved to an empty tool "
        "description", "nothing to fix; 'sent' shows what the model receives", _LC_CORE, CODE),
     _r("langchain-mcp-adapters.single-input", R,
-       "an inputSchema with neither 'type' nor 'properties' (e.g. {}) is sent as one required "
+       "an empty inputSchema ({}) on a tool without a description is sent as one required "
        "string argument __arg1", 'give the inputSchema "type": "object" and "properties"',
        _LC_CORE, CODE),
     _r("langchain-mcp-adapters.conversion-failed", RR,
