@@ -279,22 +279,28 @@ def test_the_clients_page_lists_every_consumer_and_rule() -> None:
 def test_the_provider_judges_what_the_client_sends_strict_only_when_sent_strict() -> None:
     report = judged("pydantic-ai", "pydantic-ai:openai", "pydantic-ai:anthropic")
     openai = report.judgement("pydantic-ai:openai").verdict_for("add_note")
-    assert openai is not None and openai.provider is not None and openai.sent is not None
+    assert openai is not None
+    assert openai.provider is not None
+    assert openai.sent is not None
     assert openai.sent["strict"] is True  # pydantic-ai found it strict-compatible
     assert (openai.provider.provider, openai.provider.strict) == ("openai-responses", True)
     assert not openai.provider.rejected
     anthropic = report.judgement("pydantic-ai:anthropic").verdict_for("add_note")
-    assert anthropic is not None and anthropic.provider is not None
+    assert anthropic is not None
+    assert anthropic.provider is not None
     assert (anthropic.provider.provider, anthropic.provider.strict) == ("anthropic", False)
 
 
 def test_a_refused_tool_keeps_what_was_sent_and_cites_the_provider_rule() -> None:
     (verdict,) = judged("provider-refuses", "claude-code").verdicts_for("move")
-    assert verdict.sent is not None and verdict.sent["name"] == "mcp__depot__move"
-    assert verdict.provider is not None and verdict.provider.rejected
+    assert verdict.sent is not None
+    assert verdict.sent["name"] == "mcp__depot__move"
+    assert verdict.provider is not None
+    assert verdict.provider.rejected
     (hit,) = [h for h in verdict.hits if h.rule.id == "schema.unresolved-ref"]
     assert hit.pointer == "/properties/to/$ref"
-    assert hit.rule.source.startswith("https://") and hit.rule.date.startswith("20")
+    assert hit.rule.source.startswith("https://")
+    assert hit.rule.date.startswith("20")
     assert verdict.to_json()["provider"]["accepted"] is False
     data = json.loads((CASES / "provider-refuses.tools.json").read_text(encoding="utf-8"))
     alone = judge_consumers(listing_from_payload(data, label="x"), ["claude-code"], providers=False)
