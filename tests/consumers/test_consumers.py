@@ -99,6 +99,7 @@ TOOL_CASES = [
     ("frameworks", "google-genai", "get_item", OK, None),
     ("frameworks", "google-genai", "set_status", RW, "google-genai.keywords-dropped"),
     ("frameworks", "google-genai", "annotate", RR, "google-genai.conversion-failed"),
+    ("frameworks", "google-genai", "set_limit", RW, "google-genai.union-type-split"),
     ("frameworks", "google-genai", "move", RR, "google-genai.conversion-failed"),
     ("input-list", "google-genai", "ping", SD, "google-genai.mcp-client"),
     # the Anthropic SDK's mcp_tool sends the schema as written: the provider step judges it

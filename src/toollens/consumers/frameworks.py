@@ -23,6 +23,7 @@ is sent. Each framework is imported only when its consumer judges.
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -237,11 +238,26 @@ def judge_langchain(listing: ToolList) -> ConsumerJudgement:
 # -- google-genai -------------------------------------------------------------------------
 
 
+class _Captured(logging.Handler):
+    """Keeps the SDK's log records (its warnings say what it did not send) from stderr."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
 def _genai_convert(client: str, tool: Tool) -> tuple[JsonObject | None, list[RuleHit]]:
     import warnings
 
     from google.genai import _mcp_utils
 
+    logger = logging.getLogger("google_genai.types")
+    captured, propagate = _Captured(), logger.propagate
+    logger.addHandler(captured)
+    logger.propagate = False
     try:
         with warnings.catch_warnings():  # it reads the SDK 1 field name first
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -249,6 +265,9 @@ def _genai_convert(client: str, tool: Tool) -> tuple[JsonObject | None, list[Rul
         kept = _mcp_utils._filter_to_supported_schema(tool.input_schema)
     except Exception as exc:  # the SDK raises whatever its walk meets
         return None, [_failed(f"{client}.conversion-failed", exc)]
+    finally:
+        logger.removeHandler(captured)
+        logger.propagate = propagate
     declaration = (converted.function_declarations or [])[0]
     sent = declaration.model_dump(mode="json", exclude_none=True, by_alias=True)
     found = rule(f"{client}.keywords-dropped")
@@ -256,6 +275,8 @@ def _genai_convert(client: str, tool: Tool) -> tuple[JsonObject | None, list[Rul
         RuleHit(found, f"{at.rsplit('/', 1)[-1]!r} is not sent", at)
         for at in _dropped_keys(tool.input_schema, kept)
     ]
+    split = rule(f"{client}.union-type-split")
+    hits += [RuleHit(split, text) for text in captured.messages if "union-like" in text]
     return sent, hits
 
 

@@ -155,9 +155,14 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
        "oneOf, $defs, $ref, additionalProperties): the others are not sent",
        "move what the model must know (const, examples, ...) into the description",
        _GENAI, CODE),
+    _r("google-genai.union-type-split", R,
+       "Schema.from_json_schema splits a type list of several non-null types into anyOf and "
+       "does not send its default (the SDK only logs a warning)",
+       "give the parameter one type, or say the default in the description",
+       "https://github.com/googleapis/python-genai/blob/main/google/genai/types.py", CODE),
     _r("google-genai.conversion-failed", RR,
-       "mcp_to_gemini_tool raises on the inputSchema (e.g. additionalProperties: true, a "
-       "$ref to a missing definition): generate_content fails",
+       "mcp_to_gemini_tool raises on the inputSchema (a boolean additionalProperties, true "
+       "or false as zod writes it; a $ref to a missing definition): generate_content fails",
        "drop a boolean additionalProperties; make every $ref point into $defs", _GENAI, CODE),
     # -- Anthropic SDK 2.15 (anthropic.lib.tools.mcp.mcp_tool) ------------------------------
     _mcp_client("anthropic-sdk", _ANTHROPIC_MCP, "the Anthropic SDK's MCP helpers"),
