@@ -37,6 +37,11 @@ _AGENTS = (*_SDK, ("agents", "openai-agents"))
 _PAI = (*_SDK, ("pydantic_ai", "pydantic-ai-slim"), ("fastmcp", "fastmcp"))
 _PAI_TITLES = {"openai": "OpenAI Responses", "anthropic": "Anthropic", "google": "Gemini"}
 _PAI_PROVIDERS = {"openai": "openai-responses", "anthropic": "anthropic", "google": "gemini"}
+_PAI_SDKS = {  # the provider SDK each pydantic-ai model is built on
+    "openai": ("openai", "openai"),
+    "anthropic": ("anthropic", "anthropic"),
+    "google": ("google.genai", "google-genai"),
+}
 
 # fmt: off
 CONSUMERS: Mapping[str, Consumer] = {
@@ -62,7 +67,7 @@ CONSUMERS: Mapping[str, Consumer] = {
             Consumer(f"pydantic-ai:{p}",
                      f"pydantic-ai, {_PAI_TITLES[p]} model ({PYDANTIC_AI_MODELS[p]} profile)",
                      False, _MCP, "framework", FRAMEWORK_JUDGES[f"pydantic-ai:{p}"],
-                     _PAI_PROVIDERS[p], _PAI)
+                     _PAI_PROVIDERS[p], (*_PAI, _PAI_SDKS[p]))
             for p in PYDANTIC_AI_MODELS
         ),
         Consumer("langchain-mcp-adapters", "LangChain MCP adapters (bind_tools)", False, _MCP,
