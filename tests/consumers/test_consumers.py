@@ -254,7 +254,8 @@ def test_clients_resolve_and_say_whether_they_send_strict() -> None:
 def test_the_consumer_layer_imports_no_framework() -> None:
     code = (
         "import sys, toollens.consumers\n"
-        "bad = [m for m in ('agents', 'mcp', 'mcp_types', 'IPython', 'toollens.cli') "
+        "bad = [m for m in ('agents', 'mcp', 'mcp_types', 'IPython', 'toollens.cli', "
+        "'pydantic_ai', 'langchain_core', 'google.genai', 'anthropic', 'fastmcp') "
         "if m in sys.modules]\n"
         "assert not bad, bad\n"
     )
