@@ -157,7 +157,7 @@ class ClientVerdict:
         tool: the tool's name as the server sent it.
         verdict: the worst verdict of the rules that matched (``accepted`` when none did);
             ``request-rejected`` when the provider refuses what the client sends.
-        hits: the rules that decided it (a provider's rules last).
+        hits: the rules that matched, worst first (the first decided the verdict).
         sent: the tool definition the consumer sends on (its name, description and
             parameters as it rewrites them), ``None`` when the tool is dropped.
         provider: the provider step on ``sent`` (:class:`ProviderCheck`); ``None`` when the
@@ -181,7 +181,8 @@ class ClientVerdict:
         for hit in hits:
             verdict = worse(verdict, hit.rule.verdict)
         kept = sent if verdict not in BLOCKING else None
-        return cls(client, tool, verdict, tuple(hits), kept)
+        ordered = sorted(hits, key=lambda hit: -hit.rule.verdict.rank)  # stable: worst first
+        return cls(client, tool, verdict, tuple(ordered), kept)
 
     def to_json(self) -> JsonObject:
         return {

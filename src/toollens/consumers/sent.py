@@ -6,7 +6,7 @@ Claude Code → ``anthropic``, Gemini CLI → ``gemini``, the Agents SDK → ``o
 ...), checked with that provider's own rules (:mod:`toollens.core.providers`), **strict only
 when the client sends it strict** (the ``strict`` the client put in ``sent``, else the
 consumer's mode). A tool the provider refuses becomes ``request-rejected`` (the API refuses
-the whole request that carries it), with the provider's rule among its hits; every finding,
+the whole request that carries it), with the provider's rules first among its hits; every finding,
 warnings included, is on ``ClientVerdict.provider`` (a
 :class:`~toollens.consumers.model.ProviderCheck`).
 """
@@ -115,7 +115,7 @@ def _checked(consumer: Consumer, verdict: ClientVerdict) -> ClientVerdict:
     return dataclasses.replace(
         verdict,
         verdict=Verdict.REQUEST_REJECTED,
-        hits=verdict.hits + hits,
+        hits=hits + verdict.hits,  # the provider's refusal decided it: first
         provider=check,
     )
 
