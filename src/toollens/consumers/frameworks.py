@@ -36,7 +36,7 @@ from toollens.core.schema.types import JsonObject
 if TYPE_CHECKING:
     from mcp_types import Tool
 
-__all__ = ["FRAMEWORK_JUDGES", "PYDANTIC_AI_MODELS", "langchain_tool"]
+__all__ = ["FRAMEWORK_JUDGES", "PYDANTIC_AI_MODELS"]
 
 # What one framework does to one tool the SDK client kept: what it sends, and the rules hit.
 Convert = Callable[[str, "Tool"], tuple[JsonObject | None, list[RuleHit]]]
@@ -196,7 +196,7 @@ def _pydantic_ai(profile: str) -> Callable[[ToolList], ConsumerJudgement]:
 # -- LangChain MCP adapters ---------------------------------------------------------------
 
 
-def langchain_tool(tool: Tool) -> Any:
+def _langchain_tool(tool: Tool) -> Any:
     """The ``StructuredTool`` ``convert_mcp_tool_to_langchain_tool`` builds for ``tool``
     (langchain-mcp-adapters 0.3.2, ``tools.py``): its name, ``description or ""`` and the
     ``inputSchema`` as ``args_schema``; the coroutine only runs when the model calls it."""
@@ -218,7 +218,7 @@ def _langchain_convert(client: str, tool: Tool) -> tuple[JsonObject | None, list
     from langchain_core.utils.function_calling import convert_to_openai_tool
 
     try:
-        sent = dict(convert_to_openai_tool(langchain_tool(tool)))
+        sent = dict(convert_to_openai_tool(_langchain_tool(tool)))
     except (KeyError, ValueError, TypeError) as exc:
         return None, [_failed(f"{client}.conversion-failed", exc)]
     params = sent["function"].get("parameters", {})
