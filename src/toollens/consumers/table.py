@@ -23,7 +23,8 @@ def consumers_markdown() -> str:
         sends = "strict" if c.strict else "non-strict"
         if f"{c.id}.sent-strict" in RULES_BY_ID:
             sends = "strict when compatible"
-        judged = f"`{c.provider}`" if c.provider else "(the model the user picks)"
+        picks = "(the model the user picks)" if c.kind == "client" else "(the framework on it)"
+        judged = f"`{c.provider}`" if c.provider else picks
         rows.append(f"| `{c.id}` | {_cell(c.title)} | {sends} | `{_cell(c.naming)}` | {judged} |")
     return "\n".join(rows) + "\n"
 
