@@ -29,6 +29,7 @@ _AGENTS = "https://github.com/openai/openai-agents-python/blob/main/src/agents/m
 _MCP_PY = "https://github.com/modelcontextprotocol/python-sdk/blob/main/src/mcp/client/session.py"
 _CC = "https://github.com/anthropics/claude-code/issues/"
 _OPENAI_TOOLS = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
+_GEMINI_CALLS = "https://ai.google.dev/gemini-api/docs/function-calling"
 _PAI = "https://github.com/pydantic/pydantic-ai/blob/main/pydantic_ai_slim/pydantic_ai/"
 _LC_MCP = "https://github.com/langchain-ai/langchain-mcp-adapters/blob/main/langchain_mcp_adapters/tools.py"
 _LC_CORE = (
@@ -164,6 +165,18 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
        "mcp_to_gemini_tool raises on the inputSchema (a boolean additionalProperties, true "
        "or false as zod writes it; a $ref to a missing definition): generate_content fails",
        "drop a boolean additionalProperties; make every $ref point into $defs", _GENAI, CODE),
+    # -- the request limit of the API each framework sends to ------------------------------
+    *(
+        _r(f"{c}.too-many-tools", RR, f"{api} accepts at most 128 {what} in one request",
+           "give the agent fewer tools (filter the toolset) or split them across agents",
+           source, DOCS, "2026-11-29")
+        for c, api, what, source in (
+            ("pydantic-ai:openai", "OpenAI", "functions", _OPENAI_TOOLS),
+            ("langchain-mcp-adapters", "OpenAI", "functions", _OPENAI_TOOLS),
+            ("pydantic-ai:google", "Gemini", "function declarations", _GEMINI_CALLS),
+            ("google-genai", "Gemini", "function declarations", _GEMINI_CALLS),
+        )
+    ),
     # -- Anthropic SDK 2.15 (anthropic.lib.tools.mcp.mcp_tool) ------------------------------
     _mcp_client("anthropic-sdk", _ANTHROPIC_MCP, "the Anthropic SDK's MCP helpers"),
     # -- Claude Code ------------------------------------------------------------------------
@@ -251,7 +264,7 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
     _r("gemini-cli.too-many-tools", RR,
        "Gemini accepts at most 128 function declarations in one request",
        "exclude tools with excludeTools/includeTools in the server's settings",
-       "https://ai.google.dev/gemini-api/docs/function-calling", DOCS, "2026-11-29"),
+       _GEMINI_CALLS, DOCS, "2026-11-29"),
 )
 # fmt: on
 
