@@ -6,6 +6,7 @@ says which client gives which verdict to which tool, and by which rule.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -31,6 +32,11 @@ CASES = Path(__file__).parent / "cases"
 
 
 def judged(case: str, *clients: str, server_name: str | None = None) -> ConsumerReport:
+    """The recorded case judged by ``clients``; skips when a client's own code is absent
+    (the frameworks are test-only extras, on Python 3.11+)."""
+    missing = [p for c in clients for p in CONSUMERS[c].missing]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not installed")
     data = json.loads((CASES / f"{case}.tools.json").read_text(encoding="utf-8"))
     listing = listing_from_payload(data, label=case, server_name=server_name)
     return judge_consumers(listing, list(clients) or None)
@@ -38,13 +44,14 @@ def judged(case: str, *clients: str, server_name: str | None = None) -> Consumer
 
 # (case, client, tool, verdict, rule)
 SD, TD, RW, OK = "server-dropped", "tool-dropped", "rewritten", "accepted"
+RR = "request-rejected"
 
 TOOL_CASES = [
     ("root-anyof", "claude-code", "ping", SD, "claude-code.input-not-object"),
     ("root-anyof", "claude-desktop", "draw", SD, "claude-desktop.input-not-object"),
     ("root-anyof", "gemini-cli", "ping", SD, "gemini-cli.input-not-object"),
     ("root-anyof", "mcp-python", "draw", OK, None),
-    ("root-anyof", "openai-agents", "draw", RW, "openai-agents.properties-added"),
+    ("root-anyof", "openai-agents", "draw", RR, "openai.root-not-object"),  # the provider
     ("required-null", "claude-code", "ping", SD, "claude-code.required-null"),
     ("required-null", "gemini-cli", "list_tickets", SD, "gemini-cli.required-not-list"),
     ("output-array", "claude-code", "ping", SD, "claude-code.output-not-object"),
@@ -70,6 +77,43 @@ TOOL_CASES = [
     ("x-mcp-header", "mcp-python", "tenant", TD, "mcp-python.x-mcp-header-invalid"),
     ("x-mcp-header", "openai-agents", "tenant", TD, "openai-agents.mcp-client"),
     ("x-mcp-header", "mcp-python", "ping", OK, None),
+    # pydantic-ai, per model profile: its MCPToolset and the model's own tool mapping
+    ("pydantic-ai", "pydantic-ai:openai", "add_note", RW, "pydantic-ai:openai.sent-strict"),
+    ("pydantic-ai", "pydantic-ai:openai", "search", RW, "pydantic-ai:openai.schema-transformed"),
+    ("pydantic-ai", "pydantic-ai:anthropic", "search", OK, None),
+    ("pydantic-ai", "pydantic-ai:google", "search", RW, "pydantic-ai:google.schema-transformed"),
+    ("pydantic-ai", "pydantic-ai:google", "render_panel", TD, "pydantic-ai:google.app-only"),
+    ("pydantic-ai", "pydantic-ai:anthropic", "tag", RR, "pydantic-ai:anthropic.transform-failed"),
+    ("pydantic-ai", "pydantic-ai:openai", "tag", RR, "pydantic-ai:openai.transform-failed"),
+    ("pydantic-ai", "mcp-python", "render_panel", OK, None),
+    ("input-list", "pydantic-ai:google", "ping", SD, "pydantic-ai:google.mcp-client"),
+    # LangChain: the adapter's StructuredTool, then langchain-core's convert_to_openai_tool
+    ("frameworks", "langchain-mcp-adapters", "get_item", OK, None),
+    ("frameworks", "langchain-mcp-adapters", "set_status", RW,
+     "langchain-mcp-adapters.schema-converted"),
+    ("frameworks", "langchain-mcp-adapters", "noop", RW, "langchain-mcp-adapters.single-input"),
+    ("frameworks", "langchain-mcp-adapters", "move", RR,
+     "langchain-mcp-adapters.conversion-failed"),
+    ("input-list", "langchain-mcp-adapters", "bad", SD, "langchain-mcp-adapters.mcp-client"),
+    # google-genai's _mcp_utils.mcp_to_gemini_tool
+    ("frameworks", "google-genai", "get_item", OK, None),
+    ("frameworks", "google-genai", "set_status", RW, "google-genai.keywords-dropped"),
+    ("frameworks", "google-genai", "annotate", RR, "google-genai.conversion-failed"),
+    ("frameworks", "google-genai", "set_limit", RW, "google-genai.union-type-split"),
+    ("frameworks", "google-genai", "move", RR, "google-genai.conversion-failed"),
+    ("input-list", "google-genai", "ping", SD, "google-genai.mcp-client"),
+    # the Anthropic SDK's mcp_tool sends the schema as written: the provider step judges it
+    ("frameworks", "anthropic-sdk", "get_item", OK, None),
+    ("frameworks", "anthropic-sdk", "ping", RR, "anthropic.root-not-object"),
+    ("root-anyof", "anthropic-sdk", "draw", RR, "anthropic.root-not-object"),
+    ("input-list", "anthropic-sdk", "ping", SD, "anthropic-sdk.mcp-client"),
+    # the provider step after the clients: what Claude Code sends, Anthropic judges; Gemini
+    # CLI, Gemini; Cursor talks to the model the user picks, so none
+    ("provider-refuses", "claude-code", "move", RR, "schema.unresolved-ref"),
+    ("provider-refuses", "claude-code", "list_items", OK, None),
+    ("provider-refuses", "gemini-cli", "move", RR, "schema.unresolved-ref"),
+    ("provider-refuses", "cursor", "move", OK, None),
+    ("provider-refuses", "openai-agents", "move", RR, "schema.unresolved-ref"),
 ]  # fmt: skip
 
 
@@ -87,16 +131,22 @@ def test_each_rule_decides_its_recorded_case(
     assert (rule_id in rules) if rule_id else rules == []
     if found.verdict in (Verdict.SERVER_DROPPED, Verdict.TOOL_DROPPED):
         assert found.sent is None
-    else:
+    elif found.provider is not None and found.provider.rejected:
+        assert found.sent is not None  # sent, then refused by the provider
+        assert {f.rule for f in found.provider.errors} <= set(rules)
+    elif found.verdict is not Verdict.REQUEST_REJECTED:
         assert found.sent is not None
 
 
 # (case, client, verdict, rule, how many tools it names)
-RR = "request-rejected"
 REQUEST_CASES = [
     ("many-tools", "vscode-copilot", RR, "vscode-copilot.too-many-tools", 2),
     ("many-tools", "gemini-cli", RR, "gemini-cli.too-many-tools", 2),
     ("many-tools", "openai-agents", RR, "openai-agents.too-many-tools", 2),
+    ("many-tools", "pydantic-ai:openai", RR, "pydantic-ai:openai.too-many-tools", 2),
+    ("many-tools", "pydantic-ai:google", RR, "pydantic-ai:google.too-many-tools", 2),
+    ("many-tools", "langchain-mcp-adapters", RR, "langchain-mcp-adapters.too-many-tools", 2),
+    ("many-tools", "google-genai", RR, "google-genai.too-many-tools", 2),
     ("many-tools", "cursor", OK, "cursor.too-many-tools", 50),
     ("many-tools", "claude-code", RR, "claude-code.prefixed-name-too-long", 130),
     ("cursor-long-name", "claude-code", RR, "claude-code.prefixed-name-too-long", 1),
@@ -208,7 +258,8 @@ def test_clients_resolve_and_say_whether_they_send_strict() -> None:
 def test_the_consumer_layer_imports_no_framework() -> None:
     code = (
         "import sys, toollens.consumers\n"
-        "bad = [m for m in ('agents', 'mcp', 'mcp_types', 'IPython', 'toollens.cli') "
+        "bad = [m for m in ('agents', 'mcp', 'mcp_types', 'IPython', 'toollens.cli', "
+        "'pydantic_ai', 'langchain_core', 'google.genai', 'anthropic', 'fastmcp') "
         "if m in sys.modules]\n"
         "assert not bad, bad\n"
     )
@@ -229,3 +280,83 @@ def test_the_clients_page_lists_every_consumer_and_rule() -> None:
     assert _section(page, "rules") == rules_markdown()
     for item in CONSUMER_RULES:
         assert f"`{item.id}`" in page
+
+
+def test_the_provider_judges_what_the_client_sends_strict_only_when_sent_strict() -> None:
+    report = judged("pydantic-ai", "pydantic-ai:openai", "pydantic-ai:anthropic")
+    openai = report.judgement("pydantic-ai:openai").verdict_for("add_note")
+    assert openai is not None
+    assert openai.provider is not None
+    assert openai.sent is not None
+    assert openai.sent["strict"] is True  # pydantic-ai found it strict-compatible
+    assert (openai.provider.provider, openai.provider.strict) == ("openai-responses", True)
+    assert not openai.provider.rejected
+    anthropic = report.judgement("pydantic-ai:anthropic").verdict_for("add_note")
+    assert anthropic is not None
+    assert anthropic.provider is not None
+    assert (anthropic.provider.provider, anthropic.provider.strict) == ("anthropic", False)
+
+
+def test_a_refused_tool_keeps_what_was_sent_and_cites_the_provider_rule() -> None:
+    (verdict,) = judged("provider-refuses", "claude-code").verdicts_for("move")
+    assert verdict.sent is not None
+    assert verdict.sent["name"] == "mcp__depot__move"
+    assert verdict.provider is not None
+    assert verdict.provider.rejected
+    (hit,) = [h for h in verdict.hits if h.rule.id == "schema.unresolved-ref"]
+    assert hit.pointer == "/properties/to/$ref"
+    assert hit.rule.source.startswith("https://")
+    assert hit.rule.date.startswith("20")
+    assert verdict.to_json()["provider"]["accepted"] is False
+    data = json.loads((CASES / "provider-refuses.tools.json").read_text(encoding="utf-8"))
+    alone = judge_consumers(listing_from_payload(data, label="x"), ["claude-code"], providers=False)
+    (before,) = alone.verdicts_for("move")
+    assert (before.verdict, before.provider) == (Verdict.ACCEPTED, None)
+
+
+def test_clients_without_one_provider_are_not_judged_by_one() -> None:
+    report = judged("provider-refuses", "cursor", "vscode-copilot", "mcp-python")
+    assert all(v.provider is None for j in report.judgements for v in j.tools)
+    assert {c.id: c.provider for c in CONSUMERS.values()}["gemini-cli"] == "gemini"
+
+
+def test_a_client_whose_code_is_missing_is_left_out_of_all_and_named_when_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from toollens.consumers import registry
+
+    ghost = dataclasses.replace(
+        CONSUMERS["anthropic-sdk"], id="ghost", requires=(("toollens_no_such_module", "ghost-sdk"),)
+    )
+    monkeypatch.setitem(registry.CONSUMERS, "ghost", ghost)  # type: ignore[index]
+    assert ghost.missing == ("ghost-sdk",)
+    assert "ghost" not in resolve_clients(["all"])
+    with pytest.raises(TargetError, match="ghost-sdk is not installed"):
+        resolve_clients(["ghost"])
+
+
+def test_the_langchain_restatement_is_what_the_installed_adapter_builds() -> None:
+    """The adapter pins mcp<2 and cannot import beside the SDK 2 here; its StructuredTool
+    construction is read from its installed source instead."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.find_spec("langchain_mcp_adapters")
+    if spec is None or not spec.submodule_search_locations:
+        pytest.skip("langchain-mcp-adapters is not installed")
+    source = Path(next(iter(spec.submodule_search_locations)), "tools.py").read_text("utf-8")
+    (convert,) = [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "convert_mcp_tool_to_langchain_tool"
+    ]
+    (built,) = [
+        node
+        for node in ast.walk(convert)
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "StructuredTool"
+    ]
+    args = {k.arg: ast.unparse(k.value) for k in built.keywords}
+    assert args["description"] == "tool.description or ''"
+    assert args["args_schema"] == "tool.inputSchema"
+    assert args["name"] == "lc_tool_name"
+    assert args["response_format"] == "'content_and_artifact'"

@@ -19,7 +19,6 @@ from toollens.consumers.model import (
     RequestVerdict,
     RuleHit,
     ToolList,
-    Verdict,
     tool_name,
 )
 from toollens.consumers.rules import rule
@@ -71,6 +70,8 @@ CURSOR_NAME_LIMIT = 60
 CURSOR_TOOL_WARNING = 80
 NAME_LIMIT = 64
 
+_Sent = tuple[str, object, list[RuleHit]]
+
 
 def listing_hits(client: str, listing: ToolList) -> list[RuleHit]:
     """The TypeScript SDK refusals of ``listing`` this client has a rule (a source) for."""
@@ -82,58 +83,84 @@ def listing_hits(client: str, listing: ToolList) -> list[RuleHit]:
     ]
 
 
-def _dropped_server(client: str, listing: ToolList, hits: list[RuleHit]) -> ConsumerJudgement:
-    verdicts = tuple(
-        ClientVerdict(client, name, Verdict.SERVER_DROPPED, tuple(hits)) for name in listing.names
-    )
-    return ConsumerJudgement(client, verdicts)
+# What a client does to one tool: (the name it sends, the schema it sends, the rules hit).
+PerTool = Callable[[ToolList, str, Mapping[str, Any]], tuple[str, object, list[RuleHit]]]
+Requests = Callable[[str, ToolList], Iterator[RequestVerdict]]
 
 
-def _sent(name: str, tool: Mapping[str, Any], schema: object) -> JsonObject:
-    description = tool.get("description")
-    return {
-        "name": name,
-        "description": description if isinstance(description, str) else "",
-        "inputSchema": schema,
-    }
+def _no_requests(client: str, listing: ToolList) -> Iterator[RequestVerdict]:
+    return iter(())
 
 
-def _verdict(client: str, tool: str, hits: list[RuleHit], sent: JsonObject | None) -> ClientVerdict:
-    worst = Verdict.ACCEPTED
-    for hit in hits:
-        worst = hit.rule.verdict if hit.rule.verdict.rank > worst.rank else worst
-    return ClientVerdict(client, tool, worst, tuple(hits), None if worst.rank >= 2 else sent)
+def judge_each(
+    client: str, listing: ToolList, per_tool: PerTool, requests: Requests = _no_requests
+) -> ConsumerJudgement:
+    """The shape every client here shares: the listing check (a refusal loses the server),
+    then ``per_tool`` on each tool, then the request verdicts."""
+    refused = listing_hits(client, listing)
+    if refused:
+        return ConsumerJudgement.server_dropped(client, listing, refused)
+    verdicts = []
+    for i, tool in enumerate(listing.tools):
+        name = tool_name(tool, i)
+        sent_name, schema, hits = per_tool(listing, name, tool)
+        description = tool.get("description")
+        sent: JsonObject = {
+            "name": sent_name,
+            "description": description if isinstance(description, str) else "",
+            "inputSchema": schema,
+        }
+        verdicts.append(ClientVerdict.from_hits(client, name, hits, sent))
+    return ConsumerJudgement(client, tuple(verdicts), tuple(requests(client, listing)))
 
 
-def _count(client: str, listing: ToolList, limit: int, rule_id: str) -> Iterator[RequestVerdict]:
-    if len(listing.tools) > limit:
-        found = rule(rule_id)
-        over = listing.names[limit:]
-        message = f"{len(listing.tools)} tools from this server alone, over {limit}"
-        yield RequestVerdict(client, found.verdict, RuleHit(found, message), over)
+def _count(limit: int, rule_id: str) -> Requests:
+    """A request verdict when the server alone lists more than ``limit`` tools."""
+
+    def over(client: str, listing: ToolList) -> Iterator[RequestVerdict]:
+        if len(listing.tools) > limit:
+            found = rule(rule_id)
+            message = f"{len(listing.tools)} tools from this server alone, over {limit}"
+            yield RequestVerdict(
+                client, found.verdict, RuleHit(found, message), listing.names[limit:]
+            )
+
+    return over
+
+
+def _long_names(namer: Callable[[str, str], str], pattern: str, rule_id: str) -> Requests:
+    """A request verdict naming the tools whose prefixed name passes 64 characters."""
+
+    def over(client: str, listing: ToolList) -> Iterator[RequestVerdict]:
+        long = tuple(n for n in listing.names if len(namer(listing.server_name, n)) > NAME_LIMIT)
+        if long:
+            found = rule(rule_id)
+            text = f"{len(long)} tool name(s) pass {NAME_LIMIT} characters as {pattern}"
+            yield RequestVerdict(client, found.verdict, RuleHit(found, text), long)
+
+    return over
+
+
+def _both(*parts: Requests) -> Requests:
+    def joined(client: str, listing: ToolList) -> Iterator[RequestVerdict]:
+        for part in parts:
+            yield from part(client, listing)
+
+    return joined
 
 
 # -- Claude Code --------------------------------------------------------------------------
 
 
+def _claude_code_tool(listing: ToolList, name: str, tool: Mapping[str, Any]) -> _Sent:
+    return names.claude_code_name(listing.server_name, name), tool.get("inputSchema"), []
+
+
 def judge_claude_code(listing: ToolList) -> ConsumerJudgement:
-    client = "claude-code"
-    hits = listing_hits(client, listing)
-    if hits:
-        return _dropped_server(client, listing, hits)
-    verdicts, long = [], []
-    for i, tool in enumerate(listing.tools):
-        name = tool_name(tool, i)
-        sent_name = names.claude_code_name(listing.server_name, name)
-        if len(sent_name) > NAME_LIMIT:
-            long.append(name)
-        verdicts.append(_verdict(client, name, [], _sent(sent_name, tool, tool.get("inputSchema"))))
-    requests = []
-    if long:
-        found = rule("claude-code.prefixed-name-too-long")
-        text = f"{len(long)} tool name(s) pass {NAME_LIMIT} characters as mcp__<server>__<tool>"
-        requests.append(RequestVerdict(client, found.verdict, RuleHit(found, text), tuple(long)))
-    return ConsumerJudgement(client, tuple(verdicts), tuple(requests))
+    long = _long_names(
+        names.claude_code_name, "mcp__<server>__<tool>", "claude-code.prefixed-name-too-long"
+    )
+    return judge_each("claude-code", listing, _claude_code_tool, long)
 
 
 # -- Claude Desktop -----------------------------------------------------------------------
@@ -155,55 +182,38 @@ def _strip_nullable_anyof(schema: object) -> tuple[object, list[str]]:
     return out, stripped
 
 
-def judge_claude_desktop(listing: ToolList) -> ConsumerJudgement:
-    client = "claude-desktop"
-    hits = listing_hits(client, listing)
-    if hits:
-        return _dropped_server(client, listing, hits)
-    verdicts = []
+def _claude_desktop_tool(listing: ToolList, name: str, tool: Mapping[str, Any]) -> _Sent:
     found = rule("claude-desktop.nullable-anyof-stripped")
-    for i, tool in enumerate(listing.tools):
-        name = tool_name(tool, i)
-        schema, stripped = _strip_nullable_anyof(tool.get("inputSchema"))
-        tool_hits = [
-            RuleHit(found, f"property {p!r} loses its anyOf with null", f"/properties/{p}/anyOf")
-            for p in stripped
-        ]
-        sent_name = names.claude_code_name(listing.server_name, name)
-        verdicts.append(_verdict(client, name, tool_hits, _sent(sent_name, tool, schema)))
-    return ConsumerJudgement(client, tuple(verdicts))
+    schema, stripped = _strip_nullable_anyof(tool.get("inputSchema"))
+    hits = [
+        RuleHit(found, f"property {p!r} loses its anyOf with null", f"/properties/{p}/anyOf")
+        for p in stripped
+    ]
+    return names.claude_code_name(listing.server_name, name), schema, hits
+
+
+def judge_claude_desktop(listing: ToolList) -> ConsumerJudgement:
+    return judge_each("claude-desktop", listing, _claude_desktop_tool)
 
 
 # -- Cursor -------------------------------------------------------------------------------
 
 
-def judge_cursor(listing: ToolList) -> ConsumerJudgement:
-    client = "cursor"
-    hits = listing_hits(client, listing)
-    if hits:
-        return _dropped_server(client, listing, hits)
-    verdicts = []
-    found = rule("cursor.name-too-long")
-    for i, tool in enumerate(listing.tools):
-        name = tool_name(tool, i)
-        length = names.cursor_length(listing.server_name, name)
-        tool_hits = []
-        if length >= CURSOR_NAME_LIMIT:
-            text = (
-                f"server name {listing.server_name!r} + tool name {name!r} is {length} "
-                f"characters; Cursor keeps names under {CURSOR_NAME_LIMIT}"
-            )
-            tool_hits.append(RuleHit(found, text))
-        verdicts.append(
-            _verdict(client, name, tool_hits, _sent(name, tool, tool.get("inputSchema")))
+def _cursor_tool(listing: ToolList, name: str, tool: Mapping[str, Any]) -> _Sent:
+    length = names.cursor_length(listing.server_name, name)
+    hits = []
+    if length >= CURSOR_NAME_LIMIT:
+        text = (
+            f"server name {listing.server_name!r} + tool name {name!r} is {length} "
+            f"characters; Cursor keeps names under {CURSOR_NAME_LIMIT}"
         )
-    requests = []
-    if len(listing.tools) > CURSOR_TOOL_WARNING:
-        warn = rule("cursor.too-many-tools")
-        text = f"{len(listing.tools)} tools from this server alone, over {CURSOR_TOOL_WARNING}"
-        over = listing.names[CURSOR_TOOL_WARNING:]
-        requests.append(RequestVerdict(client, warn.verdict, RuleHit(warn, text), over))
-    return ConsumerJudgement(client, tuple(verdicts), tuple(requests))
+        hits.append(RuleHit(rule("cursor.name-too-long"), text))
+    return name, tool.get("inputSchema"), hits
+
+
+def judge_cursor(listing: ToolList) -> ConsumerJudgement:
+    warning = _count(CURSOR_TOOL_WARNING, "cursor.too-many-tools")
+    return judge_each("cursor", listing, _cursor_tool, warning)
 
 
 # -- VS Code Copilot ----------------------------------------------------------------------
@@ -217,27 +227,23 @@ def _arrays_without_items(schema: object) -> list[str]:
     ]
 
 
-def judge_vscode(listing: ToolList) -> ConsumerJudgement:
-    client = "vscode-copilot"
-    verdicts, long = [], []
+def _vscode_tool(listing: ToolList, name: str, tool: Mapping[str, Any]) -> _Sent:
     found = rule("vscode-copilot.array-without-items")
-    for i, tool in enumerate(listing.tools):
-        name = tool_name(tool, i)
-        schema = tool.get("inputSchema")
-        tool_hits = [
-            RuleHit(found, "an array schema has no 'items'", at)
-            for at in _arrays_without_items(schema)
-        ]
-        sent_name = names.vscode_name(listing.server_name, name)
-        if len(sent_name) > NAME_LIMIT:
-            long.append(name)
-        verdicts.append(_verdict(client, name, tool_hits, _sent(sent_name, tool, schema)))
-    requests = list(_count(client, listing, TOOL_LIMIT, "vscode-copilot.too-many-tools"))
-    if long:
-        warn = rule("vscode-copilot.prefixed-name-too-long")
-        text = f"{len(long)} tool name(s) pass {NAME_LIMIT} characters as mcp_<server>_<tool>"
-        requests.append(RequestVerdict(client, warn.verdict, RuleHit(warn, text), tuple(long)))
-    return ConsumerJudgement(client, tuple(verdicts), tuple(requests))
+    schema = tool.get("inputSchema")
+    hits = [
+        RuleHit(found, "an array schema has no 'items'", at) for at in _arrays_without_items(schema)
+    ]
+    return names.vscode_name(listing.server_name, name), schema, hits
+
+
+def judge_vscode(listing: ToolList) -> ConsumerJudgement:
+    requests = _both(
+        _count(TOOL_LIMIT, "vscode-copilot.too-many-tools"),
+        _long_names(
+            names.vscode_name, "mcp_<server>_<tool>", "vscode-copilot.prefixed-name-too-long"
+        ),
+    )
+    return judge_each("vscode-copilot", listing, _vscode_tool, requests)
 
 
 # -- Gemini CLI ---------------------------------------------------------------------------
@@ -270,27 +276,23 @@ def nullable_types(
     return out, found
 
 
+def _gemini_cli_tool(listing: ToolList, name: str, tool: Mapping[str, Any]) -> _Sent:
+    sent_name = names.gemini_cli_name(listing.server_name, name)
+    hits = []
+    if sent_name != f"mcp_{listing.server_name}_{name}":
+        hits.append(RuleHit(rule("gemini-cli.renamed"), f"sent as {sent_name!r}"))
+    schema = tool.get("inputSchema")
+    if schema is None:
+        schema = {"type": "object", "properties": {}}
+    schema, at = nullable_types(schema)
+    rewritten = rule("gemini-cli.nullable-type")
+    hits += [RuleHit(rewritten, "type [X, 'null'] sent as X with nullable", p) for p in at]
+    return sent_name, schema, hits
+
+
 def judge_gemini_cli(listing: ToolList) -> ConsumerJudgement:
-    client = "gemini-cli"
-    hits = listing_hits(client, listing)
-    if hits:
-        return _dropped_server(client, listing, hits)
-    verdicts = []
-    renamed, rewritten = rule("gemini-cli.renamed"), rule("gemini-cli.nullable-type")
-    for i, tool in enumerate(listing.tools):
-        name = tool_name(tool, i)
-        sent_name = names.gemini_cli_name(listing.server_name, name)
-        tool_hits = []
-        if sent_name != f"mcp_{listing.server_name}_{name}":
-            tool_hits.append(RuleHit(renamed, f"sent as {sent_name!r}"))
-        schema = tool.get("inputSchema")
-        if schema is None:
-            schema = {"type": "object", "properties": {}}
-        schema, at = nullable_types(schema)
-        tool_hits += [RuleHit(rewritten, "type [X, 'null'] sent as X with nullable", p) for p in at]
-        verdicts.append(_verdict(client, name, tool_hits, _sent(sent_name, tool, schema)))
-    requests = tuple(_count(client, listing, TOOL_LIMIT, "gemini-cli.too-many-tools"))
-    return ConsumerJudgement(client, tuple(verdicts), requests)
+    requests = _count(TOOL_LIMIT, "gemini-cli.too-many-tools")
+    return judge_each("gemini-cli", listing, _gemini_cli_tool, requests)
 
 
 JUDGES: Mapping[str, Callable[[ToolList], ConsumerJudgement]] = {

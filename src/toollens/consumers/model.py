@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "ConsumerReport",
     "ConsumerRule",
     "Evidence",
+    "ProviderCheck",
     "RequestVerdict",
     "RuleHit",
     "ToolList",
@@ -113,16 +115,53 @@ class RuleHit:
 
 
 @dataclass(frozen=True)
+class ProviderCheck:
+    """The provider step: the provider a client talks to, judging the tool as that client
+    sends it (its ``sent`` copy, strict only when the client sends it strict).
+
+    Attributes:
+        provider: the provider id (``anthropic``, ``openai-responses``, ``gemini``, ...).
+        strict: whether the client sends this tool in strict mode.
+        findings: every provider rule the sent tool breaks (errors and warnings).
+    """
+
+    provider: str
+    strict: bool
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        """The findings the provider refuses the request on."""
+        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+
+    @property
+    def rejected(self) -> bool:
+        """Whether the provider refuses the request that carries this tool."""
+        return bool(self.errors)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "provider": self.provider,
+            "strict": self.strict,
+            "accepted": not self.rejected,
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+@dataclass(frozen=True)
 class ClientVerdict:
-    """What one consumer does with one tool.
+    """What one consumer does with one tool, and what its provider says about the result.
 
     Attributes:
         client: the consumer's id.
         tool: the tool's name as the server sent it.
-        verdict: the worst verdict of the rules that matched (``accepted`` when none did).
-        hits: the rules that decided it.
+        verdict: the worst verdict of the rules that matched (``accepted`` when none did);
+            ``request-rejected`` when the provider refuses what the client sends.
+        hits: the rules that matched, worst first (the first decided the verdict).
         sent: the tool definition the consumer sends on (its name, description and
             parameters as it rewrites them), ``None`` when the tool is dropped.
+        provider: the provider step on ``sent`` (:class:`ProviderCheck`); ``None`` when the
+            tool is dropped or the consumer talks to no one provider.
     """
 
     client: str
@@ -130,6 +169,20 @@ class ClientVerdict:
     verdict: Verdict
     hits: tuple[RuleHit, ...] = ()
     sent: JsonObject | None = None
+    provider: ProviderCheck | None = None
+
+    @classmethod
+    def from_hits(
+        cls, client: str, tool: str, hits: Sequence[RuleHit], sent: JsonObject | None
+    ) -> ClientVerdict:
+        """The verdict of the worst rule in ``hits`` (``accepted`` when none); ``sent`` is
+        kept unless the tool is lost."""
+        verdict = Verdict.ACCEPTED
+        for hit in hits:
+            verdict = worse(verdict, hit.rule.verdict)
+        kept = sent if verdict not in BLOCKING else None
+        ordered = sorted(hits, key=lambda hit: -hit.rule.verdict.rank)  # stable: worst first
+        return cls(client, tool, verdict, tuple(ordered), kept)
 
     def to_json(self) -> JsonObject:
         return {
@@ -137,6 +190,7 @@ class ClientVerdict:
             "verdict": self.verdict.value,
             "rules": [hit.to_json() for hit in self.hits],
             "sent": self.sent,
+            "provider": self.provider.to_json() if self.provider is not None else None,
         }
 
 
@@ -196,6 +250,17 @@ class ConsumerJudgement:
     tools: tuple[ClientVerdict, ...]
     requests: tuple[RequestVerdict, ...] = ()
 
+    @classmethod
+    def server_dropped(
+        cls, client: str, listing: ToolList, hits: Sequence[RuleHit]
+    ) -> ConsumerJudgement:
+        """Every tool of ``listing`` lost because of ``hits`` (a refused list)."""
+        verdicts = (
+            ClientVerdict(client, name, Verdict.SERVER_DROPPED, tuple(hits))
+            for name in listing.names
+        )
+        return cls(client, tuple(verdicts))
+
     def verdict_for(self, tool: str) -> ClientVerdict | None:
         return next((v for v in self.tools if v.tool == tool), None)
 
@@ -227,6 +292,9 @@ class Consumer:
         naming: how it names a server's tools for the model.
         kind: ``client`` (an application) or ``framework`` (a library).
         judge: the function giving its verdicts on a tool list.
+        provider: the provider it sends to (judges its ``sent`` copies), ``None`` when it
+            talks to several (Cursor, VS Code: the user picks the model).
+        requires: the ``(module, package)`` pairs its judge imports (its own code, run here).
     """
 
     id: str
@@ -235,6 +303,21 @@ class Consumer:
     naming: str
     kind: str
     judge: Judge = field(compare=False, repr=False)
+    provider: str | None = None
+    requires: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The packages its judge needs that are not installed (empty: it can judge)."""
+        import importlib.util
+
+        def found(module: str) -> bool:
+            try:
+                return importlib.util.find_spec(module) is not None
+            except (ImportError, ValueError):
+                return False
+
+        return tuple(package for module, package in self.requires if not found(module))
 
 
 @dataclass(frozen=True)

@@ -21,14 +21,21 @@ from toollens.consumers.model import (
     ToolList,
     Verdict,
 )
-from toollens.consumers.rules import rule
+from toollens.consumers.rules import RULES_BY_ID, rule
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
     from mcp_types import Tool
 
-__all__ = ["judge_agents", "judge_agents_strict", "judge_mcp_python", "sdk_tools"]
+__all__ = [
+    "in_order",
+    "judge_agents",
+    "judge_agents_strict",
+    "judge_mcp_python",
+    "sdk_tools",
+    "through_sdk_client",
+]
 
 _TOOL_LIMIT = 128
 
@@ -74,19 +81,12 @@ def _header_drop(tool: Tool, listing: ToolList) -> RuleHit | None:
     return RuleHit(rule("mcp-python.x-mcp-header-invalid"), reason, "/inputSchema")
 
 
-def _dropped(client: str, listing: ToolList, hit: RuleHit) -> ConsumerJudgement:
-    return ConsumerJudgement(
-        client,
-        tuple(ClientVerdict(client, n, Verdict.SERVER_DROPPED, (hit,)) for n in listing.names),
-    )
-
-
 def judge_mcp_python(listing: ToolList) -> ConsumerJudgement:
     """What the official Python SDK client hands a framework (its ``Tool`` objects)."""
     tools, refused = sdk_tools(listing)
     if tools is None:
         assert refused is not None
-        return _dropped("mcp-python", listing, refused)
+        return ConsumerJudgement.server_dropped("mcp-python", listing, (refused,))
     verdicts = []
     for tool in tools:
         dropped = _header_drop(tool, listing)
@@ -149,11 +149,12 @@ def _strict_failure(schema: JsonObject) -> str:
     return "conversion failed"
 
 
-def _judge_agents(listing: ToolList, client: str, strict: bool) -> ConsumerJudgement:
-    import copy
-
+def through_sdk_client(
+    client: str, listing: ToolList
+) -> tuple[list[Tool], dict[str, ClientVerdict]]:
+    """What a framework on the official SDK client gets: the tools it keeps, and the verdicts
+    of those it loses (the same verdict, under the framework's ``<client>.mcp-client``)."""
     first = judge_mcp_python(listing)
-    kept = [v for v in first.tools if v.verdict is Verdict.ACCEPTED]
     lost = {
         v.tool: ClientVerdict(
             client,
@@ -165,8 +166,30 @@ def _judge_agents(listing: ToolList, client: str, strict: bool) -> ConsumerJudge
         if v.verdict is not Verdict.ACCEPTED
     }
     tools, _ = sdk_tools(listing)
-    by_name = {t.name: t for t in tools or ()}
-    sent_tools = _function_tools([by_name[v.tool] for v in kept], listing.server_name, strict)
+    return [t for t in tools or () if t.name not in lost], lost
+
+
+def in_order(
+    client: str, listing: ToolList, verdicts: Mapping[str, ClientVerdict], sent: Sequence[str]
+) -> ConsumerJudgement:
+    """The verdicts in the server's order, and the tool count limit where the client has one
+    (a ``<client>.too-many-tools`` rule) over the ``sent`` names."""
+    ordered = tuple(verdicts[n] for n in listing.names if n in verdicts)
+    requests: tuple[RequestVerdict, ...] = ()
+    limit_rule = RULES_BY_ID.get(f"{client}.too-many-tools")
+    if limit_rule is not None and len(sent) > _TOOL_LIMIT:
+        text = f"{len(sent)} tools from this server alone, over {_TOOL_LIMIT}"
+        over = tuple(sent[_TOOL_LIMIT:])
+        requests = (RequestVerdict(client, limit_rule.verdict, RuleHit(limit_rule, text), over),)
+    return ConsumerJudgement(client, ordered, requests)
+
+
+def _judge_agents(listing: ToolList, client: str, strict: bool) -> ConsumerJudgement:
+    import copy
+
+    kept, lost = through_sdk_client(client, listing)
+    by_name = {t.name: t for t in kept}
+    sent_tools = _function_tools(kept, listing.server_name, strict)
     verdicts = dict(lost)
     for function_tool in sent_tools:
         original = by_name[function_tool.name]
@@ -195,16 +218,8 @@ def _judge_agents(listing: ToolList, client: str, strict: bool) -> ConsumerJudge
             "parameters": params,
             "strict": function_tool.strict_json_schema,
         }
-        verdict = Verdict.REWRITTEN if hits else Verdict.ACCEPTED
-        verdicts[original.name] = ClientVerdict(client, original.name, verdict, tuple(hits), sent)
-    ordered = tuple(verdicts[n] for n in listing.names if n in verdicts)
-    requests: tuple[RequestVerdict, ...] = ()
-    if len(sent_tools) > _TOOL_LIMIT:
-        found = rule(f"{client}.too-many-tools")
-        names = tuple(t.name for t in sent_tools[_TOOL_LIMIT:])
-        text = f"{len(sent_tools)} tools from this server alone, over {_TOOL_LIMIT}"
-        requests = (RequestVerdict(client, found.verdict, RuleHit(found, text), names),)
-    return ConsumerJudgement(client, ordered, requests)
+        verdicts[original.name] = ClientVerdict.from_hits(client, original.name, hits, sent)
+    return in_order(client, listing, verdicts, [t.name for t in sent_tools])
 
 
 def judge_agents(listing: ToolList) -> ConsumerJudgement:

@@ -8,8 +8,10 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from toollens.consumers.clients import JUDGES
+from toollens.consumers.frameworks import FRAMEWORK_JUDGES, PYDANTIC_AI_MODELS
 from toollens.consumers.model import Consumer, ConsumerReport, ToolList
 from toollens.consumers.python import judge_agents, judge_agents_strict, judge_mcp_python
+from toollens.consumers.sent import provider_step
 from toollens.core.errors import TargetError
 
 if TYPE_CHECKING:
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALL_CLIENTS",
     "CONSUMERS",
+    "available_clients",
     "is_mcp_listing",
     "judge_consumers",
     "listing_from_payload",
@@ -28,26 +31,54 @@ __all__ = [
 
 ALL_CLIENTS = "all"
 
+_MCP, _CLAUDE = "<tool>", "mcp__<server>__<tool>"
+_SDK = (("mcp_types", "mcp"), ("mcp", "mcp"))
+_AGENTS = (*_SDK, ("agents", "openai-agents"))
+_PAI = (*_SDK, ("pydantic_ai", "pydantic-ai-slim"), ("fastmcp", "fastmcp"))
+_PAI_TITLES = {"openai": "OpenAI Responses", "anthropic": "Anthropic", "google": "Gemini"}
+_PAI_PROVIDERS = {"openai": "openai-responses", "anthropic": "anthropic", "google": "gemini"}
+_PAI_SDKS = {  # the provider SDK each pydantic-ai model is built on
+    "openai": ("openai", "openai"),
+    "anthropic": ("anthropic", "anthropic"),
+    "google": ("google.genai", "google-genai"),
+}
+
 # fmt: off
 CONSUMERS: Mapping[str, Consumer] = {
     c.id: c
     for c in (
-        Consumer("claude-code", "Claude Code", False, "mcp__<server>__<tool>", "client",
-                 JUDGES["claude-code"]),
-        Consumer("claude-desktop", "Claude Desktop", False, "mcp__<server>__<tool>", "client",
-                 JUDGES["claude-desktop"]),
+        Consumer("claude-code", "Claude Code", False, _CLAUDE, "client",
+                 JUDGES["claude-code"], "anthropic"),
+        Consumer("claude-desktop", "Claude Desktop", False, _CLAUDE, "client",
+                 JUDGES["claude-desktop"], "anthropic"),
         Consumer("cursor", "Cursor", False, "<tool> (server + tool under 60 characters)",
                  "client", JUDGES["cursor"]),
         Consumer("vscode-copilot", "VS Code Copilot", False, "mcp_<server>_<tool>", "client",
                  JUDGES["vscode-copilot"]),
         Consumer("gemini-cli", "Gemini CLI", False, "generateValidName(<server>_<tool>)",
-                 "client", JUDGES["gemini-cli"]),
-        Consumer("mcp-python", "MCP Python SDK client", False, "<tool>", "framework",
-                 judge_mcp_python),
-        Consumer("openai-agents", "OpenAI Agents SDK (MCP default)", False, "<tool>",
-                 "framework", judge_agents),
+                 "client", JUDGES["gemini-cli"], "gemini"),
+        Consumer("mcp-python", "MCP Python SDK client", False, _MCP, "framework",
+                 judge_mcp_python, None, _SDK),
+        Consumer("openai-agents", "OpenAI Agents SDK (MCP default)", False, _MCP,
+                 "framework", judge_agents, "openai-responses", _AGENTS),
         Consumer("openai-agents-strict", "OpenAI Agents SDK, convert_schemas_to_strict=True",
-                 True, "<tool>", "framework", judge_agents_strict),
+                 True, _MCP, "framework", judge_agents_strict, "openai-responses", _AGENTS),
+        *(
+            Consumer(f"pydantic-ai:{p}",
+                     f"pydantic-ai, {_PAI_TITLES[p]} model ({PYDANTIC_AI_MODELS[p]} profile)",
+                     False, _MCP, "framework", FRAMEWORK_JUDGES[f"pydantic-ai:{p}"],
+                     _PAI_PROVIDERS[p], (*_PAI, _PAI_SDKS[p]))
+            for p in PYDANTIC_AI_MODELS
+        ),
+        Consumer("langchain-mcp-adapters", "LangChain MCP adapters (bind_tools)", False, _MCP,
+                 "framework", FRAMEWORK_JUDGES["langchain-mcp-adapters"], "openai-chat",
+                 (*_SDK, ("langchain_core", "langchain-core"))),
+        Consumer("google-genai", "google-genai MCP tools (Gemini Developer API)", False,
+                 _MCP, "framework", FRAMEWORK_JUDGES["google-genai"], "gemini-openapi",
+                 (*_SDK, ("google.genai", "google-genai"))),
+        Consumer("anthropic-sdk", "Anthropic SDK MCP helpers (mcp_tool)", False, _MCP,
+                 "framework", FRAMEWORK_JUDGES["anthropic-sdk"], "anthropic",
+                 (*_SDK, ("anthropic", "anthropic"))),
     )
 }
 # fmt: on
@@ -62,8 +93,15 @@ def resolve_clients(asked: Iterable[str]) -> tuple[str, ...]:
     chosen: list[str] = []
     for item in asked:
         if item == ALL_CLIENTS:
-            chosen.extend(CONSUMERS)
+            chosen.extend(available_clients())
         elif item in CONSUMERS:
+            missing = CONSUMERS[item].missing
+            if missing:
+                raise TargetError(
+                    f"--client {item!r} runs its own code, and {', '.join(missing)} is not "
+                    "installed",
+                    hint=f"pip install {' '.join(missing)}, or leave --client {item} out",
+                )
             chosen.append(item)
         else:
             raise TargetError(
@@ -73,15 +111,29 @@ def resolve_clients(asked: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(chosen))
 
 
+def available_clients() -> tuple[str, ...]:
+    """The consumers that can judge here (``all``): every one whose code is installed."""
+    return tuple(c.id for c in CONSUMERS.values() if not c.missing)
+
+
 def sends_strict(clients: Sequence[str]) -> bool:
     """Whether any of ``clients`` sends tools in strict mode."""
     return any(CONSUMERS[c].strict for c in clients)
 
 
-def judge_consumers(listing: ToolList, clients: Sequence[str] | None = None) -> ConsumerReport:
-    """Each consumer's verdicts on ``listing`` (every consumer when ``clients`` is None)."""
-    chosen = resolve_clients(clients) if clients is not None else tuple(CONSUMERS)
-    return ConsumerReport(listing, tuple(CONSUMERS[c].judge(listing) for c in chosen))
+def judge_consumers(
+    listing: ToolList, clients: Sequence[str] | None = None, *, providers: bool = True
+) -> ConsumerReport:
+    """Each consumer's verdicts on ``listing`` (every consumer when ``clients`` is None),
+    then, unless ``providers=False``, the provider step on what each sends
+    (:func:`~toollens.consumers.sent.provider_step`)."""
+    chosen = resolve_clients(clients) if clients is not None else available_clients()
+    judgements = []
+    for client in chosen:
+        consumer = CONSUMERS[client]
+        judgement = consumer.judge(listing)
+        judgements.append(provider_step(consumer, judgement) if providers else judgement)
+    return ConsumerReport(listing, tuple(judgements))
 
 
 def is_mcp_listing(data: object) -> bool:

@@ -29,12 +29,33 @@ _AGENTS = "https://github.com/openai/openai-agents-python/blob/main/src/agents/m
 _MCP_PY = "https://github.com/modelcontextprotocol/python-sdk/blob/main/src/mcp/client/session.py"
 _CC = "https://github.com/anthropics/claude-code/issues/"
 _OPENAI_TOOLS = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
+_GEMINI_CALLS = "https://ai.google.dev/gemini-api/docs/function-calling"
+_PAI = "https://github.com/pydantic/pydantic-ai/blob/main/pydantic_ai_slim/pydantic_ai/"
+_LC_MCP = "https://github.com/langchain-ai/langchain-mcp-adapters/blob/main/langchain_mcp_adapters/tools.py"
+_LC_CORE = (
+    "https://github.com/langchain-ai/langchain/blob/master/libs/core/langchain_core/utils/"
+    "function_calling.py"
+)
+_GENAI = "https://github.com/googleapis/python-genai/blob/main/google/genai/_mcp_utils.py"
+_ANTHROPIC_MCP = (
+    "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/tools/mcp.py"
+)
+
+# The frameworks run here, at the versions these rules were read and run with.
+PYDANTIC_AI_PROFILES = ("openai", "anthropic", "google")
 
 _NOT_OBJECT_FIX = 'give the inputSchema "type": "object" at its root (wrap a root anyOf in it)'
 _OUT_FIX = 'give the outputSchema "type": "object" at its root, or drop it'
 _PROPS_FIX = "make 'properties' an object mapping each name to a schema object"
 _REQ_FIX = "make 'required' a list of property names, or leave it out (never null)"
 _FIELD_FIX = "send 'name' as a string, 'title'/'description' as strings, 'annotations' as an object"
+
+
+def _mcp_client(client: str, source: str, framework: str) -> ConsumerRule:
+    return _r(f"{client}.mcp-client", SD,
+              f"{framework} lists tools with the official MCP SDK client: a list it refuses or "
+              "a tool it drops never reaches the model (the same verdict)",
+              "fix what mcp-python reports", source, CODE)  # fmt: skip
 
 
 def _r(
@@ -85,6 +106,79 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
        "when strict conversion fails the tool is served non-strict, with only an info log",
        "make the schema strict-compatible (see the strict findings) or accept non-strict",
        _AGENTS, CODE),
+    # -- pydantic-ai 2.68, per model profile (run here: MCPToolset.get_tools, then the
+    #    model's customize_request_parameters and _map_tool_definition) ----------------------
+    *(
+        rule
+        for profile in PYDANTIC_AI_PROFILES
+        for c in (f"pydantic-ai:{profile}",)
+        for rule in (
+            _mcp_client(c, _PAI + "mcp.py", "pydantic-ai's MCPToolset (on the FastMCP client)"),
+            _r(f"{c}.app-only", TD,
+               "MCPToolset.get_tools leaves out a tool whose _meta.ui.visibility does not "
+               "list \"model\" (an MCP Apps tool only its page calls)",
+               "add \"model\" to _meta.ui.visibility if the model should call the tool",
+               _PAI + "mcp.py", CODE),
+            _r(f"{c}.schema-transformed", R,
+               f"the {profile} profile's JsonSchemaTransformer rewrites the inputSchema "
+               "(pydantic-ai-slim 2.68, pydantic_ai.profiles)",
+               "nothing to fix; 'sent' shows what the model receives", _PAI + "profiles/", CODE),
+            _r(f"{c}.transform-failed", RR,
+               "the profile's JsonSchemaTransformer raises on the inputSchema (UserError from "
+               "customize_request_parameters): the request fails",
+               "fix the schema node the message names (e.g. a $ref to a missing definition)",
+               _PAI + "models/__init__.py", CODE),
+        )
+    ),
+    _r("pydantic-ai:openai.sent-strict", R,
+       "a schema the OpenAI transformer finds strict-compatible is sent with strict: true "
+       "(ToolDefinition.strict None means 'strict when compatible')",
+       "nothing to fix; the model's arguments are then constrained to the schema",
+       _PAI + "profiles/openai.py", CODE),
+    # -- langchain-mcp-adapters 0.3.2 + langchain-core 1.8 (StructuredTool, bind_tools) -----
+    _mcp_client("langchain-mcp-adapters", _LC_MCP, "load_mcp_tools"),
+    _r("langchain-mcp-adapters.schema-converted", R,
+       "convert_to_openai_tool (what bind_tools sends) rewrites the args_schema: $ref inlined "
+       "and $defs dropped, titles dropped, a root description moved to an empty tool "
+       "description", "nothing to fix; 'sent' shows what the model receives", _LC_CORE, CODE),
+    _r("langchain-mcp-adapters.single-input", R,
+       "an empty inputSchema ({}) on a tool without a description is sent as one required "
+       "string argument __arg1", 'give the inputSchema "type": "object" and "properties"',
+       _LC_CORE, CODE),
+    _r("langchain-mcp-adapters.conversion-failed", RR,
+       "convert_to_openai_tool raises on the args_schema (a $ref it cannot resolve, a remote "
+       "$ref): bind_tools fails, so no tool reaches the model",
+       "make every $ref point into the schema's own $defs", _LC_CORE, CODE),
+    # -- google-genai 3.6 (_mcp_utils.mcp_to_gemini_tool, Gemini Developer API) -------------
+    _mcp_client("google-genai", _GENAI, "google-genai's MCP session support"),
+    _r("google-genai.keywords-dropped", R,
+       "mcp_to_gemini_tool keeps only the keywords of the SDK's JSONSchema type (plus anyOf, "
+       "oneOf, $defs, $ref, additionalProperties): the others are not sent",
+       "move what the model must know (const, examples, ...) into the description",
+       _GENAI, CODE),
+    _r("google-genai.union-type-split", R,
+       "Schema.from_json_schema splits a type list of several non-null types into anyOf and "
+       "does not send its default (the SDK only logs a warning)",
+       "give the parameter one type, or say the default in the description",
+       "https://github.com/googleapis/python-genai/blob/main/google/genai/types.py", CODE),
+    _r("google-genai.conversion-failed", RR,
+       "mcp_to_gemini_tool raises on the inputSchema (a boolean additionalProperties, true "
+       "or false as zod writes it; a $ref to a missing definition): generate_content fails",
+       "drop a boolean additionalProperties; make every $ref point into $defs", _GENAI, CODE),
+    # -- the request limit of the API each framework sends to ------------------------------
+    *(
+        _r(f"{c}.too-many-tools", RR, f"{api} accepts at most 128 {what} in one request",
+           "give the agent fewer tools (filter the toolset) or split them across agents",
+           source, DOCS, "2026-11-29")
+        for c, api, what, source in (
+            ("pydantic-ai:openai", "OpenAI", "functions", _OPENAI_TOOLS),
+            ("langchain-mcp-adapters", "OpenAI", "functions", _OPENAI_TOOLS),
+            ("pydantic-ai:google", "Gemini", "function declarations", _GEMINI_CALLS),
+            ("google-genai", "Gemini", "function declarations", _GEMINI_CALLS),
+        )
+    ),
+    # -- Anthropic SDK 2.15 (anthropic.lib.tools.mcp.mcp_tool) ------------------------------
+    _mcp_client("anthropic-sdk", _ANTHROPIC_MCP, "the Anthropic SDK's MCP helpers"),
     # -- Claude Code ------------------------------------------------------------------------
     _r("claude-code.input-not-object", SD,
        "one tool whose inputSchema has no type \"object\" at its root (a root anyOf) drops "
@@ -170,7 +264,7 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
     _r("gemini-cli.too-many-tools", RR,
        "Gemini accepts at most 128 function declarations in one request",
        "exclude tools with excludeTools/includeTools in the server's settings",
-       "https://ai.google.dev/gemini-api/docs/function-calling", DOCS, "2026-11-29"),
+       _GEMINI_CALLS, DOCS, "2026-11-29"),
 )
 # fmt: on
 

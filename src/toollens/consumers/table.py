@@ -4,7 +4,7 @@ the page in step with :data:`~toollens.consumers.rules.CONSUMER_RULES`)."""
 from __future__ import annotations
 
 from toollens.consumers.registry import CONSUMERS
-from toollens.consumers.rules import CONSUMER_RULES
+from toollens.consumers.rules import CONSUMER_RULES, RULES_BY_ID
 
 __all__ = ["consumers_markdown", "rules_markdown"]
 
@@ -14,11 +14,18 @@ def _cell(text: str) -> str:
 
 
 def consumers_markdown() -> str:
-    """One row per consumer: id, name, what it sends, how it names tools."""
-    rows = ["| id | consumer | sends | names tools |", "| --- | --- | --- | --- |"]
+    """One row per consumer: id, name, what it sends, how it names tools, to which provider."""
+    rows = [
+        "| id | consumer | sends | names tools | judged by |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for c in CONSUMERS.values():
         sends = "strict" if c.strict else "non-strict"
-        rows.append(f"| `{c.id}` | {_cell(c.title)} | {sends} | `{_cell(c.naming)}` |")
+        if f"{c.id}.sent-strict" in RULES_BY_ID:
+            sends = "strict when compatible"
+        picks = "(the model the user picks)" if c.kind == "client" else "(the framework on it)"
+        judged = f"`{c.provider}`" if c.provider else picks
+        rows.append(f"| `{c.id}` | {_cell(c.title)} | {sends} | `{_cell(c.naming)}` | {judged} |")
     return "\n".join(rows) + "\n"
 
 

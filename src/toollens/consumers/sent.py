@@ -1,0 +1,128 @@
+"""The provider step: the provider a client talks to judges the tool as that client sends it.
+
+After a consumer's verdicts, each tool it still sends (its ``sent`` copy) goes to the provider
+that consumer talks to (:attr:`Consumer.provider <toollens.consumers.model.Consumer.provider>`:
+Claude Code → ``anthropic``, Gemini CLI → ``gemini``, the Agents SDK → ``openai-responses``,
+...), checked with that provider's own rules (:mod:`toollens.core.providers`), **strict only
+when the client sends it strict** (the ``strict`` the client put in ``sent``, else the
+consumer's mode). A tool the provider refuses becomes ``request-rejected`` (the API refuses
+the whole request that carries it), with the provider's rules first among its hits; every finding,
+warnings included, is on ``ClientVerdict.provider`` (a
+:class:`~toollens.consumers.model.ProviderCheck`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from toollens.consumers.model import (
+    ClientVerdict,
+    Consumer,
+    ConsumerJudgement,
+    ConsumerRule,
+    Evidence,
+    ProviderCheck,
+    RuleHit,
+    Verdict,
+)
+from toollens.core.records import Finding
+from toollens.core.schema.types import JsonObject
+
+__all__ = ["judge_sent", "provider_step", "sent_parts"]
+
+# Where each sent shape keeps its parameters: MCP (clients), OpenAI, Anthropic, Gemini.
+_SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema", "parameters_json_schema",
+                "parametersJsonSchema")  # fmt: skip
+
+
+def sent_parts(sent: Mapping[str, object]) -> tuple[str | None, object, bool | None]:
+    """The name, parameters schema and ``strict`` flag of a ``sent`` copy, in any of the
+    shapes clients send (an OpenAI Chat tool's ``function`` is looked into)."""
+    tool = sent.get("function") if isinstance(sent.get("function"), Mapping) else sent
+    assert isinstance(tool, Mapping)
+    name = tool.get("name")
+    schema = next((tool[k] for k in _SCHEMA_KEYS if k in tool), {"type": "object"})
+    strict = tool.get("strict")
+    return (
+        name if isinstance(name, str) else None,
+        schema,
+        strict if isinstance(strict, bool) else None,
+    )
+
+
+def judge_sent(consumer: Consumer, sent: JsonObject) -> ProviderCheck | None:
+    """What ``consumer``'s provider says about one tool as the consumer sends it; ``None``
+    when the consumer talks to no one provider."""
+    if consumer.provider is None:
+        return None
+    from toollens.core.choices import provider_id
+    from toollens.core.providers import check_provider
+
+    provider = provider_id(consumer.provider)
+    name, schema, strict = sent_parts(sent)
+    if provider == "gemini-openapi":
+        schema = _lower_types(schema)
+    is_strict = consumer.strict if strict is None else strict
+    findings = check_provider(schema, provider, name=name, strict=is_strict)  # type: ignore[arg-type]
+    return ProviderCheck(provider, is_strict, tuple(findings))
+
+
+def _lower_types(value: object) -> object:
+    """google-genai sends the API's ``Type`` enum names (``OBJECT``); the rules of the
+    ``parameters`` field spell them as its reference does (``object``)."""
+    if isinstance(value, list):
+        return [_lower_types(v) for v in value]
+    if not isinstance(value, Mapping):
+        return value
+    out = {k: _lower_types(v) for k, v in value.items()}
+    if isinstance(out.get("type"), str):
+        out["type"] = str(out["type"]).lower()
+    return out
+
+
+def _as_rule(client: str, finding: Finding) -> ConsumerRule:
+    """A provider rule, as the hit of a consumer verdict cites it (its source and date)."""
+    from toollens.core.providers import RULES_BY_ID
+
+    known = RULES_BY_ID.get(finding.rule)
+    cite = known.cite if known is not None else None
+    evidence = Evidence(cite.evidence) if cite is not None else Evidence.DOCS
+    return ConsumerRule(
+        id=finding.rule,
+        consumer=client,
+        verdict=Verdict.REQUEST_REJECTED,
+        summary=known.summary if known is not None else finding.message,
+        fix=finding.fix,
+        source=(cite.url if cite is not None else finding.source) or "",
+        date=cite.date if cite is not None else "",
+        evidence=evidence,
+    )
+
+
+def _checked(consumer: Consumer, verdict: ClientVerdict) -> ClientVerdict:
+    if verdict.sent is None:
+        return verdict
+    check = judge_sent(consumer, verdict.sent)
+    if check is None:
+        return verdict
+    if not check.rejected:
+        return dataclasses.replace(verdict, provider=check)
+    hits = tuple(
+        RuleHit(_as_rule(consumer.id, f), f"{check.provider}: {f.message}", f.pointer)
+        for f in check.errors
+    )
+    return dataclasses.replace(
+        verdict,
+        verdict=Verdict.REQUEST_REJECTED,
+        hits=hits + verdict.hits,  # the provider's refusal decided it: first
+        provider=check,
+    )
+
+
+def provider_step(consumer: Consumer, judgement: ConsumerJudgement) -> ConsumerJudgement:
+    """``judgement`` with each sent tool judged by ``consumer``'s provider."""
+    if consumer.provider is None:
+        return judgement
+    tools = tuple(_checked(consumer, v) for v in judgement.tools)
+    return dataclasses.replace(judgement, tools=tools)
