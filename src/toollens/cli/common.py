@@ -19,7 +19,6 @@ from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from toollens.cli.mcp import CliParts
     from toollens.core.report import OptionOverrides, Report, ReportOptions
     from toollens.core.schema.types import SchemaInput
     from toollens.project.config import ProjectConfig
@@ -42,7 +41,6 @@ __all__ = [
     "cli_options",
     "diff_side_of",
     "load",
-    "mcp_parts",
     "provider_names",
     "report_of",
     "toolset_lock",
@@ -198,13 +196,6 @@ def report_of(target_text: str, options: ReportOptions) -> Report:
                 description=options.description or payload.description,
             )
     return report(target, options)
-
-
-def mcp_parts() -> CliParts:
-    """The formatters ``mcp:`` targets are shown with (see ``toollens.cli.mcp``)."""
-    from toollens.cli.mcp import CliParts
-
-    return CliParts(format_show, diff_side_of, format_diff)
 
 
 def diff_side_of(text: str, args: argparse.Namespace, label: str) -> SchemaInput:

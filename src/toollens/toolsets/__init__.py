@@ -8,7 +8,7 @@ no UI library; framework readers import their framework only when given its obje
 
 from toollens.project.tools import register_tool_reader
 from toollens.toolsets.definitions import Definition, definition_entry
-from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
+from toollens.toolsets.entries import OriginKind, Tool, ToolEntry, ToolOrigin
 from toollens.toolsets.mcp_source import load_mcp
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.project import load_project, project_toolset
@@ -36,6 +36,7 @@ __all__ = [
     "ObjectReader",
     "OriginKind",
     "SourceLoader",
+    "Tool",
     "ToolEntry",
     "ToolOrigin",
     "Toolset",
