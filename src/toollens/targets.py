@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from toollens.core.errors import TargetError, ToolLensError, one_line
 from toollens.core.schema.types import JsonMapping, JsonObject
+from toollens.core.callables import is_langchain_tool_class
 from toollens.mcp.target import is_mcp_target
 
 __all__ = [
@@ -453,17 +454,6 @@ def is_framework_object(value: object) -> bool:
     return any(
         (cls.__module__.split(".")[0], cls.__name__) in FRAMEWORK_TOOL_CLASSES
         for cls in type(value).__mro__
-    )
-
-
-def is_langchain_tool_class(value: object) -> bool:
-    """Whether ``value`` is a subclass of LangChain's ``BaseTool`` (not ``BaseTool`` itself),
-    told by its bases' names so LangChain is never imported here."""
-    if not isinstance(value, type) or value.__module__.startswith("langchain_core."):
-        return False
-    return any(
-        base.__name__ == "BaseTool" and base.__module__.startswith("langchain_core.tools")
-        for base in value.__mro__[1:]
     )
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 from pydantic import BaseModel
 from typing_extensions import Unpack, is_typeddict
 
+from toollens.core.callables import langchain_definition
 from toollens.core.choices import (
     DEFAULT_PROVIDER,
     ProviderId,
@@ -188,6 +189,11 @@ def report(
     options = options or _DEFAULT_OPTIONS
     if overrides or not isinstance(options, ReportOptions):
         options = dataclasses.replace(options, **overrides)  # frozen: else the one given serves
+    sent = langchain_definition(target)  # a LangChain BaseTool: what bind_tools sends
+    if sent is not None:
+        target, name = sent.parameters, options.name or sent.name
+        description = options.description or sent.description
+        options = dataclasses.replace(options, name=name, description=description)
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
 
