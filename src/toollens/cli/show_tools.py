@@ -47,7 +47,9 @@ def show_source(source: str, options: ReportOptions, view: str, fmt: str) -> tup
             f"--name and --description apply to one tool; {source!r} holds {len(ts.tools)}",
             hint="name one tool (MODULE:ATTR, or #TOOL after an mcp: server)",
         )
-    shown = [show_tool(tool, view, fmt) for tool in ts.tools if tool.report is not None or tool.error]
+    shown = [
+        show_tool(tool, view, fmt) for tool in ts.tools if tool.report is not None or tool.error
+    ]
     code = _EXIT_FINDINGS if ts.errors else _EXIT_OK
     if ts.served is None:
         return join_shown(shown, fmt), code

@@ -106,9 +106,7 @@ def _handoff(made: Any, options: ReportOptions | None, label: str) -> Tool:
 # -- pydantic-ai -------------------------------------------------------------------------
 
 
-def read_pydantic_ai(
-    obj: object, options: ReportOptions | None, label: str
-) -> list[Tool] | None:
+def read_pydantic_ai(obj: object, options: ReportOptions | None, label: str) -> list[Tool] | None:
     if "pydantic_ai" not in sys.modules:
         return None
     import pydantic_ai
@@ -160,7 +158,9 @@ def read_langchain(obj: object, options: ReportOptions | None, label: str) -> li
     try:
         sent = langchain_definition(obj)
     except TargetError as exc:
-        return [Tool.failed(_langchain_name(obj), ToolOrigin(kind="langchain", label=label), str(exc))]
+        return [
+            Tool.failed(_langchain_name(obj), ToolOrigin(kind="langchain", label=label), str(exc))
+        ]
     assert sent is not None  # is_langchain_tool said so
     func = getattr(obj, "func", None) or getattr(obj, "coroutine", None)
     if not callable(func):  # a BaseTool subclass (or an instance of one): where it is defined
