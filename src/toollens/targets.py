@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from toollens.core.callables import is_langchain_tool_class
 from toollens.core.errors import TargetError, ToolLensError, one_line
 from toollens.core.schema.types import JsonMapping, JsonObject
-from toollens.core.callables import is_langchain_tool_class
 from toollens.mcp.target import is_mcp_target
 
 __all__ = [

@@ -13,7 +13,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from toollens.cli.formats import format_diff, format_show
 from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 
 if TYPE_CHECKING:

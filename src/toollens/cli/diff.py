@@ -18,8 +18,8 @@ from toollens.cli.common import (
     Command,
     add_format,
     add_strictness,
-    diff_side_of,
     cli_options,
+    diff_side_of,
     toolset_lock,
 )
 from toollens.cli.formats import dump, format_diff
