@@ -123,11 +123,11 @@ def _context_types(args: argparse.Namespace) -> tuple[type, ...]:
         TargetError: one does not import, or is not a class.
     """
     from toollens.core.errors import TargetError
-    from toollens.targets import resolve_target
+    from toollens.targets import is_mcp_target, resolve_target
 
     found = []
     for text in getattr(args, "context_types", None) or ():
-        if ":" not in text or text.startswith("mcp:"):
+        if ":" not in text or is_mcp_target(text):
             raise TargetError(
                 f"--context-type {text!r} is not MODULE:CLASS", hint="e.g. myapp.deps:Deps"
             )

@@ -415,8 +415,10 @@ def _cheap_to_read_again(args: argparse.Namespace) -> bool:
     # The description limits are checked on every `check`, which reads its tools a second
     # time; a project's list or an MCP server (a process started again) is read twice only
     # when a token budget asks for it.
+    from toollens.targets import is_mcp_target
+
     target = args.target or ""
-    return bool(target) and not target.startswith("mcp:") and not getattr(args, "agent", None)
+    return bool(target) and not is_mcp_target(target) and not getattr(args, "agent", None)
 
 
 def _finding_data(finding: Finding) -> dict[str, Any]:
