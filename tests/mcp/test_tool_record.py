@@ -98,7 +98,8 @@ def test_every_spelling_reads_the_same_tool_record(place: dict[str, Any], spelli
     # where it came from, by spelling: file and line, payload and index, server and command
     origin = tool.origin
     if spelling in PYTHON_SPELLINGS:
-        assert tool.function is not None and tool.function.__name__ == "search"
+        assert tool.function is not None
+        assert tool.function.__name__ == "search"
         assert origin.line == 2  # the `def` (the file starts with a blank line)
         assert origin.server is None
     elif spelling.startswith("payload"):
@@ -109,7 +110,8 @@ def test_every_spelling_reads_the_same_tool_record(place: dict[str, Any], spelli
         assert origin.kind == "mcp"
         assert origin.server == place["server"]
         assert origin.label == f"{place['server']}#search"
-        assert origin.command is not None and "raw_tools.py" in origin.command
+        assert origin.command is not None
+        assert "raw_tools.py" in origin.command
     assert toollens.Tool is toollens.ToolEntry  # the former name is the same class
 
 
