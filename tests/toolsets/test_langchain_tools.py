@@ -214,40 +214,21 @@ def test_the_project_lock_reads_framework_tools_of_a_wildcard(project: Path) -> 
 
 # -- the Python API, the explorer and %toolschema: the same rule as the command line ---------
 
-FRONT_DOORS = ["report", "explorer", "magic"]
+FRONT_DOORS = ["report", "explorer"]  # %toolschema: tests/jupyter/test_magic.py
 
 
 def _front_door_report(door: str, obj: Any) -> Any:
     """The report a notebook user gets for ``obj`` through ``door``."""
     if door == "report":
         return toollens.report(obj, strict=False)
-    if door == "explorer":
-        pytest.importorskip("ipywidgets")
-        from toollens.jupyter.explorer import Explorer
+    pytest.importorskip("ipywidgets")
+    from toollens.jupyter.explorer import Explorer
 
-        explorer = Explorer(obj, strict=False, debounce=0)
-        try:
-            return explorer.report
-        finally:
-            explorer.close()
-    pytest.importorskip("IPython")
-    from IPython.testing.globalipapp import get_ipython
-
-    import toollens.jupyter.magic as magic_module
-
-    shell = get_ipython()  # the test session's one shell (started on first use)
-    shell.run_line_magic("load_ext", "toollens.jupyter")
-    shown: list[Any] = []
-    saved = magic_module.display
-    magic_module.display = shown.append  # type: ignore[assignment]
-    shell.user_ns["lc_target"] = obj
+    explorer = Explorer(obj, strict=False, debounce=0)
     try:
-        shell.run_line_magic("toolschema", "lc_target --no-strict --static")
+        return explorer.report
     finally:
-        magic_module.display = saved  # type: ignore[assignment]
-        shell.user_ns.pop("lc_target", None)
-    (rep,) = shown
-    return rep
+        explorer.close()
 
 
 @pytest.mark.parametrize("door", FRONT_DOORS)
