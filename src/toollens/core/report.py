@@ -168,7 +168,9 @@ def report(
     """Compute every view of ``target`` once.
 
     Args:
-        target: a callable; a pydantic model class; an output type such as ``list[int]``,
+        target: a callable; a pydantic model class; a LangChain ``BaseTool`` class or
+            instance (read as ``bind_tools`` sends it: its ``args_schema``'s fields, named
+            and described as LangChain names it); an output type such as ``list[int]``,
             ``Literal["a", "b"]``, a TypedDict, an enum or a builtin type; or a JSON Schema
             as a dict or JSON text. Other classes are treated as callables (their
             constructor becomes the tool).
