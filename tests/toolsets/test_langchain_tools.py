@@ -277,3 +277,21 @@ def test_a_model_listed_in_all_is_a_tool_of_the_module_and_of_its_wildcard(
 
     sent = _langchain_sends(Weather)
     assert list(weather.input_schema["properties"]) == list(sent["parameters"]["properties"])
+
+
+@pytest.mark.parametrize("attr", ["SleepTool", "wake", "shout"])
+def test_tokens_of_a_langchain_tool_count_what_langchain_sends(project: Path, attr: str) -> None:
+    import lcpkg.sleep
+
+    obj = getattr(lcpkg.sleep, attr)
+    oracle = _langchain_sends(obj.model_construct() if isinstance(obj, type) else obj)
+    counted = toollens.tokens(obj, "gpt-4o")
+    as_sent = toollens.tokens(
+        {"type": "function", "function": dict(oracle)},
+        "gpt-4o",
+    )
+    assert [t.name for t in counted.tools] == [oracle["name"]]
+    assert counted.total == as_sent.total
+    # the tool's own record counts the same (one rule: Tool -> ToolDef)
+    (tool,) = toollens.toolset([obj]).tools
+    assert toollens.tokens(tool, "gpt-4o").total == counted.total

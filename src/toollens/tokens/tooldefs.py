@@ -129,6 +129,7 @@ def tool_def(entry: Tool, deferred: bool = False) -> ToolDef:
 
 
 def _one(tool: Any) -> ToolDef:
+    from toollens.core.callables import langchain_definition
     from toollens.core.function_schema import FunctionSchema, function_schema
     from toollens.core.report import Report
     from toollens.toolsets.entries import Tool
@@ -139,6 +140,9 @@ def _one(tool: Any) -> ToolDef:
         if not tool.ok:
             raise TargetError(f"tool {tool.name!r} has no schema to count: {tool.error}")
         return tool_def(tool)
+    sent = langchain_definition(tool)  # a LangChain BaseTool: what bind_tools sends
+    if sent is not None:
+        return ToolDef(sent.name, sent.description or None, sent.parameters)
     input_schema = getattr(tool, "input_schema", None)
     if isinstance(input_schema, Mapping) and isinstance(getattr(tool, "name", None), str):
         # a tool as a server sent it (name, description, inputSchema): as a client sends it on
