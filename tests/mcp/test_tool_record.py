@@ -175,3 +175,29 @@ def test_a_server_tool_keeps_its_title_and_annotations(tmp_path: Path) -> None:
     assert "MCP annotations: " + json.dumps(listed["annotations"]) in out
     code, out, _ = run("show", target, "--view", "strict", "--format", "json")
     assert json.loads(out)["tools"][0]["mcp"] == listed
+
+
+def test_a_payload_file_of_a_server_list_gives_the_same_record_as_the_server(
+    tmp_path: Path,
+) -> None:
+    """A saved ``tools/list`` answer read as a payload file, and the server that sends it:
+    the same Tool fields (title and annotations included), the origin aside."""
+    listed = [
+        {
+            "name": "recall",
+            "description": "Find stored memories about a topic.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"topic": {"type": "string", "description": "What to recall."}},
+                "required": ["topic"],
+            },
+            "annotations": {"title": "Recall memories", "readOnlyHint": True},
+        }
+    ]
+    (tmp_path / "tools.json").write_text(json.dumps(listed))
+    (tmp_path / "answer.json").write_text(json.dumps({"tools": listed}))
+    (from_server,) = toollens.toolset(server("raw_tools.py", str(tmp_path / "tools.json")))
+    (from_file,) = toollens.toolset(str(tmp_path / "answer.json"))
+    assert from_file.definition() == from_server.definition()
+    assert from_server.title == "Recall memories"  # the older spelling: annotations.title
+    assert from_file.annotations == {"title": "Recall memories", "readOnlyHint": True}
