@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from toollens.core.lint import LINT_RULES_BY_ID, LintRuleId
 from toollens.core.records import Finding
+from toollens.core.schema.types import JsonSchema
 from toollens.mcp.records import McpTool
 
 __all__ = ["SCHEMA_RULES", "definition_lint", "schema_lint"]
@@ -62,7 +63,7 @@ def schema_lint(tool: McpTool, *, strict: bool) -> tuple[Finding, ...]:
 
 
 def definition_lint(
-    name: str, description: str | None, input_schema: dict[str, Any], *, strict: bool
+    name: str, description: str | None, input_schema: JsonSchema, *, strict: bool
 ) -> tuple[Finding, ...]:
     """The schema-only lint findings of any tool known by its definition (a server's, a
     payload's, a JSON Schema shown in the explorer)."""

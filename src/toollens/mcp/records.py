@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.schema.types import JsonObject
+from toollens.core.schema.types import JsonMapping, JsonObject
 
 __all__ = [
     "McpServerInfo",
@@ -59,7 +59,7 @@ class McpTool:
         }
 
 
-def title_and_annotations(tool: Mapping[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
+def title_and_annotations(tool: JsonMapping) -> tuple[str | None, JsonObject | None]:
     """A tool object's ``title`` (else ``annotations.title``, the older spelling) and its
     ``annotations``, as MCP defines them; ``None`` for what it lacks or holds wrongly typed."""
     annotations = tool.get("annotations")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
-from toollens.core.schema.types import JsonMapping, JsonObject
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
@@ -111,7 +111,7 @@ class Tool:
     annotations: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
-    def input_schema(self) -> dict[str, Any] | None:
+    def input_schema(self) -> JsonSchema | None:
         """The input schema as written (the same as :attr:`parameters_schema`)."""
         return self.parameters_schema
 
@@ -169,11 +169,27 @@ class Tool:
             **more,
         )
 
-    # Any: ``more`` are other fields of this record (what is known of the tool).
     @classmethod
-    def failed(cls, name: str, origin: ToolOrigin, error: str, **more: Any) -> Tool:
-        """An entry for a tool that could not be read (``more``: what is known of it)."""
-        return cls(name=name, origin=origin, error=one_line(error), **more)
+    def failed(
+        cls,
+        name: str,
+        origin: ToolOrigin,
+        error: str,
+        *,
+        title: str | None = None,
+        annotations: JsonObject | None = None,
+        output_schema: JsonSchema | None = None,
+    ) -> Tool:
+        """An entry for a tool that could not be read, with what its definition declares
+        besides the schema that could not be judged (its title, annotations, output)."""
+        return cls(
+            name=name,
+            origin=origin,
+            error=one_line(error),
+            title=title,
+            annotations=annotations,
+            output_schema=output_schema,
+        )
 
     @classmethod
     def from_callable(
@@ -221,16 +237,21 @@ class Tool:
         given = options or ReportOptions()
         named = dataclasses.replace(given, name=name, description=description)
         output = dict(output_schema) if output_schema is not None else None
-        known: dict[str, Any] = {
-            "title": title,
-            "annotations": dict(annotations) if annotations is not None else None,
-            "output_schema": output,
-        }
+        hints = dict(annotations) if annotations is not None else None
         try:
             rep = report(dict(input_schema), named)
         except ToolLensError as exc:
-            return cls.failed(name, where, str(exc), **known)
-        return cls.from_report(rep, where, description=description, **known)
+            return cls.failed(
+                name, where, str(exc), title=title, annotations=hints, output_schema=output
+            )
+        return cls.from_report(
+            rep,
+            where,
+            description=description,
+            output_schema=output,
+            title=title,
+            annotations=hints,
+        )
 
 
 ToolEntry = Tool

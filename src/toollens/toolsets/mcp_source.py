@@ -13,7 +13,7 @@ carries one warning naming them (:data:`STDOUT_NOISE`).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
@@ -154,14 +154,20 @@ def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp"
     from toollens.mcp.judge import tool_report
 
     origin = server_origin(tool.server, tool.target, kind=kind)
-    known: dict[str, Any] = {
-        "title": tool.title,
-        "annotations": tool.annotations,
-        "output_schema": tool.output_schema,
-    }
+    declared = (tool.title, tool.annotations, tool.output_schema)
+    title, annotations, output = declared
     try:
         # As its clients send it: non-strict unless the caller asks (see toollens.consumers).
         rep = tool_report(tool, options or ReportOptions(strict=False))
     except ToolLensError as exc:
-        return Tool.failed(tool.name, origin, str(exc), **known)
-    return Tool.from_report(rep, origin, description=tool.description, **known)
+        return Tool.failed(
+            tool.name, origin, str(exc), title=title, annotations=annotations, output_schema=output
+        )
+    return Tool.from_report(
+        rep,
+        origin,
+        description=tool.description,
+        title=title,
+        annotations=annotations,
+        output_schema=output,
+    )
