@@ -129,7 +129,6 @@ def tool_def(entry: Tool, deferred: bool = False) -> ToolDef:
 
 
 def _one(tool: Any) -> ToolDef:
-    from toollens.core.callables import langchain_definition
     from toollens.core.function_schema import FunctionSchema, function_schema
     from toollens.core.report import Report
     from toollens.toolsets.entries import Tool
@@ -140,9 +139,9 @@ def _one(tool: Any) -> ToolDef:
         if not tool.ok:
             raise TargetError(f"tool {tool.name!r} has no schema to count: {tool.error}")
         return tool_def(tool)
-    sent = langchain_definition(tool)  # a LangChain BaseTool: what bind_tools sends
-    if sent is not None:
-        return ToolDef(sent.name, sent.description or None, sent.parameters)
+    framework = _framework_tool(tool)
+    if framework is not None:
+        return framework
     input_schema = getattr(tool, "input_schema", None)
     if isinstance(input_schema, Mapping) and isinstance(getattr(tool, "name", None), str):
         # a tool as a server sent it (name, description, inputSchema): as a client sends it on
@@ -153,15 +152,6 @@ def _one(tool: Any) -> ToolDef:
         return _from_report(tool)
     if isinstance(tool, Mapping):
         return _from_mapping(tool)
-    agents_schema = getattr(tool, "params_json_schema", None)
-    if isinstance(agents_schema, Mapping) and isinstance(getattr(tool, "name", None), str):
-        # an OpenAI Agents SDK FunctionTool: what the SDK sends, with its defer_loading mark
-        return ToolDef(
-            tool.name,
-            getattr(tool, "description", None) or None,
-            agents_schema,
-            getattr(tool, "defer_loading", False) is True,
-        )
     if callable(tool):
         return _one(function_schema(tool))
     raise TargetError(
@@ -169,6 +159,28 @@ def _one(tool: Any) -> ToolDef:
         hint="pass a callable, a FunctionSchema, a Report, a tool payload or schema dict, "
         "or a list of them",
     )
+
+
+def _framework_tool(obj: object) -> ToolDef | None:
+    """A framework's one-tool object (an Agents SDK ``FunctionTool``, a pydantic-ai ``Tool``,
+    a LangChain ``BaseTool`` class or instance) as its framework sends it: read by the
+    toolset readers into a :class:`~toollens.toolsets.Tool`, counted by :func:`tool_def`
+    (an Agents SDK tool keeps its ``defer_loading`` mark). ``None`` for anything else.
+
+    Raises:
+        TargetError: the framework's tool cannot be read.
+    """
+    if isinstance(obj, (Mapping, str, bytes, ToolDef)):
+        return None
+    from toollens.toolsets.registry import framework_entries
+
+    found = framework_entries(obj, None, type(obj).__name__)
+    if found is None or len(found) != 1:  # an agent holds many: count toolset(agent)
+        return None
+    (tool,) = found
+    if not tool.ok:
+        raise TargetError(f"tool {tool.name!r} has no schema to count: {tool.error}")
+    return tool_def(tool, getattr(obj, "defer_loading", False) is True)
 
 
 def _named(outer: Mapping[str, Any], tool: Mapping[str, Any], schema: Mapping[str, Any]) -> ToolDef:
