@@ -50,6 +50,7 @@ _LAZY = {
     "TokenCount": "toollens.tokens",
     "toolset": "toollens.toolsets",
     "Toolset": "toollens.toolsets",
+    "Tool": "toollens.toolsets",
     "ToolEntry": "toollens.toolsets",
     "try_call": "toollens.roundtrip",
     "fuzz": "toollens.roundtrip",
@@ -80,6 +81,7 @@ __all__ = [
     "StrictSchemaError",
     "TargetError",
     "TokenCount",
+    "Tool",
     "ToolEntry",
     "ToolLensError",
     "Toolset",
@@ -120,7 +122,7 @@ if TYPE_CHECKING:
     from toollens.jupyter import DiffWidget, Explorer, IPythonShell
     from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
     from toollens.tokens import TokenCount, tokens
-    from toollens.toolsets import ToolEntry, Toolset, toolset
+    from toollens.toolsets import Tool, ToolEntry, Toolset, toolset
 
 
 # A layer that registers itself into a lower one on import: loaded with the lower one, so

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from toollens.core.callables import is_langchain_tool_class
 from toollens.core.errors import TargetError, ToolLensError, one_line
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.mcp.target import is_mcp_target
@@ -408,21 +409,26 @@ def module_tools(module: types.ModuleType) -> list[tuple[str, object]]:
     read or called (documented in docs/toolsets.md):
 
     1. when the module defines ``__all__``, the names it lists, in its order, that are
-       tool-shaped (a listed name that does not exist has the value :data:`MISSING_NAME`);
+       tool-shaped or pydantic models (a model listed there is named as a tool, as
+       ``bind_tools([Model])`` takes it; a listed name that does not exist has the value
+       :data:`MISSING_NAME`);
     2. otherwise every public attribute, in the order the module binds them, that is a
        function defined in that module (decorated functions count by the function they wrap;
        imported ones do not), a framework tool object it binds (``@function_tool``,
        LangChain ``@tool``, an agent), or a LangChain ``BaseTool`` subclass it defines.
 
-    Other classes (pydantic models included) are not tools by default: a module defines
-    models that are not tools. Name one as ``MODULE:Model`` to read it as a tool.
+    Other classes (pydantic models included) are not tools otherwise: a module defines
+    models that are not tools (a tool's ``args_schema``, its records). Name one as
+    ``MODULE:Model``, or list it in ``__all__``, to read it as a tool.
     """
     listed = _exported(module)
     if listed is not None:
         return [
             (name, getattr(module, name, MISSING_NAME))
             for name in listed
-            if not hasattr(module, name) or _tool_shaped(getattr(module, name), None)
+            if not hasattr(module, name)
+            or _tool_shaped(getattr(module, name), None)
+            or _is_model_class(getattr(module, name), None)
         ]
     return [
         (name, value)
@@ -448,7 +454,7 @@ def no_tools_error(module: types.ModuleType, label: str) -> TargetError:
     ]
     hint = (
         "pydantic models are not tools by default; name one as "
-        f"{label}:{models[0]} to read it as a tool"
+        f"{label}:{models[0]} (or list it in __all__) to read it as a tool"
         if models
         else "define a tool there, or name the object that holds them as MODULE:ATTR"
     )
@@ -463,17 +469,6 @@ def is_framework_object(value: object) -> bool:
     return any(
         (cls.__module__.split(".")[0], cls.__name__) in FRAMEWORK_TOOL_CLASSES
         for cls in type(value).__mro__
-    )
-
-
-def is_langchain_tool_class(value: object) -> bool:
-    """Whether ``value`` is a subclass of LangChain's ``BaseTool`` (not ``BaseTool`` itself),
-    told by its bases' names so LangChain is never imported here."""
-    if not isinstance(value, type) or value.__module__.startswith("langchain_core."):
-        return False
-    return any(
-        base.__name__ == "BaseTool" and base.__module__.startswith("langchain_core.tools")
-        for base in value.__mro__[1:]
     )
 
 
@@ -497,8 +492,11 @@ def _tool_shaped(value: object, module: types.ModuleType | None) -> bool:
     return module is None or target.__module__ == module.__name__
 
 
-def _is_model_class(value: object, module: types.ModuleType) -> bool:
-    if not isinstance(value, type) or value.__module__ != module.__name__:
+def _is_model_class(value: object, module: types.ModuleType | None) -> bool:
+    """A pydantic model class (defined in ``module`` when one is given)."""
+    if not isinstance(value, type) or is_langchain_tool_class(value):
+        return False
+    if module is not None and value.__module__ != module.__name__:
         return False
     return any(base.__name__ == "BaseModel" for base in value.__mro__[1:])
 

@@ -313,3 +313,42 @@ def test_cell_magic_errors(
     assert len(lines) == 1
     assert expected in lines[0]
     assert shown == []
+
+
+LANGCHAIN_CELL = """\
+from langchain_core.tools import BaseTool
+from pydantic import BaseModel, Field
+
+class SleepInput(BaseModel):
+    sleep_time: int = Field(1, description="Time to sleep in seconds")
+
+class SleepTool(BaseTool):
+    name: str = "sleep"
+    description: str = "Make the agent sleep for a number of seconds."
+    args_schema: type[BaseModel] = SleepInput
+
+    def _run(self, sleep_time: int = 1) -> str:
+        return "done"
+"""
+
+
+@pytest.mark.parametrize("expression", ["SleepTool", "SleepTool()"])
+def test_a_langchain_base_tool_shows_what_langchain_sends(
+    ipython: InteractiveShell, shown: list[Any], expression: str
+) -> None:
+    """``%toolschema`` of a ``BaseTool`` class or instance: its ``args_schema``'s fields, as
+    LangChain's own ``convert_to_openai_tool`` sends them (not BaseTool's pydantic fields)."""
+    pytest.importorskip("langchain_core")
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    assert ipython.run_cell(LANGCHAIN_CELL, store_history=False).success
+    try:
+        ipython.run_line_magic("toolschema", f"{expression} --static --no-strict")
+        sent = convert_to_openai_tool(ipython.user_ns["SleepTool"]())["function"]
+    finally:
+        for name in ("SleepTool", "SleepInput", "BaseTool", "BaseModel", "Field"):
+            ipython.user_ns.pop(name, None)
+    (rep,) = shown
+    assert isinstance(rep, Report)
+    assert (rep.title, rep.options.description) == (sent["name"], sent["description"])
+    assert rep.raw_schema == sent["parameters"]

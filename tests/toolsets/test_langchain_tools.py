@@ -210,3 +210,88 @@ def test_the_project_lock_reads_framework_tools_of_a_wildcard(project: Path) -> 
     sent = _langchain_sends(second)
     assert lock["tools"]["second"]["description"] == sent["description"]
     assert run("diff", "--lock")[0] == 0
+
+
+# -- the Python API, the explorer and %toolschema: the same rule as the command line ---------
+
+FRONT_DOORS = ["report", "explorer"]  # %toolschema: tests/jupyter/test_magic.py
+
+
+def _front_door_report(door: str, obj: Any) -> Any:
+    """The report a notebook user gets for ``obj`` through ``door``."""
+    if door == "report":
+        return toollens.report(obj, strict=False)
+    pytest.importorskip("ipywidgets")
+    from toollens.jupyter.explorer import Explorer
+
+    explorer = Explorer(obj, strict=False, debounce=0)
+    try:
+        return explorer.report
+    finally:
+        explorer.close()
+
+
+@pytest.mark.parametrize("door", FRONT_DOORS)
+@pytest.mark.parametrize("attr", ["SleepTool", "wake", "shout"])
+def test_every_front_door_shows_what_langchain_sends(project: Path, door: str, attr: str) -> None:
+    import lcpkg.sleep
+
+    obj = getattr(lcpkg.sleep, attr)
+    oracle = _langchain_sends(obj.model_construct() if isinstance(obj, type) else obj)
+    rep = _front_door_report(door, obj)
+    assert rep.title == oracle["name"]
+    assert rep.options.description == oracle["description"]
+    assert rep.raw_schema == oracle["parameters"]
+    for field in ("callbacks", "tags", "return_direct", "args_schema"):
+        assert field not in rep.raw_schema.get("properties", {})
+    # the same answer as the command line and the toolset reader (one rule)
+    _, out, _ = run(
+        "show", f"lcpkg.sleep:{attr}", "--view", "raw", "--format", "json", "--no-strict"
+    )
+    assert json.loads(out) == rep.raw_schema
+
+
+def test_a_model_listed_in_all_is_a_tool_of_the_module_and_of_its_wildcard(
+    project: Path,
+) -> None:
+    (project / "lcpkg" / "bound.py").write_text(
+        "from pydantic import BaseModel, Field\n"
+        "__all__ = ['Weather', 'lookup']\n"
+        "class Weather(BaseModel):\n"
+        '    """Get the weather for a city."""\n'
+        "    city: str = Field(description='The city')\n"
+        "class NotListed(BaseModel):\n    x: int\n"
+        "def lookup(q: str) -> str:\n"
+        '    """Look something up."""\n'
+        "    return q\n"
+    )
+    (project / "pyproject.toml").write_text('[tool.toollens]\ntools = ["lcpkg.bound:*"]\n')
+    assert toollens.toolset("lcpkg.bound").names == ("Weather", "lookup")
+    assert toollens.toolset("project").names == ("Weather", "lookup")
+    code, out, err = run("check", "lcpkg.bound", "--format", "json")
+    assert code in (0, 1), err
+    assert [t["name"] for t in json.loads(out)["tools"]] == ["Weather", "lookup"]
+    # what bind_tools([Weather]) sends names the same parameters
+    weather = toollens.toolset("lcpkg.bound")["Weather"]
+    from lcpkg.bound import Weather
+
+    sent = _langchain_sends(Weather)
+    assert list(weather.input_schema["properties"]) == list(sent["parameters"]["properties"])
+
+
+@pytest.mark.parametrize("attr", ["SleepTool", "wake", "shout"])
+def test_tokens_of_a_langchain_tool_count_what_langchain_sends(project: Path, attr: str) -> None:
+    import lcpkg.sleep
+
+    obj = getattr(lcpkg.sleep, attr)
+    oracle = _langchain_sends(obj.model_construct() if isinstance(obj, type) else obj)
+    counted = toollens.tokens(obj, "gpt-4o")
+    as_sent = toollens.tokens(
+        {"type": "function", "function": dict(oracle)},
+        "gpt-4o",
+    )
+    assert [t.name for t in counted.tools] == [oracle["name"]]
+    assert counted.total == as_sent.total
+    # the tool's own record counts the same (one rule: Tool -> ToolDef)
+    (tool,) = toollens.toolset([obj]).tools
+    assert toollens.tokens(tool, "gpt-4o").total == counted.total

@@ -63,6 +63,7 @@ def budget_annotations(
 def target_places(obj: object, text: str) -> list[Place]:
     """Where each tool counted from ``obj`` is defined, in the order they are counted
     (a toolset's readable entries; one tool otherwise)."""
+    from toollens.targets import is_mcp_target
     from toollens.tokens.tooldefs import DeferredMarks
     from toollens.toolsets import Toolset
 
@@ -72,7 +73,7 @@ def target_places(obj: object, text: str) -> list[Place]:
         whole = source_place(text)
         return [entry_place(entry, whole) for entry in obj.tools if entry.ok]
     found = object_place(obj)
-    if not found and text.startswith("mcp:"):  # a project's MCP tool, counted as a ToolDef
+    if not found and is_mcp_target(text):  # a project's MCP tool, counted as a ToolDef
         found = mcp_place(text)
     elif not found and Path(text).is_file():  # a JSON file target
         found = Place(relative_path(Path(text)), None, Path(text))

@@ -13,13 +13,11 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from toollens.cli.formats import format_diff, format_show
 from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from toollens.cli.mcp import CliParts
     from toollens.core.report import OptionOverrides, Report, ReportOptions
     from toollens.core.schema.types import SchemaInput
     from toollens.project.config import ProjectConfig
@@ -42,7 +40,6 @@ __all__ = [
     "cli_options",
     "diff_side_of",
     "load",
-    "mcp_parts",
     "provider_names",
     "report_of",
     "toolset_lock",
@@ -126,11 +123,11 @@ def _context_types(args: argparse.Namespace) -> tuple[type, ...]:
         TargetError: one does not import, or is not a class.
     """
     from toollens.core.errors import TargetError
-    from toollens.targets import resolve_target
+    from toollens.targets import is_mcp_target, resolve_target
 
     found = []
     for text in getattr(args, "context_types", None) or ():
-        if ":" not in text or text.startswith("mcp:"):
+        if ":" not in text or is_mcp_target(text):
             raise TargetError(
                 f"--context-type {text!r} is not MODULE:CLASS", hint="e.g. myapp.deps:Deps"
             )
@@ -198,13 +195,6 @@ def report_of(target_text: str, options: ReportOptions) -> Report:
                 description=options.description or payload.description,
             )
     return report(target, options)
-
-
-def mcp_parts() -> CliParts:
-    """The formatters ``mcp:`` targets are shown with (see ``toollens.cli.mcp``)."""
-    from toollens.cli.mcp import CliParts
-
-    return CliParts(format_show, diff_side_of, format_diff)
 
 
 def diff_side_of(text: str, args: argparse.Namespace, label: str) -> SchemaInput:

@@ -18,14 +18,17 @@ from toollens.cli.common import (
     Command,
     add_format,
     add_strictness,
+    cli_options,
     diff_side_of,
-    mcp_parts,
     toolset_lock,
 )
+from toollens.cli.connect import cli_connect
 from toollens.cli.formats import dump, format_diff
 
 if TYPE_CHECKING:
-    pass
+    from toollens.core.diff import SchemaDiff
+    from toollens.core.schema.types import SchemaInput
+    from toollens.toolsets import Tool
 
 __all__ = [
     "add_diff_command",
@@ -89,16 +92,73 @@ def run_diff(args: argparse.Namespace) -> tuple[str, int]:
             return lock.text, EXIT_OK
         return lock.text, EXIT_BREAKING if lock.diff.breaking else EXIT_CHANGED
 
-    from toollens.cli import mcp as cli_mcp
-
-    if cli_mcp.is_mcp(args.old) or cli_mcp.is_mcp(args.new):
-        return cli_mcp.run_diff(args, mcp_parts())
-    old = diff_side_of(args.old, args, "OLD")
-    new = diff_side_of(args.new, args, "NEW")
+    old_tool, new_tool = _source_tool(args.old, args, "OLD"), _source_tool(args.new, args, "NEW")
+    old = diff_side_of(args.old, args, "OLD") if old_tool is None else _tool_side(old_tool, args)
+    new = diff_side_of(args.new, args, "NEW") if new_tool is None else _tool_side(new_tool, args)
     result = diff(old, new)
     code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changes else EXIT_OK
     if args.format == "json":
         return dump(result.to_json()), code
     if args.format == "github":
+        if new_tool is not None:
+            return _tool_github(result, new_tool, args.new), code
         return cli_project.format_diff_github(result, args.new), code
     return format_diff(result, args.old, args.new), code
+
+
+def _source_tool(text: str, args: argparse.Namespace, label: str) -> Tool | None:
+    """The one tool a prefixed source names (``mcp:SERVER#TOOL``), read as every command
+    reads a source; ``None`` for a target that names one object (a function, a file).
+
+    Raises:
+        TargetError: the source cannot be read, holds several tools, or its tool cannot be
+            read.
+    """
+    from toollens.cli.toolset import read_toolset
+    from toollens.core.errors import TargetError
+    from toollens.toolsets import registered_prefixes
+
+    head, sep, _ = text.partition(":")
+    if not sep or head not in registered_prefixes():
+        return None
+    ts = read_toolset(text, cli_options(args, args.provider), cli_connect(args))
+    if len(ts.tools) != 1:
+        what = "a server" if ts.served is not None else "a source"
+        raise TargetError(
+            f"{label} {text!r} names {what} with {len(ts.tools)} tools; diff compares one",
+            hint="name one with #TOOL, or lock the server's tools with snapshot and diff --lock",
+        )
+    tool = ts.tools[0]
+    if tool.report is None:
+        raise TargetError(f"{label} {text!r} could not be read: {tool.error or 'no schema'}")
+    return tool
+
+
+def _tool_side(tool: Tool, args: argparse.Namespace) -> SchemaInput:
+    """What a diff compares of a tool: its definition as sent, or with ``--provider`` the
+    provider's payload of it."""
+    from toollens.core.errors import TargetError
+
+    if args.provider is None:
+        return {
+            "type": "function",
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": tool.input_schema,
+        }
+    rep = tool.report_for(args.provider)
+    if rep is None or rep.provider_payload is None:
+        why = rep.view_errors.get("provider", "unknown reason") if rep is not None else tool.error
+        raise TargetError(f"{tool.origin.label!r} has no {args.provider} payload: {why}")
+    return rep.provider_payload
+
+
+def _tool_github(result: SchemaDiff, tool: Tool, target: str) -> str:
+    """Annotations for the NEW side's changes, where that tool is declared."""
+    from toollens.project.annotations import Locator, change_annotations
+    from toollens.project.github import plain_line
+    from toollens.project.places import entry_place
+
+    locator = Locator(None, None, place=entry_place(tool))
+    notes = [str(a) for a in change_annotations(tool.name, result.changes, locator)]
+    return "\n".join([*notes, plain_line(f"{target}: {result.headline}")]) + "\n"

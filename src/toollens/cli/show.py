@@ -15,9 +15,9 @@ from toollens.cli.common import (
     add_format,
     add_strictness,
     cli_options,
-    mcp_parts,
     report_of,
 )
+from toollens.cli.connect import cli_connect
 from toollens.cli.formats import format_show
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
 
@@ -82,23 +82,14 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_show(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli import mcp as cli_mcp
     from toollens.cli import toolset as cli_toolset
 
-    if cli_mcp.is_mcp(args.target):
-        return cli_mcp.run_show(args, mcp_parts())
     if args.target is not None and cli_toolset.is_toolset_source(args.target):
-        from toollens.cli.project import join_shown
+        from toollens.cli.show_tools import show_source  # modules, payloads, mcp: servers
 
-        options = cli_options(args, args.provider, docstring_style=args.style)
-        shown, code = cli_toolset.show_toolset(
-            args.target,
-            options,
-            lambda rep: format_show(rep, args.view, args.format),
-            args.format,
-            cli_mcp.cli_connect(args),
-        )
-        return join_shown(shown, args.format), code
+        named = {"name": args.name, "description": args.description}
+        options = cli_options(args, args.provider, docstring_style=args.style, **named)
+        return show_source(args.target, options, args.view, args.format, cli_connect(args))
     if args.target is None:  # every tool of the project
         from toollens.cli.project import join_shown, project_reports
 

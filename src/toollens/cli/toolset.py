@@ -38,7 +38,6 @@ __all__ = [
     "exit_code",
     "is_toolset_source",
     "read_toolset",
-    "show_toolset",
     "wants_toolset",
 ]
 
@@ -206,35 +205,6 @@ def deferred_marks(ts: Toolset) -> DeferredMarks:
 
 
 _DEFERRED_RULES = frozenset({"anthropic.deferred", "openai.deferred"})
-
-
-def show_toolset(
-    source: str,
-    options: ReportOptions,
-    show: Callable[[Report], str],
-    fmt: str,
-    connect: ConnectOptions | None = None,
-) -> tuple[list[str], int]:
-    """``show`` of every tool of a source: each tool's views (``show(report)``), or the one
-    line saying why it could not be read, and the exit code (1 when a tool could not be read).
-
-    Raises:
-        TargetError: the source cannot be read at all, or holds no tools.
-    """
-    ts = read_toolset(source, options, connect)
-    shown: list[str] = []
-    for entry in ts.tools:
-        if entry.report is not None:
-            shown.append(show(entry.report))
-        elif entry.error is not None:
-            shown.append(_unread(entry, fmt))
-    return shown, EXIT_FINDINGS if ts.errors else EXIT_OK
-
-
-def _unread(entry: ToolEntry, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps({"title": entry.name, "origin": str(entry.origin), "error": entry.error})
-    return f"== tool {entry.name} ({entry.origin}) ==\n  could not be read: {entry.error}\n"
 
 
 # -- the lock -------------------------------------------------------------------------------

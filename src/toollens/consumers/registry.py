@@ -13,6 +13,7 @@ from toollens.consumers.model import Consumer, ConsumerReport, ToolList
 from toollens.consumers.python import judge_agents, judge_agents_strict, judge_mcp_python
 from toollens.consumers.sent import provider_step
 from toollens.core.errors import TargetError
+from toollens.mcp.target import MCP_PREFIX
 
 if TYPE_CHECKING:
     from toollens.mcp.records import ServerTools
@@ -173,7 +174,7 @@ def listing_from_payload(data: object, *, label: str, server_name: str | None = 
 
 def listing_from_server(served: ServerTools, server_name: str | None = None) -> ToolList:
     """The tool list an ``mcp:`` target answered, each tool as it was sent."""
-    name = server_name or served.info.name or derived_name(served.target.removeprefix("mcp:"))
+    name = server_name or served.info.name or derived_name(served.target.removeprefix(MCP_PREFIX))
     return ToolList(
         server_name=name,
         # Every item as sent, the ones the SDK's types refuse included: clients judge those.

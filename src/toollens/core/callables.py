@@ -368,3 +368,75 @@ def _refuse_unbound_method(func: Callable[..., Any]) -> None:
 
 
 __all__ = ["CallShape", "read_doc", "resolve_shape"]
+
+
+# -- LangChain BaseTool: what LangChain sends, not the pydantic model it is -------------------
+
+
+@dataclass(frozen=True)
+class SentDefinition:
+    """A tool as its framework sends it: the name, description and parameters schema."""
+
+    name: str
+    description: str | None
+    parameters: dict[str, Any]
+
+
+def _is_base_tool(cls: type) -> bool:
+    return cls.__name__ == "BaseTool" and cls.__module__.startswith("langchain_core.tools")
+
+
+def is_langchain_tool_class(value: object) -> bool:
+    """Whether ``value`` is a subclass of LangChain's ``BaseTool`` (not ``BaseTool`` itself,
+    nor a class LangChain defines), told by its bases' names so LangChain is never imported."""
+    if not isinstance(value, type) or value.__module__.startswith("langchain_core."):
+        return False
+    return any(_is_base_tool(base) for base in value.__mro__[1:])
+
+
+def is_langchain_tool(value: object) -> bool:
+    """Whether ``value`` is a LangChain tool: a ``BaseTool`` instance (``@tool``, a
+    ``StructuredTool``, an instance of a subclass) or a subclass of ``BaseTool``."""
+    if isinstance(value, type):
+        return is_langchain_tool_class(value)
+    return any(_is_base_tool(cls) for cls in type(value).__mro__)
+
+
+def langchain_definition(obj: object) -> SentDefinition | None:
+    """What ``bind_tools`` sends for a LangChain tool: ``convert_to_openai_tool``'s function
+    (for a ``BaseTool`` subclass with an ``args_schema``, that schema's fields, not the
+    pydantic fields of ``BaseTool`` itself). ``None`` when ``obj`` is no LangChain tool.
+
+    A subclass is read from its defaults (``name``, ``description``, ``args_schema``):
+    ``model_construct`` builds the instance pydantic would, its ``__init__`` and validators
+    never run. The one rule for ``report()``, the explorer, ``%toolschema`` and every
+    toolset reader.
+
+    Raises:
+        TargetError: a subclass without a default ``name``, or whose ``name`` is no string.
+    """
+    from toollens.core.errors import TargetError
+
+    if not is_langchain_tool(obj):
+        return None
+    import warnings
+
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    tool: Any = obj
+    if isinstance(obj, type):
+        try:
+            tool = obj.model_construct()  # type: ignore[attr-defined]
+            name = tool.name
+        except AttributeError:
+            raise TargetError(
+                f"LangChain tool class {obj.__name__} has no default name",
+                hint="give it `name: str = ...`, or name an instance of it (MODULE:ATTR)",
+            ) from None
+        if not isinstance(name, str):
+            raise TargetError(f"{obj.__name__}.name is not a string", hint="give it a str name")
+    with warnings.catch_warnings():  # pydantic warns on a class default it cannot dump
+        warnings.simplefilter("ignore")
+        function = convert_to_openai_tool(tool)["function"]
+    parameters = function.get("parameters", {"type": "object", "properties": {}})
+    return SentDefinition(function["name"], function.get("description"), dict(parameters))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 from pydantic import BaseModel
 from typing_extensions import Unpack, is_typeddict
 
+from toollens.core.callables import langchain_definition
 from toollens.core.choices import (
     DEFAULT_PROVIDER,
     ProviderId,
@@ -167,7 +168,9 @@ def report(
     """Compute every view of ``target`` once.
 
     Args:
-        target: a callable; a pydantic model class; an output type such as ``list[int]``,
+        target: a callable; a pydantic model class; a LangChain ``BaseTool`` class or
+            instance (read as ``bind_tools`` sends it: its ``args_schema``'s fields, named
+            and described as LangChain names it); an output type such as ``list[int]``,
             ``Literal["a", "b"]``, a TypedDict, an enum or a builtin type; or a JSON Schema
             as a dict or JSON text. Other classes are treated as callables (their
             constructor becomes the tool).
@@ -188,6 +191,11 @@ def report(
     options = options or _DEFAULT_OPTIONS
     if overrides or not isinstance(options, ReportOptions):
         options = dataclasses.replace(options, **overrides)  # frozen: else the one given serves
+    sent = langchain_definition(target)  # a LangChain BaseTool: what bind_tools sends
+    if sent is not None:
+        target, name = sent.parameters, options.name or sent.name
+        description = options.description or sent.description
+        options = dataclasses.replace(options, name=name, description=description)
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
 

@@ -316,20 +316,12 @@ def _with_schema_lint(rep: Report) -> Report:
     ``toollens check "mcp:..."`` runs (the others read Python source, which it has none of)."""
     if rep.target_kind != "json-schema" or rep.lint or rep.raw_schema is None:
         return rep
-    from toollens.mcp.lint import schema_lint
-    from toollens.mcp.records import McpTool
+    from toollens.mcp.lint import definition_lint
 
-    tool = McpTool(
-        name=rep.title,
-        description=rep.options.description,
-        input_schema=dict(rep.raw_schema),
-        output_schema=None,
-        annotations=None,
-        title=None,
-        server="",
-        definition={},
+    found = definition_lint(
+        rep.title, rep.options.description, dict(rep.raw_schema), strict=rep.options.strict
     )
-    return dataclasses.replace(rep, lint=schema_lint(tool, strict=rep.options.strict))
+    return dataclasses.replace(rep, lint=found)
 
 
 def _locate(rep: Report | None, key: object) -> str | None:

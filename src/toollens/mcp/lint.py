@@ -14,9 +14,10 @@ from typing import Any, cast
 
 from toollens.core.lint import LINT_RULES_BY_ID, LintRuleId
 from toollens.core.records import Finding
+from toollens.core.schema.types import JsonSchema
 from toollens.mcp.records import McpTool
 
-__all__ = ["SCHEMA_RULES", "schema_lint"]
+__all__ = ["SCHEMA_RULES", "definition_lint", "schema_lint"]
 
 SCHEMA_RULES = (
     LintRuleId.MISSING_TOOL_DESCRIPTION,
@@ -58,17 +59,22 @@ class _SchemaTool:
 
 def schema_lint(tool: McpTool, *, strict: bool) -> tuple[Finding, ...]:
     """The schema-only lint findings of ``tool`` (``strict``: judged as OpenAI strict mode)."""
-    return tuple(_iter_findings(_view(tool, strict)))
+    return definition_lint(tool.name, tool.description, tool.input_schema, strict=strict)
 
 
-def _view(tool: McpTool, strict: bool) -> _SchemaTool:
-    properties = tool.input_schema.get("properties")
+def definition_lint(
+    name: str, description: str | None, input_schema: JsonSchema, *, strict: bool
+) -> tuple[Finding, ...]:
+    """The schema-only lint findings of any tool known by its definition (a server's, a
+    payload's, a JSON Schema shown in the explorer)."""
+    properties = input_schema.get("properties")
     params = []
     if isinstance(properties, dict):
-        for name, sub in properties.items():
+        for key, sub in properties.items():
             text = sub.get("description") if isinstance(sub, dict) else None
-            params.append(_Parameter(name, name, text if isinstance(text, str) else None))
-    return _SchemaTool(tool.name, tool.description, tool.input_schema, strict, tuple(params))
+            params.append(_Parameter(key, key, text if isinstance(text, str) else None))
+    view = _SchemaTool(name, description, input_schema, strict, tuple(params))
+    return tuple(_iter_findings(view))
 
 
 def _iter_findings(view: _SchemaTool) -> Iterator[Finding]:

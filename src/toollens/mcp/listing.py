@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping
 from toollens.mcp.failures import McpFailure
-from toollens.mcp.records import McpServerInfo, McpTool, SdkRefusal, UnreadTool
+from toollens.mcp.records import (
+    McpServerInfo,
+    McpTool,
+    SdkRefusal,
+    UnreadTool,
+    title_and_annotations,
+)
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -162,18 +168,15 @@ def _tool(tool: Any, server: str, index: int) -> McpTool | UnreadTool:
     if not isinstance(schema, Mapping):
         what = "missing" if schema is None else f"a {type(schema).__name__}, not an object"
         return UnreadTool(index, name, f"the inputSchema of {name!r} is {what}")
-    annotations = tool.get("annotations")
-    title = tool.get("title")
-    if title is None and isinstance(annotations, Mapping):
-        title = annotations.get("title")
+    title, annotations = title_and_annotations(tool)
     output = tool.get("outputSchema")
     return McpTool(
         name=name,
         description=_text(tool.get("description")),
         input_schema=dict(schema),
         output_schema=dict(output) if isinstance(output, Mapping) else None,
-        annotations=dict(annotations) if isinstance(annotations, Mapping) else None,
-        title=_text(title),
+        annotations=annotations,
+        title=title,
         server=server,
         definition=dict(tool),
     )

@@ -6,9 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toollens.core.schema.types import JsonObject
+from toollens.core.schema.types import JsonMapping, JsonObject
 
-__all__ = ["McpServerInfo", "McpTool", "SdkRefusal", "ServerTools", "UnreadTool"]
+__all__ = [
+    "McpServerInfo",
+    "McpTool",
+    "SdkRefusal",
+    "ServerTools",
+    "UnreadTool",
+    "title_and_annotations",
+]
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,17 @@ class McpTool:
             "outputSchema": self.output_schema,
             "annotations": self.annotations,
         }
+
+
+def title_and_annotations(tool: JsonMapping) -> tuple[str | None, JsonObject | None]:
+    """A tool object's ``title`` (else ``annotations.title``, the older spelling) and its
+    ``annotations``, as MCP defines them; ``None`` for what it lacks or holds wrongly typed."""
+    annotations = tool.get("annotations")
+    hints = dict(annotations) if isinstance(annotations, Mapping) else None
+    title = tool.get("title")
+    if title is None and hints is not None:
+        title = hints.get("title")
+    return (title if isinstance(title, str) else None), hints
 
 
 @dataclass(frozen=True)

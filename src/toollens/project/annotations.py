@@ -16,6 +16,7 @@ from toollens.core.schema.pointer import split_pointer
 from toollens.project.github import Annotation, Level
 from toollens.project.places import NOWHERE, Place, mcp_place, object_place, parameter_line_at
 from toollens.project.tools import parameter_line, relative_path, return_line, source_location
+from toollens.targets import is_mcp_target
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
@@ -104,5 +105,5 @@ def tool_locator(tool: ProjectTool) -> Locator:
     """Where annotations about a project tool point: its ``def``, or for an MCP server's
     tool (also one locked with ``--toolset mcp:...``) where the server is declared."""
     ref = tool.ref
-    place = mcp_place(ref.target, tool.name) if ref.target.startswith("mcp:") else None
+    place = mcp_place(ref.target, tool.name) if is_mcp_target(ref.target) else None
     return Locator(ref.obj, tool.reports[0].function if tool.reports else None, place=place)

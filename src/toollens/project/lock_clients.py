@@ -64,8 +64,9 @@ def project_listings(tools: Sequence[ProjectTool]) -> list[ToolList]:
 
 def _server_name(target: str) -> str:
     from toollens.consumers.registry import derived_name
+    from toollens.mcp.target import MCP_PREFIX
 
-    return derived_name(target.removeprefix("mcp:"))
+    return derived_name(target.removeprefix(MCP_PREFIX))
 
 
 def verdict_changes(old: object, new: object) -> tuple[SchemaChange, ...]:

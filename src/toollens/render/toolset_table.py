@@ -233,8 +233,8 @@ def _grouped(entries: Sequence[ToolEntry]) -> list[tuple[str | None, str]]:
     for entry in entries:
         origin = entry.origin
         whole = str(origin)
-        if origin.label.startswith("mcp:") and origin.label.endswith(f"#{entry.name}"):
-            found.append((origin.label[: -len(entry.name) - 1], ""))
+        if origin.server is not None and origin.label == f"{origin.server}#{entry.name}":
+            found.append((origin.server, ""))
         else:
             found.append((None, "" if whole == entry.name else whole))
     labels = {e.origin.label for e in entries}

@@ -1,7 +1,9 @@
 """What is counted: a tool's name, description and parameters schema, from any input.
 
-``tokens()`` accepts a callable, a ``FunctionSchema``, a ``Report``, a provider payload or a
-bare parameters schema (a dict), or a list of those; each becomes one :class:`ToolDef`.
+``tokens()`` accepts a :class:`~toollens.toolsets.Tool` or a toolset, a callable, a
+``FunctionSchema``, a ``Report``, a provider payload or a bare parameters schema (a dict), or
+a list of those; each tool becomes one :class:`ToolDef`. A tool record becomes one by one
+function, :func:`tool_def`, whatever reader filled it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
 
     from toollens.core.function_schema import FunctionSchema
     from toollens.core.report import Report
-    from toollens.toolsets.entries import ToolEntry
+    from toollens.toolsets.entries import Tool
     from toollens.toolsets.model import Toolset
 
 EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
@@ -54,6 +56,7 @@ class ToolDef:
 CountableTool: TypeAlias = Union[  # string forward references need Union
     ToolDef,
     DeferredMarks,
+    "Tool",
     "FunctionSchema",
     "Report",
     "Toolset",
@@ -77,12 +80,12 @@ def tool_defs(tools: CountableTools) -> tuple[ToolDef, ...]:
         return tuple(d for item in tools for d in tool_defs(item))
     if isinstance(tools, DeferredMarks):
         return tuple(
-            entry_def(entry, index in tools.deferred)
+            tool_def(entry, index in tools.deferred)
             for index, entry in enumerate(tools.toolset.tools)
             if _readable(entry)
         )
     if _is_toolset(tools):
-        return tuple(_from_entry(entry) for entry in tools.tools if _readable(entry))
+        return tuple(tool_def(entry) for entry in tools.tools if _readable(entry))
     return (_one(tools),)
 
 
@@ -111,19 +114,15 @@ def _readable(entry: Any) -> bool:
     return bool(entry.ok)
 
 
-def _from_entry(entry: Any) -> ToolDef:
-    return entry_def(entry)
-
-
-def entry_def(entry: ToolEntry, deferred: bool = False) -> ToolDef:
-    """The definition of a readable toolset entry (``deferred``: marked ``defer_loading``)."""
+def tool_def(entry: Tool, deferred: bool = False) -> ToolDef:
+    """What a model is sent for a readable :class:`~toollens.toolsets.Tool` (``deferred``:
+    marked ``defer_loading``): a Python tool as its function schema, a tool known by its
+    definition (JSON, MCP, a framework's) as written, not as toollens' strict version of it."""
     rep = entry.report
     if rep is not None and rep.function is not None:
         found = _one(rep.function)
         return ToolDef(found.name, found.description, found.parameters, deferred)
-    # A tool known by its definition (JSON, MCP) is sent as written, not as toollens' strict
-    # version of it.
-    schema = entry.parameters_schema
+    schema = entry.input_schema
     if schema is None and rep is not None:
         schema = rep.schema if rep.schema is not None else rep.raw_schema
     return ToolDef(entry.name, entry.description or None, schema or EMPTY_PARAMETERS, deferred)
@@ -132,24 +131,27 @@ def entry_def(entry: ToolEntry, deferred: bool = False) -> ToolDef:
 def _one(tool: Any) -> ToolDef:
     from toollens.core.function_schema import FunctionSchema, function_schema
     from toollens.core.report import Report
+    from toollens.toolsets.entries import Tool
 
     if isinstance(tool, ToolDef):
         return tool
+    if isinstance(tool, Tool):
+        if not tool.ok:
+            raise TargetError(f"tool {tool.name!r} has no schema to count: {tool.error}")
+        return tool_def(tool)
+    framework = _framework_tool(tool)
+    if framework is not None:
+        return framework
+    input_schema = getattr(tool, "input_schema", None)
+    if isinstance(input_schema, Mapping) and isinstance(getattr(tool, "name", None), str):
+        # a tool as a server sent it (name, description, inputSchema): as a client sends it on
+        return ToolDef(tool.name, getattr(tool, "description", None) or None, input_schema)
     if isinstance(tool, FunctionSchema):
         return ToolDef(tool.name, tool.description, tool.json_schema)
     if isinstance(tool, Report):
         return _from_report(tool)
     if isinstance(tool, Mapping):
         return _from_mapping(tool)
-    agents_schema = getattr(tool, "params_json_schema", None)
-    if isinstance(agents_schema, Mapping) and isinstance(getattr(tool, "name", None), str):
-        # an OpenAI Agents SDK FunctionTool: what the SDK sends, with its defer_loading mark
-        return ToolDef(
-            tool.name,
-            getattr(tool, "description", None) or None,
-            agents_schema,
-            getattr(tool, "defer_loading", False) is True,
-        )
     if callable(tool):
         return _one(function_schema(tool))
     raise TargetError(
@@ -157,6 +159,28 @@ def _one(tool: Any) -> ToolDef:
         hint="pass a callable, a FunctionSchema, a Report, a tool payload or schema dict, "
         "or a list of them",
     )
+
+
+def _framework_tool(obj: object) -> ToolDef | None:
+    """A framework's one-tool object (an Agents SDK ``FunctionTool``, a pydantic-ai ``Tool``,
+    a LangChain ``BaseTool`` class or instance) as its framework sends it: read by the
+    toolset readers into a :class:`~toollens.toolsets.Tool`, counted by :func:`tool_def`
+    (an Agents SDK tool keeps its ``defer_loading`` mark). ``None`` for anything else.
+
+    Raises:
+        TargetError: the framework's tool cannot be read.
+    """
+    if isinstance(obj, (Mapping, str, bytes, ToolDef)):
+        return None
+    from toollens.toolsets.registry import framework_entries
+
+    found = framework_entries(obj, None, type(obj).__name__)
+    if found is None or len(found) != 1:  # an agent holds many: count toolset(agent)
+        return None
+    (tool,) = found
+    if not tool.ok:
+        raise TargetError(f"tool {tool.name!r} has no schema to count: {tool.error}")
+    return tool_def(tool, getattr(obj, "defer_loading", False) is True)
 
 
 def _named(outer: Mapping[str, Any], tool: Mapping[str, Any], schema: Mapping[str, Any]) -> ToolDef:

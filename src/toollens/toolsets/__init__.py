@@ -9,7 +9,7 @@ The ``project`` source (a ``[tool.toollens]`` table) is the project layer's: imp
 """
 
 from toollens.toolsets.definitions import Definition, definition_entry
-from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
+from toollens.toolsets.entries import OriginKind, Tool, ToolEntry, ToolOrigin
 from toollens.toolsets.mcp_source import load_mcp
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.readers import READERS
@@ -35,6 +35,7 @@ __all__ = [
     "ObjectReader",
     "OriginKind",
     "SourceLoader",
+    "Tool",
     "ToolEntry",
     "ToolOrigin",
     "Toolset",

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError
 from toollens.core.schema.types import JsonMapping
-from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin
+from toollens.mcp.records import title_and_annotations
+from toollens.toolsets.entries import OriginKind, Tool, ToolOrigin
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -28,6 +29,8 @@ class Definition:
     description: str | None
     input_schema: Mapping[str, Any]
     output_schema: Mapping[str, Any] | None = None
+    title: str | None = None
+    annotations: Mapping[str, Any] | None = None
 
 
 _INPUT_KEYS = ("input_schema", "inputSchema", "parameters")
@@ -41,36 +44,41 @@ def definition_entry(
     label: str,
     kind: OriginKind | str = "json",
     options: ReportOptions | None = None,
-) -> ToolEntry:
+) -> Tool:
     """The entry of one definition; a malformed one is an entry with its error."""
 
     origin = ToolOrigin(kind=_kind(kind), label=label, index=index)
     if isinstance(item, Definition):
-        return ToolEntry.from_definition(
+        return Tool.from_definition(
             item.name,
             item.description,
             item.input_schema,
             item.output_schema,
             origin=origin,
             options=options,
+            title=item.title,
+            annotations=item.annotations,
         )
     if not isinstance(item, Mapping):
-        return ToolEntry.failed(f"#{index}", origin, f"tool {index} is not an object")
+        return Tool.failed(f"#{index}", origin, f"tool {index} is not an object")
     name = item.get("name")
     if not isinstance(name, str) or not name:
-        return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
+        return Tool.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
     schema = _first(item, _INPUT_KEYS, {"type": "object", "properties": {}})
     if not isinstance(schema, Mapping):
-        return ToolEntry.failed(name, origin, f"the input schema of {name!r} is not an object")
+        return Tool.failed(name, origin, f"the input schema of {name!r} is not an object")
     output = _first(item, _OUTPUT_KEYS, None)
     description = item.get("description")
-    return ToolEntry.from_definition(
+    title, annotations = title_and_annotations(item)  # an MCP tool object's, when it has them
+    return Tool.from_definition(
         name,
         description if isinstance(description, str) else None,
         schema,
         output if isinstance(output, Mapping) else None,
         origin=origin,
         options=options,
+        title=title,
+        annotations=annotations,
     )
 
 

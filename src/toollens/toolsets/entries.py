@@ -1,8 +1,12 @@
-"""One tool of a toolset: its name, where it came from, its report, or why it could not be read.
+"""The :class:`Tool` record: one tool toollens knows, whatever it was read from.
 
-An entry is data: a frozen record holding the :class:`~toollens.core.report.Report` the rest
-of toollens already computes for one target. An entry that could not be read keeps its
-``error`` (one line) instead of a report, so a toolset with one broken tool still builds.
+Every reader (a callable, ``MODULE:ATTR``, a file, a module, a framework object, a payload
+file, the project table, an ``mcp:`` server) produces a ``Tool``; every command, view and the
+lock consume it. A ``Tool`` is data: its name, title, description, input and output schema,
+annotations, where it came from (:class:`ToolOrigin`), and the
+:class:`~toollens.core.report.Report` the rest of toollens computes for it. A tool that could
+not be read keeps its ``error`` (one line) instead of a report, so a toolset with one broken
+tool still builds. ``ToolEntry`` is the same class under its former name.
 """
 
 from __future__ import annotations
@@ -14,12 +18,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
-from toollens.core.schema.types import JsonMapping
+from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
 
-__all__ = ["OriginKind", "ToolEntry", "ToolOrigin", "callable_origin", "one_line"]
+__all__ = ["OriginKind", "Tool", "ToolEntry", "ToolOrigin", "callable_origin", "one_line"]
 
 OriginKind = Literal[
     "callable", "module", "json", "agents", "pydantic-ai", "langchain", "project", "mcp"
@@ -38,6 +42,9 @@ class ToolOrigin:
         line: the line of its ``def`` in that module's file, when the source is on disk.
         index: its position in a JSON payload list (or in the list it was given in).
         role: what the entry is to its source when it is not a plain tool (``"handoff"``).
+        server: for a server's tool, the server as written, without ``#TOOL``
+            (``mcp:python server.py``); ``label`` is then the target naming the tool.
+        command: for a server's tool, how it is reached: its command line (stdio) or URL.
     """
 
     kind: OriginKind
@@ -46,6 +53,8 @@ class ToolOrigin:
     line: int | None = None
     index: int | None = None
     role: str | None = None
+    server: str | None = None
+    command: str | None = None
 
     def __str__(self) -> str:
         where = self.module or self.label
@@ -57,27 +66,33 @@ class ToolOrigin:
 
 
 @dataclass(frozen=True)
-class ToolEntry:
-    """One tool of a :class:`~toollens.toolsets.Toolset`.
+class Tool:
+    """One tool as a model receives it, whatever it was read from.
 
     Attributes:
         name: the name the model sees (the report's title), or the best name known for a
             tool that could not be read.
-        origin: where the tool came from.
+        origin: where the tool came from (file and line, server and its command, payload
+            file and index).
         report: every view of the tool, or ``None`` when it could not be read.
         error: why the tool could not be read (one line), else ``None``.
         description: the description the model sees, when there is one.
-        output_schema: the tool's declared output schema for JSON tools that carry one.
-        parameters_schema: the parameters schema as written (before strict conversion).
+        output_schema: the tool's declared output schema (an MCP ``outputSchema``, a
+            payload's), for tools known by their definition.
+        parameters_schema: the input (parameters) schema as written, before strict
+            conversion; also :attr:`input_schema`.
         findings: the tool's own lint and provider findings (the report's).
         strict: whether the tool is sent strict (the report's options), ``None`` unknown.
         sent_schema: the parameters schema as sent (after strict conversion when strict),
             kept without the report for the request-level rules.
         payload_findings: what the provider does with the payload's own fields (unknown
             fields, ``input_examples``, ``defer_loading``...), for a tool read from a payload.
+        title: the tool's human-readable title (MCP ``title``), when it has one.
+        annotations: the tool's behaviour hints (MCP ``annotations``: ``readOnlyHint``,
+            ``destructiveHint``, ...), when it has some.
 
-    An entry with neither a report nor an error is listed but not checked (a hosted tool,
-    a toolset known only during a run); ``origin.role`` says what it is. An entry sent to
+    A tool with neither a report nor an error is listed but not checked (a hosted tool,
+    a toolset known only during a run); ``origin.role`` says what it is. A tool sent to
     another process keeps everything but its report (:meth:`without_report`).
     """
 
@@ -92,6 +107,31 @@ class ToolEntry:
     strict: bool | None = None
     sent_schema: dict[str, Any] | None = field(default=None, compare=False)
     payload_findings: tuple[Finding, ...] = ()
+    title: str | None = None
+    annotations: dict[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def input_schema(self) -> JsonSchema | None:
+        """The input schema as written (the same as :attr:`parameters_schema`)."""
+        return self.parameters_schema
+
+    @property
+    def function(self) -> object | None:
+        """The Python function (or class) the tool was read from, when there is one."""
+        if self.report is None or self.report.function is None:
+            return None
+        return self.report.target
+
+    def definition(self) -> JsonObject:
+        """The tool's fields under MCP's own names (``inputSchema``, ``outputSchema``...)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "inputSchema": self.parameters_schema,
+            "outputSchema": self.output_schema,
+            "annotations": self.annotations,
+        }
 
     @property
     def ok(self) -> bool:
@@ -107,7 +147,7 @@ class ToolEntry:
 
         return report(self.report.target, self.report.options, provider=provider_id(provider))
 
-    def without_report(self) -> ToolEntry:
+    def without_report(self) -> Tool:
         """This entry without its report (reports hold classes that cannot be pickled)."""
         return dataclasses.replace(self, report=None)
 
@@ -115,7 +155,7 @@ class ToolEntry:
     @classmethod
     def from_report(
         cls, rep: Report, origin: ToolOrigin, *, description: str | None = None, **more: Any
-    ) -> ToolEntry:
+    ) -> Tool:
         """An entry for a report already computed."""
         return cls(
             name=rep.title,
@@ -130,9 +170,26 @@ class ToolEntry:
         )
 
     @classmethod
-    def failed(cls, name: str, origin: ToolOrigin, error: str) -> ToolEntry:
-        """An entry for a tool that could not be read."""
-        return cls(name=name, origin=origin, error=one_line(error))
+    def failed(
+        cls,
+        name: str,
+        origin: ToolOrigin,
+        error: str,
+        *,
+        title: str | None = None,
+        annotations: JsonObject | None = None,
+        output_schema: JsonSchema | None = None,
+    ) -> Tool:
+        """An entry for a tool that could not be read, with what its definition declares
+        besides the schema that could not be judged (its title, annotations, output)."""
+        return cls(
+            name=name,
+            origin=origin,
+            error=one_line(error),
+            title=title,
+            annotations=annotations,
+            output_schema=output_schema,
+        )
 
     @classmethod
     def from_callable(
@@ -141,7 +198,7 @@ class ToolEntry:
         *,
         origin: ToolOrigin | None = None,
         options: ReportOptions | None = None,
-    ) -> ToolEntry:
+    ) -> Tool:
         """An entry for a Python function (or class): its report, or the error inspecting it."""
         from toollens.core.report import report
 
@@ -165,9 +222,12 @@ class ToolEntry:
         *,
         origin: ToolOrigin | None = None,
         options: ReportOptions | None = None,
-    ) -> ToolEntry:
+        title: str | None = None,
+        annotations: JsonMapping | None = None,
+    ) -> Tool:
         """An entry for a tool known only by its definition: a name, a description and the
-        JSON Schema of its input (a provider payload, an MCP ``tools/list`` result, ...).
+        JSON Schema of its input (a provider payload, an MCP ``tools/list`` result, ...),
+        with its output schema, title and annotations when it declares them.
 
         ``options.strict`` decides whether strict conversion runs on ``input_schema``.
         """
@@ -176,12 +236,26 @@ class ToolEntry:
         where = origin or ToolOrigin(kind="json", label=name)
         given = options or ReportOptions()
         named = dataclasses.replace(given, name=name, description=description)
+        output = dict(output_schema) if output_schema is not None else None
+        hints = dict(annotations) if annotations is not None else None
         try:
             rep = report(dict(input_schema), named)
         except ToolLensError as exc:
-            return cls.failed(name, where, str(exc))
-        output = dict(output_schema) if output_schema is not None else None
-        return cls.from_report(rep, where, description=description, output_schema=output)
+            return cls.failed(
+                name, where, str(exc), title=title, annotations=hints, output_schema=output
+            )
+        return cls.from_report(
+            rep,
+            where,
+            description=description,
+            output_schema=output,
+            title=title,
+            annotations=hints,
+        )
+
+
+ToolEntry = Tool
+"""The former name of :class:`Tool` (the same class), kept so existing code keeps working."""
 
 
 def callable_origin(

@@ -13,12 +13,13 @@ carries one warning naming them (:data:`STDOUT_NOISE`).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
 from toollens.mcp.target import MCP_PREFIX
-from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.entries import Tool, ToolOrigin
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings, mcp_spec_findings
 
@@ -33,6 +34,7 @@ __all__ = [
     "load_mcp",
     "mcp_entry",
     "sdk_refusal_finding",
+    "server_origin",
     "server_toolset",
     "stdout_noise_finding",
 ]
@@ -77,9 +79,11 @@ def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolse
 
     entries = [mcp_entry(tool, options) for tool in served.tools]
     for unread in sorted(served.unread, key=lambda u: u.index):
-        origin = ToolOrigin(kind="mcp", label=served.target, index=unread.index)
+        origin = dataclasses.replace(
+            server_origin(served.target, served.target), index=unread.index
+        )
         entries.insert(
-            min(unread.index, len(entries)), ToolEntry.failed(unread.name, origin, unread.error)
+            min(unread.index, len(entries)), Tool.failed(unread.name, origin, unread.error)
         )
     tools = tuple(entries)
     found = list(iter_toolset_findings(tools))
@@ -91,7 +95,7 @@ def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolse
     if served.stdout_noise:
         found.append(ToolsetFinding(stdout_noise_finding(served.stdout_noise), ()))
     listing = listing_from_server(served)  # what the consumers judge, as sent
-    return Toolset(tools, tuple(found), served.target, options, listing)
+    return Toolset(tools, tuple(found), served.target, options, listing, served)
 
 
 def stdout_noise_finding(lines: tuple[str, ...]) -> Finding:
@@ -129,17 +133,45 @@ def sdk_refusal_finding(served: ServerTools) -> Finding:
     )
 
 
-def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp") -> ToolEntry:
-    """The entry of one server tool, named by its target (``mcp:python server.py#search``)."""
+def server_origin(server: str, label: str, *, kind: str = "mcp") -> ToolOrigin:
+    """Where a server's tool came from: ``label`` names it, ``server`` is the server as
+    written and ``command`` how it is reached (its command line or URL)."""
+    from toollens.mcp.target import parse_mcp_target
+
+    try:
+        command: str | None = parse_mcp_target(server).label
+    except ToolLensError:  # a server named in a project table by another spelling
+        command = None
+    return ToolOrigin(
+        kind="project" if kind == "project" else "mcp",
+        label=label,
+        server=server,
+        command=command,
+    )
+
+
+def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp") -> Tool:
+    """The :class:`~toollens.toolsets.entries.Tool` of one server tool, named by its target
+    (``mcp:python server.py#search``): the reader boundary, where the wire record
+    (:class:`~toollens.mcp.records.McpTool`) becomes the tool record every command reads."""
     from toollens.core.report import ReportOptions
     from toollens.mcp.judge import tool_report
 
-    origin = ToolOrigin(kind="project" if kind == "project" else "mcp", label=tool.target)
+    origin = server_origin(tool.server, tool.target, kind=kind)
+    declared = (tool.title, tool.annotations, tool.output_schema)
+    title, annotations, output = declared
     try:
         # As its clients send it: non-strict unless the caller asks (see toollens.consumers).
         rep = tool_report(tool, options or ReportOptions(strict=False))
     except ToolLensError as exc:
-        return ToolEntry.failed(tool.name, origin, str(exc))
-    return ToolEntry.from_report(
-        rep, origin, description=tool.description, output_schema=tool.output_schema
+        return Tool.failed(
+            tool.name, origin, str(exc), title=title, annotations=annotations, output_schema=output
+        )
+    return Tool.from_report(
+        rep,
+        origin,
+        description=tool.description,
+        title=title,
+        annotations=annotations,
+        output_schema=output,
     )

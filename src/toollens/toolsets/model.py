@@ -17,6 +17,7 @@ from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
     from toollens.core.report import ReportOptions
+    from toollens.mcp.records import ServerTools
 
 __all__ = ["Toolset"]
 
@@ -34,6 +35,9 @@ class Toolset:
         options: the report options every tool was read with.
         listing: the tool list exactly as a server sent it (an ``mcp:`` source), which the
             consumers judge (:mod:`toollens.consumers`); ``None`` for other sources.
+        served: what the server answered (``initialize`` and ``tools/list``, as sent), for
+            an ``mcp:`` source; ``None`` for other sources. Its tools are in :attr:`tools`
+            as :class:`~toollens.toolsets.entries.Tool` records.
     """
 
     tools: tuple[ToolEntry, ...]
@@ -41,6 +45,7 @@ class Toolset:
     label: str = "toolset"
     options: ReportOptions | None = field(default=None, compare=False)
     listing: ToolList | None = field(default=None, compare=False)
+    served: ServerTools | None = field(default=None, compare=False)
 
     @classmethod
     def from_entries(

@@ -12,7 +12,8 @@ from __future__ import annotations
 import types
 from typing import TYPE_CHECKING
 
-from toollens.targets import MISSING_NAME, is_langchain_tool_class, module_tools, no_tools_error
+from toollens.core.callables import is_langchain_tool_class
+from toollens.targets import MISSING_NAME, module_tools, no_tools_error
 from toollens.toolsets.entries import ToolEntry, ToolOrigin, callable_origin
 
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@
 - pydantic-ai: an ``Agent`` (the ``Tool`` objects of its function toolsets, each read from
   ``Tool.tool_def``; other toolsets are listed unchecked) and a ``Tool``;
 - LangChain: a ``BaseTool`` instance or subclass (a subclass read from its defaults, its
-  ``__init__`` never run), read from ``convert_to_openai_tool`` (what ``bind_tools`` sends).
+  ``__init__`` never run), read from ``convert_to_openai_tool`` (what ``bind_tools`` sends),
+  by the one rule :func:`toollens.core.callables.langchain_definition` that ``report()`` uses.
 
 A reader only looks at an object when its framework is already imported (an object of a
 framework that is not imported cannot exist), so reading plain functions never imports one.
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin, callable_origin
+from toollens.toolsets.entries import OriginKind, Tool, ToolOrigin, callable_origin
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -36,18 +37,18 @@ def _strict(options: ReportOptions | None, strict: Any) -> ReportOptions | None:
     return dataclasses.replace(options or ReportOptions(), strict=strict)
 
 
-def _unchecked(name: str, kind: OriginKind, label: str, role: str) -> ToolEntry:
-    return ToolEntry(name=name, origin=ToolOrigin(kind=kind, label=label, role=role))
+def _unchecked(name: str, kind: OriginKind, label: str, role: str) -> Tool:
+    return Tool(name=name, origin=ToolOrigin(kind=kind, label=label, role=role))
 
 
-def _with_role(entry: ToolEntry, role: str) -> ToolEntry:
+def _with_role(entry: Tool, role: str) -> Tool:
     return dataclasses.replace(entry, origin=dataclasses.replace(entry.origin, role=role))
 
 
 # -- OpenAI Agents SDK -------------------------------------------------------------------
 
 
-def read_agents(obj: object, options: ReportOptions | None, label: str) -> list[ToolEntry] | None:
+def read_agents(obj: object, options: ReportOptions | None, label: str) -> list[Tool] | None:
     if "agents" not in sys.modules:
         return None
     import agents
@@ -61,7 +62,7 @@ def read_agents(obj: object, options: ReportOptions | None, label: str) -> list[
     return None
 
 
-def _agent_entries(agent: Any, options: ReportOptions | None) -> list[ToolEntry]:
+def _agent_entries(agent: Any, options: ReportOptions | None) -> list[Tool]:
     import agents
 
     label = str(agent.name)
@@ -81,8 +82,8 @@ def _agent_entries(agent: Any, options: ReportOptions | None) -> list[ToolEntry]
     ]
 
 
-def _function_tool(tool: Any, options: ReportOptions | None, label: str) -> ToolEntry:
-    return ToolEntry.from_definition(
+def _function_tool(tool: Any, options: ReportOptions | None, label: str) -> Tool:
+    return Tool.from_definition(
         tool.name,
         tool.description,
         tool.params_json_schema,
@@ -91,8 +92,8 @@ def _function_tool(tool: Any, options: ReportOptions | None, label: str) -> Tool
     )
 
 
-def _handoff(made: Any, options: ReportOptions | None, label: str) -> ToolEntry:
-    entry = ToolEntry.from_definition(
+def _handoff(made: Any, options: ReportOptions | None, label: str) -> Tool:
+    entry = Tool.from_definition(
         made.tool_name,
         made.tool_description,
         made.input_json_schema,
@@ -105,9 +106,7 @@ def _handoff(made: Any, options: ReportOptions | None, label: str) -> ToolEntry:
 # -- pydantic-ai -------------------------------------------------------------------------
 
 
-def read_pydantic_ai(
-    obj: object, options: ReportOptions | None, label: str
-) -> list[ToolEntry] | None:
+def read_pydantic_ai(obj: object, options: ReportOptions | None, label: str) -> list[Tool] | None:
     if "pydantic_ai" not in sys.modules:
         return None
     import pydantic_ai
@@ -119,11 +118,11 @@ def read_pydantic_ai(
     return None
 
 
-def _pydantic_agent_entries(agent: Any, options: ReportOptions | None) -> list[ToolEntry]:
+def _pydantic_agent_entries(agent: Any, options: ReportOptions | None) -> list[Tool]:
     from pydantic_ai.toolsets import FunctionToolset
 
     label = str(agent.name or "pydantic-ai agent")
-    entries: list[ToolEntry] = []
+    entries: list[Tool] = []
     for toolset in agent.toolsets:
         if isinstance(toolset, FunctionToolset):
             entries.extend(_pydantic_tool(t, options, label) for t in toolset.tools.values())
@@ -133,10 +132,10 @@ def _pydantic_agent_entries(agent: Any, options: ReportOptions | None) -> list[T
     return entries
 
 
-def _pydantic_tool(tool: Any, options: ReportOptions | None, label: str) -> ToolEntry:
+def _pydantic_tool(tool: Any, options: ReportOptions | None, label: str) -> Tool:
     definition = tool.tool_def
     where = callable_origin(tool.function, kind="pydantic-ai", label=label)
-    return ToolEntry.from_definition(
+    return Tool.from_definition(
         definition.name,
         definition.description,
         definition.parameters_json_schema,
@@ -148,64 +147,40 @@ def _pydantic_tool(tool: Any, options: ReportOptions | None, label: str) -> Tool
 # -- LangChain ---------------------------------------------------------------------------
 
 
-def read_langchain(
-    obj: object, options: ReportOptions | None, label: str
-) -> list[ToolEntry] | None:
+def read_langchain(obj: object, options: ReportOptions | None, label: str) -> list[Tool] | None:
     if "langchain_core" not in sys.modules:
         return None
-    from langchain_core.tools import BaseTool
+    from toollens.core.callables import is_langchain_tool, langchain_definition
+    from toollens.core.errors import TargetError
 
-    if isinstance(obj, type) and issubclass(obj, BaseTool) and obj is not BaseTool:
-        return [_langchain_class(obj, options, label)]
-    if not isinstance(obj, BaseTool):
+    if not is_langchain_tool(obj):
         return None
-    return [_langchain_tool(obj, options, label)]
-
-
-def _langchain_class(cls: type[Any], options: ReportOptions | None, label: str) -> ToolEntry:
-    """A ``BaseTool`` subclass, read from its defaults (``name``, ``description``,
-    ``args_schema``) without running its ``__init__`` or validators: ``model_construct``
-    builds the instance pydantic would, from the defaults alone."""
-    origin = ToolOrigin(kind="langchain", label=label)
     try:
-        tool = cls.model_construct()
-        name = tool.name
-    except AttributeError:
-        return ToolEntry.failed(
-            cls.__name__,
-            origin,
-            f"LangChain tool class {cls.__name__} has no default name; give it "
-            "`name: str = ...`, or name an instance of it (MODULE:ATTR)",
+        sent = langchain_definition(obj)
+    except TargetError as exc:
+        return [
+            Tool.failed(_langchain_name(obj), ToolOrigin(kind="langchain", label=label), str(exc))
+        ]
+    assert sent is not None  # is_langchain_tool said so
+    func = getattr(obj, "func", None) or getattr(obj, "coroutine", None)
+    if not callable(func):  # a BaseTool subclass (or an instance of one): where it is defined
+        func = obj if isinstance(obj, type) else type(obj)
+    return [
+        Tool.from_definition(
+            sent.name,
+            sent.description,
+            sent.parameters,
+            origin=callable_origin(func, kind="langchain", label=label),
+            options=options,
         )
-    if not isinstance(name, str):
-        return ToolEntry.failed(cls.__name__, origin, f"{cls.__name__}.name is not a string")
-    return _langchain_tool(tool, options, label)
+    ]
 
 
-def _langchain_tool(tool: Any, options: ReportOptions | None, label: str) -> ToolEntry:
-    """What ``bind_tools`` sends for ``tool``: LangChain's own ``convert_to_openai_tool``."""
-    import warnings
-
-    from langchain_core.utils.function_calling import convert_to_openai_tool
-
-    with warnings.catch_warnings():  # pydantic warns on a class default it cannot dump
-        warnings.simplefilter("ignore")
-        function = convert_to_openai_tool(tool)["function"]
-    func = getattr(tool, "func", None) or getattr(tool, "coroutine", None)
-    if callable(func):
-        where = callable_origin(func, kind="langchain", label=label)
-    else:  # a BaseTool subclass: its class is where it is defined
-        where = callable_origin(type(tool), kind="langchain", label=label)
-    return ToolEntry.from_definition(
-        function["name"],
-        function.get("description"),
-        function.get("parameters", {"type": "object", "properties": {}}),
-        origin=where,
-        options=options,
-    )
+def _langchain_name(obj: object) -> str:
+    return obj.__name__ if isinstance(obj, type) else type(obj).__name__
 
 
-READERS: tuple[Callable[[Any, ReportOptions | None, str], list[ToolEntry] | None], ...] = (
+READERS: tuple[Callable[[Any, ReportOptions | None, str], list[Tool] | None], ...] = (
     read_agents,
     read_pydantic_ai,
     read_langchain,

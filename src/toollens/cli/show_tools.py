@@ -1,0 +1,125 @@
+"""``toollens show`` of a source that names many tools, written once over the Tool record.
+
+A module, a payload file, the project, an ``mcp:`` server: the source is read as a
+:class:`~toollens.toolsets.Toolset` (:func:`toollens.cli.toolset.read_toolset`, the same
+reading ``check``, ``tokens`` and ``snapshot`` use) and each :class:`~toollens.toolsets.Tool`
+is shown from its fields: its views (its report), or the one line saying why it could not
+be read. A server's tools are headed by the target naming each one and followed by what
+the server declared besides the input schema (``outputSchema``, ``annotations``); a
+server's toolset starts with who answered and what the reader should know first (the SDK
+refusing the list, stdout lines skipped).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from toollens.cli.formats import dump, format_show
+
+if TYPE_CHECKING:
+    from toollens.core.report import ReportOptions
+    from toollens.mcp import ConnectOptions
+    from toollens.mcp.records import ServerTools
+    from toollens.toolsets import Tool, Toolset
+
+__all__ = ["show_source", "show_tool"]
+
+_EXIT_OK, _EXIT_FINDINGS = 0, 1
+
+
+def show_source(
+    source: str,
+    options: ReportOptions,
+    view: str,
+    fmt: str,
+    connect: ConnectOptions | None = None,
+) -> tuple[str, int]:
+    """Every tool of ``source`` shown, and the exit code (1 when a tool could not be read).
+
+    ``options.name`` and ``options.description`` rename one tool; a source with several
+    tools refuses them.
+
+    Raises:
+        TargetError: the source cannot be read at all, holds no tools, or holds several
+            tools and ``--name``/``--description`` was given.
+    """
+    from toollens.cli.project import join_shown
+    from toollens.cli.toolset import read_toolset
+    from toollens.core.errors import TargetError
+
+    ts = read_toolset(source, options, connect)
+    if (options.name or options.description) and len(ts.tools) != 1:
+        raise TargetError(
+            f"--name and --description apply to one tool; {source!r} holds {len(ts.tools)}",
+            hint="name one tool (MODULE:ATTR, or #TOOL after an mcp: server)",
+        )
+    shown = [
+        show_tool(tool, view, fmt) for tool in ts.tools if tool.report is not None or tool.error
+    ]
+    code = _EXIT_FINDINGS if ts.errors else _EXIT_OK
+    if ts.served is None:
+        return join_shown(shown, fmt), code
+    if fmt == "json":
+        return dump({**ts.served.to_json(), "tools": [json.loads(s) for s in shown]}), code
+    return _header(ts.served) + "".join(_notes(ts)) + "\n".join(shown), code
+
+
+def show_tool(tool: Tool, view: str, fmt: str) -> str:
+    """One tool's ``show``: its views, or why it could not be read; a server's tool with
+    its target and what the server declared besides the input schema."""
+    served = tool.origin.server is not None
+    if tool.report is None:
+        return _unread(tool, fmt, served)
+    if not served:
+        return format_show(tool.report, view, fmt)
+    if fmt == "json":
+        body = json.loads(format_show(tool.report, view, fmt)) if view != "output" else None
+        return dump({"name": tool.name, "mcp": tool.definition(), "show": body})
+    blocks = [f"== tool {tool.name} ({tool.origin.label}) =="]
+    if view != "output":
+        blocks.append(format_show(tool.report, view, fmt).rstrip("\n"))
+    if view in ("output", "all"):
+        blocks.append(_declared_text(tool))
+    return "\n".join(blocks) + "\n"
+
+
+def _unread(tool: Tool, fmt: str, served: bool) -> str:
+    if fmt != "json":
+        return f"== tool {tool.name} ({tool.origin}) ==\n  could not be read: {tool.error}\n"
+    data: dict[str, Any] = {"title": tool.name, "origin": str(tool.origin), "error": tool.error}
+    if served:
+        data = {"name": tool.name, "index": tool.origin.index, "error": tool.error}
+        if tool.origin.index is None:  # a listed tool whose inputSchema is not a schema
+            data = {"name": tool.name, "mcp": tool.definition(), "error": tool.error}
+    return dump(data)
+
+
+def _declared_text(tool: Tool) -> str:
+    lines = ["MCP outputSchema (what structuredContent must match; not sent to the model):"]
+    if tool.output_schema is None:
+        lines.append("  none (the tool returns unstructured content)")
+    else:
+        lines.extend("  " + line for line in json.dumps(tool.output_schema, indent=2).splitlines())
+    if tool.annotations:
+        lines.append("MCP annotations: " + json.dumps(tool.annotations, ensure_ascii=False))
+    return "\n".join(lines)
+
+
+def _header(served: ServerTools) -> str:
+    info = served.info
+    name = " ".join(x for x in (info.name, info.version) if x) or "(unnamed)"
+    count = len(served.tools)
+    return (
+        f"MCP server {name} (protocol {info.protocol_version or '?'}): "
+        f"{count} tool{'' if count == 1 else 's'} from {served.target}\n"
+    )
+
+
+def _notes(ts: Toolset) -> list[str]:
+    """What the reader should know before the tools: the SDK's refusal, skipped stdout."""
+    from toollens.toolsets.mcp_source import SDK_REFUSES_LIST, STDOUT_NOISE
+
+    first = (SDK_REFUSES_LIST, STDOUT_NOISE)
+    found = sorted((f for f in ts.findings if f.rule in first), key=lambda f: first.index(f.rule))
+    return [f"{finding.headline}\n" for finding in found]
