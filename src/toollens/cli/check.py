@@ -22,6 +22,7 @@ from toollens.cli.common import (
     add_format,
     add_strictness,
     cli_options,
+    default_provider,
     provider_names,
     report_of,
 )
@@ -79,7 +80,8 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
         choices=(*providers, ALL_PROVIDERS),
         metavar="P",
         help=f"a provider to check against; repeat for several: {', '.join(providers)}, "
-        f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
+        f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER}, or the provider a "
+        "payload file is written for)",
     )
     add_strictness(check)
     check.add_argument(
@@ -106,7 +108,7 @@ def run_check(args: argparse.Namespace) -> tuple[str, int]:
         from toollens.toolsets.catalogue import format_rules, rule_rows
 
         return format_rules(rule_rows(), "json" if args.format == "json" else "text"), EXIT_OK
-    asked = args.providers or [DEFAULT_PROVIDER]
+    asked = args.providers or [default_provider(args)]  # a payload: its own provider
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(provider_names())
     providers = list(dict.fromkeys(asked))

@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # option types only; the modules are imported when a report i
     from toollens.core.function_schema import FunctionSchema
     from toollens.core.output import OutputSchema
     from toollens.core.providers import ProviderVerdict
+    from toollens.core.providers.given import GivenPayload
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
@@ -79,6 +80,10 @@ class Report:
         provider_findings: what the provider would reject or mishandle.
         view_errors: view name (``"strict"``, ``"output"``, ``"provider"``, ``"lint"``) ->
             the message of the error that stopped that view.
+        given: the provider tool payload the target was written as (its fields beside the
+            schema and what its provider does with them); ``None`` for other targets. For
+            that payload's own provider, ``provider_findings`` include its findings and
+            ``provider_payload`` carries its fields.
         target: the object the report was made for.
     """
 
@@ -95,6 +100,7 @@ class Report:
     lint: tuple[Finding, ...] = ()
     provider_findings: tuple[Finding, ...] = ()
     view_errors: Mapping[str, str] = field(default_factory=dict)
+    given: GivenPayload | None = None
     target: object = field(default=None, repr=False, compare=False)
 
     @property
@@ -444,16 +450,25 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
     check_plain_data(raw)  # before copy_json, which recurses once per level
+    from toollens.core.providers.given import given_payload, with_own_fields
+
+    given = given_payload(raw)  # a provider's tool payload: its schema, named by it
+    if given is not None:
+        raw, options = given.schema, _payload_options(given, options)
     raw = copy_json(dict(raw))
     check_schema(raw)
     errors: dict[str, str] = {}
     schema, changes = _schema_views(raw, options, errors)
-    given = raw.get("title")
-    title = options.name or (given if isinstance(given, str) and given else "schema")
+    named = raw.get("title")
+    title = options.name or (named if isinstance(named, str) and named else "schema")
     payload, findings = _plain_provider_views(raw, schema, title, options, errors)
     from toollens.core.schema_fixes import for_schema_only
 
     findings = for_schema_only(findings)  # no Python option to name: the schema's own fix
+    if given is not None:
+        findings = (*findings, *given.findings_for(options.provider))
+        if payload is not None:
+            payload = with_own_fields(payload, given, options.provider)
     return Report(
         target_kind="json-schema",
         options=options,
@@ -465,7 +480,20 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
         provider_payload=payload,
         provider_findings=findings,
         view_errors=types.MappingProxyType(errors),
+        given=given,
         target=target,
+    )
+
+
+def _payload_options(given: GivenPayload, options: ReportOptions) -> ReportOptions:
+    """A payload names its tool and describes it (an option given by name wins), and is
+    judged as strict as its provider sends it (its own ``strict``, else that provider's
+    default), whatever the strictness asked for Python tools."""
+    return dataclasses.replace(
+        options,
+        name=options.name or given.name,
+        description=options.description or given.description,
+        strict=given.sent_strict,
     )
 
 

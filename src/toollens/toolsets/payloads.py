@@ -17,10 +17,11 @@ not checked: they have no parameters schema. Any other entry that is no function
 malformed dict, a built-in tool such as ``{"type": "web_search"}``) becomes one entry with
 its error, at its index.
 
-Each function tool is also judged on its payload's own fields (``input_examples``,
-``defer_loading``, ``allowed_callers``, Responses' ``strict`` default, unknown fields):
-:func:`toollens.core.providers.payload_fields.check_payload`, kept on the entry as
-``payload_findings``.
+Each function tool's report is the one :func:`toollens.core.report.report` makes of the
+payload alone (``check tool.json`` and ``check tools.json`` agree): it is also judged on
+its payload's own fields (``input_examples``, ``defer_loading``, ``allowed_callers``,
+Responses' ``strict`` default, unknown fields), and those findings are the tool's own
+provider findings for the payload's provider (:mod:`toollens.core.providers.given`).
 """
 
 from __future__ import annotations
@@ -29,14 +30,16 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 
 if TYPE_CHECKING:
+    from toollens.core.choices import ProviderId
     from toollens.core.report import ReportOptions
 
-__all__ = ["is_payload_list", "payload_entries", "payload_entry"]
+__all__ = ["is_payload_list", "payload_entries", "payload_entry", "payload_provider"]
 
 _DECLARATION_KEYS = ("functionDeclarations", "function_declarations")
 
@@ -56,6 +59,19 @@ def payload_entries(
     """One entry per tool of a payload list, in order; an unreadable item is an error entry."""
     items = _items(data)
     return [payload_entry(item, index, label, options) for index, item in enumerate(items)]
+
+
+def payload_provider(data: JsonMapping | Sequence[object]) -> ProviderId | None:
+    """The provider a payload (one tool, or a list) is written for: the one whose shape
+    every function tool in it has; ``None`` for a bare schema, MCP tools or mixed shapes."""
+    from toollens.core.providers import unwrap_payload
+
+    found = {
+        tool.provider
+        for item in _items(data)
+        if isinstance(item, Mapping) and (tool := unwrap_payload(item)) is not None
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def _items(data: JsonMapping | Sequence[object]) -> list[Any]:
@@ -103,8 +119,6 @@ def _listed_role(item: Mapping[str, Any]) -> str | None:
 
 def payload_entry(item: object, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
     """The entry of one item of a payload list, at ``index``."""
-    from toollens.targets import unwrap_payload
-
     origin = ToolOrigin(kind="json", label=label, index=index)
     if not isinstance(item, Mapping):
         return ToolEntry.failed(
@@ -120,21 +134,21 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
             dataclasses.replace(origin, role=role),
             description=description if isinstance(description, str) else None,
         )
-    unwrapped = unwrap_payload(item) if "name" in item or "function" in item else None
-    if unwrapped is None:
-        return _bare_or_failed(item, index, origin, options)
-    if not unwrapped.name:
-        return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
-    given = _strictness(item, options)
-    entry = ToolEntry.from_definition(
-        unwrapped.name, unwrapped.description, unwrapped.schema, origin=origin, options=given
-    )
-    from toollens.core.providers import unwrap_payload as unwrap_tool
-    from toollens.core.providers.payload_fields import check_payload
+    from toollens.core.providers.given import given_payload
 
-    tool = unwrap_tool(item)
-    found = check_payload(tool) if tool is not None else ()
-    return dataclasses.replace(entry, payload_findings=found)
+    given = given_payload(item)
+    if given is None:
+        return _bare_or_failed(item, index, origin, options)
+    if not given.name:
+        return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
+    # The report of the payload as written: the same one `check tool.json` makes of it alone.
+    from toollens.core.report import report
+
+    try:
+        rep = report(item, options)
+    except ToolLensError as exc:
+        return ToolEntry.failed(given.name, origin, str(exc))
+    return ToolEntry.from_report(rep, origin, description=given.description)
 
 
 def _bare_or_failed(
@@ -156,18 +170,6 @@ def _bare_or_failed(
             kind, origin, f"tool {index} is a built-in tool of type {kind!r}, with no schema"
         )
     return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
-
-
-def _strictness(item: Mapping[str, Any], options: ReportOptions | None) -> ReportOptions | None:
-    # A payload that says how strict it is sent wins over the toolset's default.
-    strict = item.get("strict")
-    if strict is None and isinstance(item.get("function"), Mapping):
-        strict = item["function"].get("strict")
-    if not isinstance(strict, bool):
-        return options
-    from toollens.core.report import ReportOptions
-
-    return dataclasses.replace(options or ReportOptions(), strict=strict)
 
 
 def _mcp_spec(item: Mapping[str, Any]) -> tuple[Finding, ...]:

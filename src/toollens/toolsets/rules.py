@@ -22,6 +22,8 @@ from toollens.core.providers.requests import (
     ANTHROPIC_MAX_STRICT_TOOLS,
     ANTHROPIC_MAX_UNIONS,
     ANTHROPIC_REQUEST_LIMITS,
+    OPENAI_MAX_TOOLS,
+    OPENAI_TOOL_COUNT,
     anthropic_strict_budget,
     over_budget,
 )
@@ -46,12 +48,6 @@ __all__ = [
 
 OPENAI_NAME = Source(
     "OpenAI function definition, name (openai 3.57 SDK types, shared FunctionDefinition)",
-    "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
-    "2026-11-29",
-    evidence="code",
-)
-OPENAI_TOOL_COUNT = Source(
-    "OpenAI Chat Completions tools: 'A max of 128 functions are supported' (openai 3.57 types)",
     "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
     "2026-11-29",
     evidence="code",
@@ -81,8 +77,6 @@ SELECTION = Source(
     "https://platform.openai.com/docs/guides/function-calling#best-practices-for-defining-functions",
     "2026-11-29",
 )
-
-OPENAI_MAX_TOOLS = 128
 
 
 @dataclass(frozen=True)
