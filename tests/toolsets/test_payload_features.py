@@ -72,7 +72,8 @@ def test_a_web_search_tool_is_still_an_error_entry() -> None:
 
 def test_a_list_of_mcp_tools_is_judged_by_the_mcp_specification() -> None:
     tools = [{"name": "get page", "inputSchema": SCHEMA, "outputSchema": {"type": "array"}}]
-    (entry,) = payload_entries({"tools": tools}, label="t")
+    listed = {"tools": tools, "protocolVersion": "2025-11-25"}
+    (entry,) = payload_entries(listed, label="t")
     assert [f.rule for f in entry.payload_findings] == [
         "mcp.output-schema-not-object",
         "mcp.name-invalid",

@@ -193,7 +193,12 @@ def cli_options(
     from toollens.core.report import ReportOptions
 
     chosen = provider_id(asked) if asked else DEFAULT_PROVIDER
-    base = ReportOptions(strict=args.strict, provider=chosen, context_types=_context_types(args))
+    base = ReportOptions(
+        strict=args.strict,
+        provider=chosen,
+        context_types=_context_types(args),
+        mcp_revision=getattr(args, "mcp_revision", None),
+    )
     return dataclasses.replace(base, **overrides)
 
 

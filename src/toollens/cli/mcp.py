@@ -80,6 +80,17 @@ def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds for start-up and initialize, and for each request "
         f"(default: {DEFAULT_TIMEOUT:g})",
     )
+    from toollens.core.providers.mcp_spec import MCP_REVISIONS, judge_id
+
+    judges = [judge_id(r) for r in MCP_REVISIONS]
+    group.add_argument(
+        "--mcp-revision",
+        choices=judges,
+        metavar="REVISION",
+        help="the MCP specification revision to judge the tools by (an mcp: server or a "
+        f"saved tools/list file): {', '.join(judges)} (default: the protocol version the "
+        f"server answered with, else the newest, {judges[-1]})",
+    )
 
 
 def connect_options(args: argparse.Namespace) -> ConnectOptions:

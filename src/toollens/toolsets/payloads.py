@@ -56,9 +56,15 @@ def is_payload_list(data: object) -> bool:
 def payload_entries(
     data: JsonMapping | Sequence[object], *, label: str, options: ReportOptions | None = None
 ) -> list[ToolEntry]:
-    """One entry per tool of a payload list, in order; an unreadable item is an error entry."""
+    """One entry per tool of a payload list, in order; an unreadable item is an error entry.
+
+    MCP tools (``{"name", "inputSchema"}``, a saved ``tools/list`` answer) are judged by the
+    MCP specification together, as a server's list is: by ``options.mcp_revision`` when
+    chosen, else by the ``protocolVersion`` the file records, else by the newest revision.
+    """
     items = _items(data)
-    return [payload_entry(item, index, label, options) for index, item in enumerate(items)]
+    entries = [payload_entry(item, index, label, options) for index, item in enumerate(items)]
+    return _with_mcp_spec(entries, items, data, options)
 
 
 def payload_provider(data: JsonMapping | Sequence[object]) -> ProviderId | None:
@@ -159,12 +165,9 @@ def _bare_or_failed(
     kind = item.get("type")
     if isinstance(item.get("name"), str) and kind in (None, "function"):
         # A declaration without a parameters key takes no arguments (Gemini, Anthropic);
-        # an MCP-style {"name", "inputSchema"} is read as a definition, and judged by the
-        # MCP specification (its default revision: a file says no protocol version).
-        entry = definition_entry(item, index, label=origin.label, options=options)
-        if "inputSchema" in item and entry.ok:
-            return dataclasses.replace(entry, payload_findings=_mcp_spec(item))
-        return entry
+        # an MCP-style {"name", "inputSchema"} is read as a definition (the MCP
+        # specification judges the list's MCP tools together: payload_entries).
+        return definition_entry(item, index, label=origin.label, options=options)
     if isinstance(kind, str):
         return ToolEntry.failed(
             kind, origin, f"tool {index} is a built-in tool of type {kind!r}, with no schema"
@@ -172,8 +175,37 @@ def _bare_or_failed(
     return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
 
 
-def _mcp_spec(item: Mapping[str, Any]) -> tuple[Finding, ...]:
-    # One tool at a time: two tools of one name are toolset.duplicate-name already.
-    from toollens.core.providers.mcp_spec import check_mcp_tools
+def _with_mcp_spec(
+    entries: list[ToolEntry],
+    items: Sequence[Any],
+    data: JsonMapping | Sequence[object],
+    options: ReportOptions | None,
+) -> list[ToolEntry]:
+    """The entries, each MCP tool's carrying what the MCP specification says of it (a
+    finding about several tools, two of one name, rides on the first of them)."""
+    mcp = [
+        i
+        for i, (entry, item) in enumerate(zip(entries, items, strict=True))
+        if entry.ok and isinstance(item, Mapping) and "inputSchema" in item
+    ]
+    if not mcp:
+        return entries
+    from toollens.core.providers.mcp_spec import check_mcp_tools, parse_judge, revision_for
 
-    return tuple(f.finding for f in check_mcp_tools([item]))
+    chosen = options.mcp_revision if options is not None else None
+    answered = data.get("protocolVersion") if isinstance(data, Mapping) else None
+    revision = (
+        parse_judge(chosen)
+        if chosen is not None
+        else revision_for(answered if isinstance(answered, str) else None)
+    )
+    found: dict[int, list[Finding]] = {}
+    for spec in check_mcp_tools([items[i] for i in mcp], revision):
+        owner = next(i for i in mcp if entries[i].name in spec.tools)
+        found.setdefault(owner, []).append(spec.finding)
+    return [
+        dataclasses.replace(e, payload_findings=(*e.payload_findings, *found[i]))
+        if i in found
+        else e
+        for i, e in enumerate(entries)
+    ]

@@ -54,8 +54,9 @@ __all__ = [
 # toollens has a judge for are the revisions that changed what a tool may be.
 KNOWN_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28")
 MCP_REVISIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
-DEFAULT_REVISION = "2025-11-25"
-"""The revision a tool list is judged by when the server's protocol version is unknown."""
+DEFAULT_REVISION = MCP_REVISIONS[-1]
+"""The revision a tool list is judged by when the server's protocol version is unknown (a
+saved list that does not say, a version newer than toollens knows): the newest."""
 
 
 def _spec(revision: str, what: str, anchor: str = "") -> Citation:
