@@ -27,7 +27,9 @@ from toollens.toolsets import toolset
 
 _CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "mcp"
 FILES = sorted(_CORPUS.glob("*.tools.json")) if _CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not FILES, reason="the MCP corpus (../shared/corpora/mcp) is absent")
+needs_corpus = pytest.mark.skipif(
+    not FILES, reason="the MCP corpus (../shared/corpora/mcp) is absent"
+)
 
 OBJECT = {"type": "object", "properties": {"q": {"type": "string"}}}
 
@@ -68,7 +70,7 @@ def test_the_list_is_judged_together_and_the_revision_decides() -> None:
     assert old == {"mcp.output-schema-not-object"}  # names became a rule in 2025-11-25
     new = {rule for rule, _, _ in _judged({"tools": tools})}  # newest: any outputSchema
     assert new == {"mcp.name-invalid", "mcp.duplicate-name"}
-    assert DEFAULT_REVISION == MCP_REVISIONS[-1]
+    assert MCP_REVISIONS[-1] == DEFAULT_REVISION
 
 
 def test_check_takes_the_revision_on_the_command_line(

@@ -42,7 +42,8 @@ def test_namespaces_are_flattened_and_custom_and_search_tools_listed() -> None:
         None, None, "custom tool, lark grammar", "tool search"
     ]  # fmt: skip
     given = entries[0].report.given if entries[0].report is not None else None
-    assert given is not None and [f.rule for f in given.findings] == ["openai.deferred"]
+    assert given is not None
+    assert [f.rule for f in given.findings] == ["openai.deferred"]
 
 
 def test_payload_findings_are_the_tools_own_in_their_provider_column() -> None:
@@ -60,7 +61,8 @@ def test_payload_findings_are_the_tools_own_in_their_provider_column() -> None:
     assert finding.pointer == "/input_examples/0/q"
     assert concerns_provider(finding, "anthropic")
     chat = entry.report_for("openai-chat")
-    assert chat is not None and finding not in chat.provider_findings
+    assert chat is not None
+    assert finding not in chat.provider_findings
     (row,) = toolset_table(ts, ["anthropic", "openai-chat"]).rows
     assert row.providers == {"anthropic": "error", "openai-chat": "ok"}
 

@@ -70,11 +70,10 @@ def test_one_tool_and_the_same_tool_in_a_list_get_the_same_report(
     alone = report(payload, provider=provider)  # type: ignore[arg-type]
     listed = entry.report_for(provider)
     assert listed is not None
-    assert alone.given is not None and alone.given.provider == provider
+    assert alone.given is not None
+    assert alone.given.provider == provider
     assert alone.options.strict == listed.options.strict
-    assert sorted(map(_key, alone.provider_findings)) == sorted(
-        map(_key, listed.provider_findings)
-    )
+    assert sorted(map(_key, alone.provider_findings)) == sorted(map(_key, listed.provider_findings))
     assert rules <= {f.rule for f in alone.provider_findings}
     # the payload's own fields travel in the payload shown for its provider
     assert alone.provider_payload == listed.provider_payload

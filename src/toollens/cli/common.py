@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollens.cli.formats import format_diff, format_show

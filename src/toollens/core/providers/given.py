@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from toollens.core.choices import ProviderId
 from toollens.core.providers.base import UnwrappedTool
 from toollens.core.records import Finding
-from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
+from toollens.core.schema.types import JsonObject, JsonSchema
 
 __all__ = ["GivenPayload", "given_payload", "with_own_fields"]
 
@@ -117,4 +117,3 @@ def with_own_fields(built: JsonObject, given: GivenPayload, provider: str) -> Js
     if isinstance(inner, dict):  # Chat Completions: the fields sit in "function"
         return {**built, "function": {**inner, **given.own_fields}}
     return {**built, **given.own_fields}
-
