@@ -24,10 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
 from pydantic import BaseModel
 from typing_extensions import Unpack, is_typeddict
 
-from toollens.core.choices import (
-    DEFAULT_PROVIDER,
-    ProviderId,
-)
+from toollens.core.choices import DEFAULT_PROVIDER, ProviderId
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import (
     SchemaConstructionError,
@@ -38,10 +35,7 @@ from toollens.core.errors import (
 from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity
 from toollens.core.schema.given import check_plain_data, check_schema, parse_schema_text
-from toollens.core.schema.toolkit import (
-    copy_json,
-    shorten,
-)
+from toollens.core.schema.toolkit import copy_json, shorten
 from toollens.core.schema.types import JsonObject, JsonSchema
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
@@ -80,10 +74,8 @@ class Report:
         provider_findings: what the provider would reject or mishandle.
         view_errors: view name (``"strict"``, ``"output"``, ``"provider"``, ``"lint"``) ->
             the message of the error that stopped that view.
-        given: the provider tool payload the target was written as (its fields beside the
-            schema and what its provider does with them); ``None`` for other targets. For
-            that payload's own provider, ``provider_findings`` include its findings and
-            ``provider_payload`` carries its fields.
+        given: the provider tool payload the target is, read and judged (``None`` for other
+            targets); for its own provider, part of the provider findings and payload.
         target: the object the report was made for.
     """
 
@@ -450,11 +442,11 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
     check_plain_data(raw)  # before copy_json, which recurses once per level
-    from toollens.core.providers.given import given_payload, with_own_fields
+    from toollens.core.providers.given import given_payload
 
     given = given_payload(raw)  # a provider's tool payload: its schema, named by it
     if given is not None:
-        raw, options = given.schema, _payload_options(given, options)
+        raw, options = given.schema, given.report_options(options)
     raw = copy_json(dict(raw))
     check_schema(raw)
     errors: dict[str, str] = {}
@@ -465,10 +457,9 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     from toollens.core.schema_fixes import for_schema_only
 
     findings = for_schema_only(findings)  # no Python option to name: the schema's own fix
-    if given is not None:
+    if given is not None:  # its own provider judges its own fields, and receives them
         findings = (*findings, *given.findings_for(options.provider))
-        if payload is not None:
-            payload = with_own_fields(payload, given, options.provider)
+        payload = given.with_own_fields(payload, options.provider)
     return Report(
         target_kind="json-schema",
         options=options,
@@ -482,18 +473,6 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
         view_errors=types.MappingProxyType(errors),
         given=given,
         target=target,
-    )
-
-
-def _payload_options(given: GivenPayload, options: ReportOptions) -> ReportOptions:
-    """A payload names its tool and describes it (an option given by name wins), and is
-    judged as strict as its provider sends it (its own ``strict``, else that provider's
-    default), whatever the strictness asked for Python tools."""
-    return dataclasses.replace(
-        options,
-        name=options.name or given.name,
-        description=options.description or given.description,
-        strict=given.sent_strict,
     )
 
 

@@ -14,15 +14,20 @@ findings are provider findings of the tool, and the payload shown carries its ow
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from toollens.core.choices import ProviderId
 from toollens.core.providers.base import UnwrappedTool
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonObject, JsonSchema
 
-__all__ = ["GivenPayload", "given_payload", "with_own_fields"]
+if TYPE_CHECKING:
+    from toollens.core.options import ReportOptions
+
+__all__ = ["GivenPayload", "given_payload"]
 
 # The fields a provider payload builder writes itself (name, description, schema, strict,
 # the tool's type): every other field of the payload as written travels with it.
@@ -62,6 +67,27 @@ class GivenPayload:
         """The payload's findings when judged for ``provider``: its own provider only (the
         fields are that provider's; another provider is sent toollens' own payload)."""
         return self.findings if provider == self.provider else ()
+
+    def report_options(self, options: ReportOptions) -> ReportOptions:
+        """``options`` for a report of this payload: it names the tool and describes it (an
+        option given by name wins), and is judged as strict as its provider sends it,
+        whatever the strictness asked for Python tools."""
+        return dataclasses.replace(
+            options,
+            name=options.name or self.name,
+            description=options.description or self.description,
+            strict=self.sent_strict,
+        )
+
+    def with_own_fields(self, built: JsonObject | None, provider: str) -> JsonObject | None:
+        """The payload toollens built for ``provider``, with the fields this payload carries
+        beside its schema when it is that provider's payload (what the request sends)."""
+        if built is None or provider != self.provider or not self.own_fields:
+            return built
+        inner = built.get("function")
+        if isinstance(inner, dict):  # Chat Completions: the fields sit in "function"
+            return {**built, "function": {**inner, **self.own_fields}}
+        return {**built, **self.own_fields}
 
 
 def given_payload(data: object) -> GivenPayload | None:
@@ -106,14 +132,3 @@ def _default_strict(found: UnwrappedTool) -> bool:
     except ToolLensError:
         return False
     return True
-
-
-def with_own_fields(built: JsonObject, given: GivenPayload, provider: str) -> JsonObject:
-    """The payload toollens built for ``provider``, with the fields the user's payload
-    carries beside its schema when it is that provider's payload (what the request sends)."""
-    if provider != given.provider or not given.own_fields:
-        return built
-    inner = built.get("function")
-    if isinstance(inner, dict):  # Chat Completions: the fields sit in "function"
-        return {**built, "function": {**inner, **given.own_fields}}
-    return {**built, **given.own_fields}
