@@ -127,3 +127,20 @@ def test_a_payloads_name_and_description_name_the_report() -> None:
     assert rep.title == "lookup"
     assert rep.options.description == "Look up."
     assert report({"name": "lookup", "input_schema": SCHEMA}, name="other").title == "other"
+
+
+def test_one_mcp_tool_is_checked_as_a_list_of_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = {"name": "get page", "description": "Get a page.", "inputSchema": SCHEMA}
+    one, many = tmp_path / "tool.json", tmp_path / "tools.json"
+    one.write_text(json.dumps(tool))
+    many.write_text(json.dumps({"tools": [tool]}))
+    code_one = main(["check", str(one), "--format", "json"])
+    single = json.loads(capsys.readouterr().out)
+    code_many = main(["check", str(many), "--format", "json"])
+    listed = json.loads(capsys.readouterr().out)
+    assert code_one == code_many
+    assert [t["check"] for t in single["tools"]] == [t["check"] for t in listed["tools"]]
+    assert single["findings"] == listed["findings"]
+    assert "mcp.name-invalid" in {f["rule"] for f in single["findings"]}

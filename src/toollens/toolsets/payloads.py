@@ -39,7 +39,13 @@ if TYPE_CHECKING:
     from toollens.core.choices import ProviderId
     from toollens.core.report import ReportOptions
 
-__all__ = ["is_payload_list", "payload_entries", "payload_entry", "payload_provider"]
+__all__ = [
+    "is_mcp_tool",
+    "is_payload_list",
+    "payload_entries",
+    "payload_entry",
+    "payload_provider",
+]
 
 _DECLARATION_KEYS = ("functionDeclarations", "function_declarations")
 
@@ -65,6 +71,16 @@ def payload_entries(
     items = _items(data)
     entries = [payload_entry(item, index, label, options) for index, item in enumerate(items)]
     return _with_mcp_spec(entries, items, data, options)
+
+
+def is_mcp_tool(data: object) -> bool:
+    """Whether ``data`` is one tool of an MCP ``tools/list`` answer (a name and an
+    ``inputSchema``), which no provider payload shape matches."""
+    return (
+        isinstance(data, Mapping)
+        and isinstance(data.get("name"), str)
+        and isinstance(data.get("inputSchema"), Mapping)
+    )
 
 
 def payload_provider(data: JsonMapping | Sequence[object]) -> ProviderId | None:
@@ -186,7 +202,7 @@ def _with_mcp_spec(
     mcp = [
         i
         for i, (entry, item) in enumerate(zip(entries, items, strict=True))
-        if entry.ok and isinstance(item, Mapping) and "inputSchema" in item
+        if entry.ok and is_mcp_tool(item)
     ]
     if not mcp:
         return entries
