@@ -73,8 +73,8 @@ class ToolEntry:
         strict: whether the tool is sent strict (the report's options), ``None`` unknown.
         sent_schema: the parameters schema as sent (after strict conversion when strict),
             kept without the report for the request-level rules.
-        payload_findings: what the provider does with the payload's own fields (unknown
-            fields, ``input_examples``, ``defer_loading``...), for a tool read from a payload.
+        payload_findings: what the MCP specification says of a tool read from a saved
+            ``tools/list`` (a provider payload's own fields are judged in its report).
 
     An entry with neither a report nor an error is listed but not checked (a hosted tool,
     a toolset known only during a run); ``origin.role`` says what it is. An entry sent to

@@ -425,7 +425,8 @@ def iter_toolset_findings(
                 origin=Origin.DOCUMENTED_RULE,
             )
             yield ToolsetFinding(finding, hit.tools)
-    # What the request's payload says beside each schema (a tool read from a payload).
+    # What the MCP specification says of a saved tools/list's tools (judged as one list;
+    # a provider payload's own fields are its report's provider findings instead).
     for entry in readable:
         for finding in entry.payload_findings:
             yield ToolsetFinding(finding, (entry.name,))
