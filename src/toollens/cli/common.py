@@ -102,7 +102,8 @@ def add_strictness(p: argparse.ArgumentParser) -> None:
         "--no-strict",
         dest="strict",
         action="store_false",
-        help="skip strict conversion (OpenAI strict mode)",
+        help="skip strict conversion (OpenAI strict mode); a provider payload is judged as "
+        "strict as its provider sends it (its own strict, else the provider's default)",
     )
 
 
