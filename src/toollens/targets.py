@@ -308,7 +308,8 @@ def load_json_value(
     path: str | os.PathLike[str], *, shown: str | None = None
 ) -> JsonObject | list[object]:
     """Read a tool list from a file: a payload object (``{"tools": [...]}``, a schema) or a
-    bare JSON list of tools (what a request's ``tools`` holds).
+    bare JSON list of tools (what a request's ``tools`` holds). One MCP tool on its own
+    (``{"name", "inputSchema"}``) is the list of that tool, so it is judged as in a list.
 
     Raises:
         TargetError: as :func:`load_json_file`; the top level is neither an object nor a list.
@@ -318,7 +319,10 @@ def load_json_value(
     label = shown if shown is not None else os.fspath(path)
     data = _read_bytes(Path(path), label)
     if data.lstrip()[:1] != b"[":  # an object (or not JSON): read and refused as before
-        return load_json_file(path, shown=shown)
+        from toollens.toolsets.payloads import is_mcp_tool
+
+        found = load_json_file(path, shown=shown)
+        return [found] if is_mcp_tool(found) else found
     try:
         value = json.loads(data)
     except json.JSONDecodeError as exc:

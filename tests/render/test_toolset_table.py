@@ -47,12 +47,14 @@ def tools() -> list[Any]:
     return [
         search,
         shout,
-        {"name": "get.page", "input_schema": {"type": "object"}},  # a name providers refuse
+        # a name providers refuse (sent strict, as the functions are: the payloads say so)
+        {"name": "get.page", "input_schema": {"type": "object"}, "strict": True},
         {"oops": 1},  # cannot be read
         {
             "name": "ping",
             "description": "Check that the service answers and report its version.",
             "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
+            "strict": True,
         },
     ]
 

@@ -41,18 +41,30 @@ def test_namespaces_are_flattened_and_custom_and_search_tools_listed() -> None:
     assert [e.origin.role for e in entries] == [
         None, None, "custom tool, lark grammar", "tool search"
     ]  # fmt: skip
-    assert [f.rule for f in entries[0].payload_findings] == ["openai.deferred"]
+    given = entries[0].report.given if entries[0].report is not None else None
+    assert given is not None
+    assert [f.rule for f in given.findings] == ["openai.deferred"]
 
 
-def test_payload_findings_show_in_their_provider_column() -> None:
+def test_payload_findings_are_the_tools_own_in_their_provider_column() -> None:
+    from toollens.render.toolset_table import toolset_table
+
     tools = [{"name": "lookup", "description": "Look a user up.", "input_schema": SCHEMA,
               "input_examples": [{"q": 3}]}]  # fmt: skip
     ts = Toolset.from_entries(payload_entries({"tools": tools}, label="t"), label="t")
-    (finding,) = ts.findings_for("lookup")
+    assert ts.findings_for("lookup") == ()  # not a finding across tools
+    (entry,) = ts.tools
+    anthropic = entry.report_for("anthropic")
+    assert anthropic is not None
+    (finding,) = [f for f in anthropic.provider_findings if f.rule.startswith("anthropic.input")]
     assert finding.rule == "anthropic.input-example-invalid"
     assert finding.pointer == "/input_examples/0/q"
     assert concerns_provider(finding, "anthropic")
-    assert not concerns_provider(finding, "openai-chat")
+    chat = entry.report_for("openai-chat")
+    assert chat is not None
+    assert finding not in chat.provider_findings
+    (row,) = toolset_table(ts, ["anthropic", "openai-chat"]).rows
+    assert row.providers == {"anthropic": "error", "openai-chat": "ok"}
 
 
 def test_a_web_search_tool_is_still_an_error_entry() -> None:
@@ -62,7 +74,8 @@ def test_a_web_search_tool_is_still_an_error_entry() -> None:
 
 def test_a_list_of_mcp_tools_is_judged_by_the_mcp_specification() -> None:
     tools = [{"name": "get page", "inputSchema": SCHEMA, "outputSchema": {"type": "array"}}]
-    (entry,) = payload_entries({"tools": tools}, label="t")
+    listed = {"tools": tools, "protocolVersion": "2025-11-25"}
+    (entry,) = payload_entries(listed, label="t")
     assert [f.rule for f in entry.payload_findings] == [
         "mcp.output-schema-not-object",
         "mcp.name-invalid",

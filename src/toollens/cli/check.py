@@ -26,6 +26,7 @@ from toollens.cli.common import (
     add_format,
     add_strictness,
     cli_options,
+    default_provider,
     provider_names,
     report_of,
 )
@@ -91,7 +92,8 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
         providers,
         ALL_PROVIDERS,
         f"a provider to check against; repeat for several: {', '.join(providers)}, "
-        f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER})",
+        f"or {ALL_PROVIDERS} for every one (default: {DEFAULT_PROVIDER}, or the provider a "
+        "payload file is written for)",
     )
     add_strictness(check)
     check.add_argument(
@@ -136,7 +138,7 @@ def check_result(args: argparse.Namespace) -> CheckResult:
     from toollens.cli.check_clients import require_listing
     from toollens.cli.check_result import CheckedTool, CheckResult
 
-    asked = args.providers or [DEFAULT_PROVIDER]
+    asked = args.providers or [default_provider(args)]  # a payload: its own provider
     if ALL_PROVIDERS in asked:
         asked = [p for p in asked if p != ALL_PROVIDERS] + list(provider_names())
     providers = tuple(dict.fromkeys(asked))

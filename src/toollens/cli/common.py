@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollens.core.choices import DEFAULT_PROVIDER, provider_id
@@ -98,7 +99,8 @@ def add_strictness(p: argparse.ArgumentParser) -> None:
         "--no-strict",
         dest="strict",
         action="store_false",
-        help="skip strict conversion (OpenAI strict mode)",
+        help="skip strict conversion (OpenAI strict mode); a provider payload is judged as "
+        "strict as its provider sends it (its own strict, else the provider's default)",
     )
 
 
@@ -163,6 +165,24 @@ def load(text: str) -> object:
     return resolve_target(text)
 
 
+def default_provider(args: argparse.Namespace) -> str:
+    """The provider a command judges for when none is asked: the one a JSON payload target
+    is written for (an Anthropic tool list is checked as Anthropic), else the default."""
+    target = getattr(args, "target", None)
+    if isinstance(target, str) and target.endswith(".json") and Path(target).is_file():
+        from toollens.core.errors import TargetError
+        from toollens.targets import load_json_value
+        from toollens.toolsets.payloads import payload_provider
+
+        try:
+            found = payload_provider(load_json_value(target))
+        except TargetError:  # the command itself reports an unreadable file
+            found = None
+        if found is not None:
+            return found
+    return DEFAULT_PROVIDER
+
+
 def cli_options(
     args: argparse.Namespace, asked: str | None, **overrides: Unpack[OptionOverrides]
 ) -> ReportOptions:
@@ -171,29 +191,26 @@ def cli_options(
     from toollens.core.report import ReportOptions
 
     chosen = provider_id(asked) if asked else DEFAULT_PROVIDER
-    base = ReportOptions(strict=args.strict, provider=chosen, context_types=_context_types(args))
+    base = ReportOptions(
+        strict=args.strict,
+        provider=chosen,
+        context_types=_context_types(args),
+        mcp_revision=getattr(args, "mcp_revision", None),
+    )
     return dataclasses.replace(base, **overrides)
 
 
 def report_of(target_text: str, options: ReportOptions) -> Report:
     """The report of a target; a provider payload in a JSON file gives its name and description."""
     from toollens.core.report import report
-    from toollens.targets import unwrap_payload
     from toollens.toolsets.registry import framework_report
 
     target = load(target_text)
     framework = framework_report(target, options)  # an agent's tool, a LangChain tool...
     if framework is not None:
         return framework
-    if isinstance(target, dict):
-        payload = unwrap_payload(target)
-        if payload is not None:
-            target = payload.schema
-            options = dataclasses.replace(
-                options,
-                name=options.name or payload.name,
-                description=options.description or payload.description,
-            )
+    # A provider payload is reported as written (report reads its name, strictness and
+    # own fields), exactly as the same tool in a payload list.
     return report(target, options)
 
 

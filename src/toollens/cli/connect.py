@@ -16,7 +16,8 @@ __all__ = ["add_mcp_arguments", "cli_connect", "connect_options"]
 
 
 def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--env K=V`` and ``--timeout SECONDS`` for commands that may start a server."""
+    """``--env K=V``, ``--timeout SECONDS`` and ``--mcp-revision`` for commands that may read a
+    server."""
     from toollens.mcp.client import DEFAULT_TIMEOUT
 
     group = parser.add_argument_group("MCP servers (mcp: targets)")
@@ -34,6 +35,17 @@ def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds for start-up and initialize, and for each request "
         f"(default: {DEFAULT_TIMEOUT:g})",
+    )
+    from toollens.core.providers.mcp_spec import MCP_REVISIONS, judge_id
+
+    judges = [judge_id(r) for r in MCP_REVISIONS]
+    group.add_argument(
+        "--mcp-revision",
+        choices=judges,
+        metavar="REVISION",
+        help="the MCP specification revision to judge the tools by (an mcp: server or a "
+        f"saved tools/list file): {', '.join(judges)} (default: the protocol version the "
+        f"server answered with, else the newest, {judges[-1]})",
     )
 
 

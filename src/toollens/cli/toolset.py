@@ -80,8 +80,11 @@ def _holds_tool_list(path: Path) -> bool:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):  # the single-target path reports it
         return False
+    from toollens.toolsets.payloads import is_mcp_tool
+
+    # One MCP tool is read as a list of one: the MCP specification judges lists.
     return isinstance(data, list) or (
-        isinstance(data, dict) and isinstance(data.get("tools"), list)
+        isinstance(data, dict) and (isinstance(data.get("tools"), list) or is_mcp_tool(data))
     )
 
 

@@ -39,6 +39,9 @@ class ReportOptions:
     optional_defaults: OptionalDefaults | None = None
     use_docstring_info: bool = True
     context_types: tuple[object, ...] = ()
+    # The MCP specification revision MCP tools are judged by ("mcp@2025-11-25"); None: the
+    # one the server answered with, else the newest (toollens.core.providers.mcp_spec).
+    mcp_revision: str | None = None
 
     def __post_init__(self) -> None:
         # Any iterable (or None) is accepted, kept as a tuple so options stay hashable data.
@@ -85,3 +88,4 @@ class OptionOverrides(TypedDict, total=False):
     optional_defaults: OptionalDefaults | None
     use_docstring_info: bool
     context_types: tuple[object, ...]
+    mcp_revision: str | None

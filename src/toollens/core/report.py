@@ -25,10 +25,7 @@ from pydantic import BaseModel
 from typing_extensions import Unpack, is_typeddict
 
 from toollens.core.callables import langchain_definition
-from toollens.core.choices import (
-    DEFAULT_PROVIDER,
-    ProviderId,
-)
+from toollens.core.choices import DEFAULT_PROVIDER, ProviderId
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import (
     SchemaConstructionError,
@@ -39,16 +36,14 @@ from toollens.core.errors import (
 from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity
 from toollens.core.schema.given import check_plain_data, check_schema, parse_schema_text
-from toollens.core.schema.toolkit import (
-    copy_json,
-    shorten,
-)
+from toollens.core.schema.toolkit import copy_json, shorten
 from toollens.core.schema.types import JsonObject, JsonSchema
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
     from toollens.core.function_schema import FunctionSchema
     from toollens.core.output import OutputSchema
     from toollens.core.providers import ProviderVerdict
+    from toollens.core.providers.given import GivenPayload
 
 TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
@@ -80,6 +75,8 @@ class Report:
         provider_findings: what the provider would reject or mishandle.
         view_errors: view name (``"strict"``, ``"output"``, ``"provider"``, ``"lint"``) ->
             the message of the error that stopped that view.
+        given: the provider tool payload the target is, read and judged (``None`` for other
+            targets); for its own provider, part of the provider findings and payload.
         target: the object the report was made for.
     """
 
@@ -96,6 +93,7 @@ class Report:
     lint: tuple[Finding, ...] = ()
     provider_findings: tuple[Finding, ...] = ()
     view_errors: Mapping[str, str] = field(default_factory=dict)
+    given: GivenPayload | None = None
     target: object = field(default=None, repr=False, compare=False)
 
     @property
@@ -452,16 +450,24 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
     check_plain_data(raw)  # before copy_json, which recurses once per level
+    from toollens.core.providers.given import given_payload
+
+    given = given_payload(raw)  # a provider's tool payload: its schema, named by it
+    if given is not None:
+        raw, options = given.schema, given.report_options(options)
     raw = copy_json(dict(raw))
     check_schema(raw)
     errors: dict[str, str] = {}
     schema, changes = _schema_views(raw, options, errors)
-    given = raw.get("title")
-    title = options.name or (given if isinstance(given, str) and given else "schema")
+    named = raw.get("title")
+    title = options.name or (named if isinstance(named, str) and named else "schema")
     payload, findings = _plain_provider_views(raw, schema, title, options, errors)
     from toollens.core.schema_fixes import for_schema_only
 
     findings = for_schema_only(findings)  # no Python option to name: the schema's own fix
+    if given is not None:  # its own provider judges its own fields, and receives them
+        findings = (*findings, *given.findings_for(options.provider))
+        payload = given.with_own_fields(payload, options.provider)
     return Report(
         target_kind="json-schema",
         options=options,
@@ -473,6 +479,7 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
         provider_payload=payload,
         provider_findings=findings,
         view_errors=types.MappingProxyType(errors),
+        given=given,
         target=target,
     )
 

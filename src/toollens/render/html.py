@@ -378,6 +378,9 @@ def _findings_panel(view: FindingsView, folded_lines: int | None) -> Markup:
                 highlight_json(view.payload, max_lines=folded_lines),
             )
         )
+    if view.given is not None:  # a payload written for another provider: its own fields
+        parts += [tag("h4", "Payload as written, for ", _code(view.given.provider))]
+        parts += [_note(view.given.note), _findings_list(view.given.findings, view.given.empty)]
     subtitle = ", ".join(plural(n, sev.value) for sev, n in view.counts.items() if n) or "none"
     return panel("findings", "Findings", parts, subtitle=subtitle)
 

@@ -24,6 +24,7 @@ from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.core.signature import ParameterKind
 from toollens.render.display import default_text, signature_line, type_text
 from toollens.render.markup import safe_repr
+from toollens.render.payload_view import GivenView, given_view
 
 __all__ = [
     "FindingsView",
@@ -139,6 +140,7 @@ class FindingsView:
     provider_empty: str
     payload: JsonObject | None
     counts: Mapping[Severity, int] = field(default_factory=dict)
+    given: GivenView | None = None  # a payload written for another provider (payload_view)
 
 
 @dataclass(frozen=True)
@@ -306,4 +308,5 @@ def _findings(report: Report) -> FindingsView:
         provider_empty,
         report.provider_payload,
         report.finding_counts,
+        given_view(report),
     )

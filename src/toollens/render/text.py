@@ -192,6 +192,9 @@ def _provider_text(view: FindingsView) -> str:
     parts.extend(_finding_text(f) for f in view.provider_findings)
     if not view.provider_findings:
         parts.append("no provider findings")
+    if view.given is not None:  # a payload written for another provider: its own fields
+        found = [_finding_text(f) for f in view.given.findings]
+        parts += [view.given.note, *(found or [view.given.empty])]
     return "\n".join(parts)
 
 

@@ -49,7 +49,16 @@ def tokens(
     wanted = None if messages is None else tuple(messages)
     if not defs:
         return _no_tools(model)
+    from toollens.core.providers.requests import request_refusal
+
+    refused = request_refusal(rule_for(model).provider, len(defs))
+    if refused is not None and online:  # never sent: the provider would refuse it for its size
+        from toollens.tokens.errors import OnlineCountError
+
+        raise OnlineCountError(f"not sent: {refused}", hint="count fewer tools at once")
     counted = _count(defs, model, online, tool_choice, wanted)
+    if refused is not None:  # what such a request costs, and that it is refused
+        counted = dataclasses.replace(counted, notes=(*counted.notes, refused))
     if unread:
         note = f"{len(unread)} of {len(unread) + len(defs)} tools not counted (could not be read)"
         counted = dataclasses.replace(counted, unread=unread, notes=(*counted.notes, note))

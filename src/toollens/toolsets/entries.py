@@ -85,8 +85,8 @@ class Tool:
         strict: whether the tool is sent strict (the report's options), ``None`` unknown.
         sent_schema: the parameters schema as sent (after strict conversion when strict),
             kept without the report for the request-level rules.
-        payload_findings: what the provider does with the payload's own fields (unknown
-            fields, ``input_examples``, ``defer_loading``...), for a tool read from a payload.
+        payload_findings: what the MCP specification says of a tool read from a saved
+            ``tools/list`` (a provider payload's own fields are judged in its report).
         title: the tool's human-readable title (MCP ``title``), when it has one.
         annotations: the tool's behaviour hints (MCP ``annotations``: ``readOnlyHint``,
             ``destructiveHint``, ...), when it has some.

@@ -88,7 +88,8 @@ def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolse
     tools = tuple(entries)
     found = list(iter_toolset_findings(tools))
     # The MCP specification judges the tools too, by the revision the server answered with.
-    found.extend(mcp_spec_findings(tools, served.info.protocol_version))
+    judge = options.mcp_revision if options is not None else None  # chosen, else answered
+    found.extend(mcp_spec_findings(tools, served.info.protocol_version, judge=judge))
     if served.refusals:
         concerned = tuple(dict.fromkeys(r.tool for r in served.refusals))
         found.append(ToolsetFinding(sdk_refusal_finding(served), concerned))

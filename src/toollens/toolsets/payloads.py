@@ -17,10 +17,11 @@ not checked: they have no parameters schema. Any other entry that is no function
 malformed dict, a built-in tool such as ``{"type": "web_search"}``) becomes one entry with
 its error, at its index.
 
-Each function tool is also judged on its payload's own fields (``input_examples``,
-``defer_loading``, ``allowed_callers``, Responses' ``strict`` default, unknown fields):
-:func:`toollens.core.providers.payload_fields.check_payload`, kept on the entry as
-``payload_findings``.
+Each function tool's report is the one :func:`toollens.core.report.report` makes of the
+payload alone (``check tool.json`` and ``check tools.json`` agree): it is also judged on
+its payload's own fields (``input_examples``, ``defer_loading``, ``allowed_callers``,
+Responses' ``strict`` default, unknown fields), and those findings are the tool's own
+provider findings for the payload's provider (:mod:`toollens.core.providers.given`).
 """
 
 from __future__ import annotations
@@ -29,14 +30,22 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 
 if TYPE_CHECKING:
+    from toollens.core.choices import ProviderId
     from toollens.core.report import ReportOptions
 
-__all__ = ["is_payload_list", "payload_entries", "payload_entry"]
+__all__ = [
+    "is_mcp_tool",
+    "is_payload_list",
+    "payload_entries",
+    "payload_entry",
+    "payload_provider",
+]
 
 _DECLARATION_KEYS = ("functionDeclarations", "function_declarations")
 
@@ -53,9 +62,38 @@ def is_payload_list(data: object) -> bool:
 def payload_entries(
     data: JsonMapping | Sequence[object], *, label: str, options: ReportOptions | None = None
 ) -> list[ToolEntry]:
-    """One entry per tool of a payload list, in order; an unreadable item is an error entry."""
+    """One entry per tool of a payload list, in order; an unreadable item is an error entry.
+
+    MCP tools (``{"name", "inputSchema"}``, a saved ``tools/list`` answer) are judged by the
+    MCP specification together, as a server's list is: by ``options.mcp_revision`` when
+    chosen, else by the ``protocolVersion`` the file records, else by the newest revision.
+    """
     items = _items(data)
-    return [payload_entry(item, index, label, options) for index, item in enumerate(items)]
+    entries = [payload_entry(item, index, label, options) for index, item in enumerate(items)]
+    return _with_mcp_spec(entries, items, data, options)
+
+
+def is_mcp_tool(data: object) -> bool:
+    """Whether ``data`` is one tool of an MCP ``tools/list`` answer (a name and an
+    ``inputSchema``), which no provider payload shape matches."""
+    return (
+        isinstance(data, Mapping)
+        and isinstance(data.get("name"), str)
+        and isinstance(data.get("inputSchema"), Mapping)
+    )
+
+
+def payload_provider(data: JsonMapping | Sequence[object]) -> ProviderId | None:
+    """The provider a payload (one tool, or a list) is written for: the one whose shape
+    every function tool in it has; ``None`` for a bare schema, MCP tools or mixed shapes."""
+    from toollens.core.providers import unwrap_payload
+
+    found = {
+        tool.provider
+        for item in _items(data)
+        if isinstance(item, Mapping) and (tool := unwrap_payload(item)) is not None
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def _items(data: JsonMapping | Sequence[object]) -> list[Any]:
@@ -103,8 +141,6 @@ def _listed_role(item: Mapping[str, Any]) -> str | None:
 
 def payload_entry(item: object, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
     """The entry of one item of a payload list, at ``index``."""
-    from toollens.targets import unwrap_payload
-
     origin = ToolOrigin(kind="json", label=label, index=index)
     if not isinstance(item, Mapping):
         return ToolEntry.failed(
@@ -120,21 +156,21 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
             dataclasses.replace(origin, role=role),
             description=description if isinstance(description, str) else None,
         )
-    unwrapped = unwrap_payload(item) if "name" in item or "function" in item else None
-    if unwrapped is None:
-        return _bare_or_failed(item, index, origin, options)
-    if not unwrapped.name:
-        return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
-    given = _strictness(item, options)
-    entry = ToolEntry.from_definition(
-        unwrapped.name, unwrapped.description, unwrapped.schema, origin=origin, options=given
-    )
-    from toollens.core.providers import unwrap_payload as unwrap_tool
-    from toollens.core.providers.payload_fields import check_payload
+    from toollens.core.providers.given import given_payload
 
-    tool = unwrap_tool(item)
-    found = check_payload(tool) if tool is not None else ()
-    return dataclasses.replace(entry, payload_findings=found)
+    given = given_payload(item)
+    if given is None:
+        return _bare_or_failed(item, index, origin, options)
+    if not given.name:
+        return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
+    # The report of the payload as written: the same one `check tool.json` makes of it alone.
+    from toollens.core.report import report
+
+    try:
+        rep = report(item, options)
+    except ToolLensError as exc:
+        return ToolEntry.failed(given.name, origin, str(exc))
+    return ToolEntry.from_report(rep, origin, description=given.description)
 
 
 def _bare_or_failed(
@@ -145,12 +181,9 @@ def _bare_or_failed(
     kind = item.get("type")
     if isinstance(item.get("name"), str) and kind in (None, "function"):
         # A declaration without a parameters key takes no arguments (Gemini, Anthropic);
-        # an MCP-style {"name", "inputSchema"} is read as a definition, and judged by the
-        # MCP specification (its default revision: a file says no protocol version).
-        entry = definition_entry(item, index, label=origin.label, options=options)
-        if "inputSchema" in item and entry.ok:
-            return dataclasses.replace(entry, payload_findings=_mcp_spec(item))
-        return entry
+        # an MCP-style {"name", "inputSchema"} is read as a definition (the MCP
+        # specification judges the list's MCP tools together: payload_entries).
+        return definition_entry(item, index, label=origin.label, options=options)
     if isinstance(kind, str):
         return ToolEntry.failed(
             kind, origin, f"tool {index} is a built-in tool of type {kind!r}, with no schema"
@@ -158,20 +191,37 @@ def _bare_or_failed(
     return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
 
 
-def _strictness(item: Mapping[str, Any], options: ReportOptions | None) -> ReportOptions | None:
-    # A payload that says how strict it is sent wins over the toolset's default.
-    strict = item.get("strict")
-    if strict is None and isinstance(item.get("function"), Mapping):
-        strict = item["function"].get("strict")
-    if not isinstance(strict, bool):
-        return options
-    from toollens.core.report import ReportOptions
+def _with_mcp_spec(
+    entries: list[ToolEntry],
+    items: Sequence[Any],
+    data: JsonMapping | Sequence[object],
+    options: ReportOptions | None,
+) -> list[ToolEntry]:
+    """The entries, each MCP tool's carrying what the MCP specification says of it (a
+    finding about several tools, two of one name, rides on the first of them)."""
+    mcp = [
+        i
+        for i, (entry, item) in enumerate(zip(entries, items, strict=True))
+        if entry.ok and is_mcp_tool(item)
+    ]
+    if not mcp:
+        return entries
+    from toollens.core.providers.mcp_spec import check_mcp_tools, parse_judge, revision_for
 
-    return dataclasses.replace(options or ReportOptions(), strict=strict)
-
-
-def _mcp_spec(item: Mapping[str, Any]) -> tuple[Finding, ...]:
-    # One tool at a time: two tools of one name are toolset.duplicate-name already.
-    from toollens.core.providers.mcp_spec import check_mcp_tools
-
-    return tuple(f.finding for f in check_mcp_tools([item]))
+    chosen = options.mcp_revision if options is not None else None
+    answered = data.get("protocolVersion") if isinstance(data, Mapping) else None
+    revision = (
+        parse_judge(chosen)
+        if chosen is not None
+        else revision_for(answered if isinstance(answered, str) else None)
+    )
+    found: dict[int, list[Finding]] = {}
+    for spec in check_mcp_tools([items[i] for i in mcp], revision):
+        owner = next(i for i in mcp if entries[i].name in spec.tools)
+        found.setdefault(owner, []).append(spec.finding)
+    return [
+        dataclasses.replace(e, payload_findings=(*e.payload_findings, *found[i]))
+        if i in found
+        else e
+        for i, e in enumerate(entries)
+    ]

@@ -22,6 +22,8 @@ from toollens.core.providers.requests import (
     ANTHROPIC_MAX_STRICT_TOOLS,
     ANTHROPIC_MAX_UNIONS,
     ANTHROPIC_REQUEST_LIMITS,
+    OPENAI_MAX_TOOLS,
+    OPENAI_TOOL_COUNT,
     anthropic_strict_budget,
     over_budget,
 )
@@ -51,12 +53,6 @@ OPENAI_NAME = Source(
     "2026-11-29",
     evidence="code",
 )
-OPENAI_TOOL_COUNT = Source(
-    "OpenAI Chat Completions tools: 'A max of 128 functions are supported' (openai 3.57 types)",
-    "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
-    "2026-11-29",
-    evidence="code",
-)
 GEMINI_NAME = Source(
     "google-genai 3.6.1 types.FunctionDeclaration.name",
     "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
@@ -82,8 +78,6 @@ SELECTION = Source(
     "https://platform.openai.com/docs/guides/function-calling#best-practices-for-defining-functions",
     "2026-11-29",
 )
-
-OPENAI_MAX_TOOLS = 128
 
 
 @dataclass(frozen=True)
@@ -426,7 +420,8 @@ def iter_toolset_findings(
                 origin=Origin.DOCUMENTED_RULE,
             )
             yield ToolsetFinding(finding, hit.tools)
-    # What the request's payload says beside each schema (a tool read from a payload).
+    # What the MCP specification says of a saved tools/list's tools (judged as one list;
+    # a provider payload's own fields are its report's provider findings instead).
     for entry in readable:
         for finding in entry.payload_findings:
             yield ToolsetFinding(finding, (entry.name,))

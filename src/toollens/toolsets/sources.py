@@ -120,8 +120,11 @@ def read_object(source: object, options: ReportOptions | None, label: str) -> li
 def _iterable_entries(
     items: Iterable[Any], options: ReportOptions | None, label: str
 ) -> list[ToolEntry]:
-    from toollens.toolsets.payloads import payload_entry
+    from toollens.toolsets.payloads import payload_entries, payload_entry
 
+    items = list(items)
+    if items and all(isinstance(item, Mapping) for item in items):  # a bare payload list
+        return payload_entries(items, label=label, options=options)
     entries: list[ToolEntry] = []
     for index, item in enumerate(items):
         if isinstance(item, ToolEntry):

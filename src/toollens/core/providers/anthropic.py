@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from toollens.core.providers.base import ProviderSpec, UnwrappedTool, unchanged
+from toollens.core.providers.base import ProviderSpec, UnwrappedTool, named_tool
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
@@ -50,12 +50,15 @@ ANTHROPIC_STRICT = Citation(
     "2026-11-29",
 )
 # The anthropic SDK's own list (anthropic 2.14, lib/_parse/_transform.py SupportedStringFormats):
-# two more than the limitations page (duration, hostname).
+# two more than the limitations page (duration, hostname). Re-read in 2.15 (the newest
+# release on 2026-12-02): transform_schema and its keyword and format lists are unchanged;
+# the module's one change lets parse() take output_format as a string (docs/providers.md).
 ANTHROPIC_SDK = Citation(
-    "anthropic 2.14 SDK, transform_schema (what it keeps for strict tools)",
+    "anthropic 2.14 SDK (unchanged in 2.15), transform_schema (what it keeps for strict tools)",
     "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/_parse/_transform.py",
     "2026-11-29",
     evidence="code",
+    rechecked="2026-12-02",
 )
 # The Messages API reference gives tools[].name as ^[a-zA-Z0-9_-]{1,128}$ (older copies, still
 # quoted widely, said 64); the SDK's ToolParam types name as a plain str (no oracle there).
@@ -203,10 +206,7 @@ ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
 
 
 def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
-    tool: JsonObject = {"name": name}
-    if description:  # the API wants a string or no key at all
-        tool["description"] = description
-    tool["input_schema"] = schema
+    tool = named_tool(name, description, "input_schema", schema)
     if strict:
         tool["strict"] = True
     return tool
@@ -222,7 +222,6 @@ ANTHROPIC = ProviderSpec(
     name="anthropic",
     label="Anthropic Messages",
     rules=(*SCHEMA_RULES, *ANTHROPIC_RULES),
-    translate=unchanged,
     build=build,
     unwrap=unwrap,
     docs=ANTHROPIC_STRICT,

@@ -60,11 +60,28 @@ class UnwrappedTool:
 
 
 Build = Callable[[str, "str | None", JsonSchema, bool], JsonObject]
+
+
+def named_tool(name: str, description: str | None, key: str, schema: JsonSchema) -> JsonObject:
+    """``{"name", "description", key: schema}``, the description left out when empty (the
+    Anthropic and Gemini APIs want a string or no key at all)."""
+    tool: JsonObject = {"name": name}
+    if description:
+        tool["description"] = description
+    tool[key] = schema
+    return tool
+
+
 Unwrap = Callable[[JsonMapping], "UnwrappedTool | None"]
 Translate = Callable[[JsonSchema, bool], Translation]
 
 
-@dataclass(frozen=True)
+def unchanged(schema: JsonSchema, strict: bool) -> Translation:
+    """The translation of providers that receive the normalized schema as it is."""
+    return Translation(copy_json(schema))
+
+
+@dataclass(frozen=True, kw_only=True)
 class ProviderSpec:
     """How one provider receives a tool.
 
@@ -72,7 +89,8 @@ class ProviderSpec:
         name: the provider id used in the API (``"openai-chat"``...).
         label: how a person names it (``"OpenAI Chat Completions"``).
         rules: the rules its schemas are checked with, shared ``schema.*`` rules included.
-        translate: the normalized schema -> the schema the provider receives.
+        translate: the normalized schema -> the schema the provider receives (as it is,
+            unless the provider translates it).
         build: ``(name, description, schema, strict)`` -> the tool payload.
         unwrap: a payload of this provider's shape -> its parts; ``None`` for other shapes.
         docs: the provider's function-calling documentation (its :class:`Citation`).
@@ -82,16 +100,11 @@ class ProviderSpec:
     name: ProviderId
     label: str
     rules: tuple[ProviderRule, ...]
-    translate: Translate
     build: Build
     unwrap: Unwrap
     docs: Citation
+    translate: Translate = unchanged
     grammar_checked: bool = False
-
-
-def unchanged(schema: JsonSchema, strict: bool) -> Translation:
-    """The translation of providers that receive the normalized schema as it is."""
-    return Translation(copy_json(schema))
 
 
 def property_of(pointer: str | None) -> str | None:

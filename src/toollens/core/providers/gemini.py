@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from toollens.core.providers.base import ProviderSpec, UnwrappedTool, is_tool_named, unchanged
+from toollens.core.providers.base import ProviderSpec, UnwrappedTool, is_tool_named, named_tool
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
@@ -62,11 +62,7 @@ GEMINI_RULES: tuple[ProviderRule, ...] = (NAME_RULE, PARAMETER_NAME_RULE, ROOT_R
 
 
 def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
-    declaration: JsonObject = {"name": name}
-    if description:
-        declaration["description"] = description
-    declaration["parametersJsonSchema"] = schema
-    return declaration
+    return named_tool(name, description, "parametersJsonSchema", schema)
 
 
 def unwrap(data: JsonMapping) -> UnwrappedTool | None:
@@ -80,7 +76,6 @@ GEMINI = ProviderSpec(
     name="gemini",
     label="Gemini, parametersJsonSchema",
     rules=(*SCHEMA_RULES, *GEMINI_RULES),
-    translate=unchanged,
     build=build,
     unwrap=unwrap,
     docs=GENAI_DECLARATION,

@@ -16,6 +16,7 @@ from toollens.core.providers.base import (
     Translation,
     UnwrappedTool,
     is_tool_named,
+    named_tool,
     property_of,
 )
 from toollens.core.providers.gemini import NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE
@@ -424,11 +425,7 @@ def translate(schema: JsonSchema, strict: bool) -> Translation:
 
 
 def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
-    declaration: JsonObject = {"name": name}
-    if description:
-        declaration["description"] = description
-    declaration["parameters"] = schema
-    return declaration
+    return named_tool(name, description, "parameters", schema)
 
 
 def unwrap(data: JsonMapping) -> UnwrappedTool | None:

@@ -20,6 +20,7 @@ checks here mirror the MCP Python SDK 2.x's own (``mcp.shared.tool_name_validati
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -54,8 +55,9 @@ __all__ = [
 # toollens has a judge for are the revisions that changed what a tool may be.
 KNOWN_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28")
 MCP_REVISIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
-DEFAULT_REVISION = "2025-11-25"
-"""The revision a tool list is judged by when the server's protocol version is unknown."""
+DEFAULT_REVISION = MCP_REVISIONS[-1]
+"""The revision a tool list is judged by when the server's protocol version is unknown (a
+saved list that does not say, a version newer than toollens knows): the newest."""
 
 
 def _spec(revision: str, what: str, anchor: str = "") -> Citation:
@@ -315,47 +317,63 @@ def _properties_path(pointer: str) -> tuple[str, ...] | None:
 
 
 def _rule(
-    id: str, severity: Severity, summary: str, message: str, fix: str, cite: Citation
-) -> ProviderRule:
-    return ProviderRule(id, severity, Scope.ALWAYS, summary, message, fix, cite, lambda _: iter(()))
+    id: str,
+    severity: Severity,
+    summary: str,
+    message: str,
+    fix: str,
+    cite: Citation,
+    check: SpecCheck,
+    *,
+    until: str | None = None,
+) -> McpSpecRule:
+    # The ProviderRule carries the text and source; the MCP check reads the whole list.
+    text = ProviderRule(id, severity, Scope.ALWAYS, summary, message, fix, cite, lambda _: iter(()))
+    return McpSpecRule(text, check, until=until)
+
+
+def _from(revision: str, *rules: McpSpecRule) -> tuple[McpSpecRule, ...]:
+    """The rules a revision brought (each holds until a later one drops it)."""
+    return tuple(dataclasses.replace(r, since=revision) for r in rules)
 
 
 # fmt: off
 MCP_SPEC_RULES: tuple[McpSpecRule, ...] = (
-    McpSpecRule(_rule("mcp.input-schema-not-object", E, "inputSchema is not type object",
-                      "inputSchema must be a JSON Schema of type \"object\", found {kind}",
-                      "wrap the arguments in an object schema", SPEC_0618), input_not_object),
-    McpSpecRule(_rule("mcp.output-schema-not-object", E,
-                      "outputSchema is not type object (before 2026-07-28)",
-                      "outputSchema must be of type \"object\" in this revision, found {kind}; "
-                      "clients of this revision refuse the tool",
-                      "return an object (wrap the value in one property)", SPEC_0618),
-                output_not_object, until="2026-07-28"),
-    McpSpecRule(_rule("mcp.name-invalid", W, "a tool name outside 1-128 of [A-Za-z0-9_.-]",
-                      "tool name {name} ({length} characters) should be 1-128 characters of "
-                      "A-Z a-z 0-9 _ - .", "rename the tool", SPEC_1125_NAMES),
-                name_outside, since="2025-11-25"),
-    McpSpecRule(_rule("mcp.name-over-64", W, "a tool name over 64 characters",
-                      "tool name {name} has {length} characters; the conformance suite and many "
-                      "model APIs stop at 64", "shorten the name to 64 characters or fewer",
-                      CONFORMANCE), name_over_conformance, since="2025-11-25"),
-    McpSpecRule(_rule("mcp.duplicate-name", E, "two tools of one server share a name",
-                      "{count} tools are named {name}; tool names are unique within a server",
-                      "rename all but one; clients call tools by name", SPEC_1125_NAMES),
-                duplicate_names, since="2025-11-25"),
-    McpSpecRule(_rule("mcp.schema-dialect", W, "a schema declaring a dialect other than 2020-12",
-                      "$schema {dialect} is not JSON Schema 2020-12, the default dialect; "
-                      "clients need not support another", "drop $schema, or use 2020-12",
-                      SPEC_1125_SCHEMA), other_dialect, since="2025-11-25"),
-    McpSpecRule(_rule("mcp.x-mcp-header-invalid", E, "an invalid x-mcp-header annotation",
-                      "x-mcp-header {reason}; clients drop the tool",
-                      "put x-mcp-header only on string, integer or boolean properties reached "
-                      "through properties, with a unique header-name token", SDK_HEADER),
-                invalid_headers, since="2026-07-28"),
-    McpSpecRule(_rule("mcp.network-ref", W, "a $ref to another document",
-                      "$ref {ref} points outside the schema; clients never dereference it",
-                      "inline the definition under $defs", SPEC_0728),
-                network_refs, since="2026-07-28"),
+    *_from("2025-06-18",
+        _rule("mcp.input-schema-not-object", E, "inputSchema is not type object",
+              "inputSchema must be a JSON Schema of type \"object\", found {kind}",
+              "wrap the arguments in an object schema", SPEC_0618, input_not_object),
+        _rule("mcp.output-schema-not-object", E,
+              "outputSchema is not type object (before 2026-07-28)",
+              "outputSchema must be of type \"object\" in this revision, found {kind}; "
+              "clients of this revision refuse the tool",
+              "return an object (wrap the value in one property)", SPEC_0618,
+              output_not_object, until="2026-07-28")),
+    *_from("2025-11-25",
+        _rule("mcp.name-invalid", W, "a tool name outside 1-128 of [A-Za-z0-9_.-]",
+              "tool name {name} ({length} characters) should be 1-128 characters of "
+              "A-Z a-z 0-9 _ - .", "rename the tool", SPEC_1125_NAMES, name_outside),
+        _rule("mcp.name-over-64", W, "a tool name over 64 characters",
+              "tool name {name} has {length} characters; the conformance suite and many "
+              "model APIs stop at 64", "shorten the name to 64 characters or fewer",
+              CONFORMANCE, name_over_conformance),
+        _rule("mcp.duplicate-name", E, "two tools of one server share a name",
+              "{count} tools are named {name}; tool names are unique within a server",
+              "rename all but one; clients call tools by name", SPEC_1125_NAMES,
+              duplicate_names),
+        _rule("mcp.schema-dialect", W, "a schema declaring a dialect other than 2020-12",
+              "$schema {dialect} is not JSON Schema 2020-12, the default dialect; "
+              "clients need not support another", "drop $schema, or use 2020-12",
+              SPEC_1125_SCHEMA, other_dialect)),
+    *_from("2026-07-28",
+        _rule("mcp.x-mcp-header-invalid", E, "an invalid x-mcp-header annotation",
+              "x-mcp-header {reason}; clients drop the tool",
+              "put x-mcp-header only on string, integer or boolean properties reached "
+              "through properties, with a unique header-name token", SDK_HEADER,
+              invalid_headers),
+        _rule("mcp.network-ref", W, "a $ref to another document",
+              "$ref {ref} points outside the schema; clients never dereference it",
+              "inline the definition under $defs", SPEC_0728, network_refs)),
 )
 # fmt: on
 

@@ -9,9 +9,10 @@ Outputs (:mod:`toollens.core.providers.grammar`): a schema is clean only if both
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
-from toollens.core.providers.base import ProviderSpec, UnwrappedTool, unchanged
+from toollens.core.providers.base import ProviderSpec, UnwrappedTool
 from toollens.core.providers.rules import (
     SCHEMA_RULES,
     A,
@@ -284,19 +285,16 @@ CHAT = ProviderSpec(
     name="openai-chat",
     label="OpenAI Chat Completions",
     rules=(*SCHEMA_RULES, *OPENAI_RULES),
-    translate=unchanged,
     build=build_chat,
     unwrap=unwrap_chat,
     docs=OPENAI_STRICT,
     grammar_checked=True,
 )
-RESPONSES = ProviderSpec(
+# The same rules and grammar check; only the payload's shape differs.
+RESPONSES = replace(
+    CHAT,
     name="openai-responses",
     label="OpenAI Responses",
-    rules=(*SCHEMA_RULES, *OPENAI_RULES),
-    translate=unchanged,
     build=build_responses,
     unwrap=unwrap_responses,
-    docs=OPENAI_STRICT,
-    grammar_checked=True,
 )

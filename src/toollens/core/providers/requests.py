@@ -1,5 +1,9 @@
 """Limits summed over every tool of one request (not one tool at a time).
 
+OpenAI takes at most 128 tools in one request (:data:`OPENAI_MAX_TOOLS`);
+:func:`request_refusal` says when a request of that many tools would be refused, so that
+toollens refuses it before sending it (``tokens --online``).
+
 Anthropic compiles every strict tool of a request into one grammar and refuses a request
 whose strict schemas are too complex together (HTTP 400 "Schema is too complex for
 compilation"): at most 20 strict tools, 24 optional parameters and 16 parameters with a
@@ -26,10 +30,13 @@ __all__ = [
     "ANTHROPIC_MAX_STRICT_TOOLS",
     "ANTHROPIC_MAX_UNIONS",
     "ANTHROPIC_REQUEST_LIMITS",
+    "OPENAI_MAX_TOOLS",
+    "OPENAI_TOOL_COUNT",
     "Overrun",
     "StrictShare",
     "anthropic_strict_budget",
     "over_budget",
+    "request_refusal",
 ]
 
 ANTHROPIC_REQUEST_LIMITS = Citation(
@@ -41,6 +48,33 @@ ANTHROPIC_REQUEST_LIMITS = Citation(
 ANTHROPIC_MAX_STRICT_TOOLS = 20
 ANTHROPIC_MAX_OPTIONAL = 24
 ANTHROPIC_MAX_UNIONS = 16
+OPENAI_TOOL_COUNT = Citation(
+    "OpenAI Chat Completions tools: 'A max of 128 functions are supported' (openai 3.57 types)",
+    "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
+    "2026-11-29",
+    evidence="code",
+)
+OPENAI_MAX_TOOLS = 128
+
+# The tool count past which a vendor's API refuses a request (vendor as toollens.tokens
+# names it: "openai" covers Chat Completions, Responses and their count endpoint).
+_MAX_TOOLS: dict[str, tuple[str, int, Citation]] = {
+    "openai": ("OpenAI", OPENAI_MAX_TOOLS, OPENAI_TOOL_COUNT),
+}
+
+
+def request_refusal(vendor: str, tools: int) -> str | None:
+    """Why ``vendor``'s API refuses a request of ``tools`` tools for its size, with the
+    source; ``None`` when it takes that many."""
+    if vendor not in _MAX_TOOLS:
+        return None
+    label, limit, cite = _MAX_TOOLS[vendor]
+    if tools <= limit:
+        return None
+    return (
+        f"{tools} tools in one request; {label} accepts at most {limit} and refuses the "
+        f"request ({cite.title}, {cite.url}, read {cite.date})"
+    )
 
 
 @dataclass(frozen=True)
