@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from toollens.project.config import ProjectConfig
     from toollens.project.tools import ProjectTool
     from toollens.tokens.tooldefs import DeferredMarks
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, ToolEntry, Toolset
 
 __all__ = [
     "ToolRow",
@@ -195,19 +195,17 @@ def _gates(finding: Finding, providers: Sequence[str], clients_chosen: bool) -> 
 
 def deferred_marks(ts: Toolset) -> DeferredMarks:
     """``ts`` with the entries its payload marks ``defer_loading`` (Anthropic tools with tool
-    search, OpenAI Responses functions), as the token count reads them: from the findings
-    the payload's own fields gave when it was read, not from the file again."""
+    search, OpenAI Responses functions), as the token count reads them: from the payload
+    each tool's report kept when it was read, not from the file again."""
     from toollens.tokens.tooldefs import DeferredMarks
 
-    marked = frozenset(
-        i
-        for i, entry in enumerate(ts.tools)
-        if any(f.rule in _DEFERRED_RULES for f in entry.payload_findings)
-    )
+    marked = frozenset(i for i, entry in enumerate(ts.tools) if _deferred(entry))
     return DeferredMarks(ts, marked)
 
 
-_DEFERRED_RULES = frozenset({"anthropic.deferred", "openai.deferred"})
+def _deferred(entry: Tool) -> bool:
+    given = entry.report.given if entry.report is not None else None
+    return given is not None and given.own_fields.get("defer_loading") is True
 
 
 # -- the lock -------------------------------------------------------------------------------
