@@ -65,7 +65,7 @@ LAYERS: tuple[tuple[str, frozenset[str], str], ...] = (
     ),
     (
         "targets",
-        frozenset({"targets"}),
+        frozenset({"targets", "json_files"}),
         "a target string -> the object it names (an mcp: target through mcp)",
     ),
     (

@@ -204,7 +204,7 @@ def source_listing(source: object, ts: Toolset | None, name: str | None = None) 
 
 def _json(path: str) -> Mapping[str, Any] | list[Any] | None:
     from toollens.core.errors import TargetError
-    from toollens.targets import load_json_value
+    from toollens.json_files import load_json_value
 
     try:
         data = load_json_value(path)

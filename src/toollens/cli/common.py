@@ -171,7 +171,7 @@ def default_provider(args: argparse.Namespace) -> str:
     target = getattr(args, "target", None)
     if isinstance(target, str) and target.endswith(".json") and Path(target).is_file():
         from toollens.core.errors import TargetError
-        from toollens.targets import load_json_value
+        from toollens.json_files import load_json_value
         from toollens.toolsets.payloads import payload_provider
 
         try:

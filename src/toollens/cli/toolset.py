@@ -80,7 +80,7 @@ def _holds_tool_list(path: Path) -> bool:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):  # the single-target path reports it
         return False
-    from toollens.toolsets.payloads import is_mcp_tool
+    from toollens.mcp.records import is_mcp_tool
 
     # One MCP tool is read as a list of one: the MCP specification judges lists.
     return isinstance(data, list) or (

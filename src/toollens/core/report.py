@@ -16,13 +16,12 @@ import dataclasses
 import enum
 import functools
 import types
-import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
-from typing_extensions import Unpack, is_typeddict
+from typing_extensions import Unpack
 
 from toollens.core.callables import langchain_definition
 from toollens.core.choices import DEFAULT_PROVIDER, ProviderId
@@ -30,22 +29,20 @@ from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import (
     SchemaConstructionError,
     StrictSchemaError,
-    TargetError,
     ToolLensError,
 )
 from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity
 from toollens.core.schema.given import check_plain_data, check_schema, parse_schema_text
-from toollens.core.schema.toolkit import copy_json, shorten
+from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonObject, JsonSchema
+from toollens.core.target_kinds import TargetKind, target_kind
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
     from toollens.core.function_schema import FunctionSchema
     from toollens.core.output import OutputSchema
     from toollens.core.providers import ProviderVerdict
     from toollens.core.providers.given import GivenPayload
-
-TargetKind = Literal["callable", "model", "output-type", "json-schema"]
 
 _T = TypeVar("_T")
 
@@ -196,44 +193,6 @@ def report(
         options = dataclasses.replace(options, name=name, description=description)
     kind = target_kind(target)
     return _BUILDERS[kind](target, options)
-
-
-def target_kind(target: object) -> TargetKind:
-    """Which kind of target ``target`` is; raises ``TargetError`` when it is none."""
-    if isinstance(target, (Mapping, str, bytes, bytearray)):
-        return "json-schema"
-    if isinstance(target, type) and issubclass(target, BaseModel):
-        return "model"
-    if _is_output_type(target):
-        return "output-type"
-    if callable(target):
-        return "callable"
-    raise TargetError(
-        f"{type(target).__name__} object {_short(target)} is not a callable, model, type or "
-        "JSON schema",
-        hint="pass a function, a pydantic model class, a type such as list[int], or a dict",
-    )
-
-
-def _is_output_type(target: Any) -> bool:
-    # Generic aliases (list[int], Literal[...]) are callable objects, so types are checked
-    # before callables. Classes are callables (their constructor) except the ones that only
-    # make sense as a shape of data.
-    if target is None or target is Any or target is type(None):
-        return True
-    if get_origin(target) is not None or isinstance(target, (TypeVar, types.UnionType)):
-        return True
-    if isinstance(target, typing.NewType):
-        return True
-    if isinstance(target, type):
-        return (
-            target.__module__ == "builtins" or is_typeddict(target) or issubclass(target, enum.Enum)
-        )
-    return False
-
-
-def _short(value: Any) -> str:
-    return shorten(repr(value) if not isinstance(value, type) else value.__qualname__)
 
 
 def _guard(errors: dict[str, str], view: str, compute: Callable[[], _T], fallback: _T) -> _T:

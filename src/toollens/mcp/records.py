@@ -14,6 +14,7 @@ __all__ = [
     "SdkRefusal",
     "ServerTools",
     "UnreadTool",
+    "is_mcp_tool",
     "title_and_annotations",
 ]
 
@@ -57,6 +58,16 @@ class McpTool:
             "outputSchema": self.output_schema,
             "annotations": self.annotations,
         }
+
+
+def is_mcp_tool(data: object) -> bool:
+    """Whether ``data`` is one tool of an MCP ``tools/list`` answer (a name and an
+    ``inputSchema``), which no provider payload shape matches."""
+    return (
+        isinstance(data, Mapping)
+        and isinstance(data.get("name"), str)
+        and isinstance(data.get("inputSchema"), Mapping)
+    )
 
 
 def title_and_annotations(tool: JsonMapping) -> tuple[str | None, JsonObject | None]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping
+from toollens.mcp.records import is_mcp_tool
 from toollens.toolsets.entries import ToolEntry, ToolOrigin
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
 
 __all__ = [
-    "is_mcp_tool",
     "is_payload_list",
     "payload_entries",
     "payload_entry",
@@ -71,16 +71,6 @@ def payload_entries(
     items = _items(data)
     entries = [payload_entry(item, index, label, options) for index, item in enumerate(items)]
     return _with_mcp_spec(entries, items, data, options)
-
-
-def is_mcp_tool(data: object) -> bool:
-    """Whether ``data`` is one tool of an MCP ``tools/list`` answer (a name and an
-    ``inputSchema``), which no provider payload shape matches."""
-    return (
-        isinstance(data, Mapping)
-        and isinstance(data.get("name"), str)
-        and isinstance(data.get("inputSchema"), Mapping)
-    )
 
 
 def payload_provider(data: JsonMapping | Sequence[object]) -> ProviderId | None:

@@ -36,7 +36,8 @@ def diff_side(
         TargetError: the target cannot be strict, has no parameters (an output type), or
             has no payload for the provider.
     """
-    from toollens.core.report import model_schema, report, target_kind
+    from toollens.core.report import model_schema, report
+    from toollens.core.target_kinds import target_kind
 
     kind = target_kind(target)
     if kind == "callable" and callable(target):
