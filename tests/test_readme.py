@@ -8,8 +8,9 @@ import re
 import shlex
 from pathlib import Path
 
+from support.doc_commands import page_commands
+
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 COMMITTED_NOTEBOOKS = {p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb")}
 
 
@@ -19,18 +20,13 @@ def _ignored_folders() -> set[str]:
 
 
 def _blocks() -> list[list[list[str]]]:
-    """Each bash block of the README as its simple commands, split as the shell splits them."""
-    blocks = []
-    for block in re.findall(r"```bash\n(.*?)```", README, re.DOTALL):
-        commands = []
-        for line in block.splitlines():
-            # `a && { [ -e f ] || cp s d; } && b`: the simple commands a, [ -e f ], cp s d, b
-            for part in re.split(r"\s*(?:&&|\|\||;)\s*", line.strip()):
-                part = part.strip("{} ")
-                if part:
-                    commands.append(shlex.split(part))
-        blocks.append(commands)
-    return blocks
+    """Each bash block of the README as its simple commands (the parser all the
+    documentation's command tests share: ``support.doc_commands``)."""
+    blocks: dict[int, list[list[str]]] = {}
+    for command in page_commands(ROOT / "README.md"):
+        if command.block >= 0:  # not an inline span
+            blocks.setdefault(command.block, []).extend(command.simple)
+    return [blocks[index] for index in sorted(blocks)]
 
 
 def _commands() -> list[list[str]]:
