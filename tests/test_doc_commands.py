@@ -32,6 +32,8 @@ anywhere with ``TOOLLENS_DOC_COMMANDS=1``; elsewhere they skip, saying so.
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import importlib.util
 import io
 import json
@@ -76,6 +78,14 @@ NEEDS = {"tokens": "tokens", "fuzz": "fuzz"}
 TOKEN_FLAGS = ("--max-tokens", "--max-total-tokens", "--tokens-model")
 PROVIDES = {"claude-tokens": {"tokens"}}  # an extra that includes another
 BUNDLED = "toollens.examples:get_weather"  # stands in for a reader's tool in --online runs
+# The reader's files a page's commands name (tools.py, a server), per page: its commands run
+# in a folder holding them, and the output a console block shows must be printed.
+FIXTURES = ROOT / "tests" / "doc_fixtures"
+
+
+def _fixtures(command: Command) -> Path | None:
+    folder = FIXTURES / Path(command.page).stem
+    return folder if folder.is_dir() else None
 
 
 def _id(command: Command) -> str:
@@ -207,7 +217,9 @@ def _readers_own(argv: list[str], cwd: Path) -> str:
                 return f"the reader's file {file.group(1)}"
             continue
         module = re.fullmatch(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?::[\w*]+)?", word)
-        if module and (":" in word or "." in word) and _module_missing(module.group(1)):
+        top = module.group(1).split(".")[0] if module else ""
+        local = bool(top) and ((cwd / f"{top}.py").is_file() or (cwd / top).is_dir())
+        if module and (":" in word or "." in word) and not local and _module_missing(top):
             return f"the reader's module {module.group(1)}"
     if program(argv) == "toollens" and _reads_the_table(argv) and not _project_table(cwd):
         return "the reader's [tool.toollens] table (this repository has none)"
@@ -243,7 +255,8 @@ class Plan:
     substitute: bool = False  # an --online run on the bundled tool instead of the reader's
 
 
-def plan(command: Command, cwd: Path = ROOT) -> Plan:
+def plan(command: Command, cwd: Path | None = None) -> Plan:
+    cwd = cwd or _fixtures(command) or ROOT
     own = _own_installs(command)
     extras = (command.extras | own) - SUITE_EXTRAS
     programs = [program(argv) for argv in command.simple]
@@ -350,7 +363,7 @@ if _LOG and not _PIP:
 """
 
 _KEYS = re.compile(r".*_API_KEY$|^GOOGLE_GENAI_USE_VERTEXAI$|^VIRTUAL_ENV$|^PYTHON(PATH|HOME)$")
-_URL = re.compile(r"http://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::\]):(\d+)/\S*")
+_URL = re.compile(r"http://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::\]):(\d+)/[^\s)]*")
 _SERVING = re.compile(r"^Serving HTTP on .* port \d+ \(http://")
 _SERVERS = {"jupyter": ("lab",), "python": ("-m", "http.server")}
 
@@ -416,6 +429,16 @@ class Runner:
         done = subprocess.run(pip, cwd=self.cwd, env=self.env, capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr
 
+    def cwd_for(self, command: Command) -> Path:
+        """The repository's copy, or a folder of the page's reader files."""
+        fixtures = _fixtures(command)
+        if fixtures is None:
+            return self.cwd
+        folder = self.cwd.parent / "pages" / fixtures.name
+        if not folder.exists():
+            shutil.copytree(fixtures, folder)
+        return folder
+
     def run(self, command: Command, substitute: bool = False) -> Result:
         started = time.monotonic()
         simple = [(program(argv), *argv[1:]) for argv in command.simple]
@@ -433,9 +456,9 @@ class Runner:
             text, note = self.shell(shlex.join(words)), f"target replaced by {BUNDLED}"
         before = self.network_log.read_text() if self.network_log.exists() else ""
         if any(_serves(argv) for argv in command.simple):
-            status, extra = self._serve(text)
+            status, extra = self._serve(text, self.cwd_for(command))
         else:
-            status, extra = self._once(command, text, substitute)
+            status, extra = self._once(command, text, substitute, self.cwd_for(command))
         after = self.network_log.read_text() if self.network_log.exists() else ""
         if after != before:
             status = f"reached for the network: {after[len(before) :].strip()}"
@@ -445,10 +468,12 @@ class Runner:
         self.results.append(result)
         return result
 
-    def _once(self, command: Command, text: str, substitute: bool) -> tuple[str, str]:
-        done = subprocess.run(["bash", "-c", text], cwd=self.cwd, env=self.env,
+    def _once(self, command: Command, text: str, substitute: bool, cwd: Path) -> tuple[str, str]:
+        done = subprocess.run(["bash", "-c", text], cwd=cwd, env=self.env,
                               capture_output=True, text=True, timeout=600)  # fmt: skip
         expected = _expected_exit(command, substitute)
+        if command.output and not command.comment:  # the output shown is the assertion
+            expected = done.returncode if done.returncode in (0, 1, 2) else 0
         shown = (
             f"exit {done.returncode}\n--- stdout\n{done.stdout[-3000:]}"
             f"\n--- stderr\n{done.stderr[-3000:]}"
@@ -458,15 +483,16 @@ class Runner:
         if "Traceback" in done.stderr:
             return f"a traceback:\n{shown}", ""
         problem = _output_problem(command, done.stdout, done.stderr, substitute)
+        problem = problem or _not_shown(command.output, done.stdout + done.stderr)
         return (f"{problem}:\n{shown}" if problem else "ok"), f"exit {done.returncode}"
 
-    def _serve(self, text: str) -> tuple[str, str]:
+    def _serve(self, text: str, cwd: Path) -> tuple[str, str]:
         """Start the server, fetch its first page, stop it."""
         if "http.server" in text and not _port_free(8000):
             text, moved = text + " 0", "port 8000 was taken: served on a free port"
         else:
             moved = ""
-        process = subprocess.Popen(["bash", "-c", text], cwd=self.cwd, env=self.env, text=True,
+        process = subprocess.Popen(["bash", "-c", text], cwd=cwd, env=self.env, text=True,
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    start_new_session=True)  # fmt: skip
         # http.server: "Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ..."
@@ -568,6 +594,21 @@ def _output_problem(command: Command, stdout: str, stderr: str, substitute: bool
     return ""
 
 
+def _not_shown(shown: tuple[str, ...], printed: str) -> str:
+    """The first line a console block shows that the command did not print (in order; a
+    line of ``...`` stands for lines left out), or ""."""
+    lines = [line.rstrip() for line in printed.splitlines()]
+    at = 0
+    for line in (line.rstrip() for line in shown):
+        if not line or line.strip() == "...":
+            continue
+        try:
+            at = lines.index(line, at) + 1
+        except ValueError:
+            return f"the page shows a line it did not print: {line!r}"
+    return ""
+
+
 def _report(results: list[Result]) -> str:
     rows = [
         f"{r.seconds:6.1f} s  {r.status.splitlines()[0][:60]:<10}  {r.command}  {r.note}"
@@ -603,7 +644,7 @@ def test_the_documented_commands_run_as_written(work: Path) -> None:
     started = time.monotonic()
     runner = Runner(work, "venv")
     subprocess.run([sys.executable, "-m", "venv", str(runner.venv)], check=True)
-    plans = {id(c): plan(c, runner.cwd) for c in COMMANDS}
+    plans = {id(c): plan(c) for c in COMMANDS}
     for stage in STAGES:
         commands = [c for c in COMMANDS if plans[id(c)].stage == stage]
         if stage == "tokens":
@@ -626,7 +667,7 @@ def test_the_docs_build_in_a_venv_with_only_the_docs_extra(work: Path) -> None:
     """The README's docs line as written: install, ``mkdocs build --strict``, serve."""
     started = time.monotonic()
     runner = Runner(work, "docs-venv")
-    commands = [c for c in COMMANDS if plan(c, runner.cwd).stage == "docs"]
+    commands = [c for c in COMMANDS if plan(c).stage == "docs"]
     assert commands, "no page builds the docs any more: update this test"
     subprocess.run([sys.executable, "-m", "venv", str(runner.venv)], check=True)
     for command in _ordered(commands):
@@ -639,3 +680,43 @@ def test_the_docs_build_in_a_venv_with_only_the_docs_extra(work: Path) -> None:
                                capture_output=True, text=True, check=True).stdout  # fmt: skip
     names = {p["name"].lower() for p in json.loads(installed)}
     assert not names & {"pytest", "openai-agents", "langchain-core", "hypothesis"}, "not only docs"
+
+
+def _page_functions(page: Path) -> dict[str, set[str]]:
+    """Every function a page's python blocks define, also inside a string they write to a
+    file (a server), as the dump of its syntax tree, by name."""
+    found: dict[str, set[str]] = {}
+    blocks = re.findall(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
+    trees = [ast.parse(block) for block in blocks]
+    for tree in list(trees):
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and "def " in node.value
+            ):
+                with contextlib.suppress(SyntaxError):
+                    trees.append(ast.parse(node.value))
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                found.setdefault(node.name, set()).add(ast.dump(node))
+    return found
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    sorted(FIXTURES.glob("*/*.py")),
+    ids=lambda p: p.relative_to(FIXTURES).as_posix(),
+)
+def test_a_pages_reader_files_define_what_the_page_shows(fixture: Path) -> None:
+    """A function of the reader's files that the page shows is the page's own, to the
+    letter (one the page only names, like round-trip's ``divide``, is free)."""
+    page = ROOT / "docs" / f"{fixture.parent.name}.md"
+    shown = _page_functions(page)
+    tree = ast.parse(fixture.read_text(encoding="utf-8"))
+    defined = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    assert defined
+    for node in defined:
+        if node.name in shown:
+            assert ast.dump(node) in shown[node.name], f"{node.name} differs from {page.name}'s"
