@@ -425,9 +425,12 @@ class Runner:
 
     def install(self, extras: str) -> None:
         """The test's own step between stages: this checkout with the extras."""
+        started = time.monotonic()
         pip = [f"{self.venv}/bin/pip", "install", "-q", "-e", f".{extras}"]
         done = subprocess.run(pip, cwd=self.cwd, env=self.env, capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr
+        step = Command("(this test)", 0, shlex.join(pip[1:]).replace(str(self.venv), ".venv"))
+        self.results.append(Result(step, "ok", time.monotonic() - started, "between stages"))
 
     def cwd_for(self, command: Command) -> Path:
         """The repository's copy, or a folder of the page's reader files."""
@@ -578,8 +581,10 @@ def _output_problem(command: Command, stdout: str, stderr: str, substitute: bool
         except ValueError as exc:
             return f"--format json printed no JSON ({exc})"
         return ""
+    if command.output:  # the lines the page shows are the check (_not_shown)
+        return ""
     target = next((a for a in argv[2:] if ":" in a and not a.startswith("-")), "")
-    name = target.split(":")[-1]
+    name = target.split("#")[-1] if target.startswith("mcp:") else target.split(":")[-1]
     sub = argv[1]
     patterns = {
         "show": rf"\b{name}\b",

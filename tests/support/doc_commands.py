@@ -3,10 +3,11 @@ Markdown so the tests follow the pages as they change.
 
 A command is a line of a ``bash``/``sh``/``shell`` block (a ``\\`` continues it; a ``# ...``
 comment after it is kept apart), a ``$ ``-prompted line of a ``console`` or ``text`` block
-(the lines after it are its output), or an inline code span that starts with ``.venv/bin/``
-(the install tables). Each command knows the extras its page installed before it
-(``pip install -e ".[tokens]"``, ``pip install "toollens[mcp]"``, in a block or in the
-prose): the README's blocks share one virtual environment, so do a page's.
+(the lines after it are its output), a ``toollens`` line of a ``yaml`` block (a CI step's
+``run:``), or an inline code span that starts with ``.venv/bin/`` (the install tables).
+Each command knows the extras its page installed before it (``pip install -e ".[tokens]"``,
+``pip install "toollens[mcp]"``, in a block or in the prose; a table row's only for that
+row): the README's blocks share one virtual environment, so do a page's.
 """
 
 from __future__ import annotations
@@ -105,6 +106,9 @@ def page_commands(path: Path) -> list[Command]:
                 row |= _extras(found)
             if not text.startswith("|"):
                 extras |= _extras(text)
+        elif lang == "yaml" and re.match(r"\s*(run:\s*)?toollens ", text):
+            command, comment = _split_comment(re.sub(r"^\s*(run:\s*)?", "", text))
+            commands.append(Command(page, i + 1, command, comment, (), frozenset(extras), block))
         elif lang in _SHELL or (lang in _PROMPTED and text.startswith("$ ")):
             start, joined = i, text.removeprefix("$ ")
             while joined.endswith("\\") and i + 1 < len(lines):
