@@ -19,15 +19,21 @@ the running interpreter:
 - the documentation build runs in an environment of its own with only ``.[docs]``, so the
   build imports nothing the docs extra does not install (nor ``tests/``);
 - a server (``jupyter lab``, ``python -m http.server``) is started, answered on its port,
-  and stopped;
+  and stopped; a line that copies a lesson and opens it runs twice and keeps the copy;
 - nothing but pip reaches the network: every other Python process of a command runs with a
-  ``sitecustomize`` that refuses and records a connection to anything but the loopback,
-  and the API keys are removed from the environment (``--online`` commands must stop with
-  the one-line error naming the variable to set).
+  ``sitecustomize`` that refuses and records a connection to anything but the loopback (and
+  records a module imported from ``tests/``), and the API keys are removed from the
+  environment (``--online`` commands must stop with the one-line error naming the variable
+  to set; the bundled tool stands in for the reader's);
+- a page whose commands name the reader's own files (``tools.py``, a server) gets them from
+  ``tests/doc_fixtures/PAGE/`` (a fast test checks each function there that the page shows
+  is the page's to the letter), and what its console blocks show must be printed;
+- the exit code is 0 unless the command's comment says otherwise (``# 1: two findings``).
 
-They cost one to three minutes (pip's cache makes the installs quick), so they run once per
-CI: in the interpreter of the README's own ``.venv`` (the run ``.ci/run`` makes first), or
-anywhere with ``TOOLLENS_DOC_COMMANDS=1``; elsewhere they skip, saying so.
+Measured at a load of about 5 on two cores: about 125 s and 95 s (pip's cache makes the
+installs quick). They run once per CI: in the interpreter of the README's own ``.venv``
+(the run ``.ci/run`` makes first; the other Pythons' venvs live elsewhere), or anywhere
+with ``TOOLLENS_DOC_COMMANDS=1``; elsewhere they skip, saying so.
 """
 
 from __future__ import annotations
