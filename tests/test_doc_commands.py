@@ -188,12 +188,16 @@ def _module_missing(name: str) -> bool:
         return True
 
 
+OUTPUT_FLAGS = {"-o", "--output", "--html"}  # what follows is written, not read
+
+
 def _readers_own(argv: list[str], cwd: Path) -> str:
     """What a toollens (or jupyter) command names that only the reader has, or ""."""
     words = argv[1:]
     if program(argv) == "toollens":
         words = argv[2:]
-    for word in words:
+    outputs = {i + 1 for i, word in enumerate(words) if word in OUTPUT_FLAGS}
+    for word in (word for i, word in enumerate(words) if i not in outputs):
         if word.startswith("mcp:"):
             spec = word[4:].split("#")[0]
             if spec.startswith("http"):
