@@ -310,7 +310,7 @@ def _output_problem(command: Command, stdout: str, stderr: str, substitute: bool
     name = target.split("#")[-1] if target.startswith("mcp:") else target.split(":")[-1]
     sub = argv[1]
     patterns = {
-        "show": rf"^== Strict schema =+$(?s:.*)\"properties\"",  # the schema the model gets
+        "show": r"^== Strict schema =+$(?s:.*)\"properties\"",  # the schema the model gets
         "check": rf"\b{name}\b",
         "try": rf"^tool\s+{name}$",
         "fuzz": rf"^fuzz {name}: \d+ arguments",
