@@ -21,12 +21,13 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
+from support.doc_commands import doc_commands
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
 EXAMPLE_PAGES = [ROOT / "README.md", *PAGES]  # the README's examples run too
 PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
-SHELL_BLOCK = re.compile(r"^```(?:bash|text)\n(.*?)^```", re.S | re.M)
 
 
 class _Page(HTMLParser):
@@ -173,15 +174,13 @@ def test_python_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def _command_lines() -> list[tuple[str, str]]:
-    """``toollens ...`` lines of the docs that run on the bundled examples."""
-    found = []
-    for page in EXAMPLE_PAGES:
-        for block in SHELL_BLOCK.findall(page.read_text(encoding="utf-8")):
-            for line in block.splitlines():
-                command = line.split("#", 1)[0].strip()
-                if command.startswith("toollens ") and "toollens.examples:" in command:
-                    found.append((page.name, command))
-    return found
+    """``toollens ...`` lines of the docs that run on the bundled examples (read by the
+    parser the command tests share; tests/test_doc_commands.py runs them in a fresh venv)."""
+    return [
+        (Path(command.page).name, command.text)
+        for command in doc_commands((ROOT / "README.md", *PAGES))
+        if command.text.startswith("toollens ") and "toollens.examples:" in command.text
+    ]
 
 
 @pytest.mark.parametrize(("page", "command"), _command_lines())

@@ -4,12 +4,11 @@ does (JupyterLab saving the notebook it opened) does not break the next (the tes
 
 from __future__ import annotations
 
-import re
-import shlex
 from pathlib import Path
 
+from support.doc_commands import page_commands
+
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 COMMITTED_NOTEBOOKS = {p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb")}
 
 
@@ -19,18 +18,13 @@ def _ignored_folders() -> set[str]:
 
 
 def _blocks() -> list[list[list[str]]]:
-    """Each bash block of the README as its simple commands, split as the shell splits them."""
-    blocks = []
-    for block in re.findall(r"```bash\n(.*?)```", README, re.DOTALL):
-        commands = []
-        for line in block.splitlines():
-            # `a && { [ -e f ] || cp s d; } && b`: the simple commands a, [ -e f ], cp s d, b
-            for part in re.split(r"\s*(?:&&|\|\||;)\s*", line.strip()):
-                part = part.strip("{} ")
-                if part:
-                    commands.append(shlex.split(part))
-        blocks.append(commands)
-    return blocks
+    """Each bash block of the README as its simple commands (the parser all the
+    documentation's command tests share: ``support.doc_commands``)."""
+    blocks: dict[int, list[list[str]]] = {}
+    for command in page_commands(ROOT / "README.md"):
+        if command.block >= 0:  # not an inline span
+            blocks.setdefault(command.block, []).extend(command.simple)
+    return [blocks[index] for index in sorted(blocks)]
 
 
 def _commands() -> list[list[str]]:
@@ -69,21 +63,6 @@ def test_the_copy_the_readme_opens_is_made_from_a_committed_notebook() -> None:
     assert opened <= made, (opened, made)
 
 
-# What a command needs beyond the core install: the extra that provides it.
-NEEDS = {"tokens": "tokens", "fuzz": "fuzz"}
-
-
-def _installed_extras(commands: list[list[str]]) -> set[str]:
-    extras: set[str] = set()
-    for argv in commands:
-        if Path(argv[0]).name == "pip" and "install" in argv:
-            for arg in argv:
-                found = re.fullmatch(r"\.\[([a-z,]+)\]", arg)
-                if found:
-                    extras.update(found.group(1).split(","))
-    return extras
-
-
 def test_every_toollens_command_runs_from_the_venv_the_readme_makes() -> None:
     """No bare ``toollens``: the README never activates the venv."""
     runs = [argv for argv in _commands() if Path(argv[0]).name == "toollens"]
@@ -91,17 +70,4 @@ def test_every_toollens_command_runs_from_the_venv_the_readme_makes() -> None:
     assert all(argv[0] == ".venv/bin/toollens" for argv in runs), runs
 
 
-def test_the_readme_installs_the_extras_its_commands_need() -> None:
-    """Each block works after the first (the venv made with the lab extra) as written: it
-    installs the extras its own commands need."""
-    first, *rest = _blocks()
-    for block in rest:
-        extras = _installed_extras(first) | _installed_extras(block)
-        for argv in block:
-            if Path(argv[0]).name != "toollens" or len(argv) < 2:
-                continue
-            needed = NEEDS.get(argv[1])
-            if needed is not None:
-                assert needed in extras, f"{shlex.join(argv)} needs the {needed} extra"
-            if any(arg.startswith("mcp:") for arg in argv):
-                assert "mcp" in extras, f"{shlex.join(argv)} needs the mcp extra"
+# Each command's extras: tests/test_doc_commands.py (every page, the README included).
