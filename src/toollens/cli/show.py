@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+
 from toollens.cli.common import (
     EXIT_CODES_HELP,
     EXIT_OK,
@@ -57,8 +58,7 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
         "--view",
         choices=(*(str(v) for v in views), "clients", "all"),
         default="all",
-        help="which view to print (default: all; clients: what each client does with an "
-        "MCP tool)",
+        help="which view to print (default: all; clients: what each client does with an MCP tool)",
     )
     show.add_argument(
         "--provider",

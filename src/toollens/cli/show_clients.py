@@ -150,7 +150,11 @@ _PATH = (
 def _not_mcp(target: str, fmt: str) -> str:
     text = _PATH.format(target=target)
     if fmt == "json":
-        data = {"target": target, "judged_on": "openai-agents function_tool", "clients": None,
-                "note": text}
+        data = {
+            "target": target,
+            "judged_on": "openai-agents function_tool",
+            "clients": None,
+            "note": text,
+        }
         return json.dumps(data, indent=2) + "\n"
     return text + "\n"

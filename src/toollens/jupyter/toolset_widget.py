@@ -33,6 +33,7 @@ import traitlets
 from toollens.jupyter.widget_base import BaseWidget
 
 if TYPE_CHECKING:
+    from toollens.consumers import ToolList
     from toollens.core.report import ReportOptions
     from toollens.toolsets import ToolEntry, Toolset
 
@@ -54,6 +55,9 @@ class ToolsetTable(BaseWidget):
     totals = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
     across = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
     selected = traitlets.Int(-1).tag(sync=True)
+    # The client whose verdict column shows (an MCP tool list: one column per client), and
+    # whose Clients view the opened tool shows; "" for the first.
+    client = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, ts: Toolset, providers: Sequence[str] | None = None) -> None:
         from toollens.render.css import STYLE
@@ -119,7 +123,16 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             if view is not None and not _marimo_runs():  # there, `open_tool` in a cell does it
                 view._open(change)
 
+        def client(change: dict[str, Any]) -> None:
+            view = ref()
+            detail = view.detail if view is not None else None
+            if detail is not None and hasattr(detail, "client"):  # an explorer's Clients view
+                detail.client = change["new"]
+            elif view is not None and detail is not None:  # a static copy: draw it again
+                view._open({"new": view.table.selected})
+
         self.table.observe(opened, names=["selected"])
+        self.table.observe(client, names=["client"])
         _refresh_after_each_cell(self)
 
     def refresh(self) -> bool:
@@ -158,7 +171,12 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             self.detail = None
             self.children = [self.table]
             return
-        self.detail = detail_widget(self.toolset.tools[index], self._namespace)
+        self.detail = detail_widget(
+            self.toolset.tools[index],
+            self._namespace,
+            listing=self.toolset.listing,
+            client=self.table.client or None,
+        )
         self.children = [self.table, self.detail]
 
     def open_tool(self, index: int) -> object | None:
@@ -249,8 +267,15 @@ def _refresh_after_each_cell(view: ToolsetView) -> None:
     shell.events.register("post_run_cell", after_cell)
 
 
-def detail_widget(entry: ToolEntry, namespace: dict[str, object] | None) -> object:
-    """What opens under the table for one tool."""
+def detail_widget(
+    entry: ToolEntry,
+    namespace: dict[str, object] | None,
+    *,
+    listing: ToolList | None = None,
+    client: str | None = None,
+) -> object:
+    """What opens under the table for one tool; a tool of ``listing`` (an MCP tool list)
+    gets the Clients view too, with ``client`` chosen."""
     rep = entry.report
     if rep is None:
         why = entry.error or f"{entry.origin.role or 'this tool'}: listed, not checked"
@@ -259,14 +284,27 @@ def detail_widget(entry: ToolEntry, namespace: dict[str, object] | None) -> obje
 
     if rep.target_kind == "callable":
         return Explorer(rep.target, rep.options, namespace=namespace)
+    listed = listing if listing is not None and entry.name in listing.names else None
     if entry.origin.kind == "mcp":  # its schema, and a Try-it Call that is a real tools/call
         from toollens.mcp.calling import mcp_caller, one_tool
 
         spec = one_tool(entry.origin.label)
-        return Explorer(rep.target, rep.options, caller=mcp_caller(spec, str(spec.tool)))
+        return Explorer(
+            rep.target,
+            rep.options,
+            caller=mcp_caller(spec, str(spec.tool)),
+            listing=listed,
+            tool=entry.name,
+            client=client,
+        )
     from toollens.render.html import render_html
 
-    return ipywidgets.HTML(render_html(rep))
+    clients = None
+    if listed is not None:  # a saved tools/list answer: read-only, with its Clients view
+        from toollens.render.clients_view import tool_clients
+
+        clients = tool_clients(listed, entry.name)
+    return ipywidgets.HTML(render_html(rep, clients=clients, client=client))
 
 
 def toolset_live_bundle(ts: Toolset) -> dict[str, str]:

@@ -24,6 +24,7 @@ from toollens.consumers.model import RuleHit, Verdict
 from toollens.core.errors import TargetError
 from toollens.core.schema.types import JsonObject
 from toollens.render.markup import Child, Markup, badge, code, join, note, tag
+from toollens.render.panel import panel
 
 if TYPE_CHECKING:
     from toollens.consumers import ConsumerReport, RequestVerdict, ToolList
@@ -33,6 +34,7 @@ __all__ = [
     "ClientSide",
     "ToolClients",
     "clients_data",
+    "clients_note",
     "clients_panel_html",
     "clients_text",
     "tool_clients",
@@ -41,7 +43,9 @@ __all__ = [
 
 CLIENTS_STYLE = """
 .tl-root .tl-cl-summary td { vertical-align: top; }
-.tl-root .tl-cl-summary tr.tl-cl-chosen td:first-child { box-shadow: inset 3px 0 0 var(--tl-accent); }
+.tl-root .tl-cl-summary tr.tl-cl-chosen td:first-child {
+  box-shadow: inset 3px 0 0 var(--tl-accent);
+}
 .tl-root .tl-cl-summary code { overflow-wrap: anywhere; }
 .tl-root .tl-cl-picker { margin: 8px 0 4px; display: flex; gap: 6px; align-items: center; }
 .tl-root .tl-cl-picker select {
@@ -322,9 +326,12 @@ def _summary_table(view: ToolClients, chosen: str | None) -> Markup:
 
 def _rule_item(hit: RuleHit, kind: str | None = None) -> Markup:
     rule = hit.rule
+    state = "info" if kind else verdict_state(rule.verdict)
     return tag(
         "li",
-        badge(kind or rule.verdict.value, f"tl-sev-{'info' if kind else verdict_state(rule.verdict)}"),
+        badge(
+            kind or rule.verdict.value, f"tl-sev-{'info' if kind else verdict_state(rule.verdict)}"
+        ),
         " ",
         code(rule.id),
         tag("span", " at ", code(hit.pointer)) if hit.pointer else None,
@@ -428,23 +435,32 @@ def clients_panel_html(
             has nothing to send the choice to) every client's detail is there, folded.
 
     Returns:
-        ``<div class="tl-cl" data-view="clients">``: a summary row per client
-        (``data-client``), then the detail(s): why (``li[data-rule]`` with source, evidence,
-        date, fix) and what it sends.
+        The panel, ``<section class="tl-panel tl-panel-clients" data-view="clients">``
+        around ``<div class="tl-cl">``: a summary row per client (``data-client``), then the
+        detail(s): why (``li[data-rule]`` with source, evidence, date, fix) and what it sends.
     """
     if not view.sides:
-        return str(tag("div", note("No client chosen."), class_="tl-cl", data_view="clients"))
+        return clients_note("No client chosen.")
     chosen = view.side(client).client if picker or client is not None else None
     parts: list[Child] = [
         tag("style", Markup(CLIENTS_STYLE)),
         tag("h4", "What each client does with ", code(view.tool)),
-        tag("p", "server name ", code(view.server_name), " (clients put it in tool names)",
-            class_="tl-muted"),
+        tag(
+            "p",
+            "server name ",
+            code(view.server_name),
+            " (clients put it in tool names)",
+            class_="tl-muted",
+        ),
         _summary_table(view, chosen),
     ]
     if picker and chosen is not None:
         parts += [_picker(view, chosen), _detail(view.side(chosen))]
     else:
         parts += _static_details(view, chosen)
-    return str(tag("div", *parts, class_="tl-cl", data_view="clients", data_client=chosen))
+    return str(panel("clients", "Clients", tag("div", *parts, class_="tl-cl", data_client=chosen)))
 
+
+def clients_note(text: str) -> str:
+    """The Clients view's panel holding only a note (the clients could not judge the tool)."""
+    return str(panel("clients", "Clients", tag("div", note(text), class_="tl-cl")))

@@ -78,9 +78,16 @@ def toolset_row_views(ts: Toolset, providers: Sequence[str] | None = None) -> li
 
 
 def table_of(ts: Toolset, providers: Sequence[str] | None = None) -> ToolsetTable:
-    """The toolset's table, with the token column on the toolset provider's model."""
+    """The toolset's table, with the token column on the toolset provider's model, and for an
+    MCP tool list a verdict column per client (a browser shows the one picked)."""
     model = token_model(ts)
-    return toolset_table(ts, providers, tokens=lambda entry: _token_count(entry, model))
+    table = toolset_table(ts, providers, tokens=lambda entry: _token_count(entry, model))
+    if ts.listing is None:
+        return table
+    from toollens.consumers import judge_consumers
+    from toollens.render.toolset_table import client_columns
+
+    return table.with_columns(client_columns(judge_consumers(ts.listing)))
 
 
 def _token_count(entry: ToolEntry, model: str) -> int | None:
@@ -137,7 +144,7 @@ def totals_html(ts: Toolset, rows: Sequence[ToolRowView]) -> Markup:
 
 
 def _td(kind: str, cell: Cell, most: int) -> Markup:
-    if kind == "verdict":
+    if kind in ("verdict", "client"):
         return tag("td", verdict_badge(cell), data_key=cell.key)
     if kind == "tokens":
         if not isinstance(cell.key, int) or cell.key < 0:
@@ -162,11 +169,12 @@ def shared_html(table: ToolsetTable) -> Markup:
 def rows_html(table: ToolsetTable, rows: Sequence[ToolRowView], *, links: bool = False) -> Markup:
     """The ``<table>`` of ``rows``; with ``links``, each tool's name links to its views."""
     most = max((r.tokens for r in table.rows if r.tokens is not None), default=0)
-    header = tag("thead", tag("tr", *(tag("th", c.title, scope="col") for c in table.columns)))
+    columns = table.drawn()
+    header = tag("thead", tag("tr", *(tag("th", c.title, scope="col") for c in columns)))
     body = []
     for row in rows:
         cells = []
-        for column in table.columns:
+        for column in columns:
             cell = _td(column.kind, column.cell(row), most)
             if links and column.id == "tool":
                 link = tag("a", column.cell(row).text, href=f"#tl-tool-{row.index}")

@@ -25,6 +25,7 @@ from toollens.render.markup import Markup, tag
 from toollens.render.toolset_table import LEVELS, PAGE_ROWS
 
 if TYPE_CHECKING:
+    from toollens.render.clients_view import ToolClients
     from toollens.render.toolset_table import ToolsetTable
     from toollens.toolsets import ToolEntry, Toolset
 
@@ -40,9 +41,11 @@ CHUNK_BYTES = 256 * 1024
 ACROSS_INLINE_BYTES = 64 * 1024
 
 
-def tool_views_html(index: int, entry: ToolEntry) -> str:
-    """What opens for one tool: its heading, header and views, or why it has none."""
+def tool_views_html(index: int, entry: ToolEntry, clients: ToolClients | None = None) -> str:
+    """What opens for one tool: its heading, header and views (with ``clients``, the
+    Clients view of a tool of an MCP tool list), or why it has none."""
     from toollens.core.report import View
+    from toollens.render.clients_view import clients_panel_html
     from toollens.render.html import render_header, render_panels
 
     heading = tag(
@@ -54,7 +57,10 @@ def tool_views_html(index: int, entry: ToolEntry) -> str:
     else:
         panels = render_panels(entry.report)
         keys = (View.SIGNATURE, View.STRICT, View.OUTPUT, View.METADATA, View.FINDINGS)
-        grid = tag("div", *(Markup(panels[k]) for k in keys if k in panels), class_="tl-grid")
+        shown = [Markup(panels[k]) for k in keys if k in panels]
+        if clients is not None:
+            shown.append(Markup(clients_panel_html(clients)))
+        grid = tag("div", *shown, class_="tl-grid")
         body = [render_header(entry.report), grid]
     return str(tag("section", heading, *body, class_="tl-ts-tool", id=f"tl-tool-{index}"))
 
@@ -77,8 +83,26 @@ def _chunks(views: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
         yield first, chunk
 
 
+def _clients_of(ts: Toolset) -> list[ToolClients | None]:
+    """Per tool, its Clients view when the toolset is an MCP tool list (else ``None``)."""
+    listing = ts.listing
+    if listing is None:
+        return [None] * len(ts.tools)
+    from toollens.consumers import judge_consumers
+    from toollens.render.clients_view import tool_clients
+
+    judged = judge_consumers(listing)
+    names = set(listing.names)
+    return [
+        tool_clients(listing, e.name, judged=judged) if e.name in names else None for e in ts.tools
+    ]
+
+
 def _views_blobs(ts: Toolset) -> list[Markup]:
-    views = [tool_views_html(i, e) for i, e in enumerate(ts.tools)]
+    clients = _clients_of(ts)
+    views = [
+        tool_views_html(i, e, c) for i, (e, c) in enumerate(zip(ts.tools, clients, strict=True))
+    ]
     return [
         tag(
             "script",

@@ -200,11 +200,17 @@ def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
     )
 
     if text.endswith(".json"):
+        from toollens.consumers import is_mcp_listing, listing_from_payload
         from toollens.toolsets.payloads import payload_entries
 
         data = load_json_value(text)
+        # A saved tools/list answer: its clients judge it as saved (the Clients views).
+        listing = listing_from_payload(data, label=text) if is_mcp_listing(data) else None
         return Toolset.from_entries(
-            payload_entries(data, label=text, options=options), label=text, options=options
+            payload_entries(data, label=text, options=options),
+            label=text,
+            options=options,
+            listing=listing,
         )
     if text.endswith(".py") or is_dotted(text):
         from toollens.toolsets.modules import module_entries

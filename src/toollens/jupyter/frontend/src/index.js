@@ -136,6 +136,13 @@ function renderExplorer({ model, el: host }) {
     model.set("frameworks_pair", [side("a"), side("b")]);
     model.save_changes();
   });
+  // The Clients view's client picker (a select rendered by Python: data-tl-client).
+  panels.addEventListener("change", (event) => {
+    const picked = event.target.closest && event.target.closest("select[data-tl-client]");
+    if (!picked) return;
+    model.set("client", picked.value);
+    model.save_changes();
+  });
 
   // Every view is its base (sent whole now and then) with the patch that makes it current:
   // an edit syncs a few lines, and only the nodes that differ are touched (and flashed).

@@ -33,6 +33,8 @@ export function renderToolset({ model, el: host }) {
     }),
     selected: () => model.get("selected"),
     onSelect: (index) => { model.set("selected", index); model.save_changes(); },
+    client: model.get("client"),
+    onClient: (client) => { model.set("client", client); model.save_changes(); },
   });
   const showHtml = () => {
     totals.innerHTML = model.get("totals"); // rendered and escaped by Python
