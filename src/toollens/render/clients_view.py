@@ -329,9 +329,7 @@ def _rule_item(hit: RuleHit, kind: str | None = None) -> Markup:
     state = "info" if kind else verdict_state(rule.verdict)
     return tag(
         "li",
-        badge(
-            kind or rule.verdict.value, f"tl-sev-{'info' if kind else verdict_state(rule.verdict)}"
-        ),
+        badge(kind or rule.verdict.value, f"tl-sev-{state}"),
         " ",
         code(rule.id),
         tag("span", " at ", code(hit.pointer)) if hit.pointer else None,
