@@ -71,9 +71,9 @@ def attach_clients(
         TargetError: ``tool`` is not in ``listing``, or ``client`` is not a client toollens
             knows.
     """
-    from toollens.consumers import resolve_clients
     from toollens.core.errors import TargetError
     from toollens.jupyter.explorer_state import Panel
+    from toollens.render.clients_view import known_client
 
     if listing is None:
         return None
@@ -83,7 +83,7 @@ def attach_clients(
             hint="pass tool= as the server lists it",
         )
     if client:
-        resolve_clients([client])
+        known_client(client)
     panel = ClientsPanel(listing, tool, explorer)
     explorer.client = client or ""
     explorer.declarations = (*explorer.declarations, Panel(CLIENTS_KEY, "below", panel.render))
