@@ -141,6 +141,12 @@ def test_the_static_page_picks_a_client_and_shows_what_it_sends(tmp_path: Path) 
             )
             expect(rewritten.locator(".tl-ldiff .tl-del").first).to_contain_text('"type": [')
             rewritten.screenshot(path=str(ARTIFACTS / "clients_page_rewrite_1000.png"))
+            # a row of the summary unfolds that client
+            summary = page.locator(
+                '.tl-ts-detail #tl-tool-0 .tl-cl-summary tr[data-client="cursor"]'
+            )
+            summary.click()
+            expect(rewritten).to_have_attribute("data-client", "cursor")
             assert errors == []
         finally:
             browser.close()
@@ -194,6 +200,9 @@ def test_the_toolset_view_of_a_server_in_voila(workdir: Path) -> None:
         expect(panel.locator(".tl-cl")).to_have_attribute("data-client", "cursor")
         expect(panel.locator("select[data-tl-client]")).to_have_value("cursor")
         expect(panel).to_contain_text("Named update_dashboard")
+        panel.locator('.tl-cl-summary tr[data-client="vscode-copilot"]').click()  # a row picks
+        expect(panel.locator(".tl-cl")).to_have_attribute("data-client", "vscode-copilot")
+        expect(panel).to_contain_text("Nothing: the tool does not reach the model.")
         panel.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "clients_voila_1400.png"), full_page=True)
         page.set_viewport_size({"width": 1000, "height": 900})

@@ -44,6 +44,8 @@ __all__ = [
 
 CLIENTS_STYLE = """
 .tl-root .tl-cl-summary td { vertical-align: top; }
+.tl-xp .tl-cl-summary tr[data-client],
+.tl-ts-detail .tl-cl-summary tr[data-client] { cursor: pointer; }
 .tl-root .tl-cl-summary tr.tl-cl-chosen td:first-child {
   box-shadow: inset 3px 0 0 var(--tl-accent);
 }

@@ -52,6 +52,13 @@ function start(root) {
     return chunks.get(first).then((views) => views[index - first]);
   };
 
+  // A row of an open tool's Clients summary unfolds that client's detail.
+  detail.addEventListener("click", (event) => {
+    const row = event.target.closest(".tl-cl-summary tr[data-client]");
+    if (!row || event.target.closest("a")) return;
+    for (const node of detail.querySelectorAll("details.tl-cl-client")) node.open = node.dataset.client === row.dataset.client;
+  });
+
   const show = async (index) => {
     const ticket = ++asked;
     open = index;
