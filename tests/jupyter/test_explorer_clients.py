@@ -28,10 +28,11 @@ def _explorer(client: str | None = None) -> Explorer:
     ts = toollens.toolset(LIST)
     rep = ts.tools[1].report
     assert rep is not None
-    return Explorer(
-        rep.target, rep.options, debounce=0, listing=ts.listing, tool="update_dashboard",
-        client=client,
-    )  # fmt: skip
+    assert rep.options.name == "update_dashboard"  # the tool the Clients view is of
+    explorer = Explorer(rep.target, rep.options, debounce=0, listing=ts.listing)
+    if client is not None:
+        explorer.client = client
+    return explorer
 
 
 def test_the_clients_view_is_one_more_panel_below_the_others() -> None:
@@ -75,12 +76,11 @@ def test_the_static_copy_has_every_client_the_chosen_one_open() -> None:
     assert "data-tl-client" not in static  # nothing to send a choice to
 
 
-def test_an_unknown_client_or_tool_is_named() -> None:
-    with pytest.raises(TargetError, match="'nope' is not a client"):
-        _explorer("nope")
+def test_an_unknown_client_shows_the_first_and_an_unknown_tool_is_named() -> None:
+    assert 'class="tl-cl" data-client="claude-code"' in _explorer("nope").panels["clients"]
     ts = toollens.toolset(LIST)
     with pytest.raises(TargetError, match="tool 'missing' is not in the tool list"):
-        Explorer({"type": "object"}, debounce=0, listing=ts.listing, tool="missing")
+        Explorer({"type": "object"}, debounce=0, listing=ts.listing, name="missing")
 
 
 def test_without_a_listing_there_is_no_clients_view() -> None:

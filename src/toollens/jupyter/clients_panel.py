@@ -9,6 +9,7 @@ and :func:`toollens.render.clients_view.clients_panel_html` draws the chosen cli
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import TYPE_CHECKING
 
@@ -63,30 +64,38 @@ def _edited(listing: ToolList, tool: str, rep: Report | None) -> ToolList:
 
 
 def attach_clients(
-    explorer: ExplorerState, listing: ToolList | None, tool: str | None, client: str | None
+    explorer: ExplorerState,
+    listing: ToolList | None,
+    tool: str | None,
+    lock: contextlib.AbstractContextManager[object],
 ) -> ClientsPanel | None:
-    """Add the Clients view to ``explorer`` for ``tool`` of ``listing`` (``None``: no view).
+    """Add the Clients view of ``tool`` of ``listing`` to ``explorer`` (no view without a
+    listing). A change of the ``client`` trait redraws the view from the report shown, under
+    ``lock`` (the explorer's render lock); an unknown client shows the first.
 
     Raises:
-        TargetError: ``tool`` is not in ``listing``, or ``client`` is not a client toollens
-            knows.
+        TargetError: ``tool`` is not in ``listing``.
     """
     from toollens.core.errors import TargetError
     from toollens.jupyter.explorer_state import Panel
-    from toollens.render.clients_view import known_client
 
     if listing is None:
         return None
     if tool is None or tool not in listing.names:
         raise TargetError(
             f"tool {tool!r} is not in the tool list of server {listing.server_name!r}",
-            hint="pass tool= as the server lists it",
+            hint="pass name= as the server lists the tool",
         )
-    if client:
-        known_client(client)
     panel = ClientsPanel(listing, tool, explorer)
-    explorer.client = client or ""
     explorer.declarations = (*explorer.declarations, Panel(CLIENTS_KEY, "below", panel.render))
     explorer.panel_order = [*explorer.panel_order, CLIENTS_KEY]
     explorer.panel_areas = {**explorer.panel_areas, CLIENTS_KEY: "below"}
+
+    def picked(_change: object) -> None:
+        rep = getattr(explorer, "report", None)
+        with lock, explorer.hold_sync():
+            if rep is not None:  # the same report, another client
+                explorer.publish({CLIENTS_KEY: panel.render(rep)})
+
+    explorer.observe(picked, names="client")
     return panel

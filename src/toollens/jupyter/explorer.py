@@ -23,7 +23,7 @@ from typing_extensions import Unpack
 from toollens.core.edit_changes import Baseline, EditChanges
 from toollens.core.memo import next_generation
 from toollens.core.report import OptionOverrides, ReportOptions
-from toollens.jupyter.clients_panel import CLIENTS_KEY, ClientsPanel, attach_clients
+from toollens.jupyter.clients_panel import ClientsPanel, attach_clients
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
@@ -104,11 +104,8 @@ class Explorer(ExplorerState):
             after each render; off by default (frameworks take seconds to import).
         arguments: a model's arguments (JSON text or a mapping) to open the Try-it view with.
         caller: what Try-it's Call does for a tool without a Python function (an MCP tool).
-        listing: the MCP tool list the tool comes from (``toollens.toolset("mcp:...").listing``,
-            or a saved ``tools/list`` file's): adds the Clients view, what each client does
-            with the tool as edited, why, and what it sends.
-        tool: the tool's name in ``listing`` (default: the ``name`` option).
-        client: the client the Clients view opens with (default: the first).
+        listing: the MCP tool list the tool is from (a toolset's ``.listing``; the tool is the
+            one the ``name`` option names): adds the Clients view; its ``client`` trait picks.
         **changes: fields of ``ReportOptions`` to change (``strict=False``, ``output_type=...``),
             as :func:`~toollens.core.report.report` takes them.
     """
@@ -127,8 +124,6 @@ class Explorer(ExplorerState):
         arguments: str | Mapping[str, object] | None = None,
         caller: Caller | None = None,
         listing: ToolList | None = None,
-        tool: str | None = None,
-        client: str | None = None,
         **overrides: Unpack[OptionOverrides],
     ) -> None:
         opened = dataclasses.replace(options or ReportOptions(), **overrides)
@@ -151,14 +146,13 @@ class Explorer(ExplorerState):
         self._edits = EditChanges()  # the baselines and the previous schema, for the change list
         self.editor = WidgetSource(self)
         self._frameworks = attach_frameworks(self, frameworks, self._debouncer.lock)
-        self._clients = attach_clients(self, listing, tool or opened.name, client)
+        self._clients = attach_clients(self, listing, opened.name, self._debouncer.lock)
         self.try_view = TryView(self, self._debouncer.lock, caller)
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
         self.observe(self._on_layout, names="side_by_side")
         self.observe(self._on_baseline, names="changes_since")
-        self.observe(self._on_client, names="client")
         self.on_msg(self._on_message)
         self.render()
         if arguments is not None:
@@ -196,12 +190,6 @@ class Explorer(ExplorerState):
         with self._debouncer.lock, self.hold_sync():
             if self.report is not None:  # the same report, the other layout of its diff
                 self._send_panels(self.report)
-
-    def _on_client(self, _change: Any) -> None:
-        clients = self._clients
-        with self._debouncer.lock, self.hold_sync():
-            if clients is not None and self.report is not None:  # the same report, one client
-                self.publish({CLIENTS_KEY: clients.render(self.report)})
 
     def wait_frameworks(self, timeout: float | None = None) -> bool:
         """Block until the Frameworks view shows the current source (False on timeout)."""
@@ -315,9 +303,7 @@ class Explorer(ExplorerState):
         return f"<toollens Explorer of {session.label if session else '?'}>"
 
     def _static_html(self) -> str | None:  # shown where the widget's JavaScript does not run
-        return _static_copy(
-            self.report, getattr(self, "_frameworks", None), getattr(self, "_clients", None)
-        )
+        return _static_copy(self)
 
     def close(self) -> None:
         debouncer = getattr(self, "_debouncer", None)  # None when __init__ raised before it
@@ -359,12 +345,13 @@ def _locate(rep: Report | None, key: object) -> str | None:
     return None if rep is None else resolve_span(rep, str(key))
 
 
-def _static_copy(
-    rep: Any, view: FrameworksView | None, clients: ClientsPanel | None = None
-) -> str | None:
+def _static_copy(explorer: Explorer) -> str | None:
     """The views as static HTML (what shows where the widget's JavaScript does not run)."""
+    rep = explorer.report
     if rep is None:
         return None
+    view: FrameworksView | None = getattr(explorer, "_frameworks", None)
+    clients: ClientsPanel | None = getattr(explorer, "_clients", None)
     from toollens.render.html import render_html
 
     shown = clients.view if clients is not None else None

@@ -289,14 +289,10 @@ def detail_widget(
         from toollens.mcp.calling import mcp_caller, one_tool
 
         spec = one_tool(entry.origin.label)
-        return Explorer(
-            rep.target,
-            rep.options,
-            caller=mcp_caller(spec, str(spec.tool)),
-            listing=listed,
-            tool=entry.name,
-            client=client,
-        )
+        caller = mcp_caller(spec, str(spec.tool))
+        explorer = Explorer(rep.target, rep.options, caller=caller, listing=listed)
+        explorer.client = client or ""
+        return explorer
     from toollens.render.html import render_html
 
     clients = None

@@ -37,7 +37,6 @@ __all__ = [
     "clients_note",
     "clients_panel_html",
     "clients_text",
-    "known_client",
     "tool_clients",
     "verdict_state",
 ]
@@ -237,17 +236,6 @@ def tool_clients(
             )
         )
     return ToolClients(tool, listing.server_name, tuple(sides))
-
-
-def known_client(client: str) -> str:
-    """``client`` when toollens knows it.
-
-    Raises:
-        TargetError: a client id toollens does not know (the message lists them).
-    """
-    from toollens.consumers import resolve_clients
-
-    return resolve_clients([client])[0]
 
 
 def _in_shape(raw: JsonObject, sent: JsonObject | None) -> JsonObject:
