@@ -350,3 +350,25 @@ def launch_browser(pw: Any, tmp: Path, width: int = 1400, height: int = 1000) ->
         ignore_default_args=["--hide-scrollbars"],
         viewport={"width": width, "height": height},
     )
+
+
+def offline_browser(pw: Any) -> Any:
+    """Chromium for a page read from a file: headless, no profile to keep."""
+    return pw.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    )
+
+
+def refuse_network(page: Any, requests: list[str]) -> None:
+    """Let ``page`` load files only: every other request is recorded in ``requests`` and
+    refused (a page that needs the network fails)."""
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith("file:")
+            else (requests.append(route.request.url), route.abort())
+        ),
+    )

@@ -21,7 +21,7 @@ from typing import Any
 import nbformat
 import pytest
 from explorer_pages import chromium, open_notebook, serving
-from servers import CHROMIUM, make_tmp
+from servers import CHROMIUM, make_tmp, offline_browser, refuse_network
 
 import toollens
 from toollens.render.toolset_page import render_toolset_page
@@ -70,17 +70,12 @@ TOOLS: list[dict[str, Any]] = [
 LISTING = {"serverInfo": {"name": "grafana", "version": "1.0"}, "tools": TOOLS}
 
 
-def _offline_page(browser: Any, requests: list[str]) -> Any:
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith("file:")
-            else (requests.append(route.request.url), route.abort())
-        ),
-    )
-    return page
+def _screenshots(page: Any, shown: Any, name: str) -> None:
+    """``tests/artifacts/<name>_1400.png`` and ``_1000.png``, ``shown`` scrolled into view."""
+    for width in (1400, 1000):
+        page.set_viewport_size({"width": width, "height": 900})
+        shown.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"{name}_{width}.png"), full_page=True)
 
 
 def test_the_static_page_picks_a_client_and_shows_what_it_sends(tmp_path: Path) -> None:
@@ -91,11 +86,10 @@ def test_the_static_page_picks_a_client_and_shows_what_it_sends(tmp_path: Path) 
     ARTIFACTS.mkdir(exist_ok=True)
     requests: list[str] = []
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
+        browser = offline_browser(pw)
         try:
-            page = _offline_page(browser, requests)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            refuse_network(page, requests)
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(page_file.as_uri())
@@ -123,11 +117,7 @@ def test_the_static_page_picks_a_client_and_shows_what_it_sends(tmp_path: Path) 
             page.select_option(".tl-ts-client", "gemini-cli")  # the open tool follows
             expect(opened).to_have_attribute("data-client", "gemini-cli")
             expect(opened).to_contain_text("mcp_grafana_update_dashboard")
-            clients.scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / "clients_page_1400.png"), full_page=True)
-            page.set_viewport_size({"width": 1000, "height": 900})
-            clients.scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / "clients_page_1000.png"), full_page=True)
+            _screenshots(page, clients, "clients_page")
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 1000, f"the page scrolls sideways at 1000 px ({width} px)"
             # a rewrite: Gemini CLI's nullable type, as a diff against the tool as served
@@ -203,8 +193,4 @@ def test_the_toolset_view_of_a_server_in_voila(workdir: Path) -> None:
         panel.locator('.tl-cl-summary tr[data-client="vscode-copilot"]').click()  # a row picks
         expect(panel.locator(".tl-cl")).to_have_attribute("data-client", "vscode-copilot")
         expect(panel).to_contain_text("Nothing: the tool does not reach the model.")
-        panel.scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / "clients_voila_1400.png"), full_page=True)
-        page.set_viewport_size({"width": 1000, "height": 900})
-        panel.scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / "clients_voila_1000.png"), full_page=True)
+        _screenshots(page, panel, "clients_voila")

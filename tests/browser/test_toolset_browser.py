@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from servers import offline_browser, refuse_network
 
 import toollens
 from toollens.render.toolset_page import render_toolset_page
@@ -39,25 +40,6 @@ def _tools() -> list[object]:
     return [zeta, alpha, bad, {"oops": 1}]
 
 
-def _offline_browser(pw: Any) -> Any:
-    return pw.chromium.launch(
-        executable_path=CHROMIUM,
-        headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-    )
-
-
-def _refuse_network(page: Any, requests: list[str]) -> None:
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith("file:")
-            else (requests.append(route.request.url), route.abort())
-        ),
-    )
-
-
 SHOWN = "rows => rows.map(r => r.cells[1].textContent)"
 
 
@@ -67,10 +49,10 @@ def test_static_page_offline(tmp_path: Path) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     requests: list[str] = []
     with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
+        browser = offline_browser(pw)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
-            _refuse_network(page, requests)
+            refuse_network(page, requests)
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(page_file.as_uri())
@@ -117,10 +99,10 @@ def test_big_page_opens_a_row_into_its_views(big_page: Path, tmp_path: Path) -> 
     """1,000 tools: the table shows a page of rows; a row's views are built when it opens."""
     requests: list[str] = []
     with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
+        browser = offline_browser(pw)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
-            _refuse_network(page, requests)
+            refuse_network(page, requests)
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(big_page.as_uri())
@@ -234,7 +216,7 @@ def test_page_and_widget_filter_the_same_rows(tmp_path: Path) -> None:
     page_file.write_text(render_toolset_page(ts), encoding="utf-8")
     indices = "rows => rows.map(r => Number(r.dataset.index))"
     with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
+        browser = offline_browser(pw)
         try:
             static = browser.new_page(viewport={"width": 1400, "height": 900})
             static.goto(page_file.as_uri())
@@ -432,7 +414,7 @@ def test_an_mcp_servers_command_is_named_once(tmp_path: Path) -> None:
     ts = Toolset.from_entries(entries, label=server)
     page_file.write_text(render_toolset_page(ts), encoding="utf-8")
     with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
+        browser = offline_browser(pw)
         try:
             page = browser.new_page(viewport={"width": 1000, "height": 700})
             page.goto(page_file.as_uri())
