@@ -12,7 +12,8 @@ import pytest
 
 import toollens
 from toollens.core.errors import TargetError
-from toollens.render.clients_view import clients_panel_html, tool_clients
+from toollens.render.clients_html import clients_panel_html
+from toollens.render.clients_view import tool_clients
 
 pytest.importorskip("anywidget")
 

@@ -18,10 +18,10 @@ import pytest
 import toollens
 from toollens.consumers import listing_from_payload
 from toollens.core.errors import TargetError
+from toollens.render.clients_html import clients_panel_html
 from toollens.render.clients_view import (
     ToolClients,
     clients_data,
-    clients_panel_html,
     clients_text,
     tool_clients,
     verdict_state,
@@ -256,12 +256,13 @@ def test_user_text_is_escaped() -> None:
     assert "&lt;b&gt;srv&lt;/b&gt;" in html
 
 
-def test_repr_html_is_the_same_panel_with_the_stylesheet() -> None:
+def test_a_notebook_shows_the_same_panel_with_the_stylesheet() -> None:
     shown = view("array-no-items", "update_dashboard", "vscode-copilot")
-    html = shown._repr_html_()
-    assert html.startswith('<div class="tl-root" data-toollens="clients"><style')
-    assert clients_panel_html(shown) in html
-    assert str(shown) == clients_text(shown)
+    bundle = shown._repr_mimebundle_()
+    assert bundle["text/html"].startswith('<div class="tl-root" data-toollens="clients"><style')
+    assert clients_panel_html(shown) in bundle["text/html"]
+    assert bundle["text/plain"] == clients_text(shown) == str(shown)
+    assert set(shown._repr_mimebundle_(include=["text/plain"])) == {"text/plain"}
 
 
 # -- the report and the toolset table ---------------------------------------------------------

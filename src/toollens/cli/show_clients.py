@@ -58,14 +58,14 @@ class _Listed:
 def run_show_clients(args: argparse.Namespace) -> tuple[str, int]:
     """The Clients view of each tool the target names, as text or JSON."""
     from toollens.consumers import judge_consumers, resolve_clients
-    from toollens.render.clients_view import clients_data, clients_text, tool_clients
+    from toollens.render.clients_view import clients_data, clients_text, tools_clients
 
     listed = _listed(args)
     if listed is None:
         return _not_mcp(args.target, args.format), _EXIT_OK
     clients = resolve_clients(args.clients) if args.clients else None
     judged = judge_consumers(listed.listing, list(clients) if clients else None)
-    views = [tool_clients(listed.listing, name, judged=judged) for name in listed.tools]
+    views = tools_clients(listed.listing, listed.tools, judged=judged)
     if args.format == "json":
         data = {
             "target": args.target,

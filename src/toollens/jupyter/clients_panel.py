@@ -43,7 +43,7 @@ class ClientsPanel:
         return str(self._state.client) or None
 
     def render(self, rep: Report) -> str:
-        from toollens.render.clients_view import clients_note, clients_panel_html
+        from toollens.render.clients_html import clients_note, clients_panel_html
 
         try:
             self.view = self.judged(rep)

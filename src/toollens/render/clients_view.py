@@ -6,8 +6,9 @@ that decided it (source, date, evidence), the name the client gives the tool and
 sends, next to the tool as the server sent it (laid out in the client's shape, so a diff of
 the two shows only what the client changed). Three renderers read that one model:
 :func:`clients_text` (``toollens show --view clients``), :func:`clients_data` (its
-``--format json``) and :func:`clients_panel_html` (the explorer's Clients view, the static
-report of a toolset and :meth:`ToolClients._repr_html_`).
+``--format json``) and :func:`toollens.render.clients_html.clients_panel_html` (the
+explorer's Clients view, the static report of a toolset and
+a notebook's display of :class:`ToolClients`).
 
 Pure: no UI import; the consumers run only in :func:`tool_clients`.
 """
@@ -16,52 +17,27 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toollens.consumers.model import RuleHit, Verdict
+from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import TargetError
 from toollens.core.schema.types import JsonObject
-from toollens.render.markup import Child, Markup, badge, code, join, note, tag
-from toollens.render.panel import panel
 
 if TYPE_CHECKING:
     from toollens.consumers import ConsumerReport, RequestVerdict, ToolList
 
 __all__ = [
-    "CLIENTS_STYLE",
     "ClientSide",
     "ToolClients",
     "clients_data",
-    "clients_note",
-    "clients_panel_html",
     "clients_text",
     "tool_clients",
+    "tools_clients",
     "verdict_state",
 ]
-
-CLIENTS_STYLE = """
-.tl-root .tl-cl-summary td { vertical-align: top; }
-.tl-xp .tl-cl-summary tr[data-client],
-.tl-ts-detail .tl-cl-summary tr[data-client] { cursor: pointer; }
-.tl-root .tl-cl-summary tr.tl-cl-chosen td:first-child {
-  box-shadow: inset 3px 0 0 var(--tl-accent);
-}
-.tl-root .tl-cl-summary code { overflow-wrap: anywhere; }
-.tl-root .tl-cl-picker { margin: 8px 0 4px; display: flex; gap: 6px; align-items: center; }
-.tl-root .tl-cl-picker select {
-  font: inherit; color: var(--tl-fg); background: var(--tl-bg);
-  border: 1px solid var(--tl-border); border-radius: 3px; padding: 2px 6px;
-}
-.tl-root .tl-cl-client { margin: 6px 0; }
-.tl-root .tl-cl-client > summary { cursor: pointer; font-weight: 600; }
-.tl-root .tl-cl-rules { list-style: none; padding-left: 0; margin: 4px 0; }
-.tl-root .tl-cl-rules li { margin: 4px 0; overflow-wrap: anywhere; }
-.tl-root .tl-cl-rules .tl-cl-meta { color: var(--tl-muted); font-size: 0.9em; }
-.tl-root .tl-cl-sends code { overflow-wrap: anywhere; }
-.tl-root .tl-cl-detail h5 { margin: 8px 0 2px; font-size: 1em; font-weight: 600; }
-"""
 
 # A verdict as the severity that colours it (the table's badges and the summary's).
 _STATES = {
@@ -124,7 +100,8 @@ class ClientSide:
         return self.sent is not None and self.sent != self.renamed
 
     def diff_lines(self) -> list[str]:
-        """A unified diff, the tool as served against as sent (``[]`` when the same)."""
+        """A unified diff, the tool as served against as sent (``[]`` when the same): the
+        changed lines with three of context, so a big tool's diff stays small."""
         if self.sent is None or not self.changed:
             return []
         return list(
@@ -167,11 +144,12 @@ class ToolClients:
         """The side of ``client``; the first client's when ``None`` or not among them."""
         return next((s for s in self.sides if s.client == client), self.sides[0])
 
-    def _repr_html_(self) -> str:
-        from toollens.render.css import style_tag
-
-        body = Markup(clients_panel_html(self))
-        return str(tag("div", style_tag(), body, class_="tl-root", data_toollens="clients"))
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> dict[str, str]:
+        # Registered by toollens.render (clients_html.clients_mimebundle): the HTML renderer
+        # reads this model, so the model does not import it.
+        return mimebundle(self, include, exclude)
 
     def __str__(self) -> str:
         return clients_text(self)
@@ -198,44 +176,62 @@ def tool_clients(
         listing: the server's tool list as sent.
         tool: the tool's name as the server sent it.
         clients: consumer ids (``all`` for every one), in the order to show.
-        judged: the consumers' verdicts on ``listing`` when already computed.
+        judged: the consumers' verdicts on ``listing`` when already computed (then
+            ``clients`` is left out: the report's clients are shown).
 
     Raises:
         TargetError: ``tool`` is not in the list, or a client id toollens does not know.
     """
+    return tools_clients(listing, [tool], clients, judged=judged)[0]
+
+
+def tools_clients(
+    listing: ToolList,
+    tools: Sequence[str],
+    clients: Sequence[str] | None = None,
+    *,
+    judged: ConsumerReport | None = None,
+) -> list[ToolClients]:
+    """:func:`tool_clients` of each of ``tools``, the verdicts indexed once (a list of
+    1,000 tools is looked up in linear time)."""
     from toollens.consumers import CONSUMERS, judge_consumers
 
-    if tool not in listing.names:
+    at = {name: i for i, name in reversed(list(enumerate(listing.names)))}
+    missing = [tool for tool in tools if tool not in at]
+    if missing:
         raise TargetError(
-            f"tool {tool!r} is not in the tool list of server {listing.server_name!r}",
+            f"tool {missing[0]!r} is not in the tool list of server {listing.server_name!r}",
             hint=f"name one of {', '.join(listing.names[:10]) or '(no tools)'}",
         )
-    report = judged if judged is not None and clients is None else None
-    report = report or judge_consumers(listing, list(clients) if clients is not None else None)
-    raw = dict(listing.tools[listing.names.index(tool)])
-    sides = []
+    report = judged or judge_consumers(listing, list(clients) if clients is not None else None)
+    sides: dict[str, list[ClientSide]] = {tool: [] for tool in tools}
     for judgement in report.judgements:
-        verdict = judgement.verdict_for(tool)
-        if verdict is None:
-            continue
-        requests = tuple(r for r in judgement.requests if tool in r.tools)
-        worst = verdict.verdict
-        for request in requests:
-            worst = request.verdict if request.verdict.rank > worst.rank else worst
         consumer = CONSUMERS[judgement.client]
-        sides.append(
-            ClientSide(
-                client=judgement.client,
-                title=consumer.title,
-                strict=consumer.strict,
-                verdict=worst,
-                hits=verdict.hits,
-                requests=requests,
-                served=_in_shape(raw, verdict.sent),
-                sent=verdict.sent,
+        verdicts = {v.tool: v for v in reversed(judgement.tools)}
+        requests: dict[str, list[RequestVerdict]] = {}
+        for request in judgement.requests:
+            for name in request.tools:
+                requests.setdefault(name, []).append(request)
+        for tool, found in sides.items():
+            verdict = verdicts.get(tool)
+            if verdict is None:
+                continue
+            named = tuple(requests.get(tool, ()))
+            worst = max((verdict.verdict, *(r.verdict for r in named)), key=lambda v: v.rank)
+            raw = dict(listing.tools[at[tool]])
+            found.append(
+                ClientSide(
+                    client=judgement.client,
+                    title=consumer.title,
+                    strict=consumer.strict,
+                    verdict=worst,
+                    hits=verdict.hits,
+                    requests=named,
+                    served=_in_shape(raw, verdict.sent),
+                    sent=verdict.sent,
+                )
             )
-        )
-    return ToolClients(tool, listing.server_name, tuple(sides))
+    return [ToolClients(tool, listing.server_name, tuple(sides[tool])) for tool in tools]
 
 
 def _in_shape(raw: JsonObject, sent: JsonObject | None) -> JsonObject:
@@ -298,169 +294,3 @@ def clients_data(view: ToolClients) -> JsonObject:
         "server_name": view.server_name,
         "clients": [side.to_json() for side in view.sides],
     }
-
-
-# -- HTML -----------------------------------------------------------------------------------
-
-
-def _verdict_badge(verdict: Verdict) -> Markup:
-    state = verdict_state(verdict)
-    return badge(verdict.value, "tl-on" if state == "ok" else f"tl-sev-{state}")
-
-
-def _summary_table(view: ToolClients, chosen: str | None) -> Markup:
-    head = tag("tr", [tag("th", t) for t in ("client", "verdict", "named", "rules")])
-    rows = [
-        tag(
-            "tr",
-            tag("td", side.client, class_="tl-name", title=side.title),
-            tag("td", _verdict_badge(side.verdict)),
-            tag("td", code(side.name) if side.name else tag("span", "not sent", class_="tl-muted")),
-            tag("td", ", ".join(h.rule.id for h in (*side.hits, *(r.hit for r in side.requests)))),
-            class_="tl-cl-chosen" if side.client == chosen else None,
-            data_client=side.client,
-        )
-        for side in view.sides
-    ]
-    table = tag("table", tag("thead", head), tag("tbody", rows), class_="tl-table tl-cl-summary")
-    return tag("div", table, class_="tl-scroll")
-
-
-def _rule_item(hit: RuleHit, kind: str | None = None) -> Markup:
-    rule = hit.rule
-    state = "info" if kind else verdict_state(rule.verdict)
-    return tag(
-        "li",
-        badge(kind or rule.verdict.value, f"tl-sev-{state}"),
-        " ",
-        code(rule.id),
-        tag("span", " at ", code(hit.pointer)) if hit.pointer else None,
-        ": ",
-        hit.message,
-        tag("br"),
-        tag(
-            "span",
-            tag("a", rule.source, href=rule.source, target="_blank", rel="noopener"),
-            f" · {rule.evidence.value} · read {rule.date}",
-            class_="tl-cl-meta",
-        ),
-        tag("br"),
-        tag("span", "fix: ", rule.fix, class_="tl-cl-meta"),
-        data_rule=rule.id,
-    )
-
-
-def _why(side: ClientSide) -> Markup:
-    items = [_rule_item(hit) for hit in side.hits]
-    for request in side.requests:
-        kind = "warning" if request.verdict is Verdict.ACCEPTED else request.verdict.value
-        items.append(_rule_item(request.hit, f"request: {kind}"))
-    if not items:
-        return note("No rule of this client matches the tool: it is sent as listed.")
-    return tag("ul", items, class_="tl-cl-rules")
-
-
-def _sends(side: ClientSide) -> Markup:
-    if side.sent is None:
-        lost = "the tool" if side.verdict is Verdict.TOOL_DROPPED else "the request"
-        if side.verdict is Verdict.SERVER_DROPPED:
-            lost = "every tool of the server"
-        return note(f"Nothing: {lost} does not reach the model.")
-    from toollens.render.line_diff import Side, inline_diff
-
-    listed = side.served.get("name")
-    renamed = side.name is not None and side.name != listed
-    named = tag(
-        "p",
-        "Named ",
-        code(side.name or "?"),
-        (" (listed as ", code(str(listed)), ")") if renamed else None,
-        class_="tl-cl-sends",
-    )
-    if not side.changed:
-        return join(named, note("The JSON as the server sent it."))
-    diff = inline_diff(Side(side.renamed), Side(side.sent))
-    return join(named, note("What it sends, against what the server sent (- / +):"), diff)
-
-
-def _detail(side: ClientSide) -> Markup:
-    return tag(
-        "div",
-        tag("h5", "Why"),
-        _why(side),
-        tag("h5", "What it sends"),
-        _sends(side),
-        class_="tl-cl-detail",
-    )
-
-
-def _picker(view: ToolClients, chosen: str) -> Markup:
-    options = [
-        tag("option", f"{s.client}: {s.verdict.value}", value=s.client, selected=s.client == chosen)
-        for s in view.sides
-    ]
-    select = tag("select", options, data_tl_client="", aria_label="client")
-    return tag("label", "Client ", select, class_="tl-cl-picker")
-
-
-def _static_details(view: ToolClients, chosen: str | None) -> list[Markup]:
-    """Every client's detail, folded but the chosen one (default: the first not accepted)."""
-    if chosen is None:
-        worse = [s for s in view.sides if s.verdict is not Verdict.ACCEPTED]
-        chosen = (worse or list(view.sides))[0].client
-    return [
-        tag(
-            "details",
-            tag("summary", f"{side.client}: {side.verdict.value}"),
-            _detail(side),
-            class_="tl-cl-client",
-            data_client=side.client,
-            open=side.client == chosen,
-        )
-        for side in view.sides
-    ]
-
-
-def clients_panel_html(
-    view: ToolClients, client: str | None = None, *, picker: bool = False
-) -> str:
-    """The Clients view as an HTML fragment (its own rules; the host page has the rest).
-
-    Args:
-        view: from :func:`tool_clients`.
-        client: the client shown (picker) or unfolded (static); default: the first (picker)
-            or the first that does not accept the tool as listed (static).
-        picker: the explorer's form: a select (``data-tl-client``) and the chosen client's
-            detail, re-rendered by the kernel on a change. Without it (a static copy, which
-            has nothing to send the choice to) every client's detail is there, folded.
-
-    Returns:
-        The panel, ``<section class="tl-panel tl-panel-clients" data-view="clients">``
-        around ``<div class="tl-cl">``: a summary row per client (``data-client``), then the
-        detail(s): why (``li[data-rule]`` with source, evidence, date, fix) and what it sends.
-    """
-    if not view.sides:
-        return clients_note("No client chosen.")
-    chosen = view.side(client).client if picker or client is not None else None
-    parts: list[Child] = [
-        tag("style", Markup(CLIENTS_STYLE)),
-        tag("h4", "What each client does with ", code(view.tool)),
-        tag(
-            "p",
-            "server name ",
-            code(view.server_name),
-            " (clients put it in tool names)",
-            class_="tl-muted",
-        ),
-        _summary_table(view, chosen),
-    ]
-    if picker and chosen is not None:
-        parts += [_picker(view, chosen), _detail(view.side(chosen))]
-    else:
-        parts += _static_details(view, chosen)
-    return str(panel("clients", "Clients", tag("div", *parts, class_="tl-cl", data_client=chosen)))
-
-
-def clients_note(text: str) -> str:
-    """The Clients view's panel holding only a note (the clients could not judge the tool)."""
-    return str(panel("clients", "Clients", tag("div", note(text), class_="tl-cl")))

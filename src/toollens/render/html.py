@@ -443,7 +443,7 @@ def render_html(
     panels = render_panels(report)
     shown = None
     if clients is not None:
-        from toollens.render.clients_view import clients_panel_html
+        from toollens.render.clients_html import clients_panel_html
 
         shown = Markup(clients_panel_html(clients, client))
     # Three narrow views side by side (stacking when narrow), then the metadata table and

@@ -17,6 +17,7 @@ from toollens.render.markup import Markup, badge, join, tag
 from toollens.render.toolset_table import Cell, ToolRowView, ToolsetTable, toolset_table
 
 if TYPE_CHECKING:
+    from toollens.consumers import ConsumerReport
     from toollens.toolsets import ToolEntry, Toolset
 
 __all__ = [
@@ -77,9 +78,12 @@ def toolset_row_views(ts: Toolset, providers: Sequence[str] | None = None) -> li
     return list(table_of(ts, providers).rows)
 
 
-def table_of(ts: Toolset, providers: Sequence[str] | None = None) -> ToolsetTable:
+def table_of(
+    ts: Toolset, providers: Sequence[str] | None = None, judged: ConsumerReport | None = None
+) -> ToolsetTable:
     """The toolset's table, with the token column on the toolset provider's model, and for an
-    MCP tool list a verdict column per client (a browser shows the one picked)."""
+    MCP tool list a verdict column per client (a browser shows the one picked; ``judged``:
+    the clients' verdicts on ``ts.listing`` when already computed)."""
     model = token_model(ts)
     table = toolset_table(ts, providers, tokens=lambda entry: _token_count(entry, model))
     if ts.listing is None:
@@ -87,7 +91,7 @@ def table_of(ts: Toolset, providers: Sequence[str] | None = None) -> ToolsetTabl
     from toollens.consumers import judge_consumers
     from toollens.render.toolset_table import client_columns
 
-    return table.with_columns(client_columns(judge_consumers(ts.listing)))
+    return table.with_columns(client_columns(judged or judge_consumers(ts.listing)))
 
 
 def _token_count(entry: ToolEntry, model: str) -> int | None:

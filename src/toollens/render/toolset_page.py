@@ -25,6 +25,7 @@ from toollens.render.markup import Markup, tag
 from toollens.render.toolset_table import LEVELS, PAGE_ROWS
 
 if TYPE_CHECKING:
+    from toollens.consumers import ConsumerReport
     from toollens.render.clients_view import ToolClients
     from toollens.render.toolset_table import ToolsetTable
     from toollens.toolsets import ToolEntry, Toolset
@@ -45,7 +46,7 @@ def tool_views_html(index: int, entry: ToolEntry, clients: ToolClients | None = 
     """What opens for one tool: its heading, header and views (with ``clients``, the
     Clients view of a tool of an MCP tool list), or why it has none."""
     from toollens.core.report import View
-    from toollens.render.clients_view import clients_panel_html
+    from toollens.render.clients_html import clients_panel_html
     from toollens.render.html import render_header, render_panels
 
     heading = tag(
@@ -83,23 +84,21 @@ def _chunks(views: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
         yield first, chunk
 
 
-def _clients_of(ts: Toolset) -> list[ToolClients | None]:
+def _clients_of(ts: Toolset, judged: ConsumerReport | None) -> list[ToolClients | None]:
     """Per tool, its Clients view when the toolset is an MCP tool list (else ``None``)."""
     listing = ts.listing
     if listing is None:
         return [None] * len(ts.tools)
-    from toollens.consumers import judge_consumers
-    from toollens.render.clients_view import tool_clients
+    from toollens.render.clients_view import tools_clients
 
-    judged = judge_consumers(listing)
     names = set(listing.names)
-    return [
-        tool_clients(listing, e.name, judged=judged) if e.name in names else None for e in ts.tools
-    ]
+    listed = [e.name for e in ts.tools if e.name in names]
+    found = iter(tools_clients(listing, listed, judged=judged))
+    return [next(found) if e.name in names else None for e in ts.tools]
 
 
-def _views_blobs(ts: Toolset) -> list[Markup]:
-    clients = _clients_of(ts)
+def _views_blobs(ts: Toolset, judged: ConsumerReport | None) -> list[Markup]:
+    clients = _clients_of(ts, judged)
     views = [
         tool_views_html(i, e, c) for i, (e, c) in enumerate(zip(ts.tools, clients, strict=True))
     ]
@@ -187,7 +186,12 @@ def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> 
     from toollens.render.css import STYLE
     from toollens.render.toolset_html import TOOLSET_STYLE, table_of, totals_html
 
-    table = table_of(ts, providers)
+    judged = None
+    if ts.listing is not None:  # the clients' verdicts: for the table and each tool's views
+        from toollens.consumers import judge_consumers
+
+        judged = judge_consumers(ts.listing)
+    table = table_of(ts, providers, judged)
     body = tag(
         "div",
         tag("h1", "toollens: ", ts.label),
@@ -205,7 +209,7 @@ def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> 
         _across(ts),
         tag("div", "", class_="tl-ts-detail", aria_live="polite"),
         _script(),
-        *_views_blobs(ts),
+        *_views_blobs(ts, judged),
         class_="tl-root",
         data_toollens="toolset",
     )
