@@ -7,6 +7,7 @@ import json
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,6 +67,28 @@ def test_the_clients_judge_the_schema_as_edited() -> None:
     html = explorer.panels["clients"]
     assert "vscode-copilot.array-without-items" not in html
     assert "tool-dropped" not in html
+
+
+def test_the_list_is_judged_again_only_when_the_schema_changes(monkeypatch: Any) -> None:
+    import toollens.consumers
+
+    real, calls = toollens.consumers.judge_consumers, []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(toollens.consumers, "judge_consumers", counted)
+    explorer = _explorer()
+    assert len(calls) == 1
+    explorer.client = "cursor"  # another client of the same judgement
+    explorer.client = "gemini-cli"
+    explorer.source = explorer.source.replace('"panels"', '"panels" ', 1)  # the same schema
+    explorer.flush()
+    assert len(calls) == 1
+    explorer.source = explorer.source.replace('"array"', '"array", "items": {}')
+    explorer.flush()
+    assert len(calls) == 2
 
 
 def test_the_static_copy_has_every_client_the_chosen_one_open() -> None:

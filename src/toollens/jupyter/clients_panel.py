@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["ClientsPanel", "attach_clients"]
 
 CLIENTS_KEY = "clients"
+_UNSET = object()
 
 
 class ClientsPanel:
@@ -31,12 +32,18 @@ class ClientsPanel:
         self.listing, self.tool = listing, tool
         self._state = state
         self.view: ToolClients | None = None  # the last one drawn, for the static copy
+        self._judged_for: object = _UNSET  # the inputSchema self.view was judged with
 
     def judged(self, rep: Report | None) -> ToolClients:
-        """Every client's view of the tool, with its ``inputSchema`` as edited."""
+        """Every client's view of the tool, with its ``inputSchema`` as edited; the clients
+        judge the whole list again only when that schema changed (not for another client)."""
         from toollens.render.clients_view import tool_clients
 
-        return tool_clients(_edited(self.listing, self.tool, rep), self.tool)
+        schema = None if rep is None else rep.raw_schema
+        if self.view is None or schema != self._judged_for:
+            self.view = tool_clients(_edited(self.listing, self.tool, rep), self.tool)
+            self._judged_for = schema
+        return self.view
 
     @property
     def chosen(self) -> str | None:

@@ -33,7 +33,7 @@ import traitlets
 from toollens.jupyter.widget_base import BaseWidget
 
 if TYPE_CHECKING:
-    from toollens.consumers import ToolList
+    from toollens.consumers import ConsumerReport, ToolList
     from toollens.core.report import ReportOptions
     from toollens.toolsets import ToolEntry, Toolset
 
@@ -70,7 +70,12 @@ class ToolsetTable(BaseWidget):
         """Draw ``ts`` (the providers stay): its table model, totals and cross-tool findings."""
         from toollens.render.toolset_html import across_html, table_of, totals_html
 
-        table = table_of(ts, self.providers or None)
+        self.judged = None  # the clients' verdicts on an MCP tool list: for the opened tools
+        if ts.listing is not None:
+            from toollens.consumers import judge_consumers
+
+            self.judged = judge_consumers(ts.listing)
+        table = table_of(ts, self.providers or None, self.judged)
         data = table.to_json()
         self.toolset = ts
         with self.hold_sync():
@@ -176,6 +181,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             self._namespace,
             listing=self.toolset.listing,
             client=self.table.client or None,
+            judged=self.table.judged,
         )
         self.children = [self.table, self.detail]
 
@@ -273,9 +279,11 @@ def detail_widget(
     *,
     listing: ToolList | None = None,
     client: str | None = None,
+    judged: ConsumerReport | None = None,
 ) -> object:
     """What opens under the table for one tool; a tool of ``listing`` (an MCP tool list)
-    gets the Clients view too, with ``client`` chosen."""
+    gets the Clients view too, with ``client`` chosen (``judged``: the clients' verdicts on
+    ``listing``, when the table has them)."""
     rep = entry.report
     if rep is None:
         why = entry.error or f"{entry.origin.role or 'this tool'}: listed, not checked"
@@ -299,7 +307,7 @@ def detail_widget(
     if listed is not None:  # a saved tools/list answer: read-only, with its Clients view
         from toollens.render.clients_view import tool_clients
 
-        clients = tool_clients(listed, entry.name)
+        clients = tool_clients(listed, entry.name, judged=judged)
     return ipywidgets.HTML(render_html(rep, clients=clients, client=client))
 
 
