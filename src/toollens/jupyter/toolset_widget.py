@@ -68,13 +68,9 @@ class ToolsetTable(BaseWidget):
 
     def show(self, ts: Toolset) -> None:
         """Draw ``ts`` (the providers stay): its table model, totals and cross-tool findings."""
-        from toollens.render.toolset_html import across_html, table_of, totals_html
+        from toollens.render.toolset_html import across_html, clients_of, table_of, totals_html
 
-        self.judged = None  # the clients' verdicts on an MCP tool list: for the opened tools
-        if ts.listing is not None:
-            from toollens.consumers import judge_consumers
-
-            self.judged = judge_consumers(ts.listing)
+        self.judged = clients_of(ts)  # an MCP tool list's: the table's and the opened tools'
         table = table_of(ts, self.providers or None, self.judged)
         data = table.to_json()
         self.toolset = ts

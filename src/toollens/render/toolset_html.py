@@ -24,6 +24,7 @@ __all__ = [
     "TOOLSET_STYLE",
     "ToolRowView",
     "across_html",
+    "clients_of",
     "render_toolset_html",
     "render_toolset_text",
     "rows_html",
@@ -78,6 +79,15 @@ def toolset_row_views(ts: Toolset, providers: Sequence[str] | None = None) -> li
     return list(table_of(ts, providers).rows)
 
 
+def clients_of(ts: Toolset) -> ConsumerReport | None:
+    """Every client's verdicts on the toolset's MCP tool list (``None`` for other sources)."""
+    if ts.listing is None:
+        return None
+    from toollens.consumers import judge_consumers
+
+    return judge_consumers(ts.listing)
+
+
 def table_of(
     ts: Toolset, providers: Sequence[str] | None = None, judged: ConsumerReport | None = None
 ) -> ToolsetTable:
@@ -86,12 +96,12 @@ def table_of(
     the clients' verdicts on ``ts.listing`` when already computed)."""
     model = token_model(ts)
     table = toolset_table(ts, providers, tokens=lambda entry: _token_count(entry, model))
-    if ts.listing is None:
+    judged = judged or clients_of(ts)
+    if judged is None:
         return table
-    from toollens.consumers import judge_consumers
     from toollens.render.toolset_table import client_columns
 
-    return table.with_columns(client_columns(judged or judge_consumers(ts.listing)))
+    return table.with_columns(client_columns(judged))
 
 
 def _token_count(entry: ToolEntry, model: str) -> int | None:

@@ -84,7 +84,7 @@ def _chunks(views: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
         yield first, chunk
 
 
-def _clients_of(ts: Toolset, judged: ConsumerReport | None) -> list[ToolClients | None]:
+def _tools_clients(ts: Toolset, judged: ConsumerReport | None) -> list[ToolClients | None]:
     """Per tool, its Clients view when the toolset is an MCP tool list (else ``None``)."""
     listing = ts.listing
     if listing is None:
@@ -98,7 +98,7 @@ def _clients_of(ts: Toolset, judged: ConsumerReport | None) -> list[ToolClients 
 
 
 def _views_blobs(ts: Toolset, judged: ConsumerReport | None) -> list[Markup]:
-    clients = _clients_of(ts, judged)
+    clients = _tools_clients(ts, judged)
     views = [
         tool_views_html(i, e, c) for i, (e, c) in enumerate(zip(ts.tools, clients, strict=True))
     ]
@@ -184,13 +184,9 @@ def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> 
     """One self-contained HTML document: totals, the table, the findings across tools, and
     each tool's views, built when its row opens."""
     from toollens.render.css import STYLE
-    from toollens.render.toolset_html import TOOLSET_STYLE, table_of, totals_html
+    from toollens.render.toolset_html import TOOLSET_STYLE, clients_of, table_of, totals_html
 
-    judged = None
-    if ts.listing is not None:  # the clients' verdicts: for the table and each tool's views
-        from toollens.consumers import judge_consumers
-
-        judged = judge_consumers(ts.listing)
+    judged = clients_of(ts)  # the clients' verdicts: for the table and each tool's views
     table = table_of(ts, providers, judged)
     body = tag(
         "div",
