@@ -42,6 +42,7 @@ export function renderToolset({ model, el: host }) {
     title.textContent = model.get("label");
   };
   for (const trait of ["rows", "columns", "groups", "levels", "selected"]) model.on(`change:${trait}`, table.draw);
+  model.on("change:client", () => table.setClient(model.get("client")));
   model.on("change:totals", showHtml);
   model.on("change:across", showHtml);
   showHtml();

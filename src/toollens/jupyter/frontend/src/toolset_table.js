@@ -69,9 +69,9 @@ function cellContent(kind, cell, most) {
  *   onClient(c): optional: the client picker chose client c
  * A table with client columns (kind "client", one per client: render/toolset_table.py's
  * client_columns) shows one of them, the one its client picker names.
- * Returns { draw, reveal, client }: draw again when the data or the selection changed;
- * reveal(i) turns to the page that shows tool i (when the filter keeps it) and draws;
- * client() is the client shown.
+ * Returns { draw, reveal, client, setClient }: draw again when the data or the selection
+ * changed; reveal(i) turns to the page that shows tool i (when the filter keeps it) and
+ * draws; client() is the client shown, setClient(c) shows client c.
  */
 export function mountTable(host, { data, selected, onSelect, href = null, client = "", onClient = null }) {
   host.replaceChildren(); // a page may hold a drawing of the first rows, for its first paint
@@ -173,6 +173,8 @@ export function mountTable(host, { data, selected, onSelect, href = null, client
     if (at >= 0) state.page = Math.floor(at / (data().page || PAGE));
     draw();
   };
+  // The client shown, set from outside (the widget's trait): no onClient, it came from there.
+  const setClient = (name) => { state.client = name; draw(); };
   draw();
-  return { draw, reveal, client: chosenClient };
+  return { draw, reveal, client: chosenClient, setClient };
 }
