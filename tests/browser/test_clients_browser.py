@@ -21,7 +21,7 @@ from typing import Any
 import nbformat
 import pytest
 from explorer_pages import chromium, open_notebook, serving
-from servers import CHROMIUM, make_tmp, offline_browser, refuse_network
+from servers import CHROMIUM, make_tmp, offline_page
 
 import toollens
 from toollens.render.toolset_page import render_toolset_page
@@ -84,63 +84,49 @@ def test_the_static_page_picks_a_client_and_shows_what_it_sends(tmp_path: Path) 
     page_file = tmp_path / "grafana.html"
     page_file.write_text(render_toolset_page(toollens.toolset(str(saved))), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
-    requests: list[str] = []
-    with sync_api.sync_playwright() as pw:
-        browser = offline_browser(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            refuse_network(page, requests)
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(page_file.as_uri())
-            head = page.locator(".tl-ts-tools thead th")
-            expect(head.last).to_have_text("claude-code")  # one client column: the first
-            page.select_option(".tl-ts-client", "vscode-copilot")
-            expect(head.last).to_have_text("vscode-copilot")
-            cells = page.locator(".tl-ts-tools td[data-client]")
-            assert cells.all_inner_texts() == ["accepted", "tool-dropped", "accepted"]
-            page.select_option(".tl-ts-client", "cursor")
-            assert cells.all_inner_texts() == ["accepted", "accepted", "tool-dropped"]
-            page.select_option(".tl-ts-client", "vscode-copilot")
-            page.click("text=update_dashboard")
-            clients = page.locator('.tl-ts-detail #tl-tool-1 [data-view="clients"]')
-            opened = clients.locator("details.tl-cl-client[open]")
-            expect(opened).to_have_count(1)
-            expect(opened).to_have_attribute("data-client", "vscode-copilot")
-            expect(opened).to_contain_text("vscode-copilot.array-without-items")
-            expect(opened).to_contain_text("Nothing: the tool does not reach the model.")
-            expect(opened.locator("a").first).to_have_attribute(
-                "href", "https://github.com/modelcontextprotocol/php-sdk/issues/151"
-            )
-            chosen = clients.locator(".tl-cl-summary tr.tl-cl-chosen")
-            expect(chosen).to_have_attribute("data-client", "vscode-copilot")
-            page.select_option(".tl-ts-client", "gemini-cli")  # the open tool follows
-            expect(opened).to_have_attribute("data-client", "gemini-cli")
-            expect(opened).to_contain_text("mcp_grafana_update_dashboard")
-            _screenshots(page, clients, "clients_page")
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 1000, f"the page scrolls sideways at 1000 px ({width} px)"
-            # a rewrite: Gemini CLI's nullable type, as a diff against the tool as served
-            page.click("text=search_dashboards")
-            rewritten = page.locator(
-                '.tl-ts-detail #tl-tool-0 [data-view="clients"] details.tl-cl-client[open]'
-            )
-            expect(rewritten).to_have_attribute("data-client", "gemini-cli")
-            expect(rewritten.locator(".tl-ldiff .tl-add")).to_contain_text(
-                ['"type": "string"', '"nullable": true']
-            )
-            expect(rewritten.locator(".tl-ldiff .tl-del").first).to_contain_text('"type": [')
-            rewritten.screenshot(path=str(ARTIFACTS / "clients_page_rewrite_1000.png"))
-            # a row of the summary unfolds that client
-            summary = page.locator(
-                '.tl-ts-detail #tl-tool-0 .tl-cl-summary tr[data-client="cursor"]'
-            )
-            summary.click()
-            expect(rewritten).to_have_attribute("data-client", "cursor")
-            assert errors == []
-        finally:
-            browser.close()
-    assert requests == []
+    with offline_page(sync_api, page_file) as page:
+        head = page.locator(".tl-ts-tools thead th")
+        expect(head.last).to_have_text("claude-code")  # one client column: the first
+        page.select_option(".tl-ts-client", "vscode-copilot")
+        expect(head.last).to_have_text("vscode-copilot")
+        cells = page.locator(".tl-ts-tools td[data-client]")
+        assert cells.all_inner_texts() == ["accepted", "tool-dropped", "accepted"]
+        page.select_option(".tl-ts-client", "cursor")
+        assert cells.all_inner_texts() == ["accepted", "accepted", "tool-dropped"]
+        page.select_option(".tl-ts-client", "vscode-copilot")
+        page.click("text=update_dashboard")
+        clients = page.locator('.tl-ts-detail #tl-tool-1 [data-view="clients"]')
+        opened = clients.locator("details.tl-cl-client[open]")
+        expect(opened).to_have_count(1)
+        expect(opened).to_have_attribute("data-client", "vscode-copilot")
+        expect(opened).to_contain_text("vscode-copilot.array-without-items")
+        expect(opened).to_contain_text("Nothing: the tool does not reach the model.")
+        expect(opened.locator("a").first).to_have_attribute(
+            "href", "https://github.com/modelcontextprotocol/php-sdk/issues/151"
+        )
+        chosen = clients.locator(".tl-cl-summary tr.tl-cl-chosen")
+        expect(chosen).to_have_attribute("data-client", "vscode-copilot")
+        page.select_option(".tl-ts-client", "gemini-cli")  # the open tool follows
+        expect(opened).to_have_attribute("data-client", "gemini-cli")
+        expect(opened).to_contain_text("mcp_grafana_update_dashboard")
+        _screenshots(page, clients, "clients_page")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 1000, f"the page scrolls sideways at 1000 px ({width} px)"
+        # a rewrite: Gemini CLI's nullable type, as a diff against the tool as served
+        page.click("text=search_dashboards")
+        rewritten = page.locator(
+            '.tl-ts-detail #tl-tool-0 [data-view="clients"] details.tl-cl-client[open]'
+        )
+        expect(rewritten).to_have_attribute("data-client", "gemini-cli")
+        expect(rewritten.locator(".tl-ldiff .tl-add")).to_contain_text(
+            ['"type": "string"', '"nullable": true']
+        )
+        expect(rewritten.locator(".tl-ldiff .tl-del").first).to_contain_text('"type": [')
+        rewritten.screenshot(path=str(ARTIFACTS / "clients_page_rewrite_1000.png"))
+        # a row of the summary unfolds that client
+        summary = page.locator('.tl-ts-detail #tl-tool-0 .tl-cl-summary tr[data-client="cursor"]')
+        summary.click()
+        expect(rewritten).to_have_attribute("data-client", "cursor")
 
 
 # -- the Toolset view of an MCP server, in Voila ----------------------------------------------
