@@ -119,3 +119,9 @@ def test_what_is_not_a_tool_list_is_named(target: str, message: str) -> None:
     assert code != EXIT_OK
     assert message in err
     assert out == ""
+
+
+def test_client_without_the_clients_view_is_a_usage_error() -> None:
+    code, _, err = run("show", case("array-no-items"), "--client", "cursor", "--view", "strict")
+    assert code != EXIT_OK
+    assert "--client and --server-name apply to --view clients" in err

@@ -90,6 +90,13 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
 
     if args.view == "clients":
         return run_show_clients(args)
+    if args.clients or args.server_name:
+        from toollens.core.errors import TargetError
+
+        raise TargetError(
+            "--client and --server-name apply to --view clients",
+            hint="add --view clients to see what each client does with the tools",
+        )
     if cli_mcp.is_mcp(args.target):
         return cli_mcp.run_show(args, mcp_parts())
     if args.target is not None and cli_toolset.is_toolset_source(args.target):
