@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -350,3 +351,45 @@ def launch_browser(pw: Any, tmp: Path, width: int = 1400, height: int = 1000) ->
         ignore_default_args=["--hide-scrollbars"],
         viewport={"width": width, "height": height},
     )
+
+
+def offline_browser(pw: Any) -> Any:
+    """Chromium for a page read from a file: headless, no profile to keep."""
+    return pw.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    )
+
+
+def refuse_network(page: Any, requests: list[str]) -> None:
+    """Let ``page`` load files only: every other request is recorded in ``requests`` and
+    refused (a page that needs the network fails)."""
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith("file:")
+            else (requests.append(route.request.url), route.abort())
+        ),
+    )
+
+
+@contextlib.contextmanager
+def offline_page(sync_api: Any, page_file: Path) -> Iterator[Any]:
+    """A 1,400 px page on ``page_file`` in an offline Chromium; when the block ends, fails if
+    the page raised an error or asked for anything but files."""
+    requests: list[str] = []
+    errors: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = offline_browser(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            refuse_network(page, requests)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(page_file.as_uri())
+            yield page
+        finally:
+            browser.close()
+    assert errors == []
+    assert requests == []

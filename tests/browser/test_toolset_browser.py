@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from servers import offline_browser, offline_page
 
 import toollens
 from toollens.render.toolset_page import render_toolset_page
@@ -39,25 +40,6 @@ def _tools() -> list[object]:
     return [zeta, alpha, bad, {"oops": 1}]
 
 
-def _offline_browser(pw: Any) -> Any:
-    return pw.chromium.launch(
-        executable_path=CHROMIUM,
-        headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-    )
-
-
-def _refuse_network(page: Any, requests: list[str]) -> None:
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith("file:")
-            else (requests.append(route.request.url), route.abort())
-        ),
-    )
-
-
 SHOWN = "rows => rows.map(r => r.cells[1].textContent)"
 
 
@@ -65,42 +47,30 @@ def test_static_page_offline(tmp_path: Path) -> None:
     page_file = tmp_path / "toolset.html"
     page_file.write_text(render_toolset_page(toollens.toolset(_tools())), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
-    requests: list[str] = []
-    with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            _refuse_network(page, requests)
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(page_file.as_uri())
-            rows = ".tl-ts-row"
-            assert page.eval_on_selector_all(rows, SHOWN) == ["zeta", "alpha", "get page", "#3"]
-            page.click(".tl-ts-tools th:nth-child(2)")  # sort by tool name
-            assert page.eval_on_selector_all(rows, SHOWN) == ["#3", "alpha", "get page", "zeta"]
-            page.fill(".tl-ts-filter", "zeta")
-            assert page.eval_on_selector_all(rows, SHOWN) == ["zeta"]
-            page.fill(".tl-ts-filter", "")
-            page.select_option(".tl-ts-level", "0")  # errors only
-            assert page.eval_on_selector_all(rows, SHOWN) == ["#3", "get page"]
-            page.select_option(".tl-ts-level", "")
-            page.click("text=alpha")
-            assert page.evaluate("location.hash") == "#tl-tool-1"
-            detail = page.locator(".tl-ts-detail #tl-tool-1")
-            sync_api.expect(detail.locator('[data-view="signature"]')).to_contain_text("def alpha")
-            sync_api.expect(page.locator(".tl-ts-selected")).to_contain_text("alpha")
-            page.locator(".tl-ts-row", has_text="#3").click()  # a tool that could not be read
-            sync_api.expect(page.locator(".tl-ts-detail #tl-tool-3 .tl-note")).to_be_visible()
-            page.go_back()  # the address names the open tool: back reopens the one before
-            sync_api.expect(page.locator(".tl-ts-detail #tl-tool-1")).to_be_visible()
-            page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=str(ARTIFACTS / "toolset_page_1400.png"))
-            page.set_viewport_size({"width": 1000, "height": 900})
-            page.screenshot(path=str(ARTIFACTS / "toolset_page_1000.png"))
-            assert errors == []
-        finally:
-            browser.close()
-    assert requests == []
+    with offline_page(sync_api, page_file) as page:
+        rows = ".tl-ts-row"
+        assert page.eval_on_selector_all(rows, SHOWN) == ["zeta", "alpha", "get page", "#3"]
+        page.click(".tl-ts-tools th:nth-child(2)")  # sort by tool name
+        assert page.eval_on_selector_all(rows, SHOWN) == ["#3", "alpha", "get page", "zeta"]
+        page.fill(".tl-ts-filter", "zeta")
+        assert page.eval_on_selector_all(rows, SHOWN) == ["zeta"]
+        page.fill(".tl-ts-filter", "")
+        page.select_option(".tl-ts-level", "0")  # errors only
+        assert page.eval_on_selector_all(rows, SHOWN) == ["#3", "get page"]
+        page.select_option(".tl-ts-level", "")
+        page.click("text=alpha")
+        assert page.evaluate("location.hash") == "#tl-tool-1"
+        detail = page.locator(".tl-ts-detail #tl-tool-1")
+        sync_api.expect(detail.locator('[data-view="signature"]')).to_contain_text("def alpha")
+        sync_api.expect(page.locator(".tl-ts-selected")).to_contain_text("alpha")
+        page.locator(".tl-ts-row", has_text="#3").click()  # a tool that could not be read
+        sync_api.expect(page.locator(".tl-ts-detail #tl-tool-3 .tl-note")).to_be_visible()
+        page.go_back()  # the address names the open tool: back reopens the one before
+        sync_api.expect(page.locator(".tl-ts-detail #tl-tool-1")).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(ARTIFACTS / "toolset_page_1400.png"))
+        page.set_viewport_size({"width": 1000, "height": 900})
+        page.screenshot(path=str(ARTIFACTS / "toolset_page_1000.png"))
 
 
 @pytest.fixture(scope="module")
@@ -115,43 +85,31 @@ def big_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_big_page_opens_a_row_into_its_views(big_page: Path, tmp_path: Path) -> None:
     """1,000 tools: the table shows a page of rows; a row's views are built when it opens."""
-    requests: list[str] = []
-    with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            _refuse_network(page, requests)
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(big_page.as_uri())
-            expect = sync_api.expect
-            expect(page.locator(".tl-ts-row")).to_have_count(100)
-            expect(page.locator(".tl-ts-where")).to_have_text("1\u2013100 of 1000")
-            assert page.locator(".tl-ts-detail .tl-panel").count() == 0  # nothing built yet
-            for _ in range(9):
-                page.click(".tl-ts-next")
-            expect(page.locator(".tl-ts-where")).to_have_text("901\u20131000 of 1000")
-            last = page.locator('.tl-ts-row[data-index="999"]')
-            name = last.locator("td").nth(1).inner_text()
-            last.click()
-            views = page.locator(".tl-ts-detail #tl-tool-999")
-            expect(views.locator("h2").first).to_contain_text(f"1000. {name}")
-            expect(views.locator('[data-view="strict"]')).to_be_visible()
-            expect(views.locator('[data-view="findings"]')).to_be_attached()
-            page.screenshot(path=str(ARTIFACTS / "toolset_big_open_1400.png"))
-            # Another chunk's tool, from a link: the address opens it.
-            page.goto(big_page.as_uri() + "#tl-tool-3")
-            expect(page.locator(".tl-ts-detail #tl-tool-3 .tl-panel").first).to_be_visible()
-            # and the table turned to the page that shows its row
-            expect(page.locator(".tl-ts-selected")).to_have_attribute("data-index", "3")
-            expect(page.locator(".tl-ts-where")).to_have_text("1\u2013100 of 1000")
-            page.evaluate("window.scrollTo(0, 0)")
-            page.set_viewport_size({"width": 1000, "height": 900})
-            page.screenshot(path=str(ARTIFACTS / "toolset_big_1000.png"))
-            assert errors == []
-        finally:
-            browser.close()
-    assert requests == []
+    with offline_page(sync_api, big_page) as page:
+        expect = sync_api.expect
+        expect(page.locator(".tl-ts-row")).to_have_count(100)
+        expect(page.locator(".tl-ts-where")).to_have_text("1\u2013100 of 1000")
+        assert page.locator(".tl-ts-detail .tl-panel").count() == 0  # nothing built yet
+        for _ in range(9):
+            page.click(".tl-ts-next")
+        expect(page.locator(".tl-ts-where")).to_have_text("901\u20131000 of 1000")
+        last = page.locator('.tl-ts-row[data-index="999"]')
+        name = last.locator("td").nth(1).inner_text()
+        last.click()
+        views = page.locator(".tl-ts-detail #tl-tool-999")
+        expect(views.locator("h2").first).to_contain_text(f"1000. {name}")
+        expect(views.locator('[data-view="strict"]')).to_be_visible()
+        expect(views.locator('[data-view="findings"]')).to_be_attached()
+        page.screenshot(path=str(ARTIFACTS / "toolset_big_open_1400.png"))
+        # Another chunk's tool, from a link: the address opens it.
+        page.goto(big_page.as_uri() + "#tl-tool-3")
+        expect(page.locator(".tl-ts-detail #tl-tool-3 .tl-panel").first).to_be_visible()
+        # and the table turned to the page that shows its row
+        expect(page.locator(".tl-ts-selected")).to_have_attribute("data-index", "3")
+        expect(page.locator(".tl-ts-where")).to_have_text("1\u2013100 of 1000")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.set_viewport_size({"width": 1000, "height": 900})
+        page.screenshot(path=str(ARTIFACTS / "toolset_big_1000.png"))
 
 
 def _filter_tools() -> list[object]:
@@ -234,7 +192,7 @@ def test_page_and_widget_filter_the_same_rows(tmp_path: Path) -> None:
     page_file.write_text(render_toolset_page(ts), encoding="utf-8")
     indices = "rows => rows.map(r => Number(r.dataset.index))"
     with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
+        browser = offline_browser(pw)
         try:
             static = browser.new_page(viewport={"width": 1400, "height": 900})
             static.goto(page_file.as_uri())
@@ -432,7 +390,7 @@ def test_an_mcp_servers_command_is_named_once(tmp_path: Path) -> None:
     ts = Toolset.from_entries(entries, label=server)
     page_file.write_text(render_toolset_page(ts), encoding="utf-8")
     with sync_api.sync_playwright() as pw:
-        browser = _offline_browser(pw)
+        browser = offline_browser(pw)
         try:
             page = browser.new_page(viewport={"width": 1000, "height": 700})
             page.goto(page_file.as_uri())

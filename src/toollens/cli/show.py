@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from toollens.cli.common import (
     EXIT_CODES_HELP,
@@ -19,10 +18,8 @@ from toollens.cli.common import (
 )
 from toollens.cli.connect import cli_connect
 from toollens.cli.formats import format_show
+from toollens.cli.show_clients import add_clients_arguments, run_show_clients
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "add_show_command",
@@ -40,6 +37,11 @@ examples:
   toollens show tools.py:search --view strict
   toollens show tools.py:search --view provider --provider anthropic --format json
   toollens show schema.json --no-strict --view raw
+  toollens show "mcp:python server.py#search" --view clients --client cursor
+  toollens show tools-list.json --view clients --server-name github --format json
+
+--view clients (MCP tools only): per client, its verdict, the rules behind it (source,
+date, evidence) and the name and JSON it sends, as a diff against what the server sent.
 
 {TARGETS_HELP}
 
@@ -54,9 +56,9 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
     show.add_argument("target", metavar="TARGET", nargs="?", help=TARGET_HELP)
     show.add_argument(
         "--view",
-        choices=(*(str(v) for v in views), "all"),
+        choices=(*(str(v) for v in views), "clients", "all"),
         default="all",
-        help="which view to print (default: all)",
+        help="which view to print (default: all; clients: what each client does with an MCP tool)",
     )
     show.add_argument(
         "--provider",
@@ -78,12 +80,22 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
     show.add_argument("--description", metavar="D", help="override the tool description")
     add_format(show, "text")
     cli_mcp.add_mcp_arguments(show)
+    add_clients_arguments(show)
     show.set_defaults(handler=run_show)
 
 
 def run_show(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.cli import toolset as cli_toolset
 
+    if args.view == "clients":
+        return run_show_clients(args)
+    if args.clients or args.server_name:
+        from toollens.core.errors import TargetError
+
+        raise TargetError(
+            "--client and --server-name apply to --view clients",
+            hint="add --view clients to see what each client does with the tools",
+        )
     if args.target is not None and cli_toolset.is_toolset_source(args.target):
         from toollens.cli.show_tools import show_source  # modules, payloads, mcp: servers
 

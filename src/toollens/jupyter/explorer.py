@@ -23,6 +23,7 @@ from typing_extensions import Unpack
 from toollens.core.edit_changes import Baseline, EditChanges
 from toollens.core.memo import next_generation
 from toollens.core.report import OptionOverrides, ReportOptions
+from toollens.jupyter.clients_panel import ClientsPanel, attach_clients
 from toollens.jupyter.debounce import Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
@@ -39,6 +40,7 @@ from toollens.jupyter.try_view import Caller, TryView
 from toollens.render.markup import utf8_length
 
 if TYPE_CHECKING:
+    from toollens.consumers import ToolList
     from toollens.core.report import Report
 
 __all__ = ["FOLDED_LINES", "PANELS", "Explorer", "RenderStats"]
@@ -102,6 +104,8 @@ class Explorer(ExplorerState):
             after each render; off by default (frameworks take seconds to import).
         arguments: a model's arguments (JSON text or a mapping) to open the Try-it view with.
         caller: what Try-it's Call does for a tool without a Python function (an MCP tool).
+        listing: the MCP tool list the tool is from (a toolset's ``.listing``; the tool is the
+            one the ``name`` option names): adds the Clients view; its ``client`` trait picks.
         **changes: fields of ``ReportOptions`` to change (``strict=False``, ``output_type=...``),
             as :func:`~toollens.core.report.report` takes them.
     """
@@ -119,6 +123,7 @@ class Explorer(ExplorerState):
         frameworks: bool | Sequence[str] = False,
         arguments: str | Mapping[str, object] | None = None,
         caller: Caller | None = None,
+        listing: ToolList | None = None,
         **overrides: Unpack[OptionOverrides],
     ) -> None:
         opened = dataclasses.replace(options or ReportOptions(), **overrides)
@@ -141,6 +146,7 @@ class Explorer(ExplorerState):
         self._edits = EditChanges()  # the baselines and the previous schema, for the change list
         self.editor = WidgetSource(self)
         self._frameworks = attach_frameworks(self, frameworks, self._debouncer.lock)
+        self._clients = attach_clients(self, listing, opened.name, self._debouncer.lock)
         self.try_view = TryView(self, self._debouncer.lock, caller)
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
@@ -297,7 +303,7 @@ class Explorer(ExplorerState):
         return f"<toollens Explorer of {session.label if session else '?'}>"
 
     def _static_html(self) -> str | None:  # shown where the widget's JavaScript does not run
-        return _static_copy(self.report, getattr(self, "_frameworks", None))
+        return _static_copy(self)
 
     def close(self) -> None:
         debouncer = getattr(self, "_debouncer", None)  # None when __init__ raised before it
@@ -331,13 +337,17 @@ def _locate(rep: Report | None, key: object) -> str | None:
     return None if rep is None else resolve_span(rep, str(key))
 
 
-def _static_copy(rep: Any, view: FrameworksView | None) -> str | None:
+def _static_copy(explorer: Explorer) -> str | None:
     """The views as static HTML (what shows where the widget's JavaScript does not run)."""
+    rep = explorer.report
     if rep is None:
         return None
+    view: FrameworksView | None = getattr(explorer, "_frameworks", None)
+    clients: ClientsPanel | None = getattr(explorer, "_clients", None)
     from toollens.render.html import render_html
 
-    static = render_html(rep)
+    shown = clients.view if clients is not None else None
+    static = render_html(rep, clients=shown, client=clients.chosen if clients else None)
     if view is not None and view.comparison is not None:
         from toollens.render.frameworks import comparison_html
 

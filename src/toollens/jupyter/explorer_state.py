@@ -119,6 +119,7 @@ class ExplorerState(BaseWidget):
     panel_base = traitlets.Dict().tag(sync=True)
     panel_patch = traitlets.Dict().tag(sync=True)
     frameworks_pair = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    client = traitlets.Unicode("").tag(sync=True)  # the Clients view's choice (clients_panel)
     changes = traitlets.Unicode("").tag(sync=True)
     # What the change list compares with: the schema as opened, or as last applied.
     changes_since = traitlets.Enum(("opened", "applied"), "opened").tag(sync=True)

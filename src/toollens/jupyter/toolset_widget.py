@@ -33,6 +33,7 @@ import traitlets
 from toollens.jupyter.widget_base import BaseWidget
 
 if TYPE_CHECKING:
+    from toollens.consumers import ConsumerReport, ToolList
     from toollens.core.report import ReportOptions
     from toollens.toolsets import ToolEntry, Toolset
 
@@ -54,6 +55,9 @@ class ToolsetTable(BaseWidget):
     totals = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
     across = traitlets.Unicode().tag(sync=True)  # HTML, escaped by render
     selected = traitlets.Int(-1).tag(sync=True)
+    # The client whose verdict column shows (an MCP tool list: one column per client), and
+    # whose Clients view the opened tool shows; "" for the first.
+    client = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, ts: Toolset, providers: Sequence[str] | None = None) -> None:
         from toollens.render.css import STYLE
@@ -64,9 +68,10 @@ class ToolsetTable(BaseWidget):
 
     def show(self, ts: Toolset) -> None:
         """Draw ``ts`` (the providers stay): its table model, totals and cross-tool findings."""
-        from toollens.render.toolset_html import across_html, table_of, totals_html
+        from toollens.render.toolset_html import across_html, clients_of, table_of, totals_html
 
-        table = table_of(ts, self.providers or None)
+        self.judged = clients_of(ts)  # an MCP tool list's: the table's and the opened tools'
+        table = table_of(ts, self.providers or None, self.judged)
         data = table.to_json()
         self.toolset = ts
         with self.hold_sync():
@@ -120,7 +125,16 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             if view is not None and not _marimo_runs():  # there, `open_tool` in a cell does it
                 view._open(change)
 
+        def client(change: dict[str, Any]) -> None:
+            view = ref()
+            detail = view.detail if view is not None else None
+            if detail is not None and hasattr(detail, "client"):  # an explorer's Clients view
+                detail.client = change["new"]
+            elif view is not None and detail is not None:  # a static copy: draw it again
+                view._open({"new": view.table.selected})
+
         self.table.observe(opened, names=["selected"])
+        self.table.observe(client, names=["client"])
         _refresh_after_each_cell(self)
 
     def refresh(self) -> bool:
@@ -159,7 +173,13 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             self.detail = None
             self.children = [self.table]
             return
-        self.detail = detail_widget(self.toolset.tools[index], self._namespace)
+        self.detail = detail_widget(
+            self.toolset.tools[index],
+            self._namespace,
+            listing=self.toolset.listing,
+            client=self.table.client or None,
+            judged=self.table.judged,
+        )
         self.children = [self.table, self.detail]
 
     def open_tool(self, index: int) -> object | None:
@@ -250,8 +270,17 @@ def _refresh_after_each_cell(view: ToolsetView) -> None:
     shell.events.register("post_run_cell", after_cell)
 
 
-def detail_widget(entry: ToolEntry, namespace: dict[str, object] | None) -> object:
-    """What opens under the table for one tool."""
+def detail_widget(
+    entry: ToolEntry,
+    namespace: dict[str, object] | None,
+    *,
+    listing: ToolList | None = None,
+    client: str | None = None,
+    judged: ConsumerReport | None = None,
+) -> object:
+    """What opens under the table for one tool; a tool of ``listing`` (an MCP tool list)
+    gets the Clients view too, with ``client`` chosen (``judged``: the clients' verdicts on
+    ``listing``, when the table has them)."""
     rep = entry.report
     if rep is None:
         why = entry.error or f"{entry.origin.role or 'this tool'}: listed, not checked"
@@ -260,14 +289,23 @@ def detail_widget(entry: ToolEntry, namespace: dict[str, object] | None) -> obje
 
     if rep.target_kind == "callable":
         return Explorer(rep.target, rep.options, namespace=namespace)
+    listed = listing if listing is not None and entry.name in listing.names else None
     if entry.origin.kind == "mcp":  # its schema, and a Try-it Call that is a real tools/call
         from toollens.mcp.calling import mcp_caller, one_tool
 
         spec = one_tool(entry.origin.label)
-        return Explorer(rep.target, rep.options, caller=mcp_caller(spec, str(spec.tool)))
+        caller = mcp_caller(spec, str(spec.tool))
+        explorer = Explorer(rep.target, rep.options, caller=caller, listing=listed)
+        explorer.client = client or ""
+        return explorer
     from toollens.render.html import render_html
 
-    return ipywidgets.HTML(render_html(rep))
+    clients = None
+    if listed is not None:  # a saved tools/list answer: read-only, with its Clients view
+        from toollens.render.clients_view import tool_clients
+
+        clients = tool_clients(listed, entry.name, judged=judged)
+    return ipywidgets.HTML(render_html(rep, clients=clients, client=client))
 
 
 def toolset_live_bundle(ts: Toolset) -> dict[str, str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from toollens.core.display_hooks import register_renderer
 from toollens.core.report import Report
 from toollens.frameworks.compare import Comparison
+from toollens.render.clients_html import clients_mimebundle
+from toollens.render.clients_view import ToolClients
 from toollens.render.css import STYLE, style_tag
 from toollens.render.html import (
     render_diff_html,
@@ -50,6 +52,7 @@ register_renderer(Toolset, toolset_mimebundle)
 register_renderer(CallResult, call_mimebundle)
 register_renderer(FuzzReport, fuzz_mimebundle)
 register_renderer(TokenCount, tokens_mimebundle)
+register_renderer(ToolClients, clients_mimebundle)
 
 __all__ = [
     "STYLE",

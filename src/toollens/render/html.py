@@ -12,7 +12,7 @@ Metadata panel and the source spans are in ``metadata_html``, the panel frame in
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report, View
@@ -44,6 +44,9 @@ from toollens.render.model import (
     view_model,
 )
 from toollens.render.panel import panel, table
+
+if TYPE_CHECKING:
+    from toollens.render.clients_view import ToolClients
 from toollens.render.rows import (
     change_item,
     compact_change_item,
@@ -429,9 +432,23 @@ def render_panels(
     }
 
 
-def render_html(report: Report) -> str:
-    """The whole report as static HTML: stylesheet, header, the panels, the findings."""
+def render_html(
+    report: Report, *, clients: ToolClients | None = None, client: str | None = None
+) -> str:
+    """The whole report as static HTML: stylesheet, header, the panels, the findings.
+
+    Args:
+        report: the tool's views.
+        clients: for a tool of an MCP tool list, what each client does with it
+            (:func:`toollens.render.clients_view.tool_clients`): the Clients view, last.
+        client: the client unfolded there (default: the first that changes the tool).
+    """
     panels = render_panels(report)
+    shown = None
+    if clients is not None:
+        from toollens.render.clients_html import clients_panel_html
+
+        shown = Markup(clients_panel_html(clients, client))
     # Three narrow views side by side (stacking when narrow), then the metadata table and
     # the findings on rows of their own (their panels carry ``tl-full``).
     grid = tag(
@@ -440,6 +457,7 @@ def render_html(report: Report) -> str:
             Markup(panels[key])
             for key in (View.SIGNATURE, View.STRICT, View.OUTPUT, View.METADATA, View.FINDINGS)
         ),
+        shown,
         class_="tl-grid",
     )
     return str(

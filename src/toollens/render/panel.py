@@ -37,7 +37,7 @@ def panel_parts(key: str, title: str, subtitle: str | None) -> tuple[Markup, Mar
 
 
 # Panels that take a whole row of the grid: the metadata table needs the width.
-_FULL_WIDTH = frozenset({"metadata", "findings"})
+_FULL_WIDTH = frozenset({"metadata", "findings", "clients"})
 
 
 def table(columns: Sequence[str], rows: Sequence[Markup], classes: str) -> Markup:

@@ -17,12 +17,14 @@ from toollens.render.markup import Markup, badge, join, tag
 from toollens.render.toolset_table import Cell, ToolRowView, ToolsetTable, toolset_table
 
 if TYPE_CHECKING:
+    from toollens.consumers import ConsumerReport
     from toollens.toolsets import ToolEntry, Toolset
 
 __all__ = [
     "TOOLSET_STYLE",
     "ToolRowView",
     "across_html",
+    "clients_of",
     "render_toolset_html",
     "render_toolset_text",
     "rows_html",
@@ -77,10 +79,29 @@ def toolset_row_views(ts: Toolset, providers: Sequence[str] | None = None) -> li
     return list(table_of(ts, providers).rows)
 
 
-def table_of(ts: Toolset, providers: Sequence[str] | None = None) -> ToolsetTable:
-    """The toolset's table, with the token column on the toolset provider's model."""
+def clients_of(ts: Toolset) -> ConsumerReport | None:
+    """Every client's verdicts on the toolset's MCP tool list (``None`` for other sources)."""
+    if ts.listing is None:
+        return None
+    from toollens.consumers import judge_consumers
+
+    return judge_consumers(ts.listing)
+
+
+def table_of(
+    ts: Toolset, providers: Sequence[str] | None = None, judged: ConsumerReport | None = None
+) -> ToolsetTable:
+    """The toolset's table, with the token column on the toolset provider's model, and for an
+    MCP tool list a verdict column per client (a browser shows the one picked; ``judged``:
+    the clients' verdicts on ``ts.listing`` when already computed)."""
     model = token_model(ts)
-    return toolset_table(ts, providers, tokens=lambda entry: _token_count(entry, model))
+    table = toolset_table(ts, providers, tokens=lambda entry: _token_count(entry, model))
+    judged = judged or clients_of(ts)
+    if judged is None:
+        return table
+    from toollens.render.toolset_table import client_columns
+
+    return table.with_columns(client_columns(judged))
 
 
 def _token_count(entry: ToolEntry, model: str) -> int | None:
@@ -137,7 +158,7 @@ def totals_html(ts: Toolset, rows: Sequence[ToolRowView]) -> Markup:
 
 
 def _td(kind: str, cell: Cell, most: int) -> Markup:
-    if kind == "verdict":
+    if kind in ("verdict", "client"):
         return tag("td", verdict_badge(cell), data_key=cell.key)
     if kind == "tokens":
         if not isinstance(cell.key, int) or cell.key < 0:
@@ -162,11 +183,12 @@ def shared_html(table: ToolsetTable) -> Markup:
 def rows_html(table: ToolsetTable, rows: Sequence[ToolRowView], *, links: bool = False) -> Markup:
     """The ``<table>`` of ``rows``; with ``links``, each tool's name links to its views."""
     most = max((r.tokens for r in table.rows if r.tokens is not None), default=0)
-    header = tag("thead", tag("tr", *(tag("th", c.title, scope="col") for c in table.columns)))
+    columns = table.drawn()
+    header = tag("thead", tag("tr", *(tag("th", c.title, scope="col") for c in columns)))
     body = []
     for row in rows:
         cells = []
-        for column in table.columns:
+        for column in columns:
             cell = _td(column.kind, column.cell(row), most)
             if links and column.id == "tool":
                 link = tag("a", column.cell(row).text, href=f"#tl-tool-{row.index}")

@@ -25,6 +25,8 @@ from toollens.render.markup import Markup, tag
 from toollens.render.toolset_table import LEVELS, PAGE_ROWS
 
 if TYPE_CHECKING:
+    from toollens.consumers import ConsumerReport
+    from toollens.render.clients_view import ToolClients
     from toollens.render.toolset_table import ToolsetTable
     from toollens.toolsets import ToolEntry, Toolset
 
@@ -40,9 +42,11 @@ CHUNK_BYTES = 256 * 1024
 ACROSS_INLINE_BYTES = 64 * 1024
 
 
-def tool_views_html(index: int, entry: ToolEntry) -> str:
-    """What opens for one tool: its heading, header and views, or why it has none."""
+def tool_views_html(index: int, entry: ToolEntry, clients: ToolClients | None = None) -> str:
+    """What opens for one tool: its heading, header and views (with ``clients``, the
+    Clients view of a tool of an MCP tool list), or why it has none."""
     from toollens.core.report import View
+    from toollens.render.clients_html import clients_panel_html
     from toollens.render.html import render_header, render_panels
 
     heading = tag(
@@ -54,7 +58,10 @@ def tool_views_html(index: int, entry: ToolEntry) -> str:
     else:
         panels = render_panels(entry.report)
         keys = (View.SIGNATURE, View.STRICT, View.OUTPUT, View.METADATA, View.FINDINGS)
-        grid = tag("div", *(Markup(panels[k]) for k in keys if k in panels), class_="tl-grid")
+        shown = [Markup(panels[k]) for k in keys if k in panels]
+        if clients is not None:
+            shown.append(Markup(clients_panel_html(clients)))
+        grid = tag("div", *shown, class_="tl-grid")
         body = [render_header(entry.report), grid]
     return str(tag("section", heading, *body, class_="tl-ts-tool", id=f"tl-tool-{index}"))
 
@@ -77,8 +84,24 @@ def _chunks(views: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
         yield first, chunk
 
 
-def _views_blobs(ts: Toolset) -> list[Markup]:
-    views = [tool_views_html(i, e) for i, e in enumerate(ts.tools)]
+def _tools_clients(ts: Toolset, judged: ConsumerReport | None) -> list[ToolClients | None]:
+    """Per tool, its Clients view when the toolset is an MCP tool list (else ``None``)."""
+    listing = ts.listing
+    if listing is None:
+        return [None] * len(ts.tools)
+    from toollens.render.clients_view import tools_clients
+
+    names = set(listing.names)
+    listed = [e.name for e in ts.tools if e.name in names]
+    found = iter(tools_clients(listing, listed, judged=judged))
+    return [next(found) if e.name in names else None for e in ts.tools]
+
+
+def _views_blobs(ts: Toolset, judged: ConsumerReport | None) -> list[Markup]:
+    clients = _tools_clients(ts, judged)
+    views = [
+        tool_views_html(i, e, c) for i, (e, c) in enumerate(zip(ts.tools, clients, strict=True))
+    ]
     return [
         tag(
             "script",
@@ -161,9 +184,10 @@ def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> 
     """One self-contained HTML document: totals, the table, the findings across tools, and
     each tool's views, built when its row opens."""
     from toollens.render.css import STYLE
-    from toollens.render.toolset_html import TOOLSET_STYLE, table_of, totals_html
+    from toollens.render.toolset_html import TOOLSET_STYLE, clients_of, table_of, totals_html
 
-    table = table_of(ts, providers)
+    judged = clients_of(ts)  # the clients' verdicts: for the table and each tool's views
+    table = table_of(ts, providers, judged)
     body = tag(
         "div",
         tag("h1", "toollens: ", ts.label),
@@ -181,7 +205,7 @@ def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> 
         _across(ts),
         tag("div", "", class_="tl-ts-detail", aria_live="polite"),
         _script(),
-        *_views_blobs(ts),
+        *_views_blobs(ts, judged),
         class_="tl-root",
         data_toollens="toolset",
     )

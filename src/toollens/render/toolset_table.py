@@ -23,6 +23,7 @@ from toollens.core.schema.types import JsonObject
 from toollens.render.display import plural
 
 if TYPE_CHECKING:
+    from toollens.consumers import ConsumerReport
     from toollens.core.checks import ToolCheck
     from toollens.toolsets import ToolEntry, Toolset
 
@@ -34,6 +35,7 @@ __all__ = [
     "Level",
     "ToolRowView",
     "ToolsetTable",
+    "client_columns",
     "row_matches",
     "table_text",
     "toolset_table",
@@ -133,7 +135,7 @@ class Column:
     id: str
     title: str
     cell: Callable[[ToolRowView], Cell]
-    kind: Literal["text", "number", "verdict", "tokens"] = "text"
+    kind: Literal["text", "number", "verdict", "tokens", "client"] = "text"
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,17 @@ class ToolsetTable:
     def with_columns(self, extra: Sequence[Column]) -> ToolsetTable:
         """The table with ``extra`` columns after its own (a front end's per-client columns)."""
         return replace(self, columns=(*self.columns, *extra))
+
+    @property
+    def clients(self) -> tuple[str, ...]:
+        """The clients with a verdict column (:func:`client_columns`), in order."""
+        return tuple(c.title for c in self.columns if c.kind == "client")
+
+    def drawn(self, client: str | None = None) -> tuple[Column, ...]:
+        """The columns a browser draws: every one but the client columns, of which only
+        ``client``'s (default: the first); the client picker switches it."""
+        shown = client if client in self.clients else next(iter(self.clients), None)
+        return tuple(c for c in self.columns if c.kind != "client" or c.title == shown)
 
     def visible(self, query: str = "", level: str = "") -> list[ToolRowView]:
         """The rows the filter keeps, in toolset order (the front ends then sort and page)."""
@@ -427,6 +440,31 @@ def _columns(table: ToolsetTable, with_tokens: bool) -> list[Column]:
         Column("findings", "findings", lambda r: Cell(str(r.findings), r.findings), "number"),
     ]
     return columns
+
+
+def client_columns(report: ConsumerReport) -> list[Column]:
+    """A verdict column per client of ``report`` (``client:<id>``, kind ``client``): what it
+    does with each row's tool (``accepted``, ``rewritten``, ``tool-dropped``, ...; ``-`` for a
+    row the tool list does not hold). A browser shows one at a time (:meth:`ToolsetTable.drawn`)."""
+    from toollens.render.clients_view import verdict_state
+
+    def column(client: str) -> Column:
+        judgement = report.judgement(client)
+        worst = {v.tool: v.verdict for v in judgement.tools}
+        for request in judgement.requests:  # a request it rejects loses the tools it names
+            for tool in request.tools:
+                if tool in worst and request.verdict.rank > worst[tool].rank:
+                    worst[tool] = request.verdict
+
+        def cell(row: ToolRowView) -> Cell:
+            verdict = worst.get(row.name)
+            if verdict is None:
+                return Cell("-", -1)
+            return Cell(verdict.value, verdict.rank, verdict_state(verdict))
+
+        return Column(f"client:{client}", client, cell, "client")
+
+    return [column(client) for client in report.clients]
 
 
 def table_text(table: ToolsetTable, column_ids: Sequence[str] | None = None) -> list[str]:

@@ -33,8 +33,9 @@ class Toolset:
             near-duplicate descriptions, ...), each with the tools it concerns.
         label: the source as given (``pkg.tools``, ``tools.json``, ``3 callables``).
         options: the report options every tool was read with.
-        listing: the tool list exactly as a server sent it (an ``mcp:`` source), which the
-            consumers judge (:mod:`toollens.consumers`); ``None`` for other sources.
+        listing: the tool list exactly as a server sent it (an ``mcp:`` source, or a JSON
+            file holding a saved ``tools/list`` answer), which the consumers judge
+            (:mod:`toollens.consumers`); ``None`` for other sources.
         served: what the server answered (``initialize`` and ``tools/list``, as sent), for
             an ``mcp:`` source; ``None`` for other sources. Its tools are in :attr:`tools`
             as :class:`~toollens.toolsets.entries.Tool` records.

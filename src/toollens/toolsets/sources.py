@@ -217,11 +217,20 @@ def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
     )
 
     if text.endswith(".json"):
+        from toollens.consumers import is_mcp_listing, listing_from_payload
+        from toollens.core.report import ReportOptions
         from toollens.toolsets.payloads import payload_entries
 
         data = load_json_value(text)
+        # A saved tools/list answer: its clients judge it as saved (the Clients views), and
+        # its tools are read as they send them, non-strict unless the caller asks (as mcp:).
+        listing = listing_from_payload(data, label=text) if is_mcp_listing(data) else None
+        read = options if options is not None or listing is None else ReportOptions(strict=False)
         return Toolset.from_entries(
-            payload_entries(data, label=text, options=options), label=text, options=options
+            payload_entries(data, label=text, options=read),
+            label=text,
+            options=options,
+            listing=listing,
         )
     if text.endswith(".py") or is_dotted(text):
         from toollens.toolsets.modules import module_entries

@@ -136,6 +136,17 @@ function renderExplorer({ model, el: host }) {
     model.set("frameworks_pair", [side("a"), side("b")]);
     model.save_changes();
   });
+  // The Clients view's client picker (a select rendered by Python: data-tl-client), and its
+  // summary's rows, each naming a client (data-client).
+  const pickClient = (client) => { model.set("client", client); model.save_changes(); };
+  panels.addEventListener("change", (event) => {
+    const picked = event.target.closest && event.target.closest("select[data-tl-client]");
+    if (picked) pickClient(picked.value);
+  });
+  panels.addEventListener("click", (event) => {
+    const row = event.target.closest && event.target.closest(".tl-cl-summary tr[data-client]");
+    if (row && !event.target.closest("a")) pickClient(row.dataset.client);
+  });
 
   // Every view is its base (sent whole now and then) with the patch that makes it current:
   // an edit syncs a few lines, and only the nodes that differ are touched (and flashed).

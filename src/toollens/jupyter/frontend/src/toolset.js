@@ -33,6 +33,8 @@ export function renderToolset({ model, el: host }) {
     }),
     selected: () => model.get("selected"),
     onSelect: (index) => { model.set("selected", index); model.save_changes(); },
+    client: model.get("client"),
+    onClient: (client) => { model.set("client", client); model.save_changes(); },
   });
   const showHtml = () => {
     totals.innerHTML = model.get("totals"); // rendered and escaped by Python
@@ -40,6 +42,7 @@ export function renderToolset({ model, el: host }) {
     title.textContent = model.get("label");
   };
   for (const trait of ["rows", "columns", "groups", "levels", "selected"]) model.on(`change:${trait}`, table.draw);
+  model.on("change:client", () => table.setClient(model.get("client")));
   model.on("change:totals", showHtml);
   model.on("change:across", showHtml);
   showHtml();

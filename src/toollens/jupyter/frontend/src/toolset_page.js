@@ -25,11 +25,20 @@ function start(root) {
   let open = -1;
   let asked = 0; // the latest open asked for: an older one finishing late is dropped
 
+  // An open tool's Clients view unfolds the client the table's picker names.
+  const showClient = () => {
+    const chosen = table.client();
+    for (const node of detail.querySelectorAll("details.tl-cl-client")) node.open = node.dataset.client === chosen;
+    for (const row of detail.querySelectorAll(".tl-cl-summary tr[data-client]")) {
+      row.classList.toggle("tl-cl-chosen", row.dataset.client === chosen);
+    }
+  };
   const table = mountTable(root.querySelector(".tl-ts-host"), {
     data: () => data,
     selected: () => open,
     onSelect: (index) => { location.hash = `tl-tool-${index}`; },
     href: (index) => `#tl-tool-${index}`,
+    onClient: showClient,
   });
 
   const viewsOf = (index) => {
@@ -43,6 +52,13 @@ function start(root) {
     return chunks.get(first).then((views) => views[index - first]);
   };
 
+  // A row of an open tool's Clients summary unfolds that client's detail.
+  detail.addEventListener("click", (event) => {
+    const row = event.target.closest(".tl-cl-summary tr[data-client]");
+    if (!row || event.target.closest("a")) return;
+    for (const node of detail.querySelectorAll("details.tl-cl-client")) node.open = node.dataset.client === row.dataset.client;
+  });
+
   const show = async (index) => {
     const ticket = ++asked;
     open = index;
@@ -52,6 +68,7 @@ function start(root) {
     const html = await viewsOf(index);
     if (ticket !== asked) return;
     detail.innerHTML = html ?? ""; // rendered and escaped by Python
+    showClient();
     detail.removeAttribute("aria-busy");
     detail.scrollIntoView({ block: "start" });
   };

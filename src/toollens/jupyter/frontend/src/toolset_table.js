@@ -54,7 +54,7 @@ function tokensCell(cell, most) {
 }
 
 function cellContent(kind, cell, most) {
-  if (kind === "verdict") return badge(cell[0], cell[2]);
+  if (kind === "verdict" || kind === "client") return badge(cell[0], cell[2]);
   if (kind === "tokens") return tokensCell(cell, most);
   return cell[0];
 }
@@ -65,10 +65,15 @@ function cellContent(kind, cell, most) {
  *   selected():  the index of the open tool (-1: none)
  *   onSelect(i): a row was clicked
  *   href(i):     optional: the tool's name links there
- * Returns { draw, reveal }: draw again when the data or the selection changed; reveal(i)
- * turns to the page that shows tool i (when the filter keeps it) and draws.
+ *   client:      optional: the client whose verdict column shows first
+ *   onClient(c): optional: the client picker chose client c
+ * A table with client columns (kind "client", one per client: render/toolset_table.py's
+ * client_columns) shows one of them, the one its client picker names.
+ * Returns { draw, reveal, client, setClient }: draw again when the data or the selection
+ * changed; reveal(i) turns to the page that shows tool i (when the filter keeps it) and
+ * draws; client() is the client shown, setClient(c) shows client c.
  */
-export function mountTable(host, { data, selected, onSelect, href = null }) {
+export function mountTable(host, { data, selected, onSelect, href = null, client = "", onClient = null }) {
   host.replaceChildren(); // a page may hold a drawing of the first rows, for its first paint
   const shared = el("div", { class: "tl-ts-shared" });
   const filter = el("input", { type: "search", class: "tl-ts-filter", placeholder: "filter tools",
@@ -77,9 +82,22 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
   const prev = el("button", { type: "button", class: "tl-ts-prev", text: "\u2039", "aria-label": "previous page" });
   const next = el("button", { type: "button", class: "tl-ts-next", text: "\u203a", "aria-label": "next page" });
   const where = el("span", { class: "tl-muted tl-ts-where" });
+  const picker = el("select", { class: "tl-ts-client", "aria-label": "client" });
+  const pickerBox = el("label", { class: "tl-ts-client-box" }, "client ", picker);
   const table = el("table", { class: "tl-ts-tools" });
-  host.append(shared, el("div", { class: "tl-ts-bar" }, filter, level, prev, where, next), table);
-  const state = { sort: null, up: true, page: 0 };
+  host.append(shared, el("div", { class: "tl-ts-bar" }, filter, level, prev, where, next, pickerBox), table);
+  const state = { sort: null, up: true, page: 0, client };
+  let clientsShown = null;
+  const clientsOf = (model) => model.columns.filter((c) => c.kind === "client").map((c) => c.title);
+  const chosenClient = () => {
+    const names = clientsOf(data());
+    return names.includes(state.client) ? state.client : (names[0] ?? "");
+  };
+  // The drawn columns: all but the client columns, of which the chosen one.
+  const drawnColumns = (model) => {
+    const chosen = chosenClient();
+    return model.columns.map((col, i) => [col, i]).filter(([col]) => col.kind !== "client" || col.title === chosen);
+  };
   let levelsShown = null;
 
   const shownRows = () => visibleRows(data(), { query: filter.value, level: level.value, sort: state.sort, up: state.up });
@@ -91,9 +109,17 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
       level.value = keep;
       levelsShown = model.levels;
     }
+    const names = clientsOf(model);
+    if (clientsShown !== names.join("\n")) {
+      picker.replaceChildren(...names.map((name) => el("option", { value: name, text: name })));
+      clientsShown = names.join("\n");
+    }
+    pickerBox.hidden = names.length === 0;
+    picker.value = chosenClient();
     shared.replaceChildren(...model.groups.map((line) => el("div", { class: "tl-ts-source", text: line })));
+    const columns = drawnColumns(model);
     const head = el("tr");
-    model.columns.forEach((col, i) => {
+    columns.forEach(([col, i]) => {
       const th = el("th", { scope: "col", text: col.title });
       if (state.sort === i) th.setAttribute("aria-sort", state.up ? "ascending" : "descending");
       th.addEventListener("click", () => {
@@ -116,10 +142,10 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
     for (const r of shown) {
       const tr = el("tr", { class: `tl-ts-row${r.index === open ? " tl-ts-selected" : ""}`,
         "data-index": String(r.index), "data-rank": String(r.rank) });
-      model.columns.forEach((col, i) => {
+      columns.forEach(([col, i]) => {
         const content = cellContent(col.kind, r.cells[i], most);
         const linked = href && i === tool ? el("a", { href: href(r.index) }, content) : content;
-        tr.append(el("td", {}, linked));
+        tr.append(el("td", col.kind === "client" ? { "data-client": col.title } : {}, linked));
       });
       tr.addEventListener("click", (event) => {
         if (!(href && event.target.closest("a"))) onSelect(r.index); // a link opens it itself
@@ -135,6 +161,11 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
   };
   filter.addEventListener("input", () => { state.page = 0; draw(); });
   level.addEventListener("change", () => { state.page = 0; draw(); });
+  picker.addEventListener("change", () => {
+    state.client = picker.value;
+    draw();
+    if (onClient) onClient(state.client);
+  });
   prev.addEventListener("click", () => { state.page -= 1; draw(); });
   next.addEventListener("click", () => { state.page += 1; draw(); });
   const reveal = (index) => {
@@ -142,6 +173,8 @@ export function mountTable(host, { data, selected, onSelect, href = null }) {
     if (at >= 0) state.page = Math.floor(at / (data().page || PAGE));
     draw();
   };
+  // The client shown, set from outside (the widget's trait): no onClient, it came from there.
+  const setClient = (name) => { state.client = name; draw(); };
   draw();
-  return { draw, reveal };
+  return { draw, reveal, client: chosenClient, setClient };
 }
