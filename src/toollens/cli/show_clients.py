@@ -93,7 +93,7 @@ def _listed(args: argparse.Namespace) -> _Listed | None:
     return _from_file(target, args.server_name)
 
 
-def _from_server(target: str, server_name: str | None, connect: ConnectOptions) -> _Listed:
+def _from_server(target: str, server_name: str | None, connect: ConnectOptions | None) -> _Listed:
     from toollens.consumers import listing_from_server
     from toollens.mcp.project import resolve_server
 
