@@ -15,6 +15,7 @@ __all__ = [
     "ServerTools",
     "UnreadTool",
     "is_mcp_tool",
+    "mcp_fields",
     "title_and_annotations",
 ]
 
@@ -50,14 +51,23 @@ class McpTool:
 
     def to_json(self) -> JsonObject:
         """The tool's fields under MCP's own names."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "description": self.description,
-            "inputSchema": self.input_schema,
-            "outputSchema": self.output_schema,
-            "annotations": self.annotations,
-        }
+        return mcp_fields(self)
+
+
+#: MCP's name of each tool field -> the attribute holding it (on McpTool and ToolEntry).
+_MCP_FIELDS = {
+    "name": "name",
+    "title": "title",
+    "description": "description",
+    "inputSchema": "input_schema",
+    "outputSchema": "output_schema",
+    "annotations": "annotations",
+}
+
+
+def mcp_fields(tool: object) -> JsonObject:
+    """A tool's fields under MCP's own names, in the order ``tools/list`` gives them."""
+    return {key: getattr(tool, attribute) for key, attribute in _MCP_FIELDS.items()}
 
 
 def is_mcp_tool(data: object) -> bool:

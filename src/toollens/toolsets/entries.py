@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
+from toollens.mcp.records import mcp_fields
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
@@ -124,14 +125,7 @@ class Tool:
 
     def definition(self) -> JsonObject:
         """The tool's fields under MCP's own names (``inputSchema``, ``outputSchema``...)."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "description": self.description,
-            "inputSchema": self.parameters_schema,
-            "outputSchema": self.output_schema,
-            "annotations": self.annotations,
-        }
+        return mcp_fields(self)
 
     @property
     def ok(self) -> bool:
