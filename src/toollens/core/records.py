@@ -126,7 +126,7 @@ class Finding:
         cls,
         rule: RuleText,
         pointer: str | None,
-        fields: Mapping[str, Any],
+        fields: Mapping[str, object],
         *,
         parameter: str | None = None,
         source: str | None = None,

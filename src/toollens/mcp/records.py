@@ -54,20 +54,15 @@ class McpTool:
         return mcp_fields(self)
 
 
-#: MCP's name of each tool field -> the attribute holding it (on McpTool and ToolEntry).
-_MCP_FIELDS = {
-    "name": "name",
-    "title": "title",
-    "description": "description",
-    "inputSchema": "input_schema",
-    "outputSchema": "output_schema",
-    "annotations": "annotations",
-}
+#: The tool fields in the order ``tools/list`` gives them, as attributes (of McpTool, ToolEntry),
+#: and the two whose MCP name differs from the attribute's.
+_FIELD_ATTRIBUTES = ("name", "title", "description", "input_schema", "output_schema", "annotations")
+_MCP_NAMES = {"input_schema": "inputSchema", "output_schema": "outputSchema"}
 
 
 def mcp_fields(tool: object) -> JsonObject:
     """A tool's fields under MCP's own names, in the order ``tools/list`` gives them."""
-    return {key: getattr(tool, attribute) for key, attribute in _MCP_FIELDS.items()}
+    return {_MCP_NAMES.get(name, name): getattr(tool, name) for name in _FIELD_ATTRIBUTES}
 
 
 def is_mcp_tool(data: object) -> bool:
