@@ -228,14 +228,7 @@ def iter_findings(
     fs = _target(target, options, overrides)
     for rule in LINT_RULES:
         for hit in rule.check(fs):
-            yield Finding(
-                rule=rule.id,
-                severity=rule.severity,
-                pointer=hit.pointer,
-                message=rule.message.format(**hit.fields),
-                fix=rule.fix.format(**hit.fields),
-                parameter=hit.parameter,
-            )
+            yield Finding.from_rule(rule, hit.pointer, hit.fields, parameter=hit.parameter)
 
 
 def lint(

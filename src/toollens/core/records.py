@@ -7,9 +7,9 @@ worrying that a view mutates what another view shows.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 # Re-exported for modules that still import it from here; it lives in schema.pointer.
 from toollens.core.schema.pointer import join_pointer
@@ -19,6 +19,7 @@ __all__ = [
     "Change",
     "Finding",
     "Origin",
+    "RuleText",
     "Severity",
     "join_pointer",
     "severity_counts",
@@ -51,6 +52,19 @@ def severity_counts(findings: Iterable[Finding]) -> dict[Severity, int]:
     for finding in findings:
         counts[Severity(finding.severity)] += 1
     return counts
+
+
+class RuleText(Protocol):
+    """What a rule with text templates has: lint rules and provider rules alike."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def severity(self) -> Severity: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def fix(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -106,6 +120,29 @@ class Finding:
     def __str__(self) -> str:
         """The text form every command prints: the headline, then the fix when there is one."""
         return f"{self.headline} Fix: {self.fix}" if self.fix else self.headline
+
+    @classmethod
+    def from_rule(
+        cls,
+        rule: RuleText,
+        pointer: str | None,
+        fields: Mapping[str, object],
+        *,
+        parameter: str | None = None,
+        source: str | None = None,
+        origin: Origin | None = None,
+    ) -> Finding:
+        """One hit of ``rule`` as a finding: its message and fix filled from ``fields``."""
+        return cls(
+            rule=rule.id,
+            severity=rule.severity,
+            pointer=pointer,
+            message=rule.message.format(**fields),
+            fix=rule.fix.format(**fields),
+            parameter=parameter,
+            source=source,
+            origin=origin,
+        )
 
     def to_json(self) -> dict[str, str | None]:
         """The JSON form every command emits; keys in a fixed order."""

@@ -21,5 +21,4 @@ def build(func: ToolFunction) -> Sent:
     server = FastMCP("toollens")
     server.tool(func)
     (tool,) = run_coroutine(server.list_tools())
-    payload = tool.to_mcp_tool().model_dump(mode="json", by_alias=True, exclude_none=True)
-    return Sent.from_payload(payload, "inputSchema")
+    return Sent.from_model(tool.to_mcp_tool(), "inputSchema")

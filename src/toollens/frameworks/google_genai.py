@@ -28,7 +28,6 @@ def build(func: ToolFunction) -> Sent:
     declaration = types.FunctionDeclaration.from_callable_with_api_option(
         callable=func, api_option="GEMINI_API", use_json_schema=True
     )
-    payload = declaration.model_dump(mode="json", by_alias=True, exclude_none=True)
     # No parameters declared: a function that takes no arguments (the diff engine reads an
     # absent parameter schema the same way).
-    return Sent.from_payload(payload, "parametersJsonSchema", _NO_PARAMETERS)
+    return Sent.from_model(declaration, "parametersJsonSchema", _NO_PARAMETERS)

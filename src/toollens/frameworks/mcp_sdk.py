@@ -21,5 +21,4 @@ def build(func: ToolFunction) -> Sent:
     server = MCPServer("toollens")
     server.add_tool(func)
     (tool,) = run_coroutine(server.list_tools())
-    payload = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return Sent.from_payload(payload, "inputSchema")
+    return Sent.from_model(tool, "inputSchema")

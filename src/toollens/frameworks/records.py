@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonObject
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 
 class Status(str, enum.Enum):
@@ -59,6 +63,15 @@ class Sent:
             parameters=copy_json(schema),
             payload=payload,
         )
+
+    @classmethod
+    def from_model(
+        cls, model: BaseModel, parameters_key: str, no_parameters: JsonObject | None = None
+    ) -> Sent:
+        """:meth:`from_payload` of a pydantic tool model as it goes on the wire (JSON mode,
+        its own aliases such as ``inputSchema``, no ``None`` fields)."""
+        payload = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+        return cls.from_payload(payload, parameters_key, no_parameters)
 
 
 @dataclass(frozen=True)

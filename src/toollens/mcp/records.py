@@ -15,6 +15,7 @@ __all__ = [
     "ServerTools",
     "UnreadTool",
     "is_mcp_tool",
+    "mcp_fields",
     "title_and_annotations",
 ]
 
@@ -50,14 +51,18 @@ class McpTool:
 
     def to_json(self) -> JsonObject:
         """The tool's fields under MCP's own names."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "description": self.description,
-            "inputSchema": self.input_schema,
-            "outputSchema": self.output_schema,
-            "annotations": self.annotations,
-        }
+        return mcp_fields(self)
+
+
+#: The tool fields in the order ``tools/list`` gives them, as attributes (of McpTool, ToolEntry),
+#: and the two whose MCP name differs from the attribute's.
+_FIELD_ATTRIBUTES = ("name", "title", "description", "input_schema", "output_schema", "annotations")
+_MCP_NAMES = {"input_schema": "inputSchema", "output_schema": "outputSchema"}
+
+
+def mcp_fields(tool: object) -> JsonObject:
+    """A tool's fields under MCP's own names, in the order ``tools/list`` gives them."""
+    return {_MCP_NAMES.get(name, name): getattr(tool, name) for name in _FIELD_ATTRIBUTES}
 
 
 def is_mcp_tool(data: object) -> bool:

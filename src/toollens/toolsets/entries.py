@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
+from toollens.mcp.records import mcp_fields
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
@@ -124,14 +125,7 @@ class Tool:
 
     def definition(self) -> JsonObject:
         """The tool's fields under MCP's own names (``inputSchema``, ``outputSchema``...)."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "description": self.description,
-            "inputSchema": self.parameters_schema,
-            "outputSchema": self.output_schema,
-            "annotations": self.annotations,
-        }
+        return mcp_fields(self)
 
     @property
     def ok(self) -> bool:
@@ -206,9 +200,9 @@ class Tool:
         try:
             rep = report(func, options)
         except ToolLensError as exc:
-            return cls.failed(_callable_name(func), where, str(exc))
+            return cls.failed(name_of(func), where, str(exc))
         except Exception as exc:  # inspecting runs user code (__signature__, properties, ...)
-            return cls.failed(_callable_name(func), where, _raised("inspecting", exc))
+            return cls.failed(name_of(func), where, _raised("inspecting", exc))
         description = rep.function.description if rep.function is not None else None
         return cls.from_report(rep, where, description=description)
 
@@ -272,19 +266,21 @@ def callable_origin(
         module, location = None, None
     return ToolOrigin(
         kind=kind,
-        label=label or _callable_name(func),
+        label=label or name_of(func),
         module=module if isinstance(module, str) else None,
         line=location.line if location is not None else None,
         index=index,
     )
 
 
-def _callable_name(func: Any) -> str:
+def name_of(obj: object, attribute: str = "__name__") -> str:
+    """``obj``'s name in ``attribute`` when that is a non-empty string, else its type's name
+    (also when reading the attribute raises: a hostile ``__getattr__`` or property)."""
     try:
-        name = getattr(func, "__name__", None)
+        name = getattr(obj, attribute, None)
     except Exception:  # a hostile __getattr__
         name = None
-    return name if isinstance(name, str) and name else type(func).__name__
+    return name if isinstance(name, str) and name else type(obj).__name__
 
 
 def _raised(doing: str, exc: BaseException) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from toollens.core.errors import TargetError
-from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.entries import ToolEntry, ToolOrigin, name_of
 from toollens.toolsets.model import Toolset
 
 if TYPE_CHECKING:
@@ -121,8 +121,4 @@ def framework_report(obj: object, options: ReportOptions) -> Report | None:
 
 
 def _name_of(obj: Any) -> str:
-    try:
-        name = getattr(obj, "name", None)
-    except Exception:  # a hostile property
-        name = None
-    return name if isinstance(name, str) and name else type(obj).__name__
+    return name_of(obj, "name")

@@ -45,6 +45,7 @@ from toollens.core.providers.rules import (
     run_rules,
 )
 from toollens.core.records import Change, Finding, Origin, Severity
+from toollens.core.schema.given import require_object
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 
@@ -404,13 +405,11 @@ def _judge_grammar(findings: tuple[Finding, ...], strict: bool) -> Judgement:
 
 
 def _require_dict(schema: object) -> JsonSchema:
-    if not isinstance(schema, dict):
-        raise SchemaConstructionError(
-            f"a parameters schema must be a JSON object, got {type(schema).__name__}",
-            pointer="",
-            hint="pass a dict such as {'type': 'object', 'properties': {...}}",
-        )
-    return schema
+    return require_object(
+        schema,
+        "a parameters schema must be a JSON object",
+        "pass a dict such as {'type': 'object', 'properties': {...}}",
+    )
 
 
 def _unpack(

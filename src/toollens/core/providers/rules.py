@@ -412,12 +412,10 @@ def make_finding(
     parameter_of: Callable[[str | None], str | None],
     origin: Origin = Origin.DOCUMENTED_RULE,
 ) -> Finding:
-    return Finding(
-        rule=rule.id,
-        severity=rule.severity,
-        pointer=hit.pointer,
-        message=rule.message.format(**hit.fields),
-        fix=rule.fix.format(**hit.fields),
+    return Finding.from_rule(
+        rule,
+        hit.pointer,
+        hit.fields,
         parameter=parameter_of(hit.pointer),
         source=rule.source,
         origin=origin,

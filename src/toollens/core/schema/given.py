@@ -24,7 +24,7 @@ from toollens.core.schema.toolkit import (
 )
 from toollens.core.schema.types import JsonMapping, JsonSchema
 
-__all__ = ["check_plain_data", "check_schema", "parse_schema_text"]
+__all__ = ["check_plain_data", "check_schema", "parse_schema_text", "require_object"]
 
 
 def parse_schema_text(text: str | bytes | bytearray) -> JsonSchema:
@@ -59,13 +59,21 @@ def parse_schema_text(text: str | bytes | bytearray) -> JsonSchema:
         raise SchemaConstructionError(
             "the schema is nested too deeply to parse", hint="flatten it or use $defs"
         ) from exc
-    if not isinstance(data, dict):
-        raise SchemaConstructionError(
-            f"a JSON schema must be an object, got {type(data).__name__}",
-            pointer="",
-            hint='wrap it, e.g. {"type": "object", "properties": {...}}',
-        )
-    return data
+    return require_object(
+        data,
+        "a JSON schema must be an object",
+        'wrap it, e.g. {"type": "object", "properties": {...}}',
+    )
+
+
+def require_object(value: object, what: str, hint: str) -> JsonSchema:
+    """``value`` when it is a JSON object, else ``SchemaConstructionError`` at the root.
+
+    ``what``: the sentence the error starts with (the type found is added); ``hint``: what to do.
+    """
+    if not isinstance(value, dict):
+        raise SchemaConstructionError(f"{what}, got {type(value).__name__}", pointer="", hint=hint)
+    return value
 
 
 _TYPES = frozenset({"null", "boolean", "object", "array", "number", "string", "integer"})
