@@ -203,10 +203,13 @@ def test_single_tool_targets_still_work(project: Path) -> None:
 def test_snapshot_and_diff_lock_on_a_toolset(project: Path) -> None:
     code, out, _ = run("snapshot", "--toolset", "tscli.clean")
     assert code == 0
-    assert out == "wrote toollens.lock.json: 1 tools (add)\n"
+    assert out == "wrote toollens.lock.json: 1 tool (add)\n"
     lock = json.loads((project / "toollens.lock.json").read_text())
     assert list(lock["tools"]) == ["add"]
-    assert run("diff", "--lock", "--toolset", "tscli.clean")[0] == 0
+    assert run("diff", "--lock", "--toolset", "tscli.clean")[:2] == (
+        0,
+        "toollens.lock.json: no changes to 1 tool; lock up to date\n",
+    )
     source = project / "tscli" / "clean.py"
     source.write_text(source.read_text().replace("b: int)", "b: int, c: int)"))
     del sys.modules["tscli.clean"]

@@ -137,7 +137,9 @@ def write_snapshot(
     tools = collect_tools(config, connect=cli_connect(args)) if collected is None else collected[1]
     write_text(config.lock_path, dump_lock(build_lock(tools)))
     names = ", ".join(sorted(t.name for t in tools))
-    return f"wrote {config.lock_path.name}: {len(tools)} tools ({names})\n"
+    from toollens.render.display import plural
+
+    return f"wrote {config.lock_path.name}: {plural(len(tools), 'tool')} ({names})\n"
 
 
 # -- diff --lock ------------------------------------------------------------------------------

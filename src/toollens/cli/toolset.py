@@ -351,4 +351,6 @@ def run_report(args: argparse.Namespace) -> tuple[str, int]:
         raise TargetError(f"cannot write {args.html!r}: {exc.strerror or exc}") from exc
     unread = len(ts.errors)
     extra = f", {unread} could not be read" if unread else ""
-    return f"wrote {args.html}: {len(ts)} tools{extra}\n", EXIT_OK
+    from toollens.render.display import plural
+
+    return f"wrote {args.html}: {plural(len(ts), 'tool')}{extra}\n", EXIT_OK

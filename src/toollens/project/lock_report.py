@@ -141,7 +141,9 @@ def lock_headline(result: LockDiff, config: ProjectConfig) -> str:
             counts[tool.status] = counts.get(tool.status, 0) + 1
     if not counts:
         state = "out of date" if result.stale else "up to date"
-        return f"{config.lock_path.name}: no changes to {len(result.tools)} tools; lock {state}"
+        n = len(result.tools)
+        tools = f"{n} tool" if n == 1 else f"{n} tools"
+        return f"{config.lock_path.name}: no changes to {tools}; lock {state}"
     parts = ", ".join(f"{n} {status}" for status, n in counts.items())
     verdict = "breaking" if result.breaking else "not breaking"
     return f"{config.lock_path.name}: {parts} ({verdict})"
