@@ -146,7 +146,10 @@ def test_text_groups_rewrites_by_rule_and_lists_losses_per_tool(
     section = _clients_section(out)
     goldens.check_text("clients/grouping.txt", section)
     # one summary line per client, then losses per tool, then one line per rewrite rule
-    assert "  openai-agents-strict: 4 rewritten, 2 lost (2 request-rejected)\n" in section
+    strict = (
+        "  openai-agents-strict: 4 rewritten, 2 lost (2 request-rejected); sends strict, by choice"
+    )
+    assert strict in section
     assert "  vscode-copilot: 5 accepted, 1 lost (1 tool-dropped)\n" in section
     assert section.count("rewritten by openai-agents-strict.converted") == 1
     assert "    5 tools rewritten by openai-agents-strict.converted: sent in strict mode" in section
@@ -248,3 +251,25 @@ def test_the_epilog_lists_the_default_clients() -> None:
     from toollens.consumers import DEFAULT_CLIENTS
 
     assert ", ".join(DEFAULT_CLIENTS) in " ".join(_CHECK_EPILOG.split())
+
+
+def test_chat_completions_description_limit_gates_only_a_client_that_sends_there(
+    tmp_path: Path,
+) -> None:
+    from toollens.consumers import CONSUMERS
+
+    long = "Search the catalogue. " + "More detail. " * 100  # over 1024 characters
+    tool = {"name": "search", "description": long, "inputSchema": {"type": "object"}}
+    path = tmp_path / "long.tools.json"
+    path.write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == EXIT_OK  # no default client sends to Chat Completions
+    assert "warning[limits.openai-description-length]" in out
+    assert "No chosen client sends to openai-chat" in out
+    code, out, _ = run("check", str(path), "--client", "cursor")
+    assert code == EXIT_OK
+    if CONSUMERS["langchain-mcp-adapters"].missing:
+        return
+    code, out, _ = run("check", str(path), "--client", "langchain-mcp-adapters")
+    assert code == EXIT_FINDINGS  # bind_tools sends to Chat Completions: refused there
+    assert "error[limits.openai-description-length]" in out

@@ -196,6 +196,10 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
         code = max(code, clients.exit_code)
     marked = cli_toolset.deferred_marks(ts)
     tokens, counted = _token_rules(args, [marked], [(marked, source)])
+    if clients is not None and tokens is not None:  # an MCP tool list: its clients' limits
+        from toollens.cli.check_clients import mcp_limits
+
+        tokens = mcp_limits(tokens, clients)
     return CheckResult(
         "toolset",
         providers,

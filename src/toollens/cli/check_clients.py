@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
+    from toollens.cli.tokens import Budget
     from toollens.consumers import ConsumerJudgement, ConsumerReport, ToolList
     from toollens.core.report import ReportOptions
     from toollens.tokens.deferred import ClientToolSearch
@@ -35,6 +36,7 @@ __all__ = [
     "client_cost",
     "client_model",
     "clients_check",
+    "mcp_limits",
     "mcp_options",
     "require_listing",
     "source_listing",
@@ -286,10 +288,37 @@ def _left_out(args: argparse.Namespace) -> tuple[str, ...]:
     asked = getattr(args, "clients", None) or ()
     pool = CONSUMERS if ALL_CLIENTS in asked else DEFAULT_CLIENTS if not asked else ()
     return tuple(
-        f"{c} (pip install {' '.join(CONSUMERS[c].missing)})"
-        for c in pool
-        if CONSUMERS[c].missing
+        f"{c} (pip install {' '.join(CONSUMERS[c].missing)})" for c in pool if CONSUMERS[c].missing
     )
+
+
+#: The description limits that are one provider's refusal (``toollens.tokens.limits``), by
+#: rule id: on an MCP tool list they stand as errors only when a chosen client sends there.
+LIMIT_PROVIDERS = {"limits.openai-description-length": "openai-chat"}
+
+
+def mcp_limits(found: Budget, clients: ClientsCheck) -> Budget:
+    """``found`` for an MCP tool list: a description limit of a provider no chosen client
+    sends to (OpenAI Chat Completions' 1024 characters, when no client on Chat Completions
+    such as ``langchain-mcp-adapters`` is named) is a warning, not an error; the tool is
+    not lost in the clients judged."""
+    from toollens.consumers import CONSUMERS
+    from toollens.core.records import Severity
+
+    sent_to = {CONSUMERS[c].provider for c in clients.chosen}
+    kept = []
+    for finding, index in found.found:
+        provider = LIMIT_PROVIDERS.get(str(finding.rule))
+        if provider is not None and provider not in sent_to and finding.severity is Severity.ERROR:
+            users = ", ".join(c.id for c in CONSUMERS.values() if c.provider == provider)
+            finding = dataclasses.replace(
+                finding,
+                severity=Severity.WARNING,
+                message=f"{finding.message} No chosen client sends to {provider} "
+                f"(--client {users} does), so it is a warning here.",
+            )
+        kept.append((finding, index))
+    return dataclasses.replace(found, found=tuple(kept))
 
 
 def client_model(client: str, asked: str | None = None) -> str:

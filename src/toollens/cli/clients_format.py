@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from toollens.consumers import BLOCKING, ClientVerdict, RequestVerdict, RuleHit, Verdict
+from toollens.consumers import BLOCKING, CONSUMERS, ClientVerdict, RequestVerdict, RuleHit, Verdict
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
@@ -48,7 +48,10 @@ def clients_lines(clients: ClientsCheck) -> list[str]:
     gate = "gate the exit code" if clients.chosen else "shown; name one with --client to gate"
     lines = [f"clients (server name {clients.report.listing.server_name!r}; {gate}):"]
     for judgement in clients.report.judgements:
-        lines.append(f"  {judgement.client}: {_summary(judgement.tools)}")
+        consumer = CONSUMERS[judgement.client]
+        # a strict client's provider step holds the strict-mode rules: say it is opt-in
+        strict = f"; sends strict, by choice ({consumer.title})" if consumer.strict else ""
+        lines.append(f"  {judgement.client}: {_summary(judgement.tools)}{strict}")
         cost = clients.cost(judgement.client)
         if cost is not None:
             lines.append(f"    sends {cost}")
