@@ -197,9 +197,11 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
     marked = cli_toolset.deferred_marks(ts)
     tokens, counted = _token_rules(args, [marked], [(marked, source)])
     if clients is not None and tokens is not None:  # an MCP tool list: its clients' limits
+        import dataclasses
+
         from toollens.cli.check_clients import mcp_limits
 
-        tokens = mcp_limits(tokens, clients)
+        tokens = dataclasses.replace(tokens, found=mcp_limits(tokens.found, clients))
     return CheckResult(
         "toolset",
         providers,

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
-    from toollens.cli.tokens import Budget
     from toollens.consumers import ConsumerJudgement, ConsumerReport, ToolList
+    from toollens.core.records import Finding
     from toollens.core.report import ReportOptions
     from toollens.tokens.deferred import ClientToolSearch
     from toollens.toolsets import Toolset
@@ -297,17 +297,21 @@ def _left_out(args: argparse.Namespace) -> tuple[str, ...]:
 LIMIT_PROVIDERS = {"limits.openai-description-length": "openai-chat"}
 
 
-def mcp_limits(found: Budget, clients: ClientsCheck) -> Budget:
-    """``found`` for an MCP tool list: a description limit of a provider no chosen client
-    sends to (OpenAI Chat Completions' 1024 characters, when no client on Chat Completions
-    such as ``langchain-mcp-adapters`` is named) is a warning, not an error; the tool is
-    not lost in the clients judged."""
+Found = tuple[tuple["Finding", int | None], ...]
+
+
+def mcp_limits(found: Found, clients: ClientsCheck) -> Found:
+    """The token rules' findings ``found`` (each with its tool's index) for an MCP tool
+    list: a description limit of a provider no chosen client sends to (OpenAI Chat
+    Completions' 1024 characters, when no client on Chat Completions such as
+    ``langchain-mcp-adapters`` is named) is a warning, not an error; the tool is not lost
+    in the clients judged."""
     from toollens.consumers import CONSUMERS
     from toollens.core.records import Severity
 
     sent_to = {CONSUMERS[c].provider for c in clients.chosen}
     kept = []
-    for finding, index in found.found:
+    for finding, index in found:
         provider = LIMIT_PROVIDERS.get(str(finding.rule))
         if provider is not None and provider not in sent_to and finding.severity is Severity.ERROR:
             users = ", ".join(c.id for c in CONSUMERS.values() if c.provider == provider)
@@ -318,7 +322,7 @@ def mcp_limits(found: Budget, clients: ClientsCheck) -> Budget:
                 f"(--client {users} does), so it is a warning here.",
             )
         kept.append((finding, index))
-    return dataclasses.replace(found, found=tuple(kept))
+    return tuple(kept)
 
 
 def client_model(client: str, asked: str | None = None) -> str:
