@@ -139,3 +139,9 @@ def test_bench_browser_latency_quick(tmp_path: Path) -> None:
     assert figures["edits"] == 3
     assert len(figures["runs"]) == 3
     assert figures["median_ms"] > 0
+
+
+@pytest.mark.slow
+def test_bench_check_clients_quick() -> None:
+    proc = _run("bench_check_clients.py")
+    _assert_table(proc, "default clients", "--client claude-code", "--client all")

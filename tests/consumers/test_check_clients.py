@@ -57,15 +57,17 @@ def test_a_column_per_chosen_client_and_the_rules_below() -> None:
     assert "[report: https://github.com/modelcontextprotocol/php-sdk/issues/151]" in out
 
 
-def test_without_a_client_every_client_is_shown() -> None:
+def test_without_a_client_the_default_clients_are_shown() -> None:
     # No client chosen: the MCP specification (outputSchema must be an object in the
     # 2025-11-25 revision the server answered with) gates the exit code.
     code, out, _ = run("check", case("output-array"))
     assert code == EXIT_FINDINGS
     assert "shown; name one with --client to gate" in out
-    assert "  claude-code: 2 server-dropped" in out
-    assert "every tool: claude-code.output-not-object at /tools/1/outputSchema/type" in out
+    assert "  claude-code: 2 lost (2 server-dropped)" in out
+    every = "every tool (2): server-dropped: claude-code.output-not-object at /tools/1/output"
+    assert every in out
     assert "  mcp-python: 2 accepted" in out
+    assert "  pydantic-ai:" not in out  # a framework consumer: judged only when named
 
 
 def test_json_carries_each_clients_verdict_per_tool() -> None:
@@ -124,3 +126,144 @@ def test_client_on_a_source_that_is_not_an_mcp_list_is_a_usage_error(tmp_path: P
     code, _, err = run("check", f"{module}:search", "--client", "cursor")
     assert code == EXIT_ERROR
     assert "--client judges an MCP server's tools list" in err
+
+
+def _clients_section(text: str) -> str:
+    """The ``clients (...)`` block of a check's text output."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("clients ("))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i]), len(lines))
+    return "\n".join(lines[start:end]) + "\n"
+
+
+def test_text_groups_rewrites_by_rule_and_lists_losses_per_tool(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from support import goldens
+
+    monkeypatch.chdir(CASES)  # the target as named shows in the suggested command
+    _, out, _ = run("check", "grouping.tools.json")
+    section = _clients_section(out)
+    goldens.check_text("clients/grouping.txt", section)
+    # one summary line per client, then losses per tool, then one line per rewrite rule
+    strict = (
+        "  openai-agents-strict: 4 rewritten, 2 lost (2 request-rejected); sends strict, by choice"
+    )
+    assert strict in section
+    assert "  vscode-copilot: 5 accepted, 1 lost (1 tool-dropped)\n" in section
+    assert section.count("rewritten by openai-agents-strict.converted") == 1
+    assert "    5 tools rewritten by openai-agents-strict.converted: sent in strict mode" in section
+    assert "      e.g. find_order, find_customer, find_product, ...; `toollens check " in section
+    # each hit with its own rule's verdict: the rewrite of a rejected tool reads "rewritten"
+    assert "move_order: request-rejected: openai-agents-strict" not in section
+    assert "1 tool rewritten by openai-agents-strict.served-non-strict" in section
+    assert "tag_order: tool-dropped: vscode-copilot.array-without-items at /properties" in section
+    assert not [line for line in section.splitlines() if ": rewritten: " in line]
+
+
+def test_json_keeps_every_tool_and_client_that_text_groups() -> None:
+    from toollens.consumers import default_clients
+
+    _, out, _ = run("check", case("grouping"), "--format", "json")
+    data = json.loads(out)
+    assert len(data["tools"]) == 6
+    for tool in data["tools"]:
+        assert [c["client"] for c in tool["clients"]] == list(default_clients())
+    strict = {
+        t["name"]: next(c for c in t["clients"] if c["client"] == "openai-agents-strict")
+        for t in data["tools"]
+    }
+    assert strict["find_coupon"]["verdict"] == "rewritten"
+    assert strict["find_coupon"]["sent"] is not None
+    assert [r["id"] for r in strict["find_coupon"]["rules"]] == ["openai-agents-strict.converted"]
+
+
+def test_the_default_clients_are_the_applications_and_sdk_clients() -> None:
+    from toollens.consumers import CONSUMERS, DEFAULT_CLIENTS
+
+    # the framework consumers (their frameworks' own code) are the ones left out
+    frameworks = set(CONSUMERS) - set(DEFAULT_CLIENTS)
+    assert tuple(c for c in CONSUMERS if c not in frameworks) == DEFAULT_CLIENTS
+    assert "claude-code" in DEFAULT_CLIENTS
+    assert "openai-agents-strict" in DEFAULT_CLIENTS
+    assert frameworks == {
+        "pydantic-ai:openai",
+        "pydantic-ai:anthropic",
+        "pydantic-ai:google",
+        "langchain-mcp-adapters",
+        "google-genai",
+        "anthropic-sdk",
+    }
+    _, out, _ = run("check", case("grouping"), "--client", "all", "--format", "json")
+    shown = json.loads(out)["clients"]["shown"]
+    assert set(shown) == {c for c in CONSUMERS if not CONSUMERS[c].missing}
+
+
+def test_help_names_the_default_clients() -> None:
+    _, out, _ = run("check", "--help")
+    text = "".join(out.split())  # argparse wraps lines, and breaks names at their hyphens
+    assert "default:claude-code,claude-desktop,cursor,vscode-copilot,gemini-cli," in text
+    assert "judgedonlywhennamedorwithall" in text
+    assert "pydantic-ai:openai" in text
+
+
+@pytest.mark.parametrize(
+    ("client", "family"),
+    [
+        ("claude-code", "claude"),
+        ("claude-desktop", "claude"),
+        ("anthropic-sdk", "claude"),
+        ("pydantic-ai:anthropic", "claude"),
+        ("gemini-cli", "gemini"),
+        ("google-genai", "gemini"),
+        ("pydantic-ai:google", "gemini"),
+        ("openai-agents", "gpt"),
+        ("openai-agents-strict", "gpt"),
+        ("pydantic-ai:openai", "gpt"),
+        ("langchain-mcp-adapters", "gpt"),
+        ("cursor", "gpt"),  # the user picks the model: the default one is counted
+        ("vscode-copilot", "gpt"),
+        ("mcp-python", "gpt"),
+    ],
+)
+def test_each_clients_cost_is_counted_for_the_provider_it_sends_to(
+    client: str, family: str
+) -> None:
+    from toollens.cli.check_clients import client_model
+    from toollens.consumers import CONSUMERS
+    from toollens.tokens.models import DEFAULT_MODEL, model_for_provider
+
+    provider = CONSUMERS[client].provider
+    model = client_model(client)
+    assert model == (model_for_provider(provider) if provider else DEFAULT_MODEL)
+    assert model.startswith(family)
+    assert client_model(client, "claude-opus-4-1") == "claude-opus-4-1"  # asked: that one
+
+
+def test_the_epilog_lists_the_default_clients() -> None:
+    from toollens.cli.check import _CHECK_EPILOG
+    from toollens.consumers import DEFAULT_CLIENTS
+
+    assert ", ".join(DEFAULT_CLIENTS) in " ".join(_CHECK_EPILOG.split())
+
+
+def test_chat_completions_description_limit_gates_only_a_client_that_sends_there(
+    tmp_path: Path,
+) -> None:
+    from toollens.consumers import CONSUMERS
+
+    long = "Search the catalogue. " + "More detail. " * 100  # over 1024 characters
+    tool = {"name": "search", "description": long, "inputSchema": {"type": "object"}}
+    path = tmp_path / "long.tools.json"
+    path.write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == EXIT_OK  # no default client sends to Chat Completions
+    assert "warning[limits.openai-description-length]" in out
+    assert "No chosen client sends to openai-chat" in out
+    code, out, _ = run("check", str(path), "--client", "cursor")
+    assert code == EXIT_OK
+    if CONSUMERS["langchain-mcp-adapters"].missing:
+        return
+    code, out, _ = run("check", str(path), "--client", "langchain-mcp-adapters")
+    assert code == EXIT_FINDINGS  # bind_tools sends to Chat Completions: refused there
+    assert "error[limits.openai-description-length]" in out

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from toollens.cli import EXIT_BREAKING, EXIT_CHANGED, EXIT_OK, main
+from toollens.consumers import default_clients
 from toollens.project.lock_clients import verdict_changes
 
 CASES = Path(__file__).parent / "cases"
@@ -38,6 +39,9 @@ def test_a_client_that_now_drops_a_tool_is_a_breaking_change(
     verdicts = lock["tools"]["update_dashboard"]["clients"]
     assert verdicts["vscode-copilot"] == "accepted"
     assert verdicts["mcp-python"] == "accepted"
+    # the default clients only: the same on every machine, whatever frameworks it has
+    assert list(verdicts) == list(default_clients())
+    assert not [c for c in verdicts if c.startswith(("pydantic-ai", "langchain", "google"))]
     assert run("diff", "--lock", "--toolset", "tools.json")[0] == EXIT_OK
     _write(tmp_path / "tools.json", items=False)  # a compatible schema change, but VS Code...
     code, out, _ = run("diff", "--lock", "--toolset", "tools.json")

@@ -67,9 +67,13 @@ examples:
   toollens check pkg.tools --max-tokens 300 --max-total-tokens 4000
 
 An MCP server's tools (mcp:..., or a saved tools/list JSON file) are judged as its clients
-send them: non-strict, unless --client openai-agents-strict is chosen. Every client's
-verdicts are shown; only the clients named with --client can fail the check, and each of
-them gets what the tools it sends cost, up front and deferred. Token budgets and the
+send them: non-strict, unless --client openai-agents-strict is chosen. Without --client the
+default clients' verdicts are shown (the applications and the SDK clients: claude-code,
+claude-desktop, cursor, vscode-copilot, gemini-cli, mcp-python, openai-agents,
+openai-agents-strict); the framework consumers (pydantic-ai:*, langchain-mcp-adapters,
+google-genai, anthropic-sdk) run their framework's code and are judged when named, or with
+--client all. Only the clients named with --client can fail the check, and each of them
+gets what the tools it sends cost, up front and deferred. Token budgets and the
 documented description limits are findings of the check (exit 1 on an error).
 
 {TARGETS_HELP}
@@ -192,6 +196,12 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
         code = max(code, clients.exit_code)
     marked = cli_toolset.deferred_marks(ts)
     tokens, counted = _token_rules(args, [marked], [(marked, source)])
+    if clients is not None and tokens is not None:  # an MCP tool list: its clients' limits
+        import dataclasses
+
+        from toollens.cli.check_clients import mcp_limits
+
+        tokens = dataclasses.replace(tokens, found=mcp_limits(tokens.found, clients))
     return CheckResult(
         "toolset",
         providers,

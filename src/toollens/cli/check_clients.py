@@ -2,7 +2,8 @@
 
 An MCP tool list (an ``mcp:`` target, or a saved ``tools/list`` answer in a JSON file) is
 judged as its clients send it: non-strict, unless a chosen client sends strict
-(``openai-agents-strict``). Without ``--client`` every client's verdicts are shown and none
+(``openai-agents-strict``). Without ``--client`` the default clients' verdicts
+(:data:`toollens.consumers.DEFAULT_CLIENTS`: no framework consumer) are shown and none
 gates the exit code; with it, the chosen clients get a column each and the command exits 1
 when one of them drops a tool or the server, or rejects the request (a rewrite is a warning),
 and each chosen client's :class:`ClientCost` says what the tools it sends cost, up front and
@@ -22,6 +23,7 @@ from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
     from toollens.consumers import ConsumerJudgement, ConsumerReport, ToolList
+    from toollens.core.records import Finding
     from toollens.core.report import ReportOptions
     from toollens.tokens.deferred import ClientToolSearch
     from toollens.toolsets import Toolset
@@ -34,6 +36,7 @@ __all__ = [
     "client_cost",
     "client_model",
     "clients_check",
+    "mcp_limits",
     "mcp_options",
     "require_listing",
     "source_listing",
@@ -101,8 +104,8 @@ class ClientCost:
         if self.deferral is not None:
             rule = self.deferral
             text += (
-                f"; deferred by {rule.rule}: past {rule.threshold} tokens of definitions "
-                f"[{rule.evidence}: {rule.source}]"
+                f"; deferred by {rule.rule} ({rule.attested}): past {rule.threshold} tokens "
+                f"of definitions [{rule.evidence}: {rule.source}]"
             )
         return text
 
@@ -114,14 +117,20 @@ class ClientsCheck:
     Attributes:
         report: every shown client's verdicts.
         chosen: the clients ``--client`` named (they get a column and gate the exit code);
-            empty when none was named (every client is shown, none gates).
+            empty when none was named (the default clients are shown, none gates).
         costs: what the tools each chosen client sends cost (:class:`ClientCost`), in
             ``chosen`` order.
+        target: the target as the command line named it (for the commands the text
+            suggests).
+        left_out: the clients that were asked for (the defaults, or ``all``) and could not
+            judge, each with the package it needs.
     """
 
     report: ConsumerReport
     chosen: tuple[str, ...]
     costs: tuple[ClientCost, ...] = ()
+    target: str = ""
+    left_out: tuple[str, ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -153,7 +162,7 @@ def add_choices(
 
 def add_client_arguments(check: argparse.ArgumentParser) -> None:
     """``--client NAME`` (repeatable, ``all``) and ``--server-name NAME``."""
-    from toollens.consumers import ALL_CLIENTS, CONSUMERS
+    from toollens.consumers import ALL_CLIENTS, CONSUMERS, DEFAULT_CLIENTS
 
     group = check.add_argument_group("clients (MCP tool lists)")
     add_choices(
@@ -164,8 +173,10 @@ def add_client_arguments(check: argparse.ArgumentParser) -> None:
         ALL_CLIENTS,
         "judge the tools as this client sends them, count what it sends (up front and "
         "deferred), and exit 1 when it drops one or rejects the request; repeat for "
-        f"several: {', '.join(CONSUMERS)}, or {ALL_CLIENTS} (default: every client is "
-        "shown, none gates the exit code)",
+        f"several: {', '.join(CONSUMERS)}, or {ALL_CLIENTS} for every one installed "
+        f"(default: {', '.join(DEFAULT_CLIENTS)} are shown and none gates the exit code; "
+        "the framework consumers run their framework's own code, and are judged only when "
+        "named or with all)",
     )
     group.add_argument(
         "--server-name",
@@ -264,26 +275,67 @@ def clients_check(args: argparse.Namespace, ts: Toolset) -> ClientsCheck | None:
     report = judge_consumers(require_listing(listing), list(chosen) or None)
     model = getattr(args, "tokens_model", None)
     costs = tuple(client_cost(report.judgement(c), model) for c in chosen)
-    return ClientsCheck(report, chosen, costs)
+    source = getattr(args, "agent", None) or args.target
+    target = source if isinstance(source, str) else ""
+    return ClientsCheck(report, chosen, costs, target, _left_out(args))
 
 
-#: The model a client's cost is counted for when ``--tokens-model`` names none: the family
-#: the client sends to (Claude Code and Claude Desktop: Claude; Gemini CLI: Gemini); the
-#: other clients and frameworks talk to many models, and are counted for the default.
-CLIENT_PROVIDERS = {
-    "claude-code": "anthropic",
-    "claude-desktop": "anthropic",
-    "gemini-cli": "gemini",
-}
+def _left_out(args: argparse.Namespace) -> tuple[str, ...]:
+    """The asked-for clients (the defaults, or ``all``) that cannot judge here, each as
+    ``id (pip install PACKAGE)``."""
+    from toollens.consumers import ALL_CLIENTS, CONSUMERS, DEFAULT_CLIENTS
+
+    asked = getattr(args, "clients", None) or ()
+    pool = CONSUMERS if ALL_CLIENTS in asked else DEFAULT_CLIENTS if not asked else ()
+    return tuple(
+        f"{c} (pip install {' '.join(CONSUMERS[c].missing)})" for c in pool if CONSUMERS[c].missing
+    )
+
+
+#: The description limits that are one provider's refusal (``toollens.tokens.limits``), by
+#: rule id: on an MCP tool list they stand as errors only when a chosen client sends there.
+LIMIT_PROVIDERS = {"limits.openai-description-length": "openai-chat"}
+
+
+Found = tuple[tuple["Finding", int | None], ...]
+
+
+def mcp_limits(found: Found, clients: ClientsCheck) -> Found:
+    """The token rules' findings ``found`` (each with its tool's index) for an MCP tool
+    list: a description limit of a provider no chosen client sends to (OpenAI Chat
+    Completions' 1024 characters, when no client on Chat Completions such as
+    ``langchain-mcp-adapters`` is named) is a warning, not an error; the tool is not lost
+    in the clients judged."""
+    from toollens.consumers import CONSUMERS
+    from toollens.core.records import Severity
+
+    sent_to = {CONSUMERS[c].provider for c in clients.chosen}
+    kept = []
+    for finding, index in found:
+        provider = LIMIT_PROVIDERS.get(str(finding.rule))
+        if provider is not None and provider not in sent_to and finding.severity is Severity.ERROR:
+            users = ", ".join(c.id for c in CONSUMERS.values() if c.provider == provider)
+            finding = dataclasses.replace(
+                finding,
+                severity=Severity.WARNING,
+                message=f"{finding.message} No chosen client sends to {provider} "
+                f"(--client {users} does), so it is a warning here.",
+            )
+        kept.append((finding, index))
+    return tuple(kept)
 
 
 def client_model(client: str, asked: str | None = None) -> str:
-    """The model ``client``'s cost is counted for (``asked`` when given)."""
+    """The model ``client``'s cost is counted for: ``asked`` when given, else the model
+    counted for the provider the client sends to (``Consumer.provider``: Claude for Claude
+    Code and the Anthropic SDK, Gemini for Gemini CLI and google-genai, ...); a client that
+    sends to the model its user picks (Cursor, VS Code) is counted for the default model."""
+    from toollens.consumers import CONSUMERS
     from toollens.tokens.models import DEFAULT_MODEL, model_for_provider
 
     if asked:
         return asked
-    provider = CLIENT_PROVIDERS.get(client)
+    provider = CONSUMERS[client].provider
     return model_for_provider(provider) if provider else DEFAULT_MODEL
 
 

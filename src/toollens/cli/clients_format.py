@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from toollens.consumers import BLOCKING, ClientVerdict, RequestVerdict, RuleHit, Verdict
+from toollens.consumers import BLOCKING, CONSUMERS, ClientVerdict, RequestVerdict, RuleHit, Verdict
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
@@ -23,33 +24,98 @@ def _hit_line(hit: RuleHit) -> str:
 
 
 def _summary(verdicts: tuple[ClientVerdict, ...]) -> str:
+    """``N accepted, M rewritten, K lost (K tool-dropped, ...)``; the zero counts left out."""
+    if not verdicts:
+        return "no tools"
     counts = Counter(v.verdict for v in verdicts)
-    return ", ".join(f"{counts[v]} {v.value}" for v in Verdict if counts[v]) or "no tools"
+    lost = sum(counts[v] for v in BLOCKING)
+    parts = [f"{counts[v]} {v.value}" for v in (Verdict.ACCEPTED, Verdict.REWRITTEN) if counts[v]]
+    if lost:
+        kinds = ", ".join(f"{counts[v]} {v.value}" for v in Verdict if v in BLOCKING and counts[v])
+        parts.append(f"{lost} lost ({kinds})")
+    return ", ".join(parts)
+
+
+#: How many tool names a grouped rewrite shows before "...".
+EXAMPLES = 3
 
 
 def clients_lines(clients: ClientsCheck) -> list[str]:
-    """One block per client: its counts, then each tool it does not accept as sent."""
+    """One block per client: a summary line (accepted, rewritten, lost), what the tools it
+    sends cost, each tool it loses with the rule, its source and the fix, then its rewrites
+    and warnings grouped by rule (how many tools, a few names, where to see what it sends).
+    Every hit is shown with its own rule's verdict, not the tool's worst one."""
     gate = "gate the exit code" if clients.chosen else "shown; name one with --client to gate"
     lines = [f"clients (server name {clients.report.listing.server_name!r}; {gate}):"]
     for judgement in clients.report.judgements:
-        lines.append(f"  {judgement.client}: {_summary(judgement.tools)}")
+        consumer = CONSUMERS[judgement.client]
+        # a strict client's provider step holds the strict-mode rules: say it is opt-in
+        strict = f"; sends strict, by choice ({consumer.title})" if consumer.strict else ""
+        lines.append(f"  {judgement.client}: {_summary(judgement.tools)}{strict}")
         cost = clients.cost(judgement.client)
         if cost is not None:
             lines.append(f"    sends {cost}")
-        server = [v for v in judgement.tools if v.verdict is Verdict.SERVER_DROPPED]
-        if server:  # one cause for every tool: say it once
-            lines.extend(f"    every tool: {_hit_line(hit)}" for hit in server[0].hits)
-            lines.append(f"      fix: {server[0].hits[0].rule.fix}")
-        for verdict in judgement.tools:
-            if verdict.verdict in (Verdict.ACCEPTED, Verdict.SERVER_DROPPED):
-                continue
-            for hit in verdict.hits:
-                lines.append(f"    {verdict.tool}: {verdict.verdict.value}: {_hit_line(hit)}")
-                if verdict.verdict in BLOCKING:
-                    lines.append(f"      fix: {hit.rule.fix}")
+        lines.extend(_losses(judgement.tools))
+        lines.extend(_grouped(judgement.tools, judgement.client, clients.target))
         for request in judgement.requests:
             lines.append(f"    request: {_request_text(request)}")
+    if clients.left_out:
+        names = ", ".join(clients.left_out)
+        lines.append(f"  not judged (their packages are not installed): {names}")
     return lines
+
+
+def _losses(verdicts: tuple[ClientVerdict, ...]) -> list[str]:
+    """Each tool lost, per losing hit (``tool: verdict: rule ... fix``); a server dropped
+    (the same cause for every tool) is said once."""
+    lines: list[str] = []
+    server = [v for v in verdicts if v.verdict is Verdict.SERVER_DROPPED]
+    if server:
+        n = len(server)
+        for hit in server[0].hits:
+            lines.append(f"    every tool ({n}): {hit.rule.verdict.value}: {_hit_line(hit)}")
+            lines.append(f"      fix: {hit.rule.fix}")
+    for verdict in verdicts:
+        if verdict.verdict is Verdict.SERVER_DROPPED:
+            continue
+        for hit in verdict.hits:
+            if hit.rule.verdict in BLOCKING:
+                lines.append(f"    {verdict.tool}: {hit.rule.verdict.value}: {_hit_line(hit)}")
+                lines.append(f"      fix: {hit.rule.fix}")
+    return lines
+
+
+def _grouped(verdicts: tuple[ClientVerdict, ...], client: str, target: str) -> list[str]:
+    """The hits that lose nothing (rewrites, warnings), one group per rule: how many tools,
+    the message (when every tool has the same one, else the rule's summary), the source,
+    a few tool names, and the command that shows what the client sends."""
+    groups: dict[str, list[tuple[str, RuleHit]]] = {}
+    for verdict in verdicts:
+        if verdict.verdict is Verdict.SERVER_DROPPED:
+            continue
+        for hit in verdict.hits:
+            if hit.rule.verdict not in BLOCKING:
+                groups.setdefault(hit.rule.id, []).append((verdict.tool, hit))
+    lines: list[str] = []
+    for found in groups.values():
+        rule = found[0][1].rule
+        tools = list(dict.fromkeys(tool for tool, _ in found))
+        messages = {hit.message for _, hit in found}
+        said = next(iter(messages)) if len(messages) == 1 else rule.summary
+        n = len(tools)
+        what = "rewritten" if rule.verdict is Verdict.REWRITTEN else "warned on"
+        source = f"[{rule.evidence.value}: {rule.source}]"
+        lines.append(f"    {n} tool{'' if n == 1 else 's'} {what} by {rule.id}: {said} {source}")
+        shown = ", ".join(tools[:EXAMPLES]) + (", ..." if n > EXAMPLES else "")
+        example = "e.g. " if n > 1 else ""
+        lines.append(f"      {example}{shown}; {_sent_hint(target, client)} has what it sends")
+    return lines
+
+
+def _sent_hint(target: str, client: str) -> str:
+    """The command whose output holds what ``client`` sends (each tool's ``sent``)."""
+    shown = shlex.quote(target) if target else "TARGET"
+    return f"`toollens check {shown} --client {client} --format json`"
 
 
 def _request_text(request: RequestVerdict) -> str:

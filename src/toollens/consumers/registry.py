@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ALL_CLIENTS",
     "CONSUMERS",
+    "DEFAULT_CLIENTS",
     "available_clients",
+    "default_clients",
     "is_mcp_listing",
     "judge_consumers",
     "listing_from_payload",
@@ -84,6 +86,21 @@ CONSUMERS: Mapping[str, Consumer] = {
 }
 # fmt: on
 
+DEFAULT_CLIENTS: tuple[str, ...] = (
+    "claude-code",
+    "claude-desktop",
+    "cursor",
+    "vscode-copilot",
+    "gemini-cli",
+    "mcp-python",
+    "openai-agents",
+    "openai-agents-strict",
+)
+"""The consumers judged when none is named (``check`` without ``--client``, the lock): the
+applications and the SDK clients toollens depends on, so the set is the same on every machine
+and imports no framework. The framework consumers (pydantic-ai, LangChain's adapters,
+google-genai, the Anthropic SDK) are judged when named, or with ``all``."""
+
 
 def resolve_clients(asked: Iterable[str]) -> tuple[str, ...]:
     """The consumer ids ``--client`` asks for (``all`` for every one), in order, once each.
@@ -117,6 +134,12 @@ def available_clients() -> tuple[str, ...]:
     return tuple(c.id for c in CONSUMERS.values() if not c.missing)
 
 
+def default_clients() -> tuple[str, ...]:
+    """:data:`DEFAULT_CLIENTS` whose code is installed (``mcp`` and ``openai-agents`` are
+    optional: without them their consumers cannot run, and are left out)."""
+    return tuple(c for c in DEFAULT_CLIENTS if not CONSUMERS[c].missing)
+
+
 def sends_strict(clients: Sequence[str]) -> bool:
     """Whether any of ``clients`` sends tools in strict mode."""
     return any(CONSUMERS[c].strict for c in clients)
@@ -125,10 +148,11 @@ def sends_strict(clients: Sequence[str]) -> bool:
 def judge_consumers(
     listing: ToolList, clients: Sequence[str] | None = None, *, providers: bool = True
 ) -> ConsumerReport:
-    """Each consumer's verdicts on ``listing`` (every consumer when ``clients`` is None),
+    """Each consumer's verdicts on ``listing`` (:data:`DEFAULT_CLIENTS` when ``clients`` is
+    None; ``["all"]`` for every one installed),
     then, unless ``providers=False``, the provider step on what each sends
     (:func:`~toollens.consumers.sent.provider_step`)."""
-    chosen = resolve_clients(clients) if clients is not None else available_clients()
+    chosen = resolve_clients(clients) if clients is not None else default_clients()
     judgements = []
     for client in chosen:
         consumer = CONSUMERS[client]

@@ -1,8 +1,10 @@
 """The clients' verdicts in the lock: what each client does to each MCP tool, and what got worse.
 
-An MCP tool's lock entry records, under ``clients``, each consumer's verdict on it
-(``{"cursor": "accepted", "vscode-copilot": "tool-dropped", ...}``), judged on the whole
-server's tool list (:mod:`toollens.consumers`). ``diff --lock`` reports a verdict that got
+An MCP tool's lock entry records, under ``clients``, each default consumer's verdict on it
+(:data:`toollens.consumers.DEFAULT_CLIENTS`: ``{"cursor": "accepted", "vscode-copilot":
+"tool-dropped", ...}``), judged on the whole server's tool list (:mod:`toollens.consumers`).
+The framework consumers are left out, so a lock does not depend on which frameworks the
+machine that wrote it had installed. ``diff --lock`` reports a verdict that got
 worse (``accepted`` -> ``rewritten`` -> ``tool-dropped`` -> ``server-dropped`` ->
 ``request-rejected``) as a breaking change. The key is optional: locks without it stay valid.
 """
@@ -23,7 +25,7 @@ __all__ = ["project_listings", "verdict_changes", "with_clients"]
 
 
 def client_verdicts(listing: ToolList) -> dict[str, dict[str, str]]:
-    """``{tool: {client: verdict}}`` of every consumer on ``listing``; a request verdict that
+    """``{tool: {client: verdict}}`` of the default consumers on ``listing``; a request verdict that
     loses the request counts against every tool it names."""
     from toollens.consumers import Verdict, judge_consumers
 

@@ -11,8 +11,9 @@ The tool-search tool's own definition is part of the request too. Neither provid
 its size in tokens, so toollens does not add a number for it; the note says so.
 
 A client may defer a server's tools itself (:data:`CLIENT_TOOL_SEARCH`: Claude Code past a
-share of the context window); ``check --client`` counts what such a client sends up front
-and what it defers.
+share of the context window, a behaviour known from third-party reports only);
+``check --client`` counts what such a client sends up front and what it defers, and says how
+the rule is known.
 """
 
 from __future__ import annotations
@@ -56,9 +57,10 @@ class ClientToolSearch:
             past it every one is deferred (loaded when the model searches for it).
         context_window: the context window the share is taken of.
         summary: what the client does, one sentence.
-        source: where that is documented.
+        source: where the behaviour is read from.
         date: ISO date the source was read.
-        evidence: ``docs``, ``code``, ``issue`` or ``report``.
+        evidence: ``docs``, ``code``, ``issue`` or ``report`` (a third-party write-up: a
+            reported behaviour, never presented as documented; see :attr:`attested`).
     """
 
     client: str
@@ -69,6 +71,12 @@ class ClientToolSearch:
     source: str
     date: str
     evidence: str
+
+    @property
+    def attested(self) -> str:
+        """How the behaviour is known, for people: ``documented``, ``read in its code``,
+        ``reported on its tracker`` or ``reported``."""
+        return _ATTESTED.get(self.evidence, "reported")
 
     @property
     def threshold(self) -> int:
@@ -89,20 +97,22 @@ class ClientToolSearch:
         }
 
 
+_ATTESTED = {"docs": "documented", "code": "read in its code", "issue": "reported on its tracker"}
+
 CLIENT_TOOL_SEARCH: dict[str, ClientToolSearch] = {
     "claude-code": ClientToolSearch(
         client="claude-code",
         rule="claude-code.tool-search",
         share=0.10,
         context_window=200_000,
-        summary="MCP Tool Search (ENABLE_TOOL_SEARCH=auto, the default): when the MCP tools' "
-        "definitions would take more than 10% of the context window, Claude Code defers them "
-        "and loads each through a search tool when the model needs it "
-        "(ENABLE_TOOL_SEARCH=false loads every tool up front; a 1M-token context window "
-        "moves the threshold)",
-        source="https://code.claude.com/docs/en/mcp#scale-with-mcp-tool-search",
+        summary="reported, not documented: Claude Code's MCP Tool Search "
+        "(ENABLE_TOOL_SEARCH=auto) defers the MCP tools' definitions when they would take "
+        "more than 10% of the context window and loads each through a search tool when the "
+        "model needs it; later reports say it defers them by default, and a 1M-token "
+        "window or ENABLE_TOOL_SEARCH=false changes it",
+        source="https://claudefa.st/blog/tools/mcp-extensions/mcp-tool-search",
         date="2026-12-02",
-        evidence="docs",
+        evidence="report",
     ),
 }
 """The clients known to defer MCP tools, by id; every other client sends them up front."""
