@@ -153,7 +153,7 @@ def test_text_groups_rewrites_by_rule_and_lists_losses_per_tool(
     assert "  vscode-copilot: 5 accepted, 1 lost (1 tool-dropped)\n" in section
     assert section.count("rewritten by openai-agents-strict.converted") == 1
     assert "    5 tools rewritten by openai-agents-strict.converted: sent in strict mode" in section
-    assert "      e.g. find_order, find_customer, find_product, ...; `toollens check " in section
+    assert "      e.g. find_order, find_customer, find_product, ...; `toollens show " in section
     # each hit with its own rule's verdict: the rewrite of a rejected tool reads "rewritten"
     assert "move_order: request-rejected: openai-agents-strict" not in section
     assert "1 tool rewritten by openai-agents-strict.served-non-strict" in section

@@ -113,9 +113,9 @@ def _grouped(verdicts: tuple[ClientVerdict, ...], client: str, target: str) -> l
 
 
 def _sent_hint(target: str, client: str) -> str:
-    """The command whose output holds what ``client`` sends (each tool's ``sent``)."""
+    """The command that shows what ``client`` sends for each tool (as a diff when rewritten)."""
     shown = shlex.quote(target) if target else "TARGET"
-    return f"`toollens check {shown} --client {client} --format json`"
+    return f"`toollens show {shown} --view clients --client {client}`"
 
 
 def _request_text(request: RequestVerdict) -> str:
