@@ -4,6 +4,7 @@
 [tool.toollens]
 tools = ["pkg.tools:search", "pkg.tools:*", "pkg/agents.py:*"]
 strict = true
+mcp_strict = false
 providers = ["openai-chat", "anthropic"]
 docstring_style = "google"
 optional_defaults = "keep"
@@ -65,7 +66,9 @@ class ProjectConfig:
     Attributes:
         root: the directory holding ``pyproject.toml``; targets are relative to it.
         tools: the tool targets as written (``MODULE:FUNC``, ``MODULE:*``, ``file.py:*``).
-        strict: build strict schemas (OpenAI strict mode).
+        strict: build strict schemas (OpenAI strict mode) of the Python and JSON tools.
+        mcp_strict: judge the tools of the ``mcp:`` servers listed strict too; by default
+            they are judged as their clients send them, non-strict (as ``check "mcp:..."``).
         providers: the providers whose payloads the lock records and ``check`` checks.
         docstring_style: ``google``, ``numpy``, ``sphinx``, or ``None`` to detect.
         optional_defaults: ``keep``, ``nullable``, or ``None`` for the engine's default.
@@ -78,6 +81,7 @@ class ProjectConfig:
     root: Path
     tools: tuple[str, ...]
     strict: bool = True
+    mcp_strict: bool = False
     providers: tuple[str, ...] = ("openai-chat",)
     docstring_style: str | None = None
     optional_defaults: str | None = None
@@ -85,12 +89,13 @@ class ProjectConfig:
     tokens_model: str | None = "gpt-4o"
     max_token_growth: int | None = None
 
-    def report_options(self, provider: str) -> ReportOptions:
-        """The options each tool's report for ``provider`` is built with."""
+    def report_options(self, provider: str, *, mcp: bool = False) -> ReportOptions:
+        """The options each tool's report for ``provider`` is built with (``mcp``: a tool of
+        an ``mcp:`` server, strict only with ``mcp_strict``)."""
         from toollens.core.report import ReportOptions
 
         return ReportOptions(
-            strict=self.strict,
+            strict=self.mcp_strict if mcp else self.strict,
             provider=provider_id(provider),
             docstring_style=cast("DocstringStyleName | None", self.docstring_style),
             optional_defaults=cast("OptionalDefaults | None", self.optional_defaults),
@@ -240,6 +245,7 @@ def _count(key: str, value: Any) -> int:
 _READERS: JsonObject = {
     "tools": _tools,
     "strict": _strict,
+    "mcp_strict": _strict,
     "providers": _providers,
     "docstring_style": _choice(DOCSTRING_STYLES),
     "optional_defaults": _choice(OPTIONAL_DEFAULTS),

@@ -70,12 +70,14 @@ def _expand(
         refs = expand_tools(dataclasses.replace(config, tools=(spec,)), connect=connect)
     except ToolLensError as exc:
         return [ToolEntry.failed(spec, ToolOrigin(kind="project", label=spec), str(exc))]
-    return [entry for ref in refs for entry in _entries(ref, options)]
+    return [entry for ref in refs for entry in _entries(ref, options, config)]
 
 
-def _entries(ref: ToolRef, options: ReportOptions) -> list[ToolEntry]:
+def _entries(ref: ToolRef, options: ReportOptions, config: ProjectConfig) -> list[ToolEntry]:
     if isinstance(ref.obj, McpTool):  # one tool of an MCP server listed in the table
-        return [mcp_entry(ref.obj, options, kind="project")]
+        # judged as its clients send it, as build_reports does: strict only with mcp_strict
+        mcp = dataclasses.replace(options, strict=options.strict and config.mcp_strict)
+        return [mcp_entry(ref.obj, mcp, kind="project")]
     found = framework_entries(ref.obj, options, ref.target)  # an agent, a framework tool
     if found is not None:
         return found
