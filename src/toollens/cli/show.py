@@ -19,7 +19,7 @@ from toollens.cli.common import (
     report_of,
 )
 from toollens.cli.connect import cli_connect
-from toollens.cli.formats import format_show
+from toollens.cli.formats import dump, format_show, show_data
 from toollens.cli.show_clients import add_clients_arguments, run_show_clients
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
 
@@ -107,11 +107,12 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
         options = mcp_options(args, options)
         return show_source(args.target, options, args.view, args.format, cli_connect(args))
     if args.target is None:  # every tool of the project
-        from toollens.cli.project import join_shown, project_reports
+        from toollens.cli.project import project_reports
 
-        items = project_reports(args, [args.provider], style=args.style)
-        shown = [format_show(reports[0], args.view, args.format) for reports, _ in items]
-        return join_shown(shown, args.format), EXIT_OK
+        reports = [r[0] for r, _ in project_reports(args, [args.provider], style=args.style)]
+        if args.format == "json":  # one document, dumped once from each tool's data
+            return dump([show_data(rep, args.view) for rep in reports]), EXIT_OK
+        return "\n".join(format_show(rep, args.view, args.format) for rep in reports), EXIT_OK
     options = cli_options(
         args,
         args.provider,
