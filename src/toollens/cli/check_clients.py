@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toollens.cli.common import mcp_options  # the one strictness rule, re-exported
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
@@ -34,7 +33,6 @@ __all__ = [
     "client_cost",
     "client_model",
     "clients_check",
-    "mcp_options",
     "require_listing",
     "source_listing",
 ]

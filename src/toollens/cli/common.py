@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toollens.cli.defaults import mcp_options  # the one strictness rule, for every command
 from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 
 if TYPE_CHECKING:
@@ -199,33 +200,6 @@ def cli_options(
         mcp_revision=getattr(args, "mcp_revision", None),
     )
     return dataclasses.replace(base, **overrides)
-
-
-def mcp_options(
-    args: argparse.Namespace, options: ReportOptions, source: object = None
-) -> ReportOptions:
-    """``options`` for the tools of ``source`` (default: the command's target): an MCP tool
-    list (an ``mcp:`` server, a saved ``tools/list`` file, a bare list of MCP tools) is judged
-    as its clients send it, non-strict, unless a client that sends strict is named (not only
-    through ``all``). Every command decides a source's default strictness here."""
-    from toollens.consumers import ALL_CLIENTS, sends_strict
-
-    if source is None:
-        source = getattr(args, "agent", None) or getattr(args, "target", None)
-    # Named explicitly: ``--client all`` shows every client without turning strict on.
-    named = [c for c in getattr(args, "clients", None) or () if c != ALL_CLIENTS]
-    if not options.strict or not _is_mcp_source(source) or sends_strict(named):
-        return options
-    return dataclasses.replace(options, strict=False)
-
-
-def _is_mcp_source(source: object) -> bool:
-    from toollens.cli.check_clients import source_listing
-    from toollens.targets import is_mcp_target
-
-    if isinstance(source, str) and is_mcp_target(source):
-        return True
-    return source_listing(source, None) is not None
 
 
 def report_of(target_text: str, options: ReportOptions) -> Report:

@@ -336,7 +336,7 @@ def add_report_command(
 
 
 def run_report(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli.common import mcp_options
+    from toollens.cli.defaults import mcp_options
     from toollens.core.choices import DEFAULT_PROVIDER
     from toollens.core.errors import TargetError
     from toollens.core.report import ReportOptions
