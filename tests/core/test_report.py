@@ -453,3 +453,49 @@ def test_examples_run() -> None:
     assert booking.end - booking.start == dt.timedelta(minutes=30)
     ctx = ToolContext(ShopState("c1", {"ORD-000001": ["mug"]}))
     assert EXAMPLES["lookup_order"](ctx, "ORD-000001", True).items == ["mug"]
+
+
+# -- a lone MCP tool object -----------------------------------------------------------------
+
+_MCP_TOOL = {
+    "name": "search",
+    "description": "Search the catalogue.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+        "required": ["query"],
+    },
+    "annotations": {"readOnlyHint": True},
+}
+
+
+@pytest.mark.parametrize("provider", ["openai-chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("strict", [True, False])
+@pytest.mark.parametrize("spelled", ["dict", "json-text"])
+def test_report_of_an_mcp_tool_reads_its_input_schema_as_a_list_of_it_does(
+    provider: str, strict: bool, spelled: str
+) -> None:
+    import json
+
+    import toollens
+
+    target = _MCP_TOOL if spelled == "dict" else json.dumps(_MCP_TOOL)
+    options = toollens.ReportOptions(provider=provider, strict=strict)
+    rep = toollens.report(target, options)
+    (listed,) = toollens.toolset([_MCP_TOOL], options).tools
+    assert listed.report is not None
+    assert rep.title == listed.report.title == "search"
+    assert rep.raw_schema == _MCP_TOOL["inputSchema"]
+    assert (rep.schema, rep.provider_payload) == (
+        listed.report.schema,
+        listed.report.provider_payload,
+    )
+    assert rep.provider_payload is not None
+    assert "Search the catalogue." in json.dumps(rep.provider_payload)
+
+
+def test_report_of_an_mcp_tool_lets_a_given_name_win() -> None:
+    import toollens
+
+    rep = toollens.report(_MCP_TOOL, name="find", description="Find items.")
+    assert (rep.title, rep.options.description) == ("find", "Find items.")

@@ -136,7 +136,7 @@ def test_every_spelling_gets_the_same_show_and_check(place: dict[str, Any], prov
     for spelling in SPELLINGS:
         target = place[spelling]
         # Non-strict: how MCP clients send a server's tools, which `check` judges an mcp:
-        # source by (see cli.check_clients.mcp_options); the other spellings are asked for it.
+        # source by (see cli.common.mcp_options); the other spellings are asked for it.
         argv = ("--no-strict", "--provider", provider, "--format", "json")
         code, out, err = run("show", target, "--view", "provider", *argv)
         assert code == 0, f"{spelling}: {err}"

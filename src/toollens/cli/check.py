@@ -180,8 +180,9 @@ def check_result(args: argparse.Namespace) -> CheckResult:
 
 def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> CheckResult:
     from toollens.cli import toolset as cli_toolset
-    from toollens.cli.check_clients import clients_check, mcp_options
+    from toollens.cli.check_clients import clients_check
     from toollens.cli.check_result import CheckResult
+    from toollens.cli.common import mcp_options
 
     source = args.agent or args.target
     # An MCP tool list is non-strict unless a chosen client sends strict.

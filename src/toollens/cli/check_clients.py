@@ -24,7 +24,6 @@ from toollens.core.schema.types import JsonObject
 if TYPE_CHECKING:
     from toollens.consumers import ConsumerJudgement, ConsumerReport, ToolList
     from toollens.core.records import Finding
-    from toollens.core.report import ReportOptions
     from toollens.tokens.deferred import ClientToolSearch
     from toollens.toolsets import Toolset
 
@@ -37,7 +36,6 @@ __all__ = [
     "client_model",
     "clients_check",
     "mcp_limits",
-    "mcp_options",
     "require_listing",
     "source_listing",
 ]
@@ -222,25 +220,6 @@ def _json(path: str) -> Mapping[str, Any] | list[Any] | None:
     except TargetError:  # the toolset reports the file itself
         return None
     return data if isinstance(data, (Mapping, list)) else None
-
-
-def _is_mcp_source(args: argparse.Namespace) -> bool:
-    source = getattr(args, "agent", None) or args.target
-    if isinstance(source, str) and source.startswith("mcp:"):
-        return True
-    return _listing(args, None) is not None
-
-
-def mcp_options(args: argparse.Namespace, options: ReportOptions) -> ReportOptions:
-    """``options`` for the command's tools: an MCP tool list is judged as its clients send
-    it, non-strict, unless a client that sends strict is named (not only through ``all``)."""
-    from toollens.consumers import ALL_CLIENTS, sends_strict
-
-    # Named explicitly: ``--client all`` shows every client without turning strict on.
-    named = [c for c in getattr(args, "clients", None) or () if c != ALL_CLIENTS]
-    if not options.strict or not _is_mcp_source(args) or sends_strict(named):
-        return options
-    return dataclasses.replace(options, strict=False)
 
 
 def require_listing(listing: ToolList | None) -> ToolList:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toollens.cli.defaults import mcp_options  # the one strictness rule, for every command
 from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ __all__ = [
     "cli_options",
     "diff_side_of",
     "load",
+    "mcp_options",
     "provider_names",
     "report_of",
     "toolset_lock",
@@ -222,7 +224,7 @@ def diff_side_of(text: str, args: argparse.Namespace, label: str) -> SchemaInput
     target = load(text)
     if isinstance(target, dict):
         return target
-    options = cli_options(args, args.provider)
+    options = mcp_options(args, cli_options(args, args.provider), text)
     return diff_side(target, options, label=f"{label} {text!r}", payload=args.provider is not None)
 
 

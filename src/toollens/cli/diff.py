@@ -20,6 +20,7 @@ from toollens.cli.common import (
     add_strictness,
     cli_options,
     diff_side_of,
+    mcp_options,
     toolset_lock,
 )
 from toollens.cli.connect import cli_connect
@@ -121,7 +122,8 @@ def _source_tool(text: str, args: argparse.Namespace, label: str) -> Tool | None
     head, sep, _ = text.partition(":")
     if not sep or head not in registered_prefixes():
         return None
-    ts = read_toolset(text, cli_options(args, args.provider), cli_connect(args))
+    options = mcp_options(args, cli_options(args, args.provider), text)  # as check judges it
+    ts = read_toolset(text, options, cli_connect(args))
     if len(ts.tools) != 1:
         what = "a server" if ts.served is not None else "a source"
         raise TargetError(

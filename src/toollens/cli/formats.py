@@ -20,6 +20,7 @@ __all__ = [
     "format_diff",
     "format_show",
     "show_all_data",
+    "show_data",
 ]
 
 
@@ -36,6 +37,14 @@ def format_show(rep: Report, view: str, fmt: str) -> str:
     if fmt == "text":
         return ensure_newline(render_text(rep))
     return dump(show_all_data(rep))
+
+
+def show_data(rep: Report, view: str) -> object:
+    """One view (or all of them) of a report as JSON data: what ``format_show`` writes as
+    JSON, for a command that writes several tools' views in one document."""
+    from toollens.render.text import view_data
+
+    return show_all_data(rep) if view == "all" else view_data(rep, view)
 
 
 def show_all_data(rep: Report) -> JsonObject:

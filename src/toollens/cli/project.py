@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -37,7 +36,6 @@ __all__ = [
     "format_checks_github",
     "format_diff_github",
     "format_located_checks_github",
-    "join_shown",
     "project_reports",
     "project_tools",
     "write_snapshot",
@@ -113,10 +111,6 @@ def _project(args: argparse.Namespace, providers: Sequence[str] | None = None) -
     if providers:
         config = dataclasses.replace(config, providers=tuple(dict.fromkeys(providers)))
     return config
-
-
-def _dump(value: object) -> str:
-    return json.dumps(value, indent=2) + "\n"
 
 
 # -- snapshot -------------------------------------------------------------------------------
@@ -229,13 +223,6 @@ def project_tools(
     config = _project(args)
     refs = expand_tools(config, connect=cli_connect(args))
     return tuple((ref.target, ref.obj) for ref in refs), config.frameworks
-
-
-def join_shown(texts: Sequence[str], fmt: str) -> str:
-    """Several tools' ``show`` output as one: JSON as a list, text one after another."""
-    if fmt == "json":
-        return _dump([json.loads(t) for t in texts])
-    return "\n".join(texts)
 
 
 def format_checks_github(

@@ -14,10 +14,12 @@ from toollens.cli.common import (
     add_format,
     add_strictness,
     cli_options,
+    default_provider,
+    mcp_options,
     report_of,
 )
 from toollens.cli.connect import cli_connect
-from toollens.cli.formats import format_show
+from toollens.cli.formats import dump, format_show, show_data
 from toollens.cli.show_clients import add_clients_arguments, run_show_clients
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
 
@@ -63,10 +65,9 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
     show.add_argument(
         "--provider",
         choices=providers,
-        default=DEFAULT_PROVIDER,
         metavar="P",
         help=f"provider for the payload and findings: {', '.join(providers)} "
-        f"(default: {DEFAULT_PROVIDER})",
+        f"(default: the one a payload file is written for, else {DEFAULT_PROVIDER})",
     )
     add_strictness(show)
     add_context_types(show)
@@ -96,18 +97,22 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
             "--client and --server-name apply to --view clients",
             hint="add --view clients to see what each client does with the tools",
         )
+    # the same defaults as check: a payload's own provider; an MCP tool list non-strict
+    args.provider = args.provider or default_provider(args)
     if args.target is not None and cli_toolset.is_toolset_source(args.target):
         from toollens.cli.show_tools import show_source  # modules, payloads, mcp: servers
 
         named = {"name": args.name, "description": args.description}
         options = cli_options(args, args.provider, docstring_style=args.style, **named)
+        options = mcp_options(args, options)
         return show_source(args.target, options, args.view, args.format, cli_connect(args))
     if args.target is None:  # every tool of the project
-        from toollens.cli.project import join_shown, project_reports
+        from toollens.cli.project import project_reports
 
-        items = project_reports(args, [args.provider], style=args.style)
-        shown = [format_show(reports[0], args.view, args.format) for reports, _ in items]
-        return join_shown(shown, args.format), EXIT_OK
+        reports = [r[0] for r, _ in project_reports(args, [args.provider], style=args.style)]
+        if args.format == "json":  # one document, dumped once from each tool's data
+            return dump([show_data(rep, args.view) for rep in reports]), EXIT_OK
+        return "\n".join(format_show(rep, args.view, args.format) for rep in reports), EXIT_OK
     options = cli_options(
         args,
         args.provider,
@@ -115,5 +120,5 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
         description=args.description,
         docstring_style=args.style,
     )
-    rep = report_of(args.target, options)
+    rep = report_of(args.target, mcp_options(args, options))
     return format_show(rep, args.view, args.format), EXIT_OK

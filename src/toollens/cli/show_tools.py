@@ -13,9 +13,9 @@ refusing the list, stdout lines skipped).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from toollens.cli.formats import dump, format_show
+from toollens.cli.formats import dump, format_show, show_data
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -44,7 +44,6 @@ def show_source(
         TargetError: the source cannot be read at all, holds no tools, or holds several
             tools and ``--name``/``--description`` was given.
     """
-    from toollens.cli.project import join_shown
     from toollens.cli.toolset import read_toolset
     from toollens.core.errors import TargetError
 
@@ -54,45 +53,51 @@ def show_source(
             f"--name and --description apply to one tool; {source!r} holds {len(ts.tools)}",
             hint="name one tool (MODULE:ATTR, or #TOOL after an mcp: server)",
         )
-    shown = [
-        show_tool(tool, view, fmt) for tool in ts.tools if tool.report is not None or tool.error
-    ]
+    shown = [tool for tool in ts.tools if tool.report is not None or tool.error]
     code = _EXIT_FINDINGS if ts.errors else _EXIT_OK
+    if fmt == "json":  # one document, dumped once from each tool's data
+        data = [_tool_data(tool, view) for tool in shown]
+        if ts.served is None:
+            return dump(data), code
+        return dump({**ts.served.to_json(), "tools": data}), code
+    text = "\n".join(_tool_text(tool, view) for tool in shown)
     if ts.served is None:
-        return join_shown(shown, fmt), code
-    if fmt == "json":
-        return dump({**ts.served.to_json(), "tools": [json.loads(s) for s in shown]}), code
-    return _header(ts.served) + "".join(_notes(ts)) + "\n".join(shown), code
+        return text, code
+    return _header(ts.served) + "".join(_notes(ts)) + text, code
 
 
 def show_tool(tool: Tool, view: str, fmt: str) -> str:
     """One tool's ``show``: its views, or why it could not be read; a server's tool with
     its target and what the server declared besides the input schema."""
+    return dump(_tool_data(tool, view)) if fmt == "json" else _tool_text(tool, view)
+
+
+def _tool_data(tool: Tool, view: str) -> object:
+    """One tool's ``show`` as JSON data."""
     served = tool.origin.server is not None
     if tool.report is None:
-        return _unread(tool, fmt, served)
+        if not served:
+            return {"title": tool.name, "origin": str(tool.origin), "error": tool.error}
+        if tool.origin.index is None:  # a listed tool whose inputSchema is not a schema
+            return {"name": tool.name, "mcp": tool.definition(), "error": tool.error}
+        return {"name": tool.name, "index": tool.origin.index, "error": tool.error}
     if not served:
-        return format_show(tool.report, view, fmt)
-    if fmt == "json":
-        body = json.loads(format_show(tool.report, view, fmt)) if view != "output" else None
-        return dump({"name": tool.name, "mcp": tool.definition(), "show": body})
+        return show_data(tool.report, view)
+    body = show_data(tool.report, view) if view != "output" else None
+    return {"name": tool.name, "mcp": tool.definition(), "show": body}
+
+
+def _tool_text(tool: Tool, view: str) -> str:
+    if tool.report is None:
+        return f"== tool {tool.name} ({tool.origin}) ==\n  could not be read: {tool.error}\n"
+    if tool.origin.server is None:
+        return format_show(tool.report, view, "text")
     blocks = [f"== tool {tool.name} ({tool.origin.label}) =="]
     if view != "output":
-        blocks.append(format_show(tool.report, view, fmt).rstrip("\n"))
+        blocks.append(format_show(tool.report, view, "text").rstrip("\n"))
     if view in ("output", "all"):
         blocks.append(_declared_text(tool))
     return "\n".join(blocks) + "\n"
-
-
-def _unread(tool: Tool, fmt: str, served: bool) -> str:
-    if fmt != "json":
-        return f"== tool {tool.name} ({tool.origin}) ==\n  could not be read: {tool.error}\n"
-    data: dict[str, Any] = {"title": tool.name, "origin": str(tool.origin), "error": tool.error}
-    if served:
-        data = {"name": tool.name, "index": tool.origin.index, "error": tool.error}
-        if tool.origin.index is None:  # a listed tool whose inputSchema is not a schema
-            data = {"name": tool.name, "mcp": tool.definition(), "error": tool.error}
-    return dump(data)
 
 
 def _declared_text(tool: Tool) -> str:

@@ -336,13 +336,16 @@ def add_report_command(
 
 
 def run_report(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.cli.defaults import mcp_options
     from toollens.core.choices import DEFAULT_PROVIDER
     from toollens.core.errors import TargetError
     from toollens.core.report import ReportOptions
     from toollens.render.toolset_page import render_toolset_page
 
     providers = list(dict.fromkeys(args.providers or [DEFAULT_PROVIDER]))
-    options = ReportOptions(strict=args.strict, provider=providers[0])
+    options = mcp_options(
+        args, ReportOptions(strict=args.strict, provider=providers[0]), args.source
+    )
     ts = read_toolset(args.source, options, cli_connect(args))
     page = render_toolset_page(ts, providers)
     try:

@@ -406,6 +406,26 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
     )
 
 
+def _is_mcp_tool(data: object) -> bool:
+    """An MCP tool object (``{"name", "inputSchema", ...}``): read as the payload path reads
+    one (``toollens.mcp.records.is_mcp_tool``, which core cannot import)."""
+    return (
+        isinstance(data, Mapping)
+        and isinstance(data.get("name"), str)
+        and isinstance(data.get("inputSchema"), Mapping)
+    )
+
+
+def _named_by(tool: Mapping[str, Any], options: ReportOptions) -> ReportOptions:
+    """``options`` naming and describing the tool as it does (an option given wins)."""
+    description = tool.get("description")
+    return dataclasses.replace(
+        options,
+        name=options.name or tool["name"],
+        description=options.description or (description if isinstance(description, str) else None),
+    )
+
+
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
     check_plain_data(raw)  # before copy_json, which recurses once per level
@@ -414,6 +434,8 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     given = given_payload(raw)  # a provider's tool payload: its schema, named by it
     if given is not None:
         raw, options = given.schema, given.report_options(options)
+    elif _is_mcp_tool(raw):  # one tool of a tools/list answer: its inputSchema, named by it
+        raw, options = raw["inputSchema"], _named_by(raw, options)
     raw = copy_json(dict(raw))
     check_schema(raw)
     errors: dict[str, str] = {}
