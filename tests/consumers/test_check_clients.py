@@ -267,3 +267,31 @@ def test_chat_completions_description_limit_gates_only_a_client_that_sends_there
     code, out, _ = run("check", str(path), "--client", "langchain-mcp-adapters")
     assert code == EXIT_FINDINGS  # bind_tools sends to Chat Completions: refused there
     assert "error[limits.openai-description-length]" in out
+
+
+# (arguments after the file, exit code, severity of toolset.openai-too-many-tools): OpenAI's
+# 128-tool limit fails an MCP list only on a path that sends to OpenAI.
+TOO_MANY = [
+    ((), 0, "warning"),
+    (("--client", "claude-code"), 0, "warning"),
+    (("--client", "openai-agents"), 1, "error"),
+    (("--provider", "openai-chat"), 1, "error"),
+]
+
+
+@pytest.mark.parametrize(("extra", "expected", "severity"), TOO_MANY)
+def test_openai_tool_count_gates_only_a_path_to_openai(
+    tmp_path: Path, extra: tuple[str, ...], expected: int, severity: str
+) -> None:
+    import json
+
+    tools = [
+        {"name": f"tool_{i}", "description": "A tool.", "inputSchema": {"type": "object"}}
+        for i in range(129)
+    ]
+    path = tmp_path / "many.tools.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    code, out, err = run("check", str(path), *extra, "--format", "json")
+    assert (code, err) == (expected, "")
+    found = [f for f in json.loads(out)["findings"] if f["rule"] == "toolset.openai-too-many-tools"]
+    assert [f["severity"] for f in found] == [severity]

@@ -191,6 +191,10 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
         source, options, providers, ToolCheck.from_reports, args.jobs, cli_connect(args)
     )
     clients = clients_check(args, ts)
+    if clients is not None and not args.providers:  # an MCP list: its clients' requests
+        from toollens.cli.check_clients import mcp_request_findings
+
+        ts = mcp_request_findings(ts, clients)
     chosen = bool(clients and clients.chosen)
     code = cli_toolset.exit_code(ts, rows, providers, clients_chosen=chosen)
     if clients is not None:

@@ -285,23 +285,48 @@ def mcp_limits(found: Found, clients: ClientsCheck) -> Found:
     Completions' 1024 characters, when no client on Chat Completions such as
     ``langchain-mcp-adapters`` is named) is a warning, not an error; the tool is not lost
     in the clients judged."""
+    return tuple(
+        (_for_chosen(finding, (LIMIT_PROVIDERS.get(str(finding.rule)),), clients), index)
+        for finding, index in found
+    )
+
+
+def mcp_request_findings(ts: Toolset, clients: ClientsCheck) -> Toolset:
+    """``ts`` with its request-level errors judged by the clients chosen, for an MCP tool list
+    checked without ``--provider``: a limit of providers no chosen client sends to (OpenAI's
+    128 tools, when no client on OpenAI is named) is a warning, as for :func:`mcp_limits`."""
+    from toollens.toolsets.rules import RULE_PROVIDERS
+
+    kept = tuple(
+        dataclasses.replace(
+            item,
+            finding=_for_chosen(item.finding, RULE_PROVIDERS.get(item.finding.rule, ()), clients),
+        )
+        for item in ts.cross_findings
+    )
+    return dataclasses.replace(ts, cross_findings=kept)
+
+
+def _for_chosen(
+    finding: Finding, providers: Sequence[str | None], clients: ClientsCheck
+) -> Finding:
+    # An error that only some providers raise, when no chosen client sends to one of them.
     from toollens.consumers import CONSUMERS
     from toollens.core.records import Severity
 
+    concerned = [p for p in providers if p is not None]
     sent_to = {CONSUMERS[c].provider for c in clients.chosen}
-    kept = []
-    for finding, index in found:
-        provider = LIMIT_PROVIDERS.get(str(finding.rule))
-        if provider is not None and provider not in sent_to and finding.severity is Severity.ERROR:
-            users = ", ".join(c.id for c in CONSUMERS.values() if c.provider == provider)
-            finding = dataclasses.replace(
-                finding,
-                severity=Severity.WARNING,
-                message=f"{finding.message} No chosen client sends to {provider} "
-                f"(--client {users} does), so it is a warning here.",
-            )
-        kept.append((finding, index))
-    return tuple(kept)
+    if not concerned or sent_to & set(concerned) or finding.severity is not Severity.ERROR:
+        return finding
+    users = ", ".join(c.id for c in CONSUMERS.values() if c.provider in concerned)
+    where = " or ".join(concerned)
+    said = finding.message if finding.message.endswith(".") else finding.message + "."
+    return dataclasses.replace(
+        finding,
+        severity=Severity.WARNING,
+        message=f"{said} No chosen client sends to {where} (--client {users} does), so it is "
+        "a warning here.",
+    )
 
 
 def client_model(client: str, asked: str | None = None) -> str:
