@@ -247,7 +247,11 @@ def test_every_rule_has_a_source_a_date_and_an_evidence_level() -> None:
 
 
 def test_clients_resolve_and_say_whether_they_send_strict() -> None:
-    assert resolve_clients(["all"]) == tuple(CONSUMERS)
+    from toollens.consumers.registry import available_clients
+
+    # every client whose code is installed here (the frameworks need Python 3.11+)
+    assert resolve_clients(["all"]) == available_clients()
+    assert set(available_clients()) <= set(CONSUMERS)
     assert resolve_clients(["cursor", "cursor"]) == ("cursor",)
     assert not sends_strict(["openai-agents", "claude-code"])
     assert sends_strict(["openai-agents-strict"])

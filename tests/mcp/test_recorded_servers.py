@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from toollens.cli import main
+from toollens.consumers.registry import available_clients
 
 RECORDED = Path(__file__).parent / "recorded"
 
@@ -116,6 +117,8 @@ def test_every_client_keeps_the_tools_it_keeps_on_the_live_server(path: Path) ->
     # --client all names langchain-mcp-adapters, which sends to Chat Completions: there a
     # description over 1024 characters is an error, not the default's warning.
     chat_errors = CHAT_COMPLETIONS_ERRORS.get(path.name.removesuffix(".tools.json"), set())
+    if "langchain-mcp-adapters" not in available_clients():  # langchain-core: Python 3.11+
+        chat_errors = set()
     limits = {f["rule"] for f in checked.get("tokens", {}).get("findings", [])
               if f["severity"] == "error"}  # fmt: skip
     assert chat_errors <= limits
