@@ -101,12 +101,12 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
     from toollens import __version__
-    from toollens.cli import mcp as cli_mcp
     from toollens.cli import project as cli_project
     from toollens.cli import roundtrip as cli_roundtrip
     from toollens.cli import static as cli_static
     from toollens.cli import tokens as cli_tokens
     from toollens.cli import toolset as cli_toolset
+    from toollens.cli.connect import add_mcp_arguments
 
     streams = (stdout, stderr)
     providers = provider_names()
@@ -147,7 +147,7 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     snapshot = cli_project.add_snapshot_command(command, add_strictness, run_snapshot)
     cli_toolset.add_lock_arguments(snapshot)
     cli_toolset.add_report_command(command, providers, add_strictness)
-    cli_mcp.add_mcp_arguments(snapshot)
+    add_mcp_arguments(snapshot)
     add_compare_command(command, add_format)  # the frameworks lens (block at the end)
     cli_static.add_static_command(command)
     cli_roundtrip.add_roundtrip_commands(command, add_format, providers)  # try, fuzz

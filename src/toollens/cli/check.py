@@ -82,8 +82,8 @@ documented description limits are findings of the check (exit 1 on an error).
 
 
 def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens.cli import mcp as cli_mcp
     from toollens.cli import toolset as cli_toolset
+    from toollens.cli.connect import add_mcp_arguments
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=TARGET_HELP)
@@ -109,7 +109,7 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     add_context_types(check)
     add_format(check, "text", "github")
     cli_toolset.add_check_arguments(check)
-    cli_mcp.add_mcp_arguments(check)
+    add_mcp_arguments(check)
     add_client_arguments(check)
     from toollens.cli import tokens as cli_tokens
 

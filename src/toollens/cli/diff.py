@@ -60,9 +60,9 @@ examples:
 
 
 def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens.cli import mcp as cli_mcp
     from toollens.cli import project as cli_project
     from toollens.cli import toolset as cli_toolset
+    from toollens.cli.connect import add_mcp_arguments
 
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
@@ -79,7 +79,7 @@ def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
     add_format(dif, "text", "github")
     cli_project.add_project_arguments(dif)
     cli_toolset.add_lock_arguments(dif)
-    cli_mcp.add_mcp_arguments(dif)
+    add_mcp_arguments(dif)
     dif.set_defaults(handler=run_diff)
 
 

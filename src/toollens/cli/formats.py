@@ -1,7 +1,7 @@
 """How the commands write their results: JSON, a report's views, a diff's change list.
 
-Kept apart from the commands so that any of them (and ``toollens.cli.mcp``, which shows
-``mcp:`` targets) can format another's result without an import cycle.
+Kept apart from the commands so that any of them (``show`` of a toolset in
+:mod:`toollens.cli.show_tools` too) can format another's result without an import cycle.
 """
 
 from __future__ import annotations

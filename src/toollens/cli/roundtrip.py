@@ -174,10 +174,11 @@ def _callable_target(text: str) -> Any:
 
 
 def run_try(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli.mcp import connect_options, is_mcp
+    from toollens.cli.connect import connect_options
+    from toollens.mcp.target import is_mcp_target
     from toollens.roundtrip import formatting, try_call
 
-    if is_mcp(args.target):  # a real tools/call; --timeout also bounds start-up and tools/list
+    if is_mcp_target(args.target):  # a real tools/call; --timeout bounds start-up and tools/list
         from toollens.mcp.calling import call_mcp_tool, one_tool
 
         spec = one_tool(args.target)
@@ -199,11 +200,11 @@ def run_try(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli.mcp import is_mcp
+    from toollens.mcp.target import is_mcp_target
     from toollens.roundtrip import formatting
     from toollens.roundtrip.fuzzing import fuzz
 
-    if is_mcp(args.target):
+    if is_mcp_target(args.target):
         report = _fuzz_mcp(args)
     else:
         report = fuzz(
@@ -225,7 +226,7 @@ def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
 def _fuzz_mcp(args: argparse.Namespace) -> FuzzReport:
     import dataclasses
 
-    from toollens.cli.mcp import connect_options
+    from toollens.cli.connect import connect_options
     from toollens.core.errors import TargetError
     from toollens.mcp import DEFAULT_TIMEOUT
     from toollens.mcp.calling import one_tool

@@ -51,7 +51,7 @@ date, evidence) and the name and JSON it sends, as a diff against what the serve
 
 
 def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens.cli import mcp as cli_mcp
+    from toollens.cli.connect import add_mcp_arguments
     from toollens.render.text import VIEWS as views
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
@@ -80,7 +80,7 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
     show.add_argument("--name", metavar="N", help="override the tool name")
     show.add_argument("--description", metavar="D", help="override the tool description")
     add_format(show, "text")
-    cli_mcp.add_mcp_arguments(show)
+    add_mcp_arguments(show)
     add_clients_arguments(show)
     show.set_defaults(handler=run_show)
 

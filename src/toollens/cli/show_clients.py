@@ -79,8 +79,9 @@ def run_show_clients(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _listed(args: argparse.Namespace) -> _Listed | None:
-    from toollens.cli import mcp as cli_mcp
+    from toollens.cli.connect import cli_connect
     from toollens.core.errors import TargetError
+    from toollens.mcp.target import is_mcp_target
 
     target = args.target
     if target is None:
@@ -88,8 +89,8 @@ def _listed(args: argparse.Namespace) -> _Listed | None:
             "--view clients shows what each client does with an MCP server's tools",
             hint="name an mcp: target or a saved tools/list JSON file",
         )
-    if cli_mcp.is_mcp(target):
-        return _from_server(target, args.server_name, cli_mcp.cli_connect(args))
+    if is_mcp_target(target):
+        return _from_server(target, args.server_name, cli_connect(args))
     return _from_file(target, args.server_name)
 
 

@@ -97,7 +97,7 @@ def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParse
     p.add_argument(
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
-    from toollens.cli.mcp import add_mcp_arguments
+    from toollens.cli.connect import add_mcp_arguments
 
     add_mcp_arguments(p)  # --env/--timeout for mcp: targets
     p.set_defaults(handler=run_tokens)

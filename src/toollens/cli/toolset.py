@@ -329,7 +329,7 @@ def add_report_command(
         help="a provider column; repeat for several (default: openai-chat)",
     )
     strictness(rep)
-    from toollens.cli.mcp import add_mcp_arguments
+    from toollens.cli.connect import add_mcp_arguments
 
     add_mcp_arguments(rep)
     rep.set_defaults(handler=run_report)
