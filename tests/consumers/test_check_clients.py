@@ -295,3 +295,28 @@ def test_openai_tool_count_gates_only_a_path_to_openai(
     assert (code, err) == (expected, "")
     found = [f for f in json.loads(out)["findings"] if f["rule"] == "toolset.openai-too-many-tools"]
     assert [f["severity"] for f in found] == [severity]
+
+
+# The 1024-character description limit of Chat Completions, on the same paths.
+LONG_DESCRIPTION = [
+    ((), 0, "warning"),
+    (("--provider", "anthropic"), 0, "warning"),
+    (("--provider", "openai-chat"), 1, "error"),
+    (("--provider", "all"), 1, "error"),
+]
+
+
+@pytest.mark.parametrize(("extra", "expected", "severity"), LONG_DESCRIPTION)
+def test_the_description_limit_gates_only_a_path_to_chat_completions(
+    tmp_path: Path, extra: tuple[str, ...], expected: int, severity: str
+) -> None:
+    import json
+
+    tool = {"name": "lookup", "description": "x" * 1100, "inputSchema": {"type": "object"}}
+    path = tmp_path / "long.tools.json"
+    path.write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
+    code, out, err = run("check", str(path), *extra, "--format", "json")
+    assert (code, err) == (expected, "")
+    found = json.loads(out)["tokens"]["findings"]
+    rules = [f["severity"] for f in found if f["rule"] == "limits.openai-description-length"]
+    assert rules == [severity]

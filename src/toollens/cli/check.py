@@ -191,10 +191,11 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
         source, options, providers, ToolCheck.from_reports, args.jobs, cli_connect(args)
     )
     clients = clients_check(args, ts)
-    if clients is not None and not args.providers:  # an MCP list: its clients' requests
+    asked = providers if args.providers else ()  # named with --provider: the tools go there
+    if clients is not None:  # an MCP list: judged by the path its tools take
         from toollens.cli.check_clients import mcp_request_findings
 
-        ts = mcp_request_findings(ts, clients)
+        ts = mcp_request_findings(ts, clients, asked)
     chosen = bool(clients and clients.chosen)
     code = cli_toolset.exit_code(ts, rows, providers, clients_chosen=chosen)
     if clients is not None:
@@ -206,7 +207,7 @@ def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> Che
 
         from toollens.cli.check_clients import mcp_limits
 
-        tokens = dataclasses.replace(tokens, found=mcp_limits(tokens.found, clients))
+        tokens = dataclasses.replace(tokens, found=mcp_limits(tokens.found, clients, asked))
     return CheckResult(
         "toolset",
         providers,

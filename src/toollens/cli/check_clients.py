@@ -279,28 +279,31 @@ LIMIT_PROVIDERS = {"limits.openai-description-length": "openai-chat"}
 Found = tuple[tuple["Finding", int | None], ...]
 
 
-def mcp_limits(found: Found, clients: ClientsCheck) -> Found:
+def mcp_limits(found: Found, clients: ClientsCheck, asked: Sequence[str] = ()) -> Found:
     """The token rules' findings ``found`` (each with its tool's index) for an MCP tool
-    list: a description limit of a provider no chosen client sends to (OpenAI Chat
-    Completions' 1024 characters, when no client on Chat Completions such as
-    ``langchain-mcp-adapters`` is named) is a warning, not an error; the tool is not lost
-    in the clients judged."""
+    list: a description limit of a provider that neither a chosen client sends to nor
+    ``--provider`` names (``asked``; OpenAI Chat Completions' 1024 characters, when no client
+    on Chat Completions such as ``langchain-mcp-adapters`` is named) is a warning, not an
+    error; the tool is not lost in the clients judged."""
     return tuple(
-        (_for_chosen(finding, (LIMIT_PROVIDERS.get(str(finding.rule)),), clients), index)
+        (_for_chosen(finding, (LIMIT_PROVIDERS.get(str(finding.rule)),), clients, asked), index)
         for finding, index in found
     )
 
 
-def mcp_request_findings(ts: Toolset, clients: ClientsCheck) -> Toolset:
-    """``ts`` with its request-level errors judged by the clients chosen, for an MCP tool list
-    checked without ``--provider``: a limit of providers no chosen client sends to (OpenAI's
-    128 tools, when no client on OpenAI is named) is a warning, as for :func:`mcp_limits`."""
+def mcp_request_findings(ts: Toolset, clients: ClientsCheck, asked: Sequence[str] = ()) -> Toolset:
+    """``ts`` with its request-level errors judged by the path the tools take, for an MCP
+    tool list: a limit of providers that neither a chosen client sends to nor ``--provider``
+    names (OpenAI's 128 tools, when no client on OpenAI is named) is a warning, as for
+    :func:`mcp_limits`."""
     from toollens.toolsets.rules import RULE_PROVIDERS
 
     kept = tuple(
         dataclasses.replace(
             item,
-            finding=_for_chosen(item.finding, RULE_PROVIDERS.get(item.finding.rule, ()), clients),
+            finding=_for_chosen(
+                item.finding, RULE_PROVIDERS.get(item.finding.rule, ()), clients, asked
+            ),
         )
         for item in ts.cross_findings
     )
@@ -308,14 +311,14 @@ def mcp_request_findings(ts: Toolset, clients: ClientsCheck) -> Toolset:
 
 
 def _for_chosen(
-    finding: Finding, providers: Sequence[str | None], clients: ClientsCheck
+    finding: Finding, providers: Sequence[str | None], clients: ClientsCheck, asked: Sequence[str]
 ) -> Finding:
-    # An error that only some providers raise, when no chosen client sends to one of them.
+    # An error that only some providers raise, when the tools go to none of them.
     from toollens.consumers import CONSUMERS
     from toollens.core.records import Severity
 
     concerned = [p for p in providers if p is not None]
-    sent_to = {CONSUMERS[c].provider for c in clients.chosen}
+    sent_to = {CONSUMERS[c].provider for c in clients.chosen} | set(asked)
     if not concerned or sent_to & set(concerned) or finding.severity is not Severity.ERROR:
         return finding
     users = ", ".join(c.id for c in CONSUMERS.values() if c.provider in concerned)
