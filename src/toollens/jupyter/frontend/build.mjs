@@ -28,25 +28,21 @@ if (process.argv.includes("--hash")) {
 }
 
 const { build } = await import("esbuild");
-await build({
-  entryPoints: [join(here, "src/index.js")],
-  outfile: join(here, "../static/explorer.js"),
-  bundle: true,
-  format: "esm",
-  minify: true,
-  target: "es2020",
-  legalComments: "eof",
-  banner: { js: `/* toollens explorer front end; sources sha256: ${sourcesHash()} */` },
-  logLevel: "info",
-});
-await build({
-  entryPoints: [join(here, "src/toolset_page.js")],
-  outfile: join(here, "../../render/static/toolset_page.js"),
-  bundle: true,
-  format: "iife",
-  minify: true,
-  target: "es2020",
-  legalComments: "eof",
-  banner: { js: `/* toollens toolset page; sources sha256: ${sourcesHash()} */` },
-  logLevel: "info",
-});
+// [entry, bundle, format, banner]: the widget's ESM and the static page's classic script.
+const bundles = [
+  ["src/index.js", "../static/explorer.js", "esm", "toollens explorer front end"],
+  ["src/toolset_page.js", "../../render/static/toolset_page.js", "iife", "toollens toolset page"],
+];
+for (const [entry, outfile, format, banner] of bundles) {
+  await build({
+    entryPoints: [join(here, entry)],
+    outfile: join(here, outfile),
+    bundle: true,
+    format,
+    minify: true,
+    target: "es2020",
+    legalComments: "eof",
+    banner: { js: `/* ${banner}; sources sha256: ${sourcesHash()} */` },
+    logLevel: "info",
+  });
+}

@@ -1,21 +1,11 @@
 // The toollens explorer and diff widgets for anywidget: one ESM for every front end
 // (JupyterLab, Notebook 7, Voila, VS Code, Colab, marimo). The views' HTML comes from
 // Python; this file places it, hosts the editor and turns controls into trait changes.
+import { el } from "./dom.js";
 import { SourceEditor } from "./editor.js";
 import { renderToolset } from "./toolset.js";
 import { tryView } from "./tryit.js";
 import { applyOps, keepInSight, setPanel, wireClickThrough } from "./views.js";
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c) node.append(c);
-  return node;
-}
 
 function labelled(text, control) {
   return el("label", { class: "tl-ctl" }, el("span", { text }), control);

@@ -2,17 +2,8 @@
 // render/toolset_table.py: columns, rows with their cells, shared sources, levels) and is
 // drawn, sorted, filtered and paged by toolset_table.js, the same code as the static page's.
 // A clicked row is reported to Python, which opens that tool's explorer under the table.
+import { el } from "./dom.js";
 import { mountTable } from "./toolset_table.js";
-
-function el(tag, attrs = {}) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  return node;
-}
 
 export function renderToolset({ model, el: host }) {
   const root = el("div", { class: "tl-root tl-ts" });

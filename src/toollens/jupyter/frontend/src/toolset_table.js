@@ -3,18 +3,9 @@
 // runs in the widget (bundled into static/explorer.js) and in the static `report --html` page
 // (render/static/toolset_page.js, inlined in the page): one filter, one sort, one pager.
 // Every name and message is set as text, never as HTML.
-const PAGE = 100; // when the model does not say (render/toolset_table.py's PAGE_ROWS)
+import { el } from "./dom.js";
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
+const PAGE = 100; // when the model does not say (render/toolset_table.py's PAGE_ROWS)
 
 /** The filter, as render/toolset_table.py's row_matches: the query in the row's search text
  * (any case) and its rank at most the level's (a level not offered keeps every row). */

@@ -4,6 +4,7 @@
 // editor's syntax tree and marks it there.
 import { json } from "@codemirror/lang-json";
 import { ensureSyntaxTree } from "@codemirror/language";
+import { el } from "./dom.js";
 import { SourceEditor, offsetOf } from "./editor.js";
 
 const SOURCE_TEXT = {
@@ -77,10 +78,7 @@ export function diagnosticsFor(state, marks) {
 }
 
 function button(text, title, onClick) {
-  const node = document.createElement("button");
-  node.type = "button";
-  node.textContent = text;
-  node.title = title;
+  const node = el("button", { type: "button", text, title });
   node.addEventListener("click", onClick);
   return node;
 }
@@ -90,34 +88,25 @@ function button(text, title, onClick) {
  * JSON editor made on first open. Returns the section and a function that tears it down.
  */
 export function tryView(model) {
-  const section = document.createElement("details");
-  section.className = "tl-try";
-  const summary = document.createElement("summary");
-  summary.textContent = "Try it: arguments a model could send, through the function and back";
-  const body = document.createElement("div");
-  body.className = "tl-try-body";
-  const editorBox = document.createElement("div");
-  editorBox.className = "tl-try-editor";
-  const status = document.createElement("div");
-  status.className = "tl-try-status";
+  const summary = el("summary", {
+    text: "Try it: arguments a model could send, through the function and back",
+  });
+  const editorBox = el("div", { class: "tl-try-editor" });
+  const status = el("div", { class: "tl-try-status" });
+  const body = el("div", { class: "tl-try-body" });
+  const section = el("details", { class: "tl-try" }, summary, body);
   const send = (action) => model.send({ type: "try", action });
   const call = button("Call", "Run the function with these arguments", () => {
     call.disabled = true;
     call.textContent = "Calling…";
     send("call");
   });
-  const buttons = document.createElement("div");
-  buttons.className = "tl-try-buttons";
-  buttons.append(
+  const buttons = el("div", { class: "tl-try-buttons" },
     button("Another example", "Arguments drawn from the schema the model sees", () => send("example")),
     button("Edge case", "The next edge case: a bound, an enum member, null, an empty or long string",
       () => send("edge")),
     call);
-  const edit = document.createElement("div");
-  edit.className = "tl-try-edit";
-  edit.append(editorBox, buttons);
-  body.append(edit, status);
-  section.append(summary, body);
+  body.append(el("div", { class: "tl-try-edit" }, editorBox, buttons), status);
 
   let editor = null;
   const mark = () => {
