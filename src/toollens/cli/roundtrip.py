@@ -82,26 +82,16 @@ def add_roundtrip_commands(
     tried = command(
         "try", "call a tool with a model's JSON arguments; see what comes back", TRY_EPILOG
     )
-    tried.add_argument(
-        "target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or mcp:COMMAND ARGS...#TOOL"
-    )
+    _add_call_target(tried)
     tried.add_argument("arguments", metavar="JSON", help="the arguments the model sent")
-    _add_timeout(tried, DEFAULT_TIMEOUT)
-    tried.add_argument(
-        "--env", action="append", default=[], metavar="K=V", help="a variable for an mcp: server"
-    )
-    tried.add_argument(
-        "--dry-run", action="store_true", help="validate and build the call without making it"
-    )
+    _add_call_options(tried, DEFAULT_TIMEOUT, "validate and build the call without making it")
     add_format(tried, "text")
     tried.set_defaults(handler=run_try)
 
     fuzzed = command(
         "fuzz", "call a tool with generated arguments; report what breaks", FUZZ_EPILOG
     )
-    fuzzed.add_argument(
-        "target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or mcp:COMMAND ARGS...#TOOL"
-    )
+    _add_call_target(fuzzed)
     fuzzed.add_argument(
         "-n",
         type=_positive,
@@ -125,25 +115,35 @@ def add_roundtrip_commands(
         action="store_false",
         help="generate from the non-strict schema",
     )
-    _add_timeout(fuzzed, DEFAULT_FUZZ_TIMEOUT)
-    fuzzed.add_argument(
-        "--env", action="append", default=[], metavar="K=V", help="a variable for an mcp: server"
-    )
-    fuzzed.add_argument(
-        "--dry-run", action="store_true", help="validate and build each call without making it"
+    _add_call_options(
+        fuzzed, DEFAULT_FUZZ_TIMEOUT, "validate and build each call without making it"
     )
     add_format(fuzzed, "text")
     fuzzed.set_defaults(handler=run_fuzz)
 
 
-def _add_timeout(parser: argparse.ArgumentParser, default: float) -> None:
+def _add_call_target(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "target", metavar="TARGET", help="MODULE:FUNC, file.py:FUNC or mcp:COMMAND ARGS...#TOOL"
+    )
+
+
+def _add_call_options(
+    parser: argparse.ArgumentParser, default_timeout: float, dry_run_help: str
+) -> None:
+    """What both commands that call a tool take: each call's timeout, an ``mcp:`` server's
+    environment, and a dry run."""
     parser.add_argument(
         "--timeout",
         type=_positive_float,
-        default=default,
+        default=default_timeout,
         metavar="S",
-        help=f"seconds to wait for each call (default: {default:g})",
+        help=f"seconds to wait for each call (default: {default_timeout:g})",
     )
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="K=V", help="a variable for an mcp: server"
+    )
+    parser.add_argument("--dry-run", action="store_true", help=dry_run_help)
 
 
 def _positive(text: str) -> int:
