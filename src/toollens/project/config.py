@@ -91,15 +91,23 @@ class ProjectConfig:
 
     def report_options(self, provider: str, *, mcp: bool = False) -> ReportOptions:
         """The options each tool's report for ``provider`` is built with (``mcp``: a tool of
-        an ``mcp:`` server, strict only with ``mcp_strict``)."""
+        an ``mcp:`` server, see :meth:`mcp_options`)."""
         from toollens.core.report import ReportOptions
 
-        return ReportOptions(
-            strict=self.mcp_strict if mcp else self.strict,
+        options = ReportOptions(
+            strict=self.strict,
             provider=provider_id(provider),
             docstring_style=cast("DocstringStyleName | None", self.docstring_style),
             optional_defaults=cast("OptionalDefaults | None", self.optional_defaults),
         )
+        return self.mcp_options(options) if mcp else options
+
+    def mcp_options(self, options: ReportOptions) -> ReportOptions:
+        """``options`` for a tool of an ``mcp:`` server listed in the table: judged as its
+        clients send it, non-strict, unless ``mcp_strict`` makes it strict too."""
+        import dataclasses
+
+        return dataclasses.replace(options, strict=options.strict and self.mcp_strict)
 
     @property
     def lock_path(self) -> Path:

@@ -74,7 +74,6 @@ def build_reports(
         if isinstance(ref.obj, McpTool):  # a server's tool: its inputSchema, as sent
             from toollens.mcp.judge import tool_reports
 
-            # judged as its clients send it: non-strict unless the table says mcp_strict
             options = config.report_options(config.providers[0], mcp=True)
             built.append((ref, tool_reports(ref.obj, options, config.providers)))
             continue

@@ -75,9 +75,7 @@ def _expand(
 
 def _entries(ref: ToolRef, options: ReportOptions, config: ProjectConfig) -> list[ToolEntry]:
     if isinstance(ref.obj, McpTool):  # one tool of an MCP server listed in the table
-        # judged as its clients send it, as build_reports does: strict only with mcp_strict
-        mcp = dataclasses.replace(options, strict=options.strict and config.mcp_strict)
-        return [mcp_entry(ref.obj, mcp, kind="project")]
+        return [mcp_entry(ref.obj, config.mcp_options(options), kind="project")]
     found = framework_entries(ref.obj, options, ref.target)  # an agent, a framework tool
     if found is not None:
         return found
