@@ -78,14 +78,27 @@ def test_mcp_strict_judges_the_servers_tools_strict(project: tuple[Path, str]) -
     assert "openai.format-unsupported" in out
 
 
-def test_the_lock_records_a_server_tool_non_strict(project: tuple[Path, str]) -> None:
+@pytest.mark.parametrize(
+    ("extra", "strict"),
+    [
+        ("", False),
+        ("mcp_strict = true\n", True),
+        # mcp_strict makes the servers' tools strict *too*: not when the table is non-strict
+        ("strict = false\nmcp_strict = true\n", False),
+    ],
+)
+def test_the_lock_records_a_server_tool_as_the_check_judges_it(
+    project: tuple[Path, str], extra: str, strict: bool
+) -> None:
     root, target = project
-    _table(root, target, "tokens_model = false\n")
+    _table(root, target, "tokens_model = false\n" + extra)
     code, _, err = run("snapshot")
     assert code == 0, err
     lock = json.loads((root / "toollens.lock.json").read_text(encoding="utf-8"))
     (entry,) = lock["tools"].values()
-    assert entry["strict"] is False
+    assert entry["strict"] is strict
+    own = run("check")[1].split("\nclients (")[0]  # the tool's findings, before the clients'
+    assert ("openai.format-unsupported" in own) is strict
 
 
 def test_a_bad_mcp_strict_value_names_the_key(project: tuple[Path, str]) -> None:
