@@ -365,13 +365,28 @@ def model_schema(target: type[BaseModel]) -> JsonSchema:
 
 def _model_report(target: type[BaseModel], options: ReportOptions) -> Report:
     raw = model_schema(target)
+    title = options.name or target.__name__
+    # A model class is also an output type: its report has an output view.
+    return _schema_data_report("model", target, raw, title, options, output_type=target)
+
+
+def _schema_data_report(
+    kind: TargetKind,
+    target: object,
+    raw: JsonSchema,
+    title: str,
+    options: ReportOptions,
+    *,
+    output_type: type[BaseModel] | None = None,
+) -> Report:
+    """The report of a parameters schema that is data already (a model's or a JSON
+    Schema's): its strict view, the output view of ``output_type``, the provider views."""
     errors: dict[str, str] = {}
     schema, changes = _schema_views(raw, options, errors)
-    output = _output_view(target, options.strict, errors)
-    title = options.name or target.__name__
+    output = None if output_type is None else _output_view(output_type, options.strict, errors)
     payload, findings = _plain_provider_views(raw, schema, title, options, errors)
     return Report(
-        target_kind="model",
+        target_kind=kind,
         options=options,
         title=title,
         raw_schema=raw,
@@ -438,30 +453,19 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
         raw, options = raw["inputSchema"], _named_by(raw, options)
     raw = copy_json(dict(raw))
     check_schema(raw)
-    errors: dict[str, str] = {}
-    schema, changes = _schema_views(raw, options, errors)
     named = raw.get("title")
     title = options.name or (named if isinstance(named, str) and named else "schema")
-    payload, findings = _plain_provider_views(raw, schema, title, options, errors)
+    base = _schema_data_report("json-schema", target, raw, title, options)
     from toollens.core.schema_fixes import for_schema_only
 
-    findings = for_schema_only(findings)  # no Python option to name: the schema's own fix
+    # No Python option to name: each finding gets the schema's own fix.
+    findings = for_schema_only(base.provider_findings)
+    payload = base.provider_payload
     if given is not None:  # its own provider judges its own fields, and receives them
         findings = (*findings, *given.findings_for(options.provider))
         payload = given.with_own_fields(payload, options.provider)
-    return Report(
-        target_kind="json-schema",
-        options=options,
-        title=title,
-        raw_schema=raw,
-        schema=schema,
-        strict_changes=changes,
-        provider=options.provider,
-        provider_payload=payload,
-        provider_findings=findings,
-        view_errors=types.MappingProxyType(errors),
-        given=given,
-        target=target,
+    return dataclasses.replace(
+        base, provider_payload=payload, provider_findings=findings, given=given
     )
 
 

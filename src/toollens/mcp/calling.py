@@ -130,17 +130,15 @@ def _tool_target(target: McpTarget | str, tool: str) -> McpTarget:
     return dataclasses.replace(spec, text=spec.for_tool(tool), tool=tool)
 
 
+@dataclasses.dataclass(frozen=True)
 class _ToolCall:
     """One call, run on the open session: list the tool, check the arguments, call it."""
 
-    def __init__(
-        self, tool: str, text: str, data: JsonObject, timeout: float, dry_run: bool
-    ) -> None:
-        self.tool = tool
-        self.text = text
-        self.data = data
-        self.timeout = timeout
-        self.dry_run = dry_run
+    tool: str
+    text: str
+    data: JsonObject
+    timeout: float
+    dry_run: bool
 
     async def run(self, session: ClientSession, spec: McpTarget, attempt: Attempt) -> CallResult:
         listed = await list_tools(session, spec, attempt)  # one tool: spec names it
