@@ -137,11 +137,13 @@ def spec(key: str) -> FrameworkSpec:
 def _build(key: str) -> Callable[[ToolFunction], Sent]:
     """The ``build`` of a framework's adapter module (imported once; the framework is not)."""
     adapter = spec(key).adapter
-    build = getattr(importlib.import_module(adapter), "build", None)
+    build: Callable[[ToolFunction], Sent] | None = getattr(
+        importlib.import_module(adapter), "build", None
+    )
     if not callable(build):
         # An entry that names the wrong module is a bug in toollens, found on first use.
         raise RuntimeError(f"adapter {adapter} of framework {key!r} has no build(func)")
-    return build  # type: ignore[no-any-return]
+    return build
 
 
 def _version(distribution: str) -> str | None:
