@@ -46,15 +46,26 @@ def nowhere(monkeypatch: pytest.MonkeyPatch) -> str:
     return "nowhere"
 
 
-def test_import_toollens_imports_no_framework() -> None:
-    code = (
-        "import sys, toollens; toollens.compare; toollens.Comparison; "
-        "import toollens.frameworks; "
-        "mods = ('agents', 'pydantic_ai', 'langchain_core', 'mcp', 'fastmcp', 'anthropic', "
-        "'google.genai'); print(','.join(m for m in mods if m in sys.modules))"
-    )
+@pytest.mark.parametrize(
+    ("code", "modules"),
+    [
+        (
+            "import toollens; toollens.compare; toollens.Comparison; import toollens.frameworks",
+            "('agents', 'pydantic_ai', 'langchain_core', 'mcp', 'fastmcp', 'anthropic', "
+            "'google.genai')",
+        ),
+        (
+            "from toollens.frameworks import ADAPTERS, installed, names, spec; "
+            "installed(); [spec(k) for k in names()]",
+            "[e.adapter for e in ADAPTERS.values()]",
+        ),
+    ],
+    ids=["import toollens: no framework", "spec and installed: no adapter module"],
+)
+def test_a_fresh_interpreter_imports_none_of(code: str, modules: str) -> None:
+    script = f"import sys; {code}; print(','.join(m for m in {modules} if m in sys.modules))"
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == ""
 
@@ -261,18 +272,6 @@ def test_a_new_framework_is_one_module_and_one_entry(monkeypatch: pytest.MonkeyP
     assert comparison.matrix.row("days").cell("warner").present is False
     assert comparison.matrix.row("city").cell("warner").description == "none"
     assert comparison.matrix.columns == (REFERENCE, "warner")
-
-
-def test_spec_and_installed_read_the_table_without_importing_an_adapter() -> None:
-    code = (
-        "import sys; from toollens.frameworks import ADAPTERS, installed, names, spec; "
-        "installed(); [spec(k) for k in names()]; "
-        "print(','.join(e.adapter for e in ADAPTERS.values() if e.adapter in sys.modules))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    assert out == ""
 
 
 def test_every_entry_is_filed_under_its_own_key_and_names_an_adapter() -> None:
