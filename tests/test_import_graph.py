@@ -103,7 +103,7 @@ _LAYER_OF_TOP = {top: name for name, tops, _ in LAYERS for top in tops}
 # Modules whose import_module / __import__ takes a computed name, and what it loads.
 DYNAMIC_IMPORTS = {
     "toollens": "the modules named in _LAZY and _REGISTERS_INTO (literal strings, read above)",
-    "toollens.frameworks": "the adapters named in ADAPTERS (literal strings), and a "
+    "toollens.frameworks": "the adapter modules of the ADAPTERS entries (literal strings), and a "
     "framework's own packages",
     "toollens.targets": "the user's module a target names",
     "toollens.tokens.online": "a vendor's SDK (anthropic, google.genai)",

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from support import fake_framework_adapter
 from support.framework_functions import google_style, html_in_docstring
 from toollens.cli import EXIT_BREAKING, EXIT_CHANGED, EXIT_ERROR, EXIT_OK, main
 from toollens.frameworks import ADAPTERS, installed
@@ -144,7 +145,7 @@ def test_exit_3_when_the_target_cannot_be_compared(
 def test_exit_3_when_a_requested_framework_is_not_installed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(ADAPTERS, "nowhere", "support.fake_framework_adapter")
+    monkeypatch.setitem(ADAPTERS, "nowhere", fake_framework_adapter.ENTRY)
     code, _, err = run(tmp_path, "compare", "TOOLS:plain", "--framework", "nowhere")
     assert code == EXIT_ERROR
     assert "framework not installed: nowhere" in err

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import importlib
 import importlib.util
+import re
 import subprocess
 import sys
 from typing import Annotated, Any
@@ -12,6 +15,7 @@ import pytest
 from pydantic import Field
 
 import toollens
+from support import fake_framework_adapter, fake_warning_adapter
 from support.framework_functions import (
     FUNCTIONS,
     agents_context,
@@ -38,19 +42,30 @@ def _need(*frameworks: str) -> None:
 
 @pytest.fixture
 def nowhere(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(ADAPTERS, "nowhere", "support.fake_framework_adapter")
+    monkeypatch.setitem(ADAPTERS, "nowhere", fake_framework_adapter.ENTRY)
     return "nowhere"
 
 
-def test_import_toollens_imports_no_framework() -> None:
-    code = (
-        "import sys, toollens; toollens.compare; toollens.Comparison; "
-        "import toollens.frameworks; "
-        "mods = ('agents', 'pydantic_ai', 'langchain_core', 'mcp', 'fastmcp', 'anthropic', "
-        "'google.genai'); print(','.join(m for m in mods if m in sys.modules))"
-    )
+@pytest.mark.parametrize(
+    ("code", "modules"),
+    [
+        (
+            "import toollens; toollens.compare; toollens.Comparison; import toollens.frameworks",
+            "('agents', 'pydantic_ai', 'langchain_core', 'mcp', 'fastmcp', 'anthropic', "
+            "'google.genai')",
+        ),
+        (
+            "from toollens.frameworks import ADAPTERS, installed, names, spec; "
+            "installed(); [spec(k) for k in names()]",
+            "[e.adapter for e in ADAPTERS.values()]",
+        ),
+    ],
+    ids=["import toollens: no framework", "spec and installed: no adapter module"],
+)
+def test_a_fresh_interpreter_imports_none_of(code: str, modules: str) -> None:
+    script = f"import sys; {code}; print(','.join(m for m in {modules} if m in sys.modules))"
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == ""
 
@@ -245,7 +260,7 @@ def test_frameworks_not_in_the_environment_skip_cleanly() -> None:
 
 
 def test_a_new_framework_is_one_module_and_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ADAPTERS, "warner", "support.fake_warning_adapter")
+    monkeypatch.setitem(ADAPTERS, "warner", fake_warning_adapter.ENTRY)
     comparison = compare(google_style, ["warner"])
     entry = comparison.entry("warner")
     assert entry.result.accepted
@@ -259,7 +274,40 @@ def test_a_new_framework_is_one_module_and_one_entry(monkeypatch: pytest.MonkeyP
     assert comparison.matrix.columns == (REFERENCE, "warner")
 
 
-def test_a_misnamed_table_entry_fails_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ADAPTERS, "misnamed", "support.fake_warning_adapter")
-    with pytest.raises(RuntimeError, match="does not implement framework 'misnamed'"):
-        adapt(google_style, "misnamed")
+def test_every_entry_is_filed_under_its_own_key_and_names_an_adapter() -> None:
+    for key, entry in ADAPTERS.items():
+        assert entry.key == key
+        assert entry.adapter.startswith("toollens.frameworks.")
+        assert callable(importlib.import_module(entry.adapter).build)
+
+
+_WARNER = fake_warning_adapter.ENTRY
+
+
+@pytest.mark.parametrize(
+    ("key", "entry", "error", "message"),
+    [
+        # filed under another framework's key: spec() already refuses it
+        ("misnamed", _WARNER, RuntimeError, "ADAPTERS['misnamed'] declares framework 'warner'"),
+        # an adapter module without build(func)
+        (
+            "broken",
+            dataclasses.replace(_WARNER, key="broken", adapter="toollens.frameworks.records"),
+            RuntimeError,
+            "adapter toollens.frameworks.records of framework 'broken' has no build",
+        ),
+        # an adapter module that does not exist: toollens' bug, not the framework's refusal
+        (
+            "lost",
+            dataclasses.replace(_WARNER, key="lost", adapter="support.no_such_adapter"),
+            ModuleNotFoundError,
+            "support.no_such_adapter",
+        ),
+    ],
+)
+def test_a_broken_table_entry_fails_on_first_use(
+    monkeypatch: pytest.MonkeyPatch, key: str, entry: Any, error: type[Exception], message: str
+) -> None:
+    monkeypatch.setitem(ADAPTERS, key, entry)
+    with pytest.raises(error, match=re.escape(message)):
+        adapt(google_style, key)

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks import Sent
-from toollens.frameworks._spec import FrameworkSpec
+from toollens.frameworks import FrameworkSpec, Sent
 
-SPEC = FrameworkSpec(
+#: The ``ADAPTERS`` entry that adds this framework (a test puts it in the table).
+ENTRY = FrameworkSpec(
     key="nowhere",
     label="Nowhere",
     api="nowhere.tool(func)",
     distribution="toollens-no-such-framework",
     modules=("toollens_no_such_framework",),
+    adapter="support.fake_framework_adapter",
 )
 
 

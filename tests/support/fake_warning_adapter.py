@@ -1,5 +1,5 @@
 """An adapter whose "framework" (the standard library's ``json``) warns while building:
-adding a framework is one module like this and one ``ADAPTERS`` entry."""
+adding a framework is one adapter module like this and one ``ADAPTERS`` entry (``ENTRY``)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from toollens.frameworks import Sent
-from toollens.frameworks._spec import FrameworkSpec
+from toollens.frameworks import FrameworkSpec, Sent
 
-SPEC = FrameworkSpec(
+#: The ``ADAPTERS`` entry that adds this framework (a test puts it in the table).
+ENTRY = FrameworkSpec(
     key="warner",
     label="Warner",
     api="json.loads(...)",
     distribution="toollens-no-such-framework",
     modules=("json",),
+    adapter="support.fake_warning_adapter",
 )
 
 

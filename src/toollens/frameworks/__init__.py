@@ -1,8 +1,10 @@
 """Adapters over the real frameworks: what each one sends for the same Python function.
 
-Each adapter is one module with a ``SPEC`` and a ``build(func) -> Sent`` that imports its
-framework lazily and calls the framework's public API; nothing is re-implemented and
-nothing is sent anywhere. Adding a framework is one module and one entry in ``ADAPTERS``.
+Every framework is declared once, as one :class:`FrameworkSpec` in ``ADAPTERS`` (key, label,
+API, distribution, modules, and its adapter module). The adapter module holds only a
+``build(func) -> Sent`` that imports its framework lazily and calls the framework's public
+API; nothing is re-implemented and nothing is sent anywhere. Adding a framework is one
+adapter module and one entry in ``ADAPTERS``.
 
 Frameworks are slow to import (up to a second each), so :func:`preload` imports them once
 per process, off the path of a keystroke; :func:`adapt` works without it.
@@ -15,8 +17,7 @@ import importlib.metadata
 import importlib.util
 import threading
 import warnings
-from collections.abc import Iterable
-from types import ModuleType
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from toollens.core.errors import TargetError
@@ -38,20 +39,80 @@ __all__ = [
     "spec",
 ]
 
-#: framework key -> adapter module; the order is the order of every view.
-ADAPTERS: dict[str, str] = {
-    "openai-agents": "toollens.frameworks.openai_agents",
-    "pydantic-ai": "toollens.frameworks.pydantic_ai",
-    "langchain": "toollens.frameworks.langchain",
-    "langchain-tool": "toollens.frameworks.langchain_tool",
-    "mcp": "toollens.frameworks.mcp_sdk",
-    "fastmcp": "toollens.frameworks.fastmcp",
-    "anthropic": "toollens.frameworks.anthropic_sdk",
-    "google-genai": "toollens.frameworks.google_genai",
+#: framework key -> its declaration; the order is the order of every view. The adapter
+#: paths stay literal strings: the import-graph test reads them as this package's edges.
+ADAPTERS: dict[str, FrameworkSpec] = {
+    entry.key: entry
+    for entry in (
+        FrameworkSpec(
+            key="openai-agents",
+            label="OpenAI Agents SDK",
+            api="function_tool(func)",
+            distribution="openai-agents",
+            modules=("agents", "agents.models.chatcmpl_converter"),
+            adapter="toollens.frameworks.openai_agents",
+        ),
+        FrameworkSpec(
+            key="pydantic-ai",
+            label="pydantic-ai",
+            api="Tool(func).tool_def",
+            distribution="pydantic-ai-slim",
+            modules=("pydantic_ai",),
+            adapter="toollens.frameworks.pydantic_ai",
+        ),
+        FrameworkSpec(
+            key="langchain",
+            label="LangChain",
+            api="convert_to_openai_tool(func)",
+            distribution="langchain-core",
+            modules=("langchain_core.utils.function_calling",),
+            adapter="toollens.frameworks.langchain",
+        ),
+        FrameworkSpec(
+            key="langchain-tool",
+            label="LangChain @tool",
+            api="convert_to_openai_tool(tool(func, parse_docstring=True))",
+            distribution="langchain-core",
+            modules=("langchain_core.tools", "langchain_core.utils.function_calling"),
+            adapter="toollens.frameworks.langchain_tool",
+        ),
+        FrameworkSpec(
+            key="mcp",
+            label="MCP Python SDK",
+            api="MCPServer().add_tool(func); list_tools()",
+            distribution="mcp",
+            modules=("mcp.server.mcpserver",),
+            adapter="toollens.frameworks.mcp_sdk",
+        ),
+        FrameworkSpec(
+            key="fastmcp",
+            label="FastMCP",
+            api="FastMCP().tool(func); list_tools()",
+            distribution="fastmcp",
+            modules=("fastmcp",),
+            adapter="toollens.frameworks.fastmcp",
+        ),
+        FrameworkSpec(
+            key="anthropic",
+            label="Anthropic SDK",
+            api="beta_tool(func).to_dict()",
+            distribution="anthropic",
+            modules=("anthropic",),
+            adapter="toollens.frameworks.anthropic_sdk",
+        ),
+        FrameworkSpec(
+            key="google-genai",
+            label="Google GenAI",
+            api="FunctionDeclaration.from_callable_with_api_option"
+            "(callable=func, use_json_schema=True)",
+            distribution="google-genai",
+            modules=("google.genai.types",),
+            adapter="toollens.frameworks.google_genai",
+        ),
+    )
 }
 
 _lock = threading.Lock()
-_adapters: dict[str, ModuleType] = {}
 
 
 def names() -> tuple[str, ...]:
@@ -59,28 +120,30 @@ def names() -> tuple[str, ...]:
     return tuple(ADAPTERS)
 
 
-def _adapter(key: str) -> ModuleType:
-    module = _adapters.get(key)
-    if module is not None:
-        return module
-    if key not in ADAPTERS:
+def spec(key: str) -> FrameworkSpec:
+    """The declaration of one framework (no import); ``TargetError`` for an unknown key."""
+    found = ADAPTERS.get(key)
+    if found is None:
         raise TargetError(
             f"unknown framework {key!r}",
             hint=f"choose from {', '.join(ADAPTERS)}",
         )
-    module = importlib.import_module(ADAPTERS[key])
-    found: FrameworkSpec = module.SPEC
-    if found.key != key or not callable(getattr(module, "build", None)):
-        # A table entry that names the wrong module is a bug in toollens, found on first use.
-        raise RuntimeError(f"adapter {ADAPTERS[key]} does not implement framework {key!r}")
-    _adapters[key] = module
-    return module
+    if found.key != key:
+        # An entry filed under another framework's key is a bug in toollens, found on first use.
+        raise RuntimeError(f"ADAPTERS[{key!r}] declares framework {found.key!r}")
+    return found
 
 
-def spec(key: str) -> FrameworkSpec:
-    """The spec of one framework; ``TargetError`` for an unknown key."""
-    spec_: FrameworkSpec = _adapter(key).SPEC
-    return spec_
+def _build(key: str) -> Callable[[ToolFunction], Sent]:
+    """The ``build`` of a framework's adapter module (imported once; the framework is not)."""
+    adapter = spec(key).adapter
+    build: Callable[[ToolFunction], Sent] | None = getattr(
+        importlib.import_module(adapter), "build", None
+    )
+    if not callable(build):
+        # An entry that names the wrong module is a bug in toollens, found on first use.
+        raise RuntimeError(f"adapter {adapter} of framework {key!r} has no build(func)")
+    return build
 
 
 def _version(distribution: str) -> str | None:
@@ -132,6 +195,7 @@ def adapt(func: ToolFunction, framework: str) -> FrameworkResult:
     for an unknown framework key.
     """
     spec_ = spec(framework)
+    build = _build(framework)
     base = FrameworkResult(
         framework=spec_.key,
         label=spec_.label,
@@ -145,7 +209,7 @@ def adapt(func: ToolFunction, framework: str) -> FrameworkResult:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            sent: Sent = _adapter(framework).build(func)
+            sent = build(func)
         except Exception as exc:  # the framework's refusal, whatever its type, is the finding
             return _replace(
                 base,

@@ -1,4 +1,4 @@
-"""The shape every adapter module has, and helpers the adapters share."""
+"""One framework's declaration (its ``ADAPTERS`` entry), and helpers the adapters share."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ _T = TypeVar("_T")
 
 @dataclass(frozen=True)
 class FrameworkSpec:
-    """How to find and name one framework.
+    """How to find, name and build one framework: one entry of ``ADAPTERS``.
 
     Attributes:
         key: the table key and CLI name, e.g. ``"fastmcp"``.
@@ -26,6 +26,8 @@ class FrameworkSpec:
         api: the public API the adapter calls, shown next to every result.
         distribution: the package to look up for the version, e.g. ``"pydantic-ai-slim"``.
         modules: what to import to use it; the first one decides "installed".
+        adapter: the module whose ``build(func) -> Sent`` calls that API, imported on
+            first use, e.g. ``"toollens.frameworks.fastmcp"``.
     """
 
     key: str
@@ -33,6 +35,7 @@ class FrameworkSpec:
     api: str
     distribution: str
     modules: tuple[str, ...]
+    adapter: str
 
 
 def run_coroutine(coro: Coroutine[Any, Any, _T]) -> _T:

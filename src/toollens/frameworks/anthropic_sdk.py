@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from toollens.core.schema.types import JsonObject, ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks._spec import copy_json
 from toollens.frameworks.records import Sent
-
-SPEC = FrameworkSpec(
-    key="anthropic",
-    label="Anthropic SDK",
-    api="beta_tool(func).to_dict()",
-    distribution="anthropic",
-    modules=("anthropic",),
-)
 
 
 def build(func: ToolFunction) -> Sent:

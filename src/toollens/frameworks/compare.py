@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import permutations
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff, diff
@@ -21,8 +22,15 @@ from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks import adapt_all
-from toollens.frameworks.matrix import TOOL_ROW, Column, DescriptionSources, Matrix, build_matrix
-from toollens.frameworks.records import FrameworkResult
+from toollens.frameworks.matrix import (
+    TOOL_ROW,
+    Column,
+    DescriptionSources,
+    Matrix,
+    build_matrix,
+    by_key,
+)
+from toollens.frameworks.records import FrameworkResult, tool_finding
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
@@ -96,10 +104,7 @@ class Comparison:
 
     def entry(self, framework: str) -> FrameworkComparison:
         """The entry of one framework; ``KeyError`` when it was not compared."""
-        for item in self.entries:
-            if item.framework == framework:
-                return item
-        raise KeyError(framework)
+        return by_key(self.entries, attrgetter("framework"), framework)
 
     @property
     def participants(self) -> tuple[str, ...]:
@@ -168,9 +173,9 @@ class Comparison:
         """Refusals, missing frameworks, a refusal by toollens, diffs that could not run."""
         found = [f for e in self.entries for f in e.result.findings]
         if self.reference_error is not None:
-            found.insert(0, _finding("reference.refused", Severity.ERROR, self.reference_error))
+            found.insert(0, tool_finding("reference.refused", Severity.ERROR, self.reference_error))
         found.extend(
-            _finding("framework.diff-failed", Severity.WARNING, f"{e.framework}: {e.error}")
+            tool_finding("framework.diff-failed", Severity.WARNING, f"{e.framework}: {e.error}")
             for e in self.entries
             if e.error is not None
         )
@@ -202,10 +207,6 @@ class Comparison:
     ) -> dict[str, str]:
         # The renderer is registered by toollens.render: frameworks never import a front end.
         return mimebundle(self, include, exclude)
-
-
-def _finding(rule: str, severity: Severity, message: str) -> Finding:
-    return Finding(rule=rule, severity=severity, pointer=None, message=message, fix="")
 
 
 def _entry_dict(entry: FrameworkComparison) -> JsonObject:

@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from toollens.core.schema.types import ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, run_coroutine
+from toollens.frameworks._spec import run_coroutine
 from toollens.frameworks.records import Sent
-
-SPEC = FrameworkSpec(
-    key="fastmcp",
-    label="FastMCP",
-    api="FastMCP().tool(func); list_tools()",
-    distribution="fastmcp",
-    modules=("fastmcp",),
-)
 
 
 def build(func: ToolFunction) -> Sent:

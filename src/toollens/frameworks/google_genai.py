@@ -7,17 +7,7 @@ declaration carries ``parametersJsonSchema``.
 from __future__ import annotations
 
 from toollens.core.schema.types import JsonObject, ToolFunction
-from toollens.frameworks._spec import FrameworkSpec
 from toollens.frameworks.records import Sent
-
-SPEC = FrameworkSpec(
-    key="google-genai",
-    label="Google GenAI",
-    api="FunctionDeclaration.from_callable_with_api_option(callable=func, use_json_schema=True)",
-    distribution="google-genai",
-    modules=("google.genai.types",),
-)
-
 
 _NO_PARAMETERS: JsonObject = {"type": "object", "properties": {}}
 

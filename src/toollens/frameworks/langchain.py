@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from toollens.core.schema.types import JsonObject, ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks._spec import copy_json
 from toollens.frameworks.records import Sent
-
-SPEC = FrameworkSpec(
-    key="langchain",
-    label="LangChain",
-    api="convert_to_openai_tool(func)",
-    distribution="langchain-core",
-    modules=("langchain_core.utils.function_calling",),
-)
 
 
 def build(func: ToolFunction) -> Sent:

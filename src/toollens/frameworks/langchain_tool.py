@@ -7,17 +7,8 @@ LangChain; it accepts only Google-style docstrings, and that refusal is a findin
 from __future__ import annotations
 
 from toollens.core.schema.types import ToolFunction
-from toollens.frameworks._spec import FrameworkSpec
 from toollens.frameworks.langchain import sent_from_openai_tool
 from toollens.frameworks.records import Sent
-
-SPEC = FrameworkSpec(
-    key="langchain-tool",
-    label="LangChain @tool",
-    api="convert_to_openai_tool(tool(func, parse_docstring=True))",
-    distribution="langchain-core",
-    modules=("langchain_core.tools", "langchain_core.utils.function_calling"),
-)
 
 
 def build(func: ToolFunction) -> Sent:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from operator import attrgetter, itemgetter
+from typing import Any, TypeVar
 
 from toollens.core.providers.walk import is_object_node
 from toollens.core.schema.pointer import UnresolvedRef, resolve_local
@@ -27,6 +28,7 @@ __all__ = [
     "Matrix",
     "MatrixRow",
     "build_matrix",
+    "by_key",
 ]
 
 #: The row about the tool itself (its description, whether the root object is closed).
@@ -40,6 +42,16 @@ _MAX_REF_HOPS = 32
 #: Parameter schema name (or :data:`TOOL_ROW`) -> every ``(source, text)`` toollens knows
 #: for its description.
 DescriptionSources = Callable[[str], Iterable[tuple[str, str]]]
+
+_T = TypeVar("_T")
+
+
+def by_key(items: Iterable[_T], key_of: Callable[[_T], str], key: str) -> _T:
+    """The first of ``items`` whose ``key_of(item)`` is ``key``; ``KeyError(key)`` when none is."""
+    for item in items:
+        if key_of(item) == key:
+            return item
+    raise KeyError(key)
 
 
 @dataclass(frozen=True)
@@ -94,10 +106,8 @@ class MatrixRow:
 
     def cell(self, key: str) -> Cell:
         """The cell of one column; ``KeyError`` for an unknown column."""
-        for column, cell in self.cells:
-            if column == key:
-                return cell
-        raise KeyError(key)
+        _, cell = by_key(self.cells, itemgetter(0), key)
+        return cell
 
 
 @dataclass(frozen=True)
@@ -109,10 +119,7 @@ class Matrix:
 
     def row(self, parameter: str) -> MatrixRow:
         """The row of one parameter (schema name), or of :data:`TOOL_ROW`."""
-        for row in self.rows:
-            if row.parameter == parameter:
-                return row
-        raise KeyError(parameter)
+        return by_key(self.rows, attrgetter("parameter"), parameter)
 
     @property
     def disagreements(self) -> tuple[tuple[str, str], ...]:

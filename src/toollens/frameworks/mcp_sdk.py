@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from toollens.core.schema.types import ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, run_coroutine
+from toollens.frameworks._spec import run_coroutine
 from toollens.frameworks.records import Sent
-
-SPEC = FrameworkSpec(
-    key="mcp",
-    label="MCP Python SDK",
-    api="MCPServer().add_tool(func); list_tools()",
-    distribution="mcp",
-    modules=("mcp.server.mcpserver",),
-)
 
 
 def build(func: ToolFunction) -> Sent:

@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 from toollens.core.schema.types import ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks._spec import copy_json
 from toollens.frameworks.records import Sent
 
 # The SDK release whose callable-shape refusals docs/callable-shapes.md describes (its tests read
 # at openai-agents-python main 7f7a44f8); a test fails when the installed one differs.
 REFERENCE_VERSION = "0.24.0"
-
-SPEC = FrameworkSpec(
-    key="openai-agents",
-    label="OpenAI Agents SDK",
-    api="function_tool(func)",
-    distribution="openai-agents",
-    modules=("agents", "agents.models.chatcmpl_converter"),
-)
 
 
 def build(func: ToolFunction) -> Sent:

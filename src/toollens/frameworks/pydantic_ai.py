@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from toollens.core.schema.types import ToolFunction
-from toollens.frameworks._spec import FrameworkSpec, copy_json
+from toollens.frameworks._spec import copy_json
 from toollens.frameworks.records import Sent
-
-SPEC = FrameworkSpec(
-    key="pydantic-ai",
-    label="pydantic-ai",
-    api="Tool(func).tool_def",
-    distribution="pydantic-ai-slim",
-    modules=("pydantic_ai",),
-)
 
 
 def build(func: ToolFunction) -> Sent:

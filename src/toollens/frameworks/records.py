@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 
+def tool_finding(rule: str, severity: Severity, message: str, fix: str = "") -> Finding:
+    """A finding about a framework's (or toollens') tool as a whole: no pointer into a schema."""
+    return Finding(rule=rule, severity=severity, pointer=None, message=message, fix=fix)
+
+
 class Status(str, enum.Enum):
     """Whether a framework produced a tool from the function."""
 
@@ -112,11 +117,10 @@ class FrameworkResult:
     def findings(self) -> tuple[Finding, ...]:
         """The refusal or absence (see :attr:`finding`), then each warning the framework gave."""
         warned = tuple(
-            Finding(
-                rule="framework.warning",
-                severity=Severity.WARNING,
-                pointer=None,
-                message=f"{self.named} warned: {text}",
+            tool_finding(
+                "framework.warning",
+                Severity.WARNING,
+                f"{self.named} warned: {text}",
                 fix="check what the framework says about the function",
             )
             for text in self.warnings
@@ -127,20 +131,18 @@ class FrameworkResult:
     def finding(self) -> Finding | None:
         """A finding for a refusal or a missing framework; ``None`` when accepted."""
         if self.status is Status.REFUSED:
-            return Finding(
-                rule="framework.refused",
-                severity=Severity.ERROR,
-                pointer=None,
-                message=f"{self.named} refused the function: {self.message}",
+            return tool_finding(
+                "framework.refused",
+                Severity.ERROR,
+                f"{self.named} refused the function: {self.message}",
                 fix=f"change the function so {self.label} accepts it, or do not serve it "
                 f"through {self.label}",
             )
         if self.status is Status.NOT_INSTALLED:
-            return Finding(
-                rule="framework.not-installed",
-                severity=Severity.INFO,
-                pointer=None,
-                message=f"{self.label} is not installed ({self.message})",
+            return tool_finding(
+                "framework.not-installed",
+                Severity.INFO,
+                f"{self.label} is not installed ({self.message})",
                 fix="install toollens[frameworks] to compare it",
             )
         return None
