@@ -108,8 +108,6 @@ def test_payload_built_key_for_key(provider: Any) -> None:
     # json.dumps compares the key order too (the bytes a request sends)
     assert json.dumps(built) == json.dumps(strict)
     assert json.dumps(bare) == json.dumps(plain)
-    found = unwrap_payload(built)
-    assert found is not None and found.provider == provider
 
 
 def test_every_provider_has_a_built_case() -> None:
