@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from toollens.core.providers.base import ProviderSpec, UnwrappedTool, named_tool
+from toollens.core.providers.base import FlatTool, ProviderSpec
 from toollens.core.providers.rules import (
-    SCHEMA_RULES,
     A,
     Citation,
     E,
@@ -33,7 +32,6 @@ from toollens.core.providers.rules import (
 )
 from toollens.core.providers.walk import show
 from toollens.core.schema.pointer import join_pointer
-from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 
 # The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14),
 # and re-read against the current page on 2026-12-01: the same list, plus "allOf with $ref"
@@ -205,24 +203,10 @@ ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
 # fmt: on
 
 
-def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
-    tool = named_tool(name, description, "input_schema", schema)
-    if strict:
-        tool["strict"] = True
-    return tool
-
-
-def unwrap(data: JsonMapping) -> UnwrappedTool | None:
-    if "name" in data and "input_schema" in data:
-        return UnwrappedTool("anthropic", data, "", "input_schema")
-    return None
-
-
 ANTHROPIC = ProviderSpec(
     name="anthropic",
     label="Anthropic Messages",
-    rules=(*SCHEMA_RULES, *ANTHROPIC_RULES),
-    build=build,
-    unwrap=unwrap,
+    own_rules=ANTHROPIC_RULES,
+    payload=FlatTool(("input_schema",), typed=True, strict_flag=True),
     docs=ANTHROPIC_STRICT,
 )

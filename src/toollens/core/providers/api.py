@@ -370,22 +370,13 @@ def _judge(origin: Origin, label: str, findings: tuple[Finding, ...], ok: str) -
     return Judgement(origin, label, "accepted", ok)
 
 
-# provider name -> (its rules, what they cite): judged on every render, the same each time
-_RULE_SOURCES: dict[str, tuple[object, tuple[Any, ...]]] = {}
-
-
 def _judge_rules(spec: ProviderSpec, findings: tuple[Finding, ...]) -> Judgement:
-    known = _RULE_SOURCES.get(spec.name)
-    if known is None or known[0] is not spec.rules:
-        cited = (r.cite for r in spec.rules if r.family != "schema")
-        known = _RULE_SOURCES[spec.name] = (spec.rules, tuple(dict.fromkeys(cited)))
-    sources = known[1]
     warnings = sum(
         1 for f in findings if f.origin is Origin.DOCUMENTED_RULE and f.severity is Severity.WARNING
     )
     ok = "no rule broken" + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
     judged = _judge(Origin.DOCUMENTED_RULE, "documented rules", findings, ok)
-    return replace(judged, sources=sources)
+    return replace(judged, sources=spec.sources)
 
 
 def _judge_grammar(findings: tuple[Finding, ...], strict: bool) -> Judgement:

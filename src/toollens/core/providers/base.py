@@ -1,18 +1,21 @@
 """What every provider module fills in: its id, its payload shape, its translation, its rules.
 
-A provider is one :class:`ProviderSpec`: how a tool is built into that provider's payload
-(``build``), how a payload of that shape is recognised and taken apart (``unwrap``), what the
-schema becomes on the way (``translate``) and which rules judge it (``rules``). The table of
-all providers lives in :mod:`toollens.core.providers.api`.
+A provider is one :class:`ProviderSpec`: the layout of its tool payload (``payload``: how a
+tool is built into it and how a payload of that layout is recognised and taken apart), what
+the schema becomes on the way (``translate``) and which rules judge it (``own_rules``, after
+the shared ``schema.*`` rules). The table of all providers lives in
+:mod:`toollens.core.providers.api`.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from toollens.core.choices import ProviderId
-from toollens.core.providers.rules import Citation, ProviderRule
+from toollens.core.providers.rules import SCHEMA_RULES, Citation, ProviderRule
 from toollens.core.providers.walk import copy_json, split_pointer
 from toollens.core.records import Change, Finding
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema, JsonValue
@@ -59,20 +62,56 @@ class UnwrappedTool:
         return value
 
 
-Build = Callable[[str, "str | None", JsonSchema, bool], JsonObject]
+class PayloadShape(Protocol):
+    """How one provider lays out a tool payload: built from a tool's parts, and taken apart."""
+
+    def build(
+        self, name: str, description: str | None, schema: JsonSchema, strict: bool
+    ) -> JsonObject:
+        """The payload of a tool with these parts."""
+        ...
+
+    def unwrap(self, provider: ProviderId, data: JsonMapping) -> UnwrappedTool | None:
+        """The parts of ``data`` as ``provider``'s tool; ``None`` for another layout."""
+        ...
 
 
-def named_tool(name: str, description: str | None, key: str, schema: JsonSchema) -> JsonObject:
-    """``{"name", "description", key: schema}``, the description left out when empty (the
-    Anthropic and Gemini APIs want a string or no key at all)."""
-    tool: JsonObject = {"name": name}
-    if description:
-        tool["description"] = description
-    tool[key] = schema
-    return tool
+@dataclass(frozen=True)
+class FlatTool:
+    """A payload that is the tool itself: ``name``, ``description`` and the schema side by
+    side (Anthropic, both Gemini declarations). The description is left out when empty:
+    these APIs want a string or no key at all.
+
+    Attributes:
+        schema_keys: the keys the schema may stand under; toollens writes the first.
+        typed: the tool may carry a ``type`` of its own (Anthropic's ``"custom"``); for a
+            shape without one, a ``type`` is a JSON Schema's, so the dict is not this tool.
+        strict_flag: a strict tool carries ``"strict": true``; a non-strict one leaves the
+            flag out (its default).
+    """
+
+    schema_keys: tuple[str, ...]
+    typed: bool = False
+    strict_flag: bool = False
+
+    def build(
+        self, name: str, description: str | None, schema: JsonSchema, strict: bool
+    ) -> JsonObject:
+        tool: JsonObject = {"name": name}
+        if description:
+            tool["description"] = description
+        tool[self.schema_keys[0]] = schema
+        if strict and self.strict_flag:
+            tool["strict"] = True
+        return tool
+
+    def unwrap(self, provider: ProviderId, data: JsonMapping) -> UnwrappedTool | None:
+        if "name" not in data or ("type" in data and not self.typed):
+            return None
+        key = next((k for k in self.schema_keys if k in data), None)
+        return None if key is None else UnwrappedTool(provider, data, "", key)
 
 
-Unwrap = Callable[[JsonMapping], "UnwrappedTool | None"]
 Translate = Callable[[JsonSchema, bool], Translation]
 
 
@@ -88,23 +127,41 @@ class ProviderSpec:
     Attributes:
         name: the provider id used in the API (``"openai-chat"``...).
         label: how a person names it (``"OpenAI Chat Completions"``).
-        rules: the rules its schemas are checked with, shared ``schema.*`` rules included.
+        own_rules: the rules of this provider; :attr:`rules` adds the shared ``schema.*``.
+        payload: the layout of its tool payload (:meth:`build`, :meth:`unwrap`).
+        docs: the provider's function-calling documentation (its :class:`Citation`).
         translate: the normalized schema -> the schema the provider receives (as it is,
             unless the provider translates it).
-        build: ``(name, description, schema, strict)`` -> the tool payload.
-        unwrap: a payload of this provider's shape -> its parts; ``None`` for other shapes.
-        docs: the provider's function-calling documentation (its :class:`Citation`).
         grammar_checked: strict schemas are also compiled by llguidance (OpenAI only).
     """
 
     name: ProviderId
     label: str
-    rules: tuple[ProviderRule, ...]
-    build: Build
-    unwrap: Unwrap
+    own_rules: tuple[ProviderRule, ...]
+    payload: PayloadShape
     docs: Citation
     translate: Translate = unchanged
     grammar_checked: bool = False
+
+    @functools.cached_property
+    def rules(self) -> tuple[ProviderRule, ...]:
+        """The rules its schemas are checked with: the shared ``schema.*`` rules, then its own."""
+        return (*SCHEMA_RULES, *self.own_rules)
+
+    @functools.cached_property
+    def sources(self) -> tuple[Citation, ...]:
+        """What its own rules cite, each once, in rule order."""
+        return tuple(dict.fromkeys(r.cite for r in self.own_rules))
+
+    def build(
+        self, name: str, description: str | None, schema: JsonSchema, strict: bool
+    ) -> JsonObject:
+        """``(name, description, schema, strict)`` -> the tool payload."""
+        return self.payload.build(name, description, schema, strict)
+
+    def unwrap(self, data: JsonMapping) -> UnwrappedTool | None:
+        """A payload of this provider's shape -> its parts; ``None`` for other shapes."""
+        return self.payload.unwrap(self.name, data)
 
 
 def property_of(pointer: str | None) -> str | None:
@@ -113,8 +170,3 @@ def property_of(pointer: str | None) -> str | None:
         return None
     tokens = split_pointer(pointer, 2)
     return tokens[1] if len(tokens) >= 2 and tokens[0] == "properties" else None
-
-
-def is_tool_named(data: JsonMapping) -> bool:
-    """A tool payload at the top level carries a name and no JSON-Schema ``type``."""
-    return "name" in data and "type" not in data

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from toollens.core.providers.base import ProviderSpec, UnwrappedTool, is_tool_named, named_tool
+from toollens.core.providers.base import FlatTool, ProviderSpec
 from toollens.core.providers.rules import (
-    SCHEMA_RULES,
     A,
     Citation,
     E,
@@ -22,7 +21,7 @@ from toollens.core.providers.rules import (
     root_property_pattern,
     rule,
 )
-from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
+from toollens.core.schema.types import JsonObject
 
 # google-genai 3.6.1, types.FunctionDeclaration field docs (the SDK's request types).
 GENAI_DECLARATION = Citation(
@@ -31,6 +30,8 @@ GENAI_DECLARATION = Citation(
     "2026-11-29",
     evidence="code",
 )
+# Where a declaration keeps its JSON Schema: the API's camel case (what toollens writes), or
+# the SDK's snake-case field name.
 JSON_SCHEMA_KEYS = ("parametersJsonSchema", "parameters_json_schema")
 # google-genai 3.6.1 types.FunctionCallingConfigMode.VALIDATED; pydantic-ai 2.68
 # (models/google.py _get_tool_config) sends it for strict tools, AUTO otherwise.
@@ -61,23 +62,11 @@ ROOT_RULE = rule(
 GEMINI_RULES: tuple[ProviderRule, ...] = (NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE)
 
 
-def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
-    return named_tool(name, description, "parametersJsonSchema", schema)
-
-
-def unwrap(data: JsonMapping) -> UnwrappedTool | None:
-    key = next((k for k in JSON_SCHEMA_KEYS if k in data), None)
-    if key is not None and is_tool_named(data):
-        return UnwrappedTool("gemini", data, "", key)
-    return None
-
-
 GEMINI = ProviderSpec(
     name="gemini",
     label="Gemini, parametersJsonSchema",
-    rules=(*SCHEMA_RULES, *GEMINI_RULES),
-    build=build,
-    unwrap=unwrap,
+    own_rules=GEMINI_RULES,
+    payload=FlatTool(JSON_SCHEMA_KEYS),
     docs=GENAI_DECLARATION,
 )
 

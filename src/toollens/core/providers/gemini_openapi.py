@@ -12,16 +12,13 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from toollens.core.providers.base import (
+    FlatTool,
     ProviderSpec,
     Translation,
-    UnwrappedTool,
-    is_tool_named,
-    named_tool,
     property_of,
 )
 from toollens.core.providers.gemini import NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE
 from toollens.core.providers.rules import (
-    SCHEMA_RULES,
     A,
     Citation,
     E,
@@ -42,7 +39,7 @@ from toollens.core.providers.walk import copy_json, resolve_local, show, split_p
 from toollens.core.records import Change, Finding, Origin
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import TRANSLATION_NESTING_LIMIT
-from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
+from toollens.core.schema.types import JsonSchema
 
 GENAI_SCHEMA = Citation(
     "google-genai 3.6.1 types.Schema (an OpenAPI 3.0 subset)",
@@ -421,25 +418,13 @@ def translate(schema: JsonSchema, strict: bool) -> Translation:
 
 
 # --------------------------------------------------------------------------------------------
-# Payload
-
-
-def build(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
-    return named_tool(name, description, "parameters", schema)
-
-
-def unwrap(data: JsonMapping) -> UnwrappedTool | None:
-    if "parameters" in data and is_tool_named(data):
-        return UnwrappedTool("gemini-openapi", data, "", "parameters")
-    return None
-
+# The provider
 
 GEMINI_OPENAPI = ProviderSpec(
     name="gemini-openapi",
     label="Gemini, classic parameters (OpenAPI subset)",
-    rules=(*SCHEMA_RULES, *CLASSIC_RULES),
-    translate=translate,
-    build=build,
-    unwrap=unwrap,
+    own_rules=CLASSIC_RULES,
+    payload=FlatTool(("parameters",)),
     docs=GENAI_DECLARATION_PARAMETERS,
+    translate=translate,
 )

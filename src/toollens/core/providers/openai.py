@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from toollens.core.choices import ProviderId
 from toollens.core.providers.base import ProviderSpec, UnwrappedTool
 from toollens.core.providers.rules import (
-    SCHEMA_RULES,
     A,
     Citation,
     E,
@@ -243,58 +243,59 @@ OPENAI_RULES: tuple[ProviderRule, ...] = (
 # Payloads
 
 
-def build_chat(name: str, description: str | None, schema: JsonSchema, strict: bool) -> JsonObject:
-    return {
-        "type": "function",
-        "function": {
+class ChatFunction:
+    """A Chat Completions tool: ``{"type": "function", "function": {...}}``, the tool inside."""
+
+    def build(
+        self, name: str, description: str | None, schema: JsonSchema, strict: bool
+    ) -> JsonObject:
+        return {
+            "type": "function",
+            "function": {
+                "name": name,
+                "description": description or "",
+                "parameters": schema,
+                "strict": strict,
+            },
+        }
+
+    def unwrap(self, provider: ProviderId, data: JsonMapping) -> UnwrappedTool | None:
+        if data.get("type") == "function" and isinstance(data.get("function"), Mapping):
+            return UnwrappedTool(provider, data["function"], "/function", "parameters")
+        return None
+
+
+class ResponsesFunction:
+    """A Responses function tool: the tool itself, with ``"type": "function"`` among its keys."""
+
+    def build(
+        self, name: str, description: str | None, schema: JsonSchema, strict: bool
+    ) -> JsonObject:
+        # Same keys in the same order as the reference's Responses converter; the reference's
+        # function tools carry "" when there is no description.
+        return {
             "name": name,
-            "description": description or "",
             "parameters": schema,
             "strict": strict,
-        },
-    }
+            "type": "function",
+            "description": description or "",
+        }
 
-
-def build_responses(
-    name: str, description: str | None, schema: JsonSchema, strict: bool
-) -> JsonSchema:
-    # Same keys in the same order as the reference's Responses converter; the reference's
-    # function tools carry "" when there is no description.
-    return {
-        "name": name,
-        "parameters": schema,
-        "strict": strict,
-        "type": "function",
-        "description": description or "",
-    }
-
-
-def unwrap_chat(data: JsonMapping) -> UnwrappedTool | None:
-    if data.get("type") == "function" and isinstance(data.get("function"), Mapping):
-        return UnwrappedTool("openai-chat", data["function"], "/function", "parameters")
-    return None
-
-
-def unwrap_responses(data: JsonMapping) -> UnwrappedTool | None:
-    if data.get("type") == "function" and "name" in data:
-        return UnwrappedTool("openai-responses", data, "", "parameters")
-    return None
+    def unwrap(self, provider: ProviderId, data: JsonMapping) -> UnwrappedTool | None:
+        if data.get("type") == "function" and "name" in data:
+            return UnwrappedTool(provider, data, "", "parameters")
+        return None
 
 
 CHAT = ProviderSpec(
     name="openai-chat",
     label="OpenAI Chat Completions",
-    rules=(*SCHEMA_RULES, *OPENAI_RULES),
-    build=build_chat,
-    unwrap=unwrap_chat,
+    own_rules=OPENAI_RULES,
+    payload=ChatFunction(),
     docs=OPENAI_STRICT,
     grammar_checked=True,
 )
 # The same rules and grammar check; only the payload's shape differs.
 RESPONSES = replace(
-    CHAT,
-    name="openai-responses",
-    label="OpenAI Responses",
-    build=build_responses,
-    unwrap=unwrap_responses,
+    CHAT, name="openai-responses", label="OpenAI Responses", payload=ResponsesFunction()
 )

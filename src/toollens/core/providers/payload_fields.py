@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toollens.core.providers.base import UnwrappedTool
+from toollens.core.providers.gemini import JSON_SCHEMA_KEYS
 from toollens.core.providers.rules import (
     A,
     Check,
@@ -106,8 +107,7 @@ CHAT_TOOL_FIELDS = frozenset({"type", "function"})
 OPENAI_CALLERS = frozenset({"direct", "programmatic"})
 _GEMINI_FIELDS = ("name", "description", "parameters", "response", "behavior")
 GEMINI_DECLARATION_FIELDS = frozenset(
-    {*_GEMINI_FIELDS, "parametersJsonSchema", "parameters_json_schema"}
-    | {"responseJsonSchema", "response_json_schema"}
+    {*_GEMINI_FIELDS, *JSON_SCHEMA_KEYS, "responseJsonSchema", "response_json_schema"}
 )
 
 # --------------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def output_schema_not_object(ctx: RuleContext) -> Iterator[Hit]:
 def both_parameter_fields(ctx: RuleContext) -> Iterator[Hit]:
     tool = _tool(ctx)
     classic = [k for k in ("parameters",) if k in tool]
-    json_schema = [k for k in ("parametersJsonSchema", "parameters_json_schema") if k in tool]
+    json_schema = [k for k in JSON_SCHEMA_KEYS if k in tool]
     if classic and json_schema:
         yield Hit(_pointer(ctx, classic[0]), {"other": json_schema[0]})
 
