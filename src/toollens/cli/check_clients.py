@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.record_json import record_json
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
@@ -78,18 +79,19 @@ class ClientCost:
         return self.method == "exact" and self.error is None
 
     def to_json(self) -> JsonObject:
-        return {
-            "upfront": self.upfront,
-            "deferred": self.deferred,
-            "model": self.model,
-            "exact": self.exact,
-            "method": self.method,
-            "tokenizer": self.tokenizer,
-            "tools": self.tools,
-            "deferred_by": self.deferral.to_json() if self.deferral is not None else None,
-            "error": self.error,
-            "rejected": self.rejected,
-        }
+        return record_json(
+            self,
+            "upfront",
+            "deferred",
+            "model",
+            "exact",
+            "method",
+            "tokenizer",
+            "tools",
+            ("deferred_by", "deferral"),
+            "error",
+            "rejected",
+        )
 
     def __str__(self) -> str:
         if self.error is not None:

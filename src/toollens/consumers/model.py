@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollens.core.record_json import record_json
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject
 
@@ -94,12 +95,7 @@ class ConsumerRule:
     evidence: Evidence
 
     def to_json(self) -> JsonObject:
-        return {
-            "id": self.id,
-            "source": self.source,
-            "date": self.date,
-            "evidence": self.evidence.value,
-        }
+        return record_json(self, "id", "source", "date", "evidence")
 
 
 @dataclass(frozen=True)
@@ -185,13 +181,7 @@ class ClientVerdict:
         return cls(client, tool, verdict, tuple(ordered), kept)
 
     def to_json(self) -> JsonObject:
-        return {
-            "client": self.client,
-            "verdict": self.verdict.value,
-            "rules": [hit.to_json() for hit in self.hits],
-            "sent": self.sent,
-            "provider": self.provider.to_json() if self.provider is not None else None,
-        }
+        return record_json(self, "client", "verdict", ("rules", "hits"), "sent", "provider")
 
 
 @dataclass(frozen=True)
@@ -207,12 +197,7 @@ class RequestVerdict:
     tools: tuple[str, ...] = ()
 
     def to_json(self) -> JsonObject:
-        return {
-            "client": self.client,
-            "verdict": self.verdict.value,
-            "rule": self.hit.to_json(),
-            "tools": list(self.tools),
-        }
+        return record_json(self, "client", "verdict", ("rule", "hit"), "tools")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from toollens.core.record_json import record_json
+
 # Re-exported for modules that still import it from here; it lives in schema.pointer.
 from toollens.core.schema.pointer import join_pointer
 
@@ -146,12 +148,6 @@ class Finding:
 
     def to_json(self) -> dict[str, str | None]:
         """The JSON form every command emits; keys in a fixed order."""
-        return {
-            "rule": self.rule,
-            "severity": self.severity.value,
-            "pointer": self.pointer,
-            "parameter": self.parameter,
-            "message": self.message,
-            "fix": self.fix,
-            "source": self.source,
-        }
+        return record_json(
+            self, "rule", "severity", "pointer", "parameter", "message", "fix", "source"
+        )

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.record_json import JsonKey, record_json
 from toollens.core.schema.types import JsonMapping, JsonObject
 
 __all__ = [
@@ -54,15 +55,21 @@ class McpTool:
         return mcp_fields(self)
 
 
-#: The tool fields in the order ``tools/list`` gives them, as attributes (of McpTool, ToolEntry),
-#: and the two whose MCP name differs from the attribute's.
-_FIELD_ATTRIBUTES = ("name", "title", "description", "input_schema", "output_schema", "annotations")
-_MCP_NAMES = {"input_schema": "inputSchema", "output_schema": "outputSchema"}
+#: The tool fields in the order ``tools/list`` gives them, read from the attributes of McpTool
+#: and ToolEntry (the two schemas under MCP's names).
+_MCP_FIELDS: tuple[JsonKey, ...] = (
+    "name",
+    "title",
+    "description",
+    ("inputSchema", "input_schema"),
+    ("outputSchema", "output_schema"),
+    "annotations",
+)
 
 
 def mcp_fields(tool: object) -> JsonObject:
     """A tool's fields under MCP's own names, in the order ``tools/list`` gives them."""
-    return {_MCP_NAMES.get(name, name): getattr(tool, name) for name in _FIELD_ATTRIBUTES}
+    return record_json(tool, *_MCP_FIELDS)
 
 
 def is_mcp_tool(data: object) -> bool:
@@ -97,13 +104,14 @@ class McpServerInfo:
     instructions: str | None
 
     def to_json(self) -> JsonObject:
-        return {
-            "name": self.name,
-            "version": self.version,
-            "title": self.title,
-            "protocolVersion": self.protocol_version,
-            "instructions": self.instructions,
-        }
+        return record_json(
+            self,
+            "name",
+            "version",
+            "title",
+            ("protocolVersion", "protocol_version"),
+            "instructions",
+        )
 
 
 @dataclass(frozen=True)
@@ -128,12 +136,7 @@ class SdkRefusal:
         return f"tool {self.tool!r} at {self.pointer or '/'}: {self.message}"
 
     def to_json(self) -> JsonObject:
-        return {
-            "index": self.index,
-            "tool": self.tool,
-            "pointer": self.pointer,
-            "message": self.message,
-        }
+        return record_json(self, "index", "tool", "pointer", "message")
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,9 @@ class UnreadTool:
     index: int
     name: str
     error: str
+
+    def to_json(self) -> JsonObject:
+        return record_json(self, "index", "name", "error")
 
 
 @dataclass(frozen=True)
@@ -186,9 +192,7 @@ class ServerTools:
             "tools": [tool.to_json() for tool in self.tools],
         }
         if self.unread:
-            data["unread"] = [
-                {"index": u.index, "name": u.name, "error": u.error} for u in self.unread
-            ]
+            data["unread"] = [u.to_json() for u in self.unread]
         if self.refusals:
             data["sdkRefusals"] = [r.to_json() for r in self.refusals]
         if self.stdout_noise:

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from toollens.core.record_json import record_json
 from toollens.core.schema.types import JsonSchema
 
 if TYPE_CHECKING:
@@ -47,13 +48,7 @@ class ArgumentMark:
     column: int | None = None
 
     def to_json(self) -> dict[str, str | int | None]:
-        return {
-            "pointer": self.pointer,
-            "message": self.message,
-            "source": self.source,
-            "line": self.line,
-            "column": self.column,
-        }
+        return record_json(self, "pointer", "message", "source", "line", "column")
 
 
 @dataclass(frozen=True)

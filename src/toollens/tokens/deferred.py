@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from toollens.core.record_json import record_json
 from toollens.core.schema.types import JsonObject
 from toollens.tokens.result import TokenCount
 
@@ -88,13 +89,7 @@ class ClientToolSearch:
         return definitions > self.threshold
 
     def to_json(self) -> JsonObject:
-        return {
-            "id": self.rule,
-            "threshold": self.threshold,
-            "source": self.source,
-            "date": self.date,
-            "evidence": self.evidence,
-        }
+        return record_json(self, ("id", "rule"), "threshold", "source", "date", "evidence")
 
 
 _ATTESTED = {"docs": "documented", "code": "read in its code", "issue": "reported on its tracker"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toollens.core.record_json import record_json
 from toollens.core.schema.types import JsonObject
 
 Method = Literal["exact", "rendered", "estimate", "api"]
@@ -26,7 +27,7 @@ class UnreadTool:
         return f"{self.name} ({self.error})"
 
     def to_json(self) -> JsonObject:
-        return {"name": self.name, "error": self.error}
+        return record_json(self, "name", "error")
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class PartTokens:
         return f"{self.path} ({self.kind})" if self.path else self.kind
 
     def to_json(self) -> JsonObject:
-        return {"path": self.path, "kind": self.kind, "tokens": self.tokens}
+        return record_json(self, "path", "kind", "tokens")
 
 
 @dataclass(frozen=True)
@@ -71,13 +72,7 @@ class ToolTokens:
     unvalidated: tuple[str, ...] = ()
 
     def to_json(self) -> JsonObject:
-        return {
-            "name": self.name,
-            "tokens": self.tokens,
-            "deferred": self.deferred,
-            "unvalidated": list(self.unvalidated),
-            "parts": [p.to_json() for p in self.parts],
-        }
+        return record_json(self, "name", "tokens", "deferred", "unvalidated", "parts")
 
 
 @dataclass(frozen=True)
@@ -150,18 +145,19 @@ class TokenCount:
         return mimebundle(self, kwargs.get("include"), kwargs.get("exclude"))
 
     def to_json(self) -> JsonObject:
-        return {
-            "total": self.total,
-            "model": self.model,
-            "method": self.method,
-            "tokenizer": self.tokenizer,
-            "overhead": self.overhead,
-            "up_front": self.up_front,
-            "deferred": self.deferred,
-            "messages": self.messages,
-            "request": self.request,
-            "tools": [t.to_json() for t in self.tools],
-            "unread": [u.to_json() for u in self.unread],
-            "unvalidated": list(self.unvalidated),
-            "notes": list(self.notes),
-        }
+        return record_json(
+            self,
+            "total",
+            "model",
+            "method",
+            "tokenizer",
+            "overhead",
+            "up_front",
+            "deferred",
+            "messages",
+            "request",
+            "tools",
+            "unread",
+            "unvalidated",
+            "notes",
+        )
