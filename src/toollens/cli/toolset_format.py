@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
     from toollens.render.toolset_table import ToolRowView
-    from toollens.toolsets import ToolEntry, ToolOrigin, Toolset
+    from toollens.toolsets import ToolEntry, Toolset
 
-__all__ = ["ToolRow", "format_github", "format_text", "origin_data", "toolset_data"]
+__all__ = ["ToolRow", "format_github", "format_text", "toolset_data"]
 
 
 @dataclass(frozen=True)
@@ -148,17 +148,6 @@ def _rank(finding: Finding) -> int:
 # -- JSON -----------------------------------------------------------------------------------
 
 
-def origin_data(origin: ToolOrigin) -> JsonObject:
-    return {
-        "kind": origin.kind,
-        "label": origin.label,
-        "module": origin.module,
-        "line": origin.line,
-        "index": origin.index,
-        "role": origin.role,
-    }
-
-
 def toolset_data(
     ts: Toolset,
     rows: Sequence[ToolRow],
@@ -194,7 +183,7 @@ def _toolset_json(
         "tools": [
             {
                 "name": r.entry.name,
-                "origin": origin_data(r.entry.origin),
+                "origin": r.entry.origin.to_json(),
                 "error": r.entry.error,
                 "check": r.result.to_dict() if r.result is not None else None,
             }

@@ -134,27 +134,19 @@ def _finding_lines(finding: FuzzFinding) -> list[str]:
 
 def fuzz_data(report: FuzzReport) -> JsonObject:
     """A fuzz report as JSON-ready data."""
-    return {
-        "tool": report.tool,
-        "provider": report.provider,
-        "seed": report.seed,
-        "examples": report.examples,
-        "dry_run": report.dry_run,
-        "invalid": report.invalid,
-        "stopped": report.stopped,
-        "findings": [
-            {
-                "kind": f.kind.value,
-                "key": f.key,
-                "message": f.message,
-                "pointer": f.pointer,
-                "arguments": f.arguments,
-                "shrunk": f.shrunk,
-                "call": call_data(f.result),
-            }
-            for f in report.findings
-        ],
-    }
+    from toollens.core.record_json import record_json
+
+    data = record_json(
+        report, "tool", "provider", "seed", "examples", "dry_run", "invalid", "stopped"
+    )
+    data["findings"] = [
+        {
+            **record_json(f, "kind", "key", "message", "pointer", "arguments", "shrunk"),
+            "call": call_data(f.result),
+        }
+        for f in report.findings
+    ]
+    return data
 
 
 def _one_line(text: str | None) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.errors import ToolLensError
+from toollens.core.record_json import record_json
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 from toollens.mcp.records import mcp_fields
@@ -56,6 +57,10 @@ class ToolOrigin:
     role: str | None = None
     server: str | None = None
     command: str | None = None
+
+    def to_json(self) -> JsonObject:
+        """Where the tool came from, as ``check --format json`` writes it."""
+        return record_json(self, "kind", "label", "module", "line", "index", "role")
 
     def __str__(self) -> str:
         where = self.module or self.label
