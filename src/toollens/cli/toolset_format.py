@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.problems import explained_by_lint, set_counts
 from toollens.core.records import SEVERITY_ORDER, Severity
 from toollens.core.schema.types import JsonObject
 
@@ -45,8 +46,6 @@ def _plural(n: int, word: str) -> str:
 def _counts(rows: Sequence[ToolRow], findings: Sequence[Finding]) -> dict[Severity, int]:
     """The check's problems per severity: each tool's as ``check TOOL`` counts them, and
     ``findings`` (the set's and the check's own)."""
-    from toollens.core.problems import set_counts
-
     return set_counts((r.result.counts() for r in rows if r.result is not None), findings)
 
 
@@ -138,9 +137,12 @@ def _tool_lines(row: ToolRow) -> Iterator[str]:
     for view, message in result.view_errors.items():
         yield f"  error[view.{view}]: {message}"
     for label, findings in [("lint", result.lint), *result.providers.items()]:
+        same = explained_by_lint(result.lint, findings) if label != "lint" else {}
         for finding in sorted(findings, key=_rank):
             yield f"{_finding_line(finding)}  [{label}]"
             yield f"      fix: {finding.fix}"
+            if id(finding) in same:
+                yield f"      same problem as {same[id(finding)]} above (counted once)"
 
 
 def _finding_line(finding: Finding) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from toollens.core.records import SEVERITY_ORDER, Finding, Severity
 
 __all__ = [
+    "explained_by_lint",
     "group_findings",
     "problem_counts",
     "providers_by_finding",
@@ -50,6 +51,13 @@ def group_findings(
         else:
             angles.setdefault(match, []).append(finding)
     return {index: tuple(found) for index, found in angles.items()}, tuple(rest)
+
+
+def explained_by_lint(lint: Sequence[Finding], findings: Sequence[Finding]) -> dict[int, str]:
+    """The provider ``findings`` that explain a lint finding (and count as it, once):
+    ``{id(finding): the lint finding's rule}``."""
+    angles, _ = group_findings(lint, findings)
+    return {id(f): _rule(lint[i]) for i, found in angles.items() for f in found}
 
 
 def worst_severity(findings: Iterable[Finding]) -> Severity:

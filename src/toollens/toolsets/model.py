@@ -107,8 +107,8 @@ class Toolset:
         from toollens.core.problems import set_counts
 
         each = (
-            entry.report.finding_counts if entry.report is not None else severity_counts(entry.findings)
-            for entry in self.tools
+            e.report.finding_counts if e.report is not None else severity_counts(e.findings)
+            for e in self.tools
         )
         return set_counts(each, self.findings)
 
