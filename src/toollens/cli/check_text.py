@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from toollens.core.checks import ToolCheck
+from toollens.core.problems import explained_by_lint
 from toollens.core.records import SEVERITY_ORDER, Finding
 
 __all__ = ["format_check"]
@@ -34,7 +34,7 @@ def format_check(result: ToolCheck) -> str:
             lines.append(f"  not checked: {result.unchecked[label]}")
         elif not findings:
             lines.append("  no findings")
-        same = _explained(result.lint, findings) if label != "lint" else {}
+        same = explained_by_lint(result.lint, findings) if label != "lint" else {}
         earlier = [f for f in findings if f in listed] if label != "lint" else []
         for f in sorted(findings, key=_severity_rank):
             if f in earlier:
@@ -49,14 +49,6 @@ def format_check(result: ToolCheck) -> str:
             where = ", ".join(dict.fromkeys(listed[f] for f in earlier))
             lines.append(f"  {n} finding{'' if n == 1 else 's'} listed under {where} above")
     return "\n".join(lines) + "\n"
-
-
-def _explained(lint: Sequence[Any], findings: Sequence[Any]) -> dict[int, str]:
-    """Provider findings that explain a lint finding: ``{id(finding): lint rule}``."""
-    from toollens.core.problems import group_findings
-
-    angles, _ = group_findings(lint, findings)
-    return {id(f): str(lint[i].rule) for i, found in angles.items() for f in found}
 
 
 def _finding_lines(finding: Finding, providers: Sequence[str] = ()) -> str:

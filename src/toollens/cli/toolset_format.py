@@ -6,7 +6,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toollens.core.records import SEVERITY_ORDER, Severity, severity_counts
+from toollens.core.problems import explained_by_lint, set_counts
+from toollens.core.records import SEVERITY_ORDER, Severity
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
@@ -42,8 +43,14 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _counts_text(findings: Sequence[Finding], view_errors: int = 0) -> str:
-    parts = [_plural(n, sev.value) for sev, n in severity_counts(findings).items() if n]
+def _counts(rows: Sequence[ToolRow], findings: Sequence[Finding]) -> dict[Severity, int]:
+    """The check's problems per severity: each tool's as ``check TOOL`` counts them, and
+    ``findings`` (the set's and the check's own)."""
+    return set_counts((r.result.counts() for r in rows if r.result is not None), findings)
+
+
+def _counts_text(counts: dict[Severity, int], view_errors: int = 0) -> str:
+    parts = [_plural(n, sev.value) for sev, n in counts.items() if n]
     if view_errors:
         parts.append(_plural(view_errors, "view error"))
     return ", ".join(parts) if parts else "ok"
@@ -89,9 +96,8 @@ def headline(ts: Toolset, rows: Sequence[ToolRow], more: Sequence[Finding] = ())
     """One line: the tools, those not read, and the findings by severity (``more``: the
     check's own findings besides the tools' and the toolset's, e.g. token budgets)."""
     unread = sum(1 for r in rows if r.entry.error is not None)
-    every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
     view_errors = sum(len(r.result.view_errors) for r in rows if r.result is not None)
-    counts = _counts_text([*every, *ts.findings, *more], view_errors)
+    counts = _counts_text(_counts(rows, [*ts.findings, *more]), view_errors)
     extra = f", {unread} could not be read" if unread else ""
     return f"{ts.label}: {_plural(len(rows), 'tool')}{extra}; {counts.replace('ok', 'no findings')}"
 
@@ -131,9 +137,12 @@ def _tool_lines(row: ToolRow) -> Iterator[str]:
     for view, message in result.view_errors.items():
         yield f"  error[view.{view}]: {message}"
     for label, findings in [("lint", result.lint), *result.providers.items()]:
+        same = explained_by_lint(result.lint, findings) if label != "lint" else {}
         for finding in sorted(findings, key=_rank):
             yield f"{_finding_line(finding)}  [{label}]"
             yield f"      fix: {finding.fix}"
+            if id(finding) in same:
+                yield f"      same problem as {same[id(finding)]} above (counted once)"
 
 
 def _finding_line(finding: Finding) -> str:
@@ -171,7 +180,6 @@ def toolset_data(
 def _toolset_json(
     ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str], more: Sequence[Finding]
 ) -> JsonObject:
-    every = [f for r in rows if r.result is not None for f in _findings_of(r.result)]
     return {
         "source": ts.label,
         "ok": not any(
@@ -179,7 +187,7 @@ def _toolset_json(
         )
         and not any(f.severity is Severity.ERROR for f in [*ts.findings, *more]),
         "providers": list(providers),
-        "counts": {s.value: n for s, n in severity_counts([*every, *ts.findings, *more]).items()},
+        "counts": {s.value: n for s, n in _counts(rows, [*ts.findings, *more]).items()},
         "tools": [
             {
                 "name": r.entry.name,

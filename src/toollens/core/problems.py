@@ -13,7 +13,14 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from toollens.core.records import SEVERITY_ORDER, Finding, Severity
 
-__all__ = ["group_findings", "problem_counts", "providers_by_finding", "worst_severity"]
+__all__ = [
+    "explained_by_lint",
+    "group_findings",
+    "problem_counts",
+    "providers_by_finding",
+    "set_counts",
+    "worst_severity",
+]
 
 
 def _rule(finding: Finding) -> str:
@@ -46,6 +53,13 @@ def group_findings(
     return {index: tuple(found) for index, found in angles.items()}, tuple(rest)
 
 
+def explained_by_lint(lint: Sequence[Finding], findings: Sequence[Finding]) -> dict[int, str]:
+    """The provider ``findings`` that explain a lint finding (and count as it, once):
+    ``{id(finding): the lint finding's rule}``."""
+    angles, _ = group_findings(lint, findings)
+    return {id(f): _rule(lint[i]) for i, found in angles.items() for f in found}
+
+
 def worst_severity(findings: Iterable[Finding]) -> Severity:
     """The worst severity among ``findings`` (which must not be empty)."""
     return min((Severity(f.severity) for f in findings), key=SEVERITY_ORDER.index)
@@ -69,6 +83,21 @@ def problem_counts(
             counts[Severity(finding.severity)] += 1
     for group in joined.values():
         counts[worst_severity(group)] += 1
+    return counts
+
+
+def set_counts(
+    tools: Iterable[Mapping[Severity, int]], findings: Iterable[Finding] = ()
+) -> dict[Severity, int]:
+    """Problems per severity of a set of tools: each tool's problem counts (as ``check TOOL``
+    counts them: a provider finding explaining a lint finding counts once) plus ``findings``,
+    the set's own (names, request limits, budgets), one each."""
+    counts = dict.fromkeys(SEVERITY_ORDER, 0)
+    for finding in findings:
+        counts[Severity(finding.severity)] += 1
+    for tool in tools:
+        for severity, n in tool.items():
+            counts[severity] += n
     return counts
 
 

@@ -102,9 +102,15 @@ class Toolset:
 
     @functools.cached_property
     def finding_counts(self) -> dict[Severity, int]:
-        """Every finding of the set (each tool's and the cross-tool ones) per severity."""
-        every = [f for entry in self.tools for f in entry.findings]
-        return severity_counts([*every, *self.findings])
+        """The set's problems per severity: each tool's as its own check counts them (a
+        provider finding explaining a lint finding once), and the cross-tool findings."""
+        from toollens.core.problems import set_counts
+
+        each = (
+            e.report.finding_counts if e.report is not None else severity_counts(e.findings)
+            for e in self.tools
+        )
+        return set_counts(each, self.findings)
 
     def __len__(self) -> int:
         return len(self.tools)
