@@ -56,6 +56,11 @@ def _entry(name: str) -> ToolEntry:
     [("a" * 100, False), ("a" * 129, True), ("lookup user", True)],
     ids=["100", "129", "space"],
 )
-def test_toolset_anthropic_name_rule_takes_128(name: str, rejected: bool) -> None:
-    rules = {f.finding.rule for f in iter_toolset_findings([_entry(name)])}
-    assert ("toolset.anthropic-name-invalid" in rules) is rejected
+def test_a_toolset_judges_the_name_once_by_anthropic_s_own_rule(name: str, rejected: bool) -> None:
+    entry = _entry(name)
+    report = entry.report_for("anthropic")
+    assert report is not None
+    rules = {f.rule for f in report.provider_findings}
+    assert ("anthropic.name-invalid" in rules) is rejected
+    # no second, toolset-level finding for the same name
+    assert not [f for f in iter_toolset_findings([entry]) if "name-invalid" in f.finding.rule]

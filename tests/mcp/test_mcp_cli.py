@@ -164,9 +164,11 @@ def test_snapshot_then_a_breaking_server_change_fails_diff_lock(project: Path) -
 
 
 def test_check_without_target_reads_mcp_servers_from_the_table(project: Path) -> None:
-    code, out, err = run("check", "--provider", "all")
+    code, out, err = run("check", "--provider", "all", "--format", "json")
     assert code == EXIT_OK, err
-    assert out.count("\ngemini:\n") == 2  # both tools, every provider
+    checked = json.loads(out)
+    assert [t["name"] for t in checked["tools"]] == ["lookup", "notify"]
+    assert all(set(t["check"]["providers"]) == set(PROVIDERS) for t in checked["tools"])
 
 
 def test_snapshot_of_a_server_named_with_toolset(

@@ -193,7 +193,9 @@ def test_check_payload_json_file(project: Path) -> None:
     (project / "tools.json").write_text(json.dumps(payload))
     code, out, _ = run("check", "tools.json")
     assert code == 1
-    assert "error[toolset.openai-name-invalid]" in out
+    # an Anthropic payload is judged as Anthropic: its name rule, no OpenAI alarm
+    assert "error[anthropic.name-invalid]" in out
+    assert "openai" not in out
     assert "#2 (tools.json[2]): could not be read: tool 2 has no string 'name'" in out
 
 

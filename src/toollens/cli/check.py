@@ -36,7 +36,7 @@ from toollens.core.choices import DEFAULT_PROVIDER
 from toollens.core.records import Finding
 
 if TYPE_CHECKING:
-    from toollens.cli.check_result import CheckResult, Counted, Mode
+    from toollens.cli.check_result import CheckResult, Counted
     from toollens.cli.tokens import Budget
     from toollens.core.providers import ProviderVerdict
     from toollens.core.schema.types import JsonObject
@@ -131,8 +131,8 @@ def run_check(args: argparse.Namespace) -> tuple[str, int]:
 
 def check_result(args: argparse.Namespace) -> CheckResult:
     """Everything ``check`` says about what the command line names, each tool read once:
-    a toolset (a module, ``--agent``, a tool list, a server), the project's list (no
-    target), or one tool.
+    a toolset (a module, ``--agent``, a tool list, a server; the project's list when no
+    target is given: ``check`` is ``check project``), or one tool.
 
     Raises:
         TargetError: the target cannot be read, or ``--client`` on a source that is not an
@@ -141,57 +141,47 @@ def check_result(args: argparse.Namespace) -> CheckResult:
     from toollens.cli import toolset as cli_toolset
     from toollens.cli.check_clients import require_listing
     from toollens.cli.check_result import CheckedTool, CheckResult
+    from toollens.cli.project_source import PROJECT
 
-    asked = args.providers or [default_provider(args)]  # a payload: its own provider
-    if ALL_PROVIDERS in asked:
-        asked = [p for p in asked if p != ALL_PROVIDERS] + list(provider_names())
-    providers = tuple(dict.fromkeys(asked))
-    if cli_toolset.wants_toolset(args):  # a module, an agent, a tool list: the whole toolset
-        return _toolset_result(args, providers)
+    named = list(args.providers or ())
+    if ALL_PROVIDERS in named:
+        named = [p for p in named if p != ALL_PROVIDERS] + list(provider_names())
+    named_providers = tuple(dict.fromkeys(named))
+    source = args.agent or args.target or PROJECT
+    if args.agent or args.target is None or cli_toolset.wants_toolset(args):
+        return _toolset_result(args, source, named_providers)
     if getattr(args, "clients", None):
         require_listing(None)
-    if args.target is None:  # the project's list
-        from toollens.cli import project as cli_project
-        from toollens.cli.tokens import countable
-
-        items = cli_project.project_reports(args, providers if args.providers else None)
-        checks = tuple(
-            CheckedTool(ToolCheck.from_reports(reports), obj, reports[0].function)
-            for reports, obj in items
-        )
-        # an MCP server's tool is counted as the model gets it, and placed on its server
-        objs = [countable(c.obj) for c in checks]
-        named = [(c.obj, c.result.title) for c in checks]
-        mode: Mode = "tools"
-    else:
-        reports = [report_of(args.target, cli_options(args, p)) for p in providers]
-        checks = (
-            CheckedTool(ToolCheck.from_reports(reports), reports[0].target, reports[0].function),
-        )
-        objs = [reports[0].target]
-        named = [(reports[0].target, args.target)]
-        mode = "tool"
-    code = EXIT_FINDINGS if any(c.result.errors for c in checks) else EXIT_OK
-    tokens, counted = _token_rules(args, objs, named)
+    providers = named_providers or (default_provider(args),)  # a payload: its own provider
+    reports = [report_of(args.target, cli_options(args, p)) for p in providers]
+    checks = (CheckedTool(ToolCheck.from_reports(reports), reports[0].target, reports[0].function),)
+    code = EXIT_FINDINGS if checks[0].result.errors else EXIT_OK
+    tokens, counted = _token_rules(args, [reports[0].target], [(reports[0].target, args.target)])
     return CheckResult(
-        mode, providers, args.target, checks, tokens=tokens, counted=counted, code=code
+        "tool", providers, args.target, checks, tokens=tokens, counted=counted, code=code
     )
 
 
-def _toolset_result(args: argparse.Namespace, providers: tuple[str, ...]) -> CheckResult:
+def _toolset_result(args: argparse.Namespace, source: str, named: tuple[str, ...]) -> CheckResult:
     from toollens.cli import toolset as cli_toolset
     from toollens.cli.check_clients import clients_check
     from toollens.cli.check_result import CheckResult
     from toollens.cli.common import mcp_options
+    from toollens.targets import is_project_source
 
-    source = args.agent or args.target
-    # An MCP tool list is non-strict unless a chosen client sends strict.
-    options = mcp_options(args, cli_options(args, providers[0]))
+    if is_project_source(source):  # the table's options under the command line's
+        from toollens.cli.project_source import project_options
+
+        options, providers = project_options(args, source, named)
+    else:
+        providers = named or (default_provider(args),)  # a payload: its own provider
+        # An MCP tool list is non-strict unless a chosen client sends strict.
+        options = mcp_options(args, cli_options(args, providers[0]))
     ts, rows = cli_toolset.checked_toolset(
         source, options, providers, ToolCheck.from_reports, args.jobs, cli_connect(args)
     )
     clients = clients_check(args, ts)
-    asked = providers if args.providers else ()  # named with --provider: the tools go there
+    asked = named  # named with --provider: the tools go there
     if clients is not None:  # an MCP list: judged by the path its tools take
         from toollens.cli.check_clients import mcp_request_findings
 

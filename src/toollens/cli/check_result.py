@@ -1,6 +1,6 @@
 """The result of ``toollens check``: computed once over the tools read, formatted once.
 
-``check`` reads its tools once (one tool, the project's list, or a toolset), checks each,
+``check`` reads its tools once (one tool, or a toolset: the project's list too), checks each,
 and keeps all it has to say in one :class:`CheckResult`: the per-tool checks, the findings
 across tools, the clients' verdicts with what each chosen client's tools cost
 (:class:`toollens.cli.check_clients.ClientsCheck`), and the token rules (budgets and
@@ -29,12 +29,12 @@ if TYPE_CHECKING:
 
 __all__ = ["CheckResult", "CheckedTool", "Counted", "Mode", "format_result"]
 
-Mode = Literal["tool", "tools", "toolset"]
+Mode = Literal["tool", "toolset"]
 
 
 @dataclass(frozen=True)
 class CheckedTool:
-    """One tool checked on its own (a target, or a tool of the project's list).
+    """One tool checked on its own (a target naming one tool).
 
     Attributes:
         result: its findings, per provider.
@@ -61,11 +61,11 @@ class CheckResult:
     """Everything one ``check`` says, computed once.
 
     Attributes:
-        mode: ``tool`` (one target), ``tools`` (the project's list) or ``toolset`` (a
-            module, an agent, a tool list, a server).
+        mode: ``tool`` (one target naming one tool) or ``toolset`` (a module, an agent, a
+            tool list, a server, the project's list).
         providers: the providers checked against.
-        target: the target as named (``None``: the project's list).
-        checks: each tool checked on its own (``tool`` and ``tools`` modes).
+        target: the target as named (``project`` for the project's list).
+        checks: the tool checked on its own (``tool`` mode).
         toolset: the toolset read (``toolset`` mode), with its findings across tools.
         rows: each entry of the toolset with its check.
         clients: the clients' verdicts and what each chosen client's tools cost.
@@ -76,7 +76,7 @@ class CheckResult:
 
     mode: Mode
     providers: tuple[str, ...]
-    target: str | None
+    target: str
     checks: tuple[CheckedTool, ...] = ()
     toolset: Toolset | None = None
     rows: tuple[ToolRow, ...] = ()
@@ -106,11 +106,9 @@ class CheckResult:
             assert self.toolset is not None
             more = self.token_findings
             data = toolset_data(self.toolset, self.rows, self.providers, self.clients, more)
-        elif self.mode == "tool":
+        else:
             data = self.checks[0].result.to_json()
             data["ok"] = data["ok"] and self.exit_code == EXIT_OK
-        else:
-            data = {"tools": [c.result.to_json() for c in self.checks]}
         if self.token_section:
             assert self.tokens is not None
             data["tokens"] = self.tokens.to_json()

@@ -21,7 +21,6 @@ from toollens.core.diff import SchemaDiff
 if TYPE_CHECKING:
     from toollens.core.checks import ToolCheck
     from toollens.core.function_schema import FunctionSchema
-    from toollens.core.report import Report
     from toollens.project.annotations import Locator
     from toollens.project.config import ProjectConfig
     from toollens.project.github import Annotation, Level
@@ -36,7 +35,6 @@ __all__ = [
     "format_checks_github",
     "format_diff_github",
     "format_located_checks_github",
-    "project_reports",
     "project_tools",
     "write_snapshot",
 ]
@@ -196,22 +194,6 @@ def _function_schema_or_none(obj: object) -> FunctionSchema | None:
 
 
 # -- check and show ----------------------------------------------------------------------------
-
-
-def project_reports(
-    args: argparse.Namespace, providers: Sequence[str] | None, *, style: str | None = None
-) -> tuple[tuple[tuple[Report, ...], object], ...]:
-    """Each project tool's reports (one per provider) and the object itself.
-
-    ``providers`` and ``style`` given on the command line win over the table's.
-    """
-    from toollens.project.lock import build_reports
-
-    config = _project(args, providers)
-    if style:
-        config = dataclasses.replace(config, docstring_style=style)
-    built = build_reports(config, connect=cli_connect(args))
-    return tuple((reports, ref.obj) for ref, reports in built)
 
 
 def project_tools(

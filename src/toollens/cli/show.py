@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from toollens.cli.common import (
     EXIT_CODES_HELP,
@@ -19,7 +20,7 @@ from toollens.cli.common import (
     report_of,
 )
 from toollens.cli.connect import cli_connect
-from toollens.cli.formats import dump, format_show, show_data
+from toollens.cli.formats import format_show
 from toollens.cli.show_clients import add_clients_arguments, run_show_clients
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
 
@@ -87,6 +88,9 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
 
 def run_show(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.cli import toolset as cli_toolset
+    from toollens.cli.project_source import PROJECT, project_options
+    from toollens.cli.show_tools import show_source
+    from toollens.targets import is_project_source
 
     if args.view == "clients":
         return run_show_clients(args)
@@ -97,22 +101,19 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
             "--client and --server-name apply to --view clients",
             hint="add --view clients to see what each client does with the tools",
         )
+    named = {"name": args.name, "description": args.description}
+    source = args.target or PROJECT  # no target: every tool of the project, as `check`
+    if is_project_source(source):  # the table's options under the command line's
+        asked = [args.provider] if args.provider else []
+        options, _ = project_options(args, source, asked, style=args.style)
+        options = dataclasses.replace(options, **named)
+        return show_source(source, options, args.view, args.format, cli_connect(args))
     # the same defaults as check: a payload's own provider; an MCP tool list non-strict
     args.provider = args.provider or default_provider(args)
-    if args.target is not None and cli_toolset.is_toolset_source(args.target):
-        from toollens.cli.show_tools import show_source  # modules, payloads, mcp: servers
-
-        named = {"name": args.name, "description": args.description}
+    if cli_toolset.is_toolset_source(source):  # modules, payloads, mcp: servers, agents
         options = cli_options(args, args.provider, docstring_style=args.style, **named)
         options = mcp_options(args, options)
-        return show_source(args.target, options, args.view, args.format, cli_connect(args))
-    if args.target is None:  # every tool of the project
-        from toollens.cli.project import project_reports
-
-        reports = [r[0] for r, _ in project_reports(args, [args.provider], style=args.style)]
-        if args.format == "json":  # one document, dumped once from each tool's data
-            return dump([show_data(rep, args.view) for rep in reports]), EXIT_OK
-        return "\n".join(format_show(rep, args.view, args.format) for rep in reports), EXIT_OK
+        return show_source(source, options, args.view, args.format, cli_connect(args))
     options = cli_options(
         args,
         args.provider,

@@ -29,7 +29,6 @@ __all__ = [
     "add_tokens_command",
     "budget",
     "budget_findings",
-    "countable",
     "format_tokens_text",
 ]
 
@@ -133,17 +132,13 @@ def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
     tool list, a server), or with nothing named the project's tool list. A toolset keeps
     its entries' ``defer_loading`` marks, read as ``check`` reads them."""
     agent = getattr(args, "agent", None)
-    if not texts and not agent:
-        from toollens.cli.project import project_tools
-
-        tools, _ = project_tools(args)
-        return [countable(obj) for _, obj in tools]
+    from toollens import toolset  # the public face: the project table's source is registered
     from toollens.cli.connect import cli_connect
+    from toollens.cli.project_source import PROJECT
     from toollens.cli.toolset import deferred_marks, is_toolset_source
     from toollens.targets import resolve_target
-    from toollens.toolsets import toolset
 
-    named = [agent] if agent else list(texts)
+    named = [agent] if agent else list(texts) or [PROJECT]  # nothing named: the project's
     connect = cli_connect(args)
     return [
         deferred_marks(toolset(t, connect=connect))
@@ -151,17 +146,6 @@ def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
         else resolve_target(t, connect=connect)
         for t in named
     ]
-
-
-def countable(obj: object) -> object:
-    """A project tool as ``tokens()`` reads it: an MCP server's tool as the model gets it."""
-    from toollens.mcp.records import McpTool
-
-    if isinstance(obj, McpTool):
-        from toollens.tokens import ToolDef
-
-        return ToolDef(obj.name, obj.description, obj.input_schema)
-    return obj
 
 
 def run_tokens(args: argparse.Namespace) -> tuple[str, int]:

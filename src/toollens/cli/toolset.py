@@ -61,7 +61,8 @@ def add_check_arguments(check: argparse.ArgumentParser) -> None:
 
 def is_toolset_source(text: str) -> bool:
     """Whether a target names many tools: a module (no ``:ATTR``), ``project``, a prefixed
-    source, or a JSON file holding a ``tools`` list."""
+    source, a JSON file holding tools, or ``MODULE:ATTR`` naming a source of tools (a list,
+    an agent: :func:`toollens.toolsets.sources.holds_several`)."""
     from toollens.targets import is_dotted, is_project_source
     from toollens.toolsets import registered_prefixes
 
@@ -72,7 +73,7 @@ def is_toolset_source(text: str) -> bool:
         return Path(text).is_file() and _holds_tool_list(Path(text))
     if text.endswith(".py"):  # without ":ATTR" it stays an error: "names a Python file..."
         return False
-    return is_dotted(text)
+    return is_dotted(text) or _names_several(text)
 
 
 def _holds_tool_list(path: Path) -> bool:
@@ -80,12 +81,23 @@ def _holds_tool_list(path: Path) -> bool:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):  # the single-target path reports it
         return False
-    from toollens.mcp.records import is_mcp_tool
+    from toollens.toolsets.payloads import holds_tool_list
 
-    # One MCP tool is read as a list of one: the MCP specification judges lists.
-    return isinstance(data, list) or (
-        isinstance(data, dict) and (isinstance(data.get("tools"), list) or is_mcp_tool(data))
-    )
+    return holds_tool_list(data)
+
+
+def _names_several(text: str) -> bool:
+    from toollens.core.errors import ToolLensError
+    from toollens.targets import parse_target, resolve_target
+    from toollens.toolsets.sources import holds_several
+
+    try:
+        if parse_target(text).origin == "json":
+            return False
+        obj = resolve_target(text)
+    except ToolLensError:  # the single-tool path reports it, in its words
+        return False
+    return holds_several(obj)
 
 
 def wants_toolset(args: argparse.Namespace) -> bool:

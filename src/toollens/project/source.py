@@ -24,6 +24,7 @@ from toollens.toolsets.entries import ToolEntry, ToolOrigin, callable_origin
 from toollens.toolsets.mcp_source import mcp_entry
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.registry import framework_entries, register_source
+from toollens.toolsets.sources import read_object
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -79,6 +80,8 @@ def _entries(ref: ToolRef, options: ReportOptions, config: ProjectConfig) -> lis
     found = framework_entries(ref.obj, options, ref.target)  # an agent, a framework tool
     if found is not None:
         return found
+    if not callable(ref.obj):  # a list of tools, a payload dict: read as toolset() reads it
+        return read_object(ref.obj, options, ref.target)
     origin = callable_origin(ref.obj, kind="project", label=ref.target)
     return [ToolEntry.from_callable(ref.obj, origin=origin, options=options)]
 

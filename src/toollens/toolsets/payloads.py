@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
 
 __all__ = [
+    "holds_tool_list",
     "is_payload_list",
     "payload_entries",
     "payload_entry",
@@ -57,6 +58,13 @@ def is_payload_list(data: object) -> bool:
     return isinstance(data.get("tools"), list) or any(
         isinstance(data.get(key), list) for key in _DECLARATION_KEYS
     )
+
+
+def holds_tool_list(data: object) -> bool:
+    """Whether JSON data is read as tools rather than one schema: a bare list, a request's
+    tool list or a Gemini tool (:func:`is_payload_list`), or one MCP tool (read as a list of
+    one: the MCP specification judges lists)."""
+    return isinstance(data, list) or is_payload_list(data) or is_mcp_tool(data)
 
 
 def payload_entries(

@@ -115,7 +115,8 @@ def framework_report(obj: object, options: ReportOptions) -> Report | None:
         what = found[0].error if len(found) == 1 else f"it holds {len(found)} tools"
         raise TargetError(
             f"{_name_of(obj)!r} cannot be read as one tool: {what or 'it has no schema'}",
-            hint="name each tool, or check them all with `toollens check --agent MODULE:ATTR`",
+            hint="name one of its tools, or read them all: `toollens check MODULE:ATTR`, "
+            "`toollens.toolset(obj)`",
         )
     return found[0].report
 

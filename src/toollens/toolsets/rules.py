@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from toollens.core.providers.anthropic import ANTHROPIC_NAME, ANTHROPIC_NAME_PATTERN
 from toollens.core.providers.gemini import GENAI_VALIDATED
 from toollens.core.providers.requests import (
     ANTHROPIC_MAX_OPTIONAL,
@@ -47,18 +46,6 @@ __all__ = [
 
 # -- sources -----------------------------------------------------------------------------
 
-OPENAI_NAME = Source(
-    "OpenAI function definition, name (openai 3.57 SDK types, shared FunctionDefinition)",
-    "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
-    "2026-11-29",
-    evidence="code",
-)
-GEMINI_NAME = Source(
-    "google-genai 3.6.1 types.FunctionDeclaration.name",
-    "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations",
-    "2026-11-29",
-    evidence="code",
-)
 UNIQUE_NAMES = Source(
     "pydantic-ai 2.68 CombinedToolset and OpenAI Agents 0.24 MCPUtil refuse two tools of one "
     "name (the model calls tools by name)",
@@ -161,17 +148,6 @@ def sanitised_collisions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
         if len(names) > 1:
             shown = ", ".join(repr(n) for n in names)
             yield ToolsetHit(tuple(names), {"names": shown, "sanitised": cleaned})
-
-
-def name_outside(pattern: str) -> Check:
-    compiled = re.compile(pattern)
-
-    def check(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
-        for name in dict.fromkeys(e.name for e in entries):
-            if not compiled.fullmatch(name):
-                yield ToolsetHit((name,), {"name": name, "length": len(name)})
-
-    return check
 
 
 def too_many(limit: int) -> Check:
@@ -295,21 +271,6 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "characters outside a-z A-Z 0-9 _ and lower-cases them",
                 "rename them so they differ in letters, digits or '_'", AGENTS_SANITISE,
                 sanitised_collisions),
-    ToolsetRule("toolset.openai-name-invalid", E, "a name OpenAI rejects",
-                "tool name {name!r} ({length} characters) does not match "
-                "^[a-zA-Z0-9_-]{{1,64}}$; OpenAI rejects the request",
-                "use letters, digits, '_' or '-', at most 64 characters", OPENAI_NAME,
-                name_outside(r"[a-zA-Z0-9_-]{1,64}")),
-    ToolsetRule("toolset.anthropic-name-invalid", E, "a name Anthropic rejects",
-                "tool name {name!r} ({length} characters) does not match "
-                "^[a-zA-Z0-9_-]{{1,128}}$; Anthropic rejects the request",
-                "use letters, digits, '_' or '-', at most 128 characters", ANTHROPIC_NAME,
-                name_outside(ANTHROPIC_NAME_PATTERN)),
-    ToolsetRule("toolset.gemini-name-invalid", E, "a name Gemini rejects",
-                "function name {name!r} ({length} characters) must start with a letter or '_' "
-                "and use a-z A-Z 0-9 _ . : - only, at most 128 characters",
-                "rename the tool", GEMINI_NAME,
-                name_outside(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")),
     ToolsetRule("toolset.openai-too-many-tools", E, "more tools than OpenAI accepts",
                 "{count} tools in one request; OpenAI accepts at most {limit}",
                 "split the tools across agents, or load them on demand", OPENAI_TOOL_COUNT,
@@ -361,13 +322,10 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
 # The providers a cross-tool rule speaks for (a table cell per provider shows them there).
 _OPENAI, _GEMINI = ("openai-chat", "openai-responses"), ("gemini", "gemini-openapi")
 RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
-    "toolset.openai-name-invalid": _OPENAI,
     "toolset.openai-too-many-tools": _OPENAI,
-    "toolset.anthropic-name-invalid": ("anthropic",),
     "toolset.anthropic-too-many-strict-tools": ("anthropic",),
     "toolset.anthropic-too-many-optional": ("anthropic",),
     "toolset.anthropic-too-many-unions": ("anthropic",),
-    "toolset.gemini-name-invalid": _GEMINI,
     "toolset.gemini-validated-mixed": _GEMINI,
 }
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
     from toollens.mcp.client import ConnectOptions
 
-__all__ = ["read_object", "toolset", "unknown_entry"]
+__all__ = ["holds_several", "read_object", "toolset", "unknown_entry"]
 
 
 def toolset(
@@ -95,6 +95,26 @@ def _readable_kind(source: object) -> bool:
     if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
         return True
     return framework_entries(source, None, "") is not None
+
+
+def holds_several(obj: object) -> bool:
+    """Whether ``obj`` (what ``MODULE:ATTR`` names) is a source of tools rather than one tool,
+    by the rule :func:`read_object` reads it with: a module, a toolset, a list or tuple, a
+    tool-list payload, or a framework object holding other than one tool (an agent, a
+    toolkit). A function, a model class, a JSON schema or one framework tool is one tool, as
+    :func:`toollens.report` reads it."""
+    if isinstance(obj, (Toolset, types.ModuleType)):
+        return True
+    if isinstance(obj, Mapping):
+        from toollens.toolsets.payloads import holds_tool_list
+
+        return holds_tool_list(obj)
+    found = framework_entries(obj, None, "")
+    if found is not None:  # the same count framework_report refuses as "not one tool"
+        return len(found) != 1
+    if callable(obj):
+        return False
+    return isinstance(obj, Iterable) and not isinstance(obj, (str, bytes, bytearray))
 
 
 def read_object(source: object, options: ReportOptions | None, label: str) -> list[ToolEntry]:
