@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from toollens.core.errors import TargetError
+from toollens.mcp.target import MCP_PREFIX, is_mcp_target
 from toollens.tokens.models import DEFAULT_MODEL, rule_for
 from toollens.tokens.result import TokenCount, UnreadTool
 from toollens.tokens.tooldefs import CountableTools, ToolDef, skipped, tool_defs
@@ -73,7 +74,8 @@ def none_read(unread: tuple[UnreadTool, ...]) -> str:
     """The one-line error for an input of which no tool could be read."""
     if len(unread) == 1:
         only = unread[0]
-        bare = only.name.partition(":")[2] if only.name.startswith("mcp:") else only.name
+        # an mcp: target's error names its command already
+        bare = only.name.removeprefix(MCP_PREFIX) if is_mcp_target(only.name) else only.name
         return only.error if bare and bare in only.error else f"{only.name}: {only.error}"
     listed = "; ".join(str(u) for u in unread[:5])
     more = f"; and {len(unread) - 5} more" if len(unread) > 5 else ""
