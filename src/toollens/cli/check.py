@@ -73,7 +73,8 @@ claude-desktop, cursor, vscode-copilot, gemini-cli, mcp-python, openai-agents,
 openai-agents-strict); the framework consumers (pydantic-ai:*, langchain-mcp-adapters,
 google-genai, anthropic-sdk) run their framework's code and are judged when named, or with
 --client all. Only the clients named with --client can fail the check, and each of them
-gets what the tools it sends cost, up front and deferred. Token budgets and the
+gets what the tools it sends cost, up front and deferred; the provider columns (the tools
+as if sent raw) fail it only for a provider named with --provider. Token budgets and the
 documented description limits are findings of the check (exit 1 on an error).
 
 {TARGETS_HELP}
@@ -187,7 +188,10 @@ def _toolset_result(args: argparse.Namespace, source: str, named: tuple[str, ...
 
         ts = mcp_request_findings(ts, clients, asked)
     chosen = bool(clients and clients.chosen)
-    code = cli_toolset.exit_code(ts, rows, providers, clients_chosen=chosen)
+    # An MCP list's tools reach a model through its clients: a provider judges them raw
+    # (its column) and fails the check only when --provider names it.
+    gate = clients is None or bool(named)
+    code = cli_toolset.exit_code(ts, rows, providers, clients_chosen=chosen, providers_gate=gate)
     if clients is not None:
         code = max(code, clients.exit_code)
     marked = cli_toolset.deferred_marks(ts)

@@ -124,6 +124,8 @@ class ClientsCheck:
             suggests).
         left_out: the clients that were asked for (the defaults, or ``all``) and could not
             judge, each with the package it needs.
+        providers: the providers ``--provider`` named: their columns (the tools sent raw,
+            not through a client) gate the exit code; empty: the columns are shown only.
     """
 
     report: ConsumerReport
@@ -131,6 +133,7 @@ class ClientsCheck:
     costs: tuple[ClientCost, ...] = ()
     target: str = ""
     left_out: tuple[str, ...] = ()
+    providers: tuple[str, ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -258,7 +261,8 @@ def clients_check(args: argparse.Namespace, ts: Toolset) -> ClientsCheck | None:
     costs = tuple(client_cost(report.judgement(c), model) for c in chosen)
     source = getattr(args, "agent", None) or args.target
     target = source if isinstance(source, str) else ""
-    return ClientsCheck(report, chosen, costs, target, _left_out(args))
+    named = tuple(getattr(args, "providers", None) or ())
+    return ClientsCheck(report, chosen, costs, target, _left_out(args), named)
 
 
 def _left_out(args: argparse.Namespace) -> tuple[str, ...]:

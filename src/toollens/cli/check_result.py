@@ -106,6 +106,7 @@ class CheckResult:
             assert self.toolset is not None
             more = self.token_findings
             data = toolset_data(self.toolset, self.rows, self.providers, self.clients, more)
+            data["ok"] = self.exit_code == EXIT_OK  # what gates: chosen clients, --provider
         else:
             data = self.checks[0].result.to_json()
             data["ok"] = data["ok"] and self.exit_code == EXIT_OK

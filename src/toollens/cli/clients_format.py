@@ -47,6 +47,12 @@ def clients_lines(clients: ClientsCheck) -> list[str]:
     Every hit is shown with its own rule's verdict, not the tool's worst one."""
     gate = "gate the exit code" if clients.chosen else "shown; name one with --client to gate"
     lines = [f"clients (server name {clients.report.listing.server_name!r}; {gate}):"]
+    if not clients.providers:  # the provider columns judge the tools as if sent raw
+        lines.insert(
+            0,
+            "providers: the tools as sent raw, not through a client; shown; name one "
+            "with --provider to gate",
+        )
     for judgement in clients.report.judgements:
         consumer = CONSUMERS[judgement.client]
         # a strict client's provider step holds the strict-mode rules: say it is opt-in

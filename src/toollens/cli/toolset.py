@@ -176,6 +176,7 @@ def exit_code(
     providers: Sequence[str] = (),
     *,
     clients_chosen: bool = False,
+    providers_gate: bool = True,
 ) -> int:
     """1 on an error finding, a view error or a tool that could not be read, else 0 (a
     source that cannot be read at all never gets here: it raises, exit 3).
@@ -183,12 +184,20 @@ def exit_code(
     A cross-tool error that speaks for some providers (Anthropic's strict request limits,
     a name Gemini refuses) fails the check only when one of ``providers`` was asked for;
     the MCP specification's and SDK's errors fail it only when no client was chosen, since
-    the chosen clients' verdicts then say what happens on the user's path.
+    the chosen clients' verdicts then say what happens on the user's path. Without
+    ``providers_gate`` (an MCP tool list no ``--provider`` names: its tools reach a model
+    through clients) a tool's provider findings are shown and do not fail the check.
     """
     from toollens.core.records import Severity
 
+    def failed(result: ToolCheck) -> bool:
+        if providers_gate:
+            return bool(result.errors)
+        lint = any(f.severity is Severity.ERROR for f in result.lint)
+        return lint or bool(result.view_errors)
+
     bad = any(row.entry.error is not None for row in rows)
-    bad = bad or any(row.result is not None and row.result.errors for row in rows)
+    bad = bad or any(row.result is not None and failed(row.result) for row in rows)
     bad = bad or any(
         f.severity is Severity.ERROR and _gates(f, providers, clients_chosen) for f in ts.findings
     )
