@@ -277,11 +277,6 @@ def _left_out(args: argparse.Namespace) -> tuple[str, ...]:
     )
 
 
-#: The description limits that are one provider's refusal (``toollens.tokens.limits``), by
-#: rule id: on an MCP tool list they stand as errors only when a chosen client sends there.
-LIMIT_PROVIDERS = {"limits.openai-description-length": "openai-chat"}
-
-
 Found = tuple[tuple["Finding", int | None], ...]
 
 
@@ -291,8 +286,10 @@ def mcp_limits(found: Found, clients: ClientsCheck, asked: Sequence[str] = ()) -
     ``--provider`` names (``asked``; OpenAI Chat Completions' 1024 characters, when no client
     on Chat Completions such as ``langchain-mcp-adapters`` is named) is a warning, not an
     error; the tool is not lost in the clients judged."""
+    from toollens.tokens.limits import limit_provider
+
     return tuple(
-        (_for_chosen(finding, (LIMIT_PROVIDERS.get(str(finding.rule)),), clients, asked), index)
+        (_for_chosen(finding, (limit_provider(str(finding.rule)),), clients, asked), index)
         for finding, index in found
     )
 
@@ -302,14 +299,11 @@ def mcp_request_findings(ts: Toolset, clients: ClientsCheck, asked: Sequence[str
     tool list: a limit of providers that neither a chosen client sends to nor ``--provider``
     names (OpenAI's 128 tools, when no client on OpenAI is named) is a warning, as for
     :func:`mcp_limits`."""
-    from toollens.toolsets.rules import RULE_PROVIDERS
+    from toollens.toolsets.rules import finding_providers
 
     kept = tuple(
         dataclasses.replace(
-            item,
-            finding=_for_chosen(
-                item.finding, RULE_PROVIDERS.get(item.finding.rule, ()), clients, asked
-            ),
+            item, finding=_for_chosen(item.finding, finding_providers(item.finding), clients, asked)
         )
         for item in ts.cross_findings
     )

@@ -16,7 +16,8 @@ from toollens.tokens.tooldefs import ToolDef
 
 @dataclass(frozen=True)
 class DescriptionLimit:
-    """A maximum tool-description length and what happens past it."""
+    """A maximum tool-description length and what happens past it; ``provider``: the
+    provider whose refusal it is (a client's own cut has none)."""
 
     rule: str
     max_chars: int
@@ -24,6 +25,7 @@ class DescriptionLimit:
     consequence: str
     fix: str
     source: str
+    provider: str | None = None
 
 
 LIMITS: tuple[DescriptionLimit, ...] = (
@@ -37,6 +39,7 @@ LIMITS: tuple[DescriptionLimit, ...] = (
         source="the API's own error, quoted in public issue threads (e.g. getsentry/sentry-mcp "
         "#106, langchain-ai/open_deep_research #80, OpenHands #4838); OpenAI's guides do not "
         "state the limit, and OpenAI-compatible servers differ",
+        provider="openai-chat",
     ),
     DescriptionLimit(
         rule="limits.claude-code-description-truncated",
@@ -50,6 +53,12 @@ LIMITS: tuple[DescriptionLimit, ...] = (
         "2048-character cut in the client (the docs say 2KB; the MCP spec sets no limit)",
     ),
 )
+
+
+def limit_provider(rule: str) -> str | None:
+    """The provider whose refusal the description limit ``rule`` is (``None``: a client's
+    cut, or no such limit)."""
+    return next((limit.provider for limit in LIMITS if limit.rule == rule), None)
 
 
 def iter_limit_findings(tools: Sequence[ToolDef]) -> Iterator[Finding]:

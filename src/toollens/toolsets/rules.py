@@ -39,6 +39,7 @@ __all__ = [
     "ToolsetHit",
     "ToolsetRule",
     "concerns_provider",
+    "finding_providers",
     "iter_toolset_findings",
     "mcp_spec_findings",
     "speaks_for_providers",
@@ -89,7 +90,9 @@ Check = Callable[[Sequence[ToolEntry]], Iterator[ToolsetHit]]
 
 @dataclass(frozen=True)
 class ToolsetRule:
-    """One cross-tool rule (fields as :class:`~toollens.core.providers.rules.ProviderRule`)."""
+    """One cross-tool rule (fields as :class:`~toollens.core.providers.rules.ProviderRule`);
+    ``providers``: the providers whose limit it is (a table cell per provider shows it
+    there), none for a rule about every request."""
 
     id: str
     severity: Severity
@@ -98,6 +101,7 @@ class ToolsetRule:
     fix: str
     cite: Source
     check: Check
+    providers: tuple[str, ...] = ()
 
 
 # -- checks ------------------------------------------------------------------------------
@@ -258,6 +262,7 @@ def _type_of(sub: Any, root: Mapping[str, Any], depth: int = 0) -> str | None:
 # -- the table ---------------------------------------------------------------------------
 
 E, W = Severity.ERROR, Severity.WARNING
+_OPENAI, _GEMINI = ("openai-chat", "openai-responses"), ("gemini", "gemini-openapi")
 
 # fmt: off
 TOOLSET_RULES: tuple[ToolsetRule, ...] = (
@@ -274,13 +279,13 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
     ToolsetRule("toolset.openai-too-many-tools", E, "more tools than OpenAI accepts",
                 "{count} tools in one request; OpenAI accepts at most {limit}",
                 "split the tools across agents, or load them on demand", OPENAI_TOOL_COUNT,
-                too_many(OPENAI_MAX_TOOLS)),
+                too_many(OPENAI_MAX_TOOLS), _OPENAI),
     ToolsetRule("toolset.anthropic-too-many-strict-tools", E,
                 "more than 20 strict tools in one Anthropic request",
                 "{count} strict tools in one request; Anthropic compiles at most {limit} "
                 "(400 'Schema is too complex for compilation'); past the limit from {tools}",
                 "send the tools named non-strict, or split the request", ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("tools", ANTHROPIC_MAX_STRICT_TOOLS)),
+                anthropic_strict_limit("tools", ANTHROPIC_MAX_STRICT_TOOLS), ("anthropic",)),
     ToolsetRule("toolset.anthropic-too-many-optional", E,
                 "more than 24 optional parameters across the strict tools of one request",
                 "the strict tools have {count} optional parameters in all; Anthropic allows "
@@ -288,7 +293,7 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "limit from {tools}",
                 "make parameters required, or send the tools named non-strict",
                 ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("optional", ANTHROPIC_MAX_OPTIONAL)),
+                anthropic_strict_limit("optional", ANTHROPIC_MAX_OPTIONAL), ("anthropic",)),
     ToolsetRule("toolset.anthropic-too-many-unions", E,
                 "more than 16 union-typed parameters across the strict tools of one request",
                 "the strict tools have {count} parameters with a union type (anyOf, or a type "
@@ -297,13 +302,13 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "{tools}",
                 "give parameters one type, or send the tools named non-strict",
                 ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS)),
+                anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS), ("anthropic",)),
     ToolsetRule("toolset.gemini-validated-mixed", W,
                 "strict and non-strict tools in one Gemini request",
                 "Gemini's VALIDATED mode (its strict tools) is request-wide: the non-strict "
                 "tools {lax} keep the whole request on AUTO, so the schemas of {strict} are "
                 "not enforced either", "make every tool strict, or none", GENAI_VALIDATED,
-                gemini_mixed_strictness),
+                gemini_mixed_strictness, _GEMINI),
     ToolsetRule("toolset.near-duplicate-description", W,
                 "two tools the model cannot tell apart by their descriptions",
                 "the descriptions of {a!r} and {b!r} are {percent}% alike; the model picks "
@@ -319,31 +324,29 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
 # fmt: on
 
 
-# The providers a cross-tool rule speaks for (a table cell per provider shows them there).
-_OPENAI, _GEMINI = ("openai-chat", "openai-responses"), ("gemini", "gemini-openapi")
 RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
-    "toolset.openai-too-many-tools": _OPENAI,
-    "toolset.anthropic-too-many-strict-tools": ("anthropic",),
-    "toolset.anthropic-too-many-optional": ("anthropic",),
-    "toolset.anthropic-too-many-unions": ("anthropic",),
-    "toolset.gemini-validated-mixed": _GEMINI,
+    r.id: r.providers for r in TOOLSET_RULES if r.providers
 }
+"""The providers each provider-specific cross-tool rule speaks for (from the rules)."""
+
+
+def finding_providers(finding: Finding) -> tuple[str, ...]:
+    """The providers a cross-tool finding (or a payload finding) speaks for; ``()`` for one
+    about every request."""
+    from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
+
+    return RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule, ())
 
 
 def speaks_for_providers(finding: Finding) -> bool:
     """Whether a cross-tool finding is about what some providers accept (not every one)."""
-    from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
-
-    return bool(RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule))
+    return bool(finding_providers(finding))
 
 
 def concerns_provider(finding: Finding, provider: str) -> bool:
     """Whether a cross-tool finding (or a payload finding) is about what ``provider``
     accepts."""
-    from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
-
-    speaks_for = RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule, ())
-    return provider in speaks_for
+    return provider in finding_providers(finding)
 
 
 def _check_table(rules: Sequence[ToolsetRule]) -> None:
