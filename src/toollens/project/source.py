@@ -67,12 +67,17 @@ def project_toolset(
 
 
 def _identity(tool: ToolEntry) -> tuple[object, ...]:
-    """One tool listed twice (``pkg.tools:search`` and ``pkg.tools:*``, one tool in two
-    agents) is one tool: the same definition from the same place (module and line, or
-    server). Two tools that only share a name stay two, so the lock can refuse them."""
+    """One tool listed twice (``pkg.tools:search``, ``pkg/tools.py:*``; one tool in two
+    agents) is one tool: the same definition from the same place (the file and line of
+    its ``def``, or its server). Two tools that only share a name stay two, so the lock
+    can refuse them."""
+    from toollens.project.places import module_file
+
     origin = tool.origin
+    file = module_file(origin.module) if origin.module is not None else None
+    where = str(file.resolve()) if file is not None else origin.module
     sent = json.dumps(tool.definition(), sort_keys=True, default=str)
-    return (origin.server, origin.module, origin.line, tool.name, sent)
+    return (origin.server, where, origin.line, tool.name, sent)
 
 
 def _expand(
