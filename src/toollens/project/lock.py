@@ -113,10 +113,7 @@ def tool_reports(
     built = []
     for tool in tools:
         if tool.error is not None:
-            raise ProjectError(
-                f"tool {_named(tool)} cannot be read: {tool.error}",
-                hint="fix it, or remove it from the tools listed",
-            )
+            raise ProjectError(f"tool {_named(tool)} cannot be read: {tool.error}")
         if tool.report is None:
             continue  # a hosted tool, a toolset known only during a run: no schema to lock
         reports = tuple(rep for p in providers if (rep := tool.report_for(p)) is not None)
