@@ -46,8 +46,19 @@ def get_time(zone: str) -> str:
     return zone
 
 
+@function_tool(name_override="get_weather")
+def weather_by_town(town: str) -> str:
+    """Get the weather of a town.
+
+    Args:
+        town: The town.
+    """
+    return town
+
+
 agent = Agent(name="helper", tools=[get_weather, get_time])
 hosted = Agent(name="searcher", tools=[get_weather, WebSearchTool()])
+other = Agent(name="other", tools=[weather_by_town])
 '''
 
 PLAIN = '''\
@@ -169,17 +180,27 @@ def test_check_and_the_lock_name_the_same_tools_in_the_same_order(root: Path) ->
     assert targets["get_time"] == "helper[1]"  # the agent's second tool
 
 
-def test_two_servers_with_a_tool_of_the_same_name_are_refused(root: Path) -> None:
-    first, second = server(root, "one", [LOOKUP]), server(root, "two", [LOOKUP])
-    table(root, first, second)
-    assert check_names() == ["lookup", "lookup"]  # both listed, neither dropped
+def _refused(name: str, first: str, second: str) -> None:
     code, out, err = run("snapshot")
     assert (code, out) == (3, "")
     (line,) = err.splitlines()
     assert line == (
-        f"toollens: error: tools '{first}#lookup' and '{second}#lookup' are both named "
-        "'lookup'; a model tells tools apart by name; rename one"
+        f"toollens: error: tools {first!r} and {second!r} are both named {name!r}; "
+        "a model tells tools apart by name; rename one"
     )
+
+
+def test_two_servers_with_a_tool_of_the_same_name_are_refused(root: Path) -> None:
+    first, second = server(root, "one", [LOOKUP]), server(root, "two", [LOOKUP])
+    table(root, first, second)
+    assert check_names() == ["lookup", "lookup"]  # both listed, neither dropped
+    _refused("lookup", f"{first}#lookup", f"{second}#lookup")
+
+
+def test_two_agents_with_different_tools_of_one_name_are_refused(root: Path) -> None:
+    table(root, "lockagent:agent", "lockagent:other")
+    assert check_names() == ["get_weather", "get_time", "get_weather"]
+    _refused("get_weather", "helper[0]", "other[0]")
 
 
 @pytest.mark.parametrize(
