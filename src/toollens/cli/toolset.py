@@ -256,10 +256,10 @@ def lock_tools(
     Raises:
         ProjectError: a tool cannot be read or locked, or two tools share a name.
     """
-    from toollens.project.lock import locked_tools, tool_reports
+    from toollens.project.lock import locked_tools, reported_tools
 
     ts = read_toolset(source, config.report_options(config.providers[0]), connect)
-    tools = locked_tools(tool_reports(ts.tools, config.providers), config.tokens_model)
+    tools = locked_tools(reported_tools(ts.tools, config.providers), config.tokens_model)
     from toollens.cli.check_clients import source_listing
 
     listing = source_listing(source, ts)

@@ -1,8 +1,12 @@
 """``toollens.lock.json``: what every tool of a project sends a model, written for review.
 
-The lock holds one entry per tool, keyed by the tool's name: its name, description,
-parameters schema (strict when the project is strict), output schema, and the payload of
-each configured provider. Everything toollens lays out is written with sorted keys and a
+The lock holds one entry per tool the project's table gives, read by the one reader of the
+table (:func:`~toollens.project.source.project_toolset`, also ``check project:``) or, with
+``--toolset``, by that source's reader; each is a :class:`~toollens.toolsets.Tool` record
+(:class:`ProjectTool` keeps it), and a tool listed without a schema (a hosted tool) is not
+locked. An entry is keyed by the tool's name: its name, description, parameters schema
+(strict when the project is strict), output schema, and the payload of each configured
+provider. Everything toollens lays out is written with sorted keys and a
 two-space indent, ending in a newline, so the same tools always give the same bytes; the
 schemas themselves keep the key order the model sees (the order of ``properties`` is part
 of what a model reads, so sorting it would record something the model never receives).
@@ -51,7 +55,7 @@ __all__ = [
     "lock_line",
     "locked_tools",
     "read_lock",
-    "tool_reports",
+    "reported_tools",
 ]
 
 LOCK_VERSION = 1
@@ -97,10 +101,10 @@ def _table_reports(
 ) -> tuple[tuple[Tool, tuple[Report, ...]], ...]:
     from toollens.project.source import project_toolset
 
-    return tool_reports(project_toolset(config, connect=connect).tools, config.providers)
+    return reported_tools(project_toolset(config, connect=connect).tools, config.providers)
 
 
-def tool_reports(
+def reported_tools(
     tools: Iterable[Tool], providers: Sequence[str]
 ) -> tuple[tuple[Tool, tuple[Report, ...]], ...]:
     """Each tool that has a schema with its report for each provider, in order. A tool
@@ -130,7 +134,7 @@ def _named(tool: Tool) -> str:
 def locked_tools(
     reported: Iterable[tuple[Tool, tuple[Report, ...]]], tokens_model: str | None = None
 ) -> tuple[ProjectTool, ...]:
-    """Each tool with its reports (from :func:`tool_reports`) and its lock entry."""
+    """Each tool with its reports (from :func:`reported_tools`) and its lock entry."""
     return tuple(
         ProjectTool(tool, tool.name, lock_entry(tool, reports, tokens_model), reports)
         for tool, reports in reported

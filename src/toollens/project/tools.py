@@ -55,7 +55,9 @@ class ToolRef:
 
     Attributes:
         target: the target naming exactly this function (``pkg.tools:search``).
-        obj: the function (or class) itself.
+        obj: the function (or class, framework tool object, server tool) itself; from a
+            :class:`~toollens.toolsets.Tool` record (:func:`tool_ref`), the record when
+            the tool is known by its definition.
         location: its file and ``def`` line, when Python can find its source.
     """
 
