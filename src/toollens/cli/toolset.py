@@ -15,7 +15,7 @@ import functools
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from toollens.cli.connect import cli_connect
 from toollens.cli.toolset_format import ToolRow
@@ -277,28 +277,10 @@ def lock_tools(
     Raises:
         ProjectError: a tool cannot be read or locked, or two tools share a name.
     """
-    from toollens.mcp.judge import declared_output
-    from toollens.project.config import ProjectError
-    from toollens.project.lock import lock_entry
-    from toollens.project.tools import ProjectTool, ToolRef, check_unique_names, source_location
+    from toollens.project.lock import locked_tools, reported_tools
 
     ts = read_toolset(source, config.report_options(config.providers[0]), connect)
-    tools = []
-    for entry in ts.tools:
-        if entry.error is not None:
-            raise ProjectError(
-                f"tool {entry.name!r} ({entry.origin}) cannot be read: {entry.error}"
-            )
-        if entry.report is None:
-            continue  # a hosted tool or a run-time toolset: no schema to lock
-        obj = entry.report.target
-        ref = ToolRef(target=str(entry.origin), obj=obj, location=_location(obj, source_location))
-        reports = tuple(reports_for(entry, config.providers))
-        locked = lock_entry(ref, reports, config.tokens_model)
-        if locked["output"] is None and entry.output_schema is not None:  # declared (MCP)
-            locked["output"] = declared_output(entry.name, entry.output_schema)
-        tools.append(ProjectTool(ref, entry.name, locked, reports))
-    check_unique_names([(t.name, t.ref) for t in tools])
+    tools = locked_tools(reported_tools(ts.tools, config.providers), config.tokens_model)
     from toollens.cli.check_clients import source_listing
 
     listing = source_listing(source, ts)
@@ -306,11 +288,7 @@ def lock_tools(
         from toollens.project.lock_clients import with_clients
 
         return with_clients(tools, listing)
-    return tuple(tools)
-
-
-def _location(obj: Any, locate: Callable[[Any], Any]) -> Any:
-    return locate(obj) if callable(obj) else None
+    return tools
 
 
 # -- report ---------------------------------------------------------------------------------

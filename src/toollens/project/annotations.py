@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 from toollens.core.diff import DiffSeverity, SchemaChange
 from toollens.core.schema.pointer import split_pointer
 from toollens.project.github import Annotation, Level
-from toollens.project.places import NOWHERE, Place, mcp_place, object_place, parameter_line_at
+from toollens.project.places import NOWHERE, Place, entry_place, object_place, parameter_line_at
 from toollens.project.tools import parameter_line, relative_path, return_line, source_location
-from toollens.targets import is_mcp_target
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
@@ -102,8 +101,10 @@ def change_annotations(
 
 
 def tool_locator(tool: ProjectTool) -> Locator:
-    """Where annotations about a project tool point: its ``def``, or for an MCP server's
-    tool (also one locked with ``--toolset mcp:...``) where the server is declared."""
-    ref = tool.ref
-    place = mcp_place(ref.target, tool.name) if is_mcp_target(ref.target) else None
-    return Locator(ref.obj, tool.reports[0].function if tool.reports else None, place=place)
+    """Where annotations about a locked tool point: a Python tool's ``def`` (and each
+    parameter's line), else where its record says it came from
+    (:func:`~toollens.project.places.entry_place`: an MCP server's tool where the server is
+    declared, a JSON file's tool at that file)."""
+    record = tool.tool
+    function = tool.reports[0].function if tool.reports else None
+    return Locator(record.function, function, place=entry_place(record))

@@ -1,8 +1,12 @@
 """``toollens.lock.json``: what every tool of a project sends a model, written for review.
 
-The lock holds one entry per tool, keyed by the tool's name: its name, description,
-parameters schema (strict when the project is strict), output schema, and the payload of
-each configured provider. Everything toollens lays out is written with sorted keys and a
+The lock holds one entry per tool the project's table gives, read by the one reader of the
+table (:func:`~toollens.project.source.project_toolset`, also ``check project:``) or, with
+``--toolset``, by that source's reader; each is a :class:`~toollens.toolsets.Tool` record
+(:class:`ProjectTool` keeps it), and a tool listed without a schema (a hosted tool) is not
+locked. An entry is keyed by the tool's name: its name, description, parameters schema
+(strict when the project is strict), output schema, and the payload of each configured
+provider. Everything toollens lays out is written with sorted keys and a
 two-space indent, ending in a newline, so the same tools always give the same bytes; the
 schemas themselves keep the key order the model sees (the order of ``properties`` is part
 of what a model reads, so sorting it would record something the model never receives).
@@ -14,7 +18,7 @@ engine as ``toollens diff`` (:func:`toollens.core.diff.diff`).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -28,13 +32,14 @@ from toollens.project.tools import (
     ProjectTool,
     ToolRef,
     check_unique_names,
-    expand_tools,
-    tool_report,
+    tool_ref,
+    tool_target,
 )
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
     from toollens.mcp.client import ConnectOptions
+    from toollens.toolsets.entries import Tool
 
 __all__ = [
     "LOCK_VERSION",
@@ -48,7 +53,9 @@ __all__ = [
     "dump_lock",
     "lock_entry",
     "lock_line",
+    "locked_tools",
     "read_lock",
+    "reported_tools",
 ]
 
 LOCK_VERSION = 1
@@ -60,58 +67,96 @@ ToolStatus = Literal["added", "removed", "changed", "unchanged"]
 def build_reports(
     config: ProjectConfig, *, connect: ConnectOptions | None = None
 ) -> tuple[tuple[ToolRef, tuple[Report, ...]], ...]:
-    """Every configured tool with one report per provider, built with the project's options;
-    ``connect`` reaches the ``mcp:`` servers the table lists.
+    """Every tool of the project's table with one report per provider, as the ``project``
+    source reads it (:func:`~toollens.project.source.project_toolset`); ``connect`` reaches
+    the ``mcp:`` servers the table lists. Each tool is given as a :class:`ToolRef`
+    (:func:`~toollens.project.tools.tool_ref`).
 
     Raises:
-        TargetError: a tool cannot be found or inspected.
-        ProjectError: two tools share a name.
+        ProjectError: a tool cannot be read, or two tools share a name.
     """
-    from toollens.mcp.records import McpTool
-
-    built = []
-    for ref in expand_tools(config, connect=connect):
-        if isinstance(ref.obj, McpTool):  # a server's tool: its inputSchema, as sent
-            from toollens.mcp.judge import tool_reports
-
-            options = config.report_options(config.providers[0], mcp=True)
-            built.append((ref, tool_reports(ref.obj, options, config.providers)))
-            continue
-        reports = tuple(
-            tool_report(ref.obj, config.report_options(provider)) for provider in config.providers
-        )
-        built.append((ref, reports))
-    check_unique_names([(reports[0].title, ref) for ref, reports in built])
-    return tuple(built)
+    return tuple((tool_ref(tool), reports) for tool, reports in _table_reports(config, connect))
 
 
 def collect_tools(
     config: ProjectConfig, *, connect: ConnectOptions | None = None
 ) -> tuple[ProjectTool, ...]:
-    """Every configured tool with its lock entry (``connect`` as for :func:`build_reports`).
+    """Every tool of the project's table with its lock entry (``connect`` as for
+    :func:`build_reports`); an MCP server's tools carry each client's verdict.
 
     Raises:
-        TargetError: a tool cannot be found or inspected.
-        ProjectError: a tool cannot be made strict, has no payload, or two share a name.
+        ProjectError: a tool cannot be read or made strict, has no payload, or two share a
+            name.
     """
     from toollens.project.lock_clients import project_listings, with_clients
 
-    tools = tuple(
-        ProjectTool(ref, reports[0].title, _entry(ref, reports, config.tokens_model), reports)
-        for ref, reports in build_reports(config, connect=connect)
-    )
+    tools = locked_tools(_table_reports(config, connect), config.tokens_model)
     for listing in project_listings(tools):  # MCP tools: each client's verdict, per server
         tools = with_clients(tools, listing)
     return tools
 
 
-def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None) -> JsonObject:
+def _table_reports(
+    config: ProjectConfig, connect: ConnectOptions | None
+) -> tuple[tuple[Tool, tuple[Report, ...]], ...]:
+    from toollens.project.source import project_toolset
+
+    return reported_tools(project_toolset(config, connect=connect).tools, config.providers)
+
+
+def reported_tools(
+    tools: Iterable[Tool], providers: Sequence[str]
+) -> tuple[tuple[Tool, tuple[Report, ...]], ...]:
+    """Each tool that has a schema with its report for each provider, in order. A tool
+    listed but not checked (an agent's hosted tool: no report, no error) is left out.
+
+    Raises:
+        ProjectError: a tool could not be read (a lock must not drop it silently), or two
+            tools share a name.
+    """
+    built = []
+    for tool in tools:
+        if tool.error is not None:
+            raise ProjectError(f"tool {_named(tool)} cannot be read: {tool.error}")
+        if tool.report is None:
+            continue  # a hosted tool, a toolset known only during a run: no schema to lock
+        reports = tuple(rep for p in providers if (rep := tool.report_for(p)) is not None)
+        built.append((tool, reports))
+    check_unique_names([tool for tool, _ in built])
+    return tuple(built)
+
+
+def _named(tool: Tool) -> str:
+    target = tool_target(tool)
+    return repr(target) if target == tool.name else f"{tool.name!r} ({target})"
+
+
+def locked_tools(
+    reported: Iterable[tuple[Tool, tuple[Report, ...]]], tokens_model: str | None = None
+) -> tuple[ProjectTool, ...]:
+    """Each tool with its reports (from :func:`reported_tools`) and its lock entry."""
+    return tuple(
+        ProjectTool(tool, tool.name, lock_entry(tool, reports, tokens_model), reports)
+        for tool, reports in reported
+    )
+
+
+def lock_entry(
+    tool: Tool, reports: Sequence[Report], tokens_model: str | None = None
+) -> JsonObject:
+    """The lock entry of one tool from its reports (one per provider).
+
+    Raises:
+        ProjectError: the tool cannot be made strict, or has no payload for a provider.
+    """
+    from toollens.mcp.judge import declared_output
+
     first = reports[0]
     for rep in reports:
         problem = rep.view_errors.get("strict") or rep.view_errors.get("provider")
         if problem or rep.schema is None or rep.provider_payload is None:
             raise ProjectError(
-                f"tool {ref.target!r} cannot be locked: {problem or 'it has no parameters'}",
+                f"tool {tool_target(tool)!r} cannot be locked: {problem or 'it has no parameters'}",
                 hint="fix the tool, or under [tool.toollens] set strict = false or drop "
                 f"{rep.provider!r} from providers",
             )
@@ -119,8 +164,8 @@ def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None
     # A tool read from its definition (JSON, an agent's FunctionTool) has no FunctionSchema.
     description = getattr(fs, "description", None) if fs is not None else first.options.description
     output = _output_entry(first.output)
-    if fs is None and output is None:  # an MCP tool: its outputSchema as sent
-        output = _mcp_output(ref.obj)
+    if output is None and tool.output_schema is not None:  # declared (MCP): as sent
+        output = declared_output(tool.name, tool.output_schema)
     entry = {
         "description": description or None,
         "name": first.title,
@@ -134,17 +179,6 @@ def _entry(ref: ToolRef, reports: Sequence[Any], tokens_model: str | None = None
     if counted is not None:  # optional, last: locks written before it stay readable
         entry["tokens"] = counted
     return entry
-
-
-def _mcp_output(obj: Any) -> dict[str, Any] | None:
-    from toollens.mcp.judge import output_entry
-    from toollens.mcp.records import McpTool
-
-    return output_entry(obj) if isinstance(obj, McpTool) else None
-
-
-lock_entry = _entry
-"""The lock entry of one tool from its reports (one per provider); raises ProjectError."""
 
 
 def _provider_of(rep: Any) -> str:

@@ -53,14 +53,16 @@ def with_clients(tools: Sequence[ProjectTool], listing: ToolList) -> tuple[Proje
 
 
 def project_listings(tools: Sequence[ProjectTool]) -> list[ToolList]:
-    """One tool list per MCP server the project's tools come from (in first-seen order)."""
+    """One tool list per MCP server the project's tools come from (in first-seen order):
+    each tool under MCP's names (:meth:`~toollens.toolsets.Tool.definition`), grouped by
+    the server its origin names."""
     from toollens.consumers import ToolList
-    from toollens.mcp.records import McpTool
 
     servers: dict[str, list[Mapping[str, Any]]] = {}
     for tool in tools:
-        if isinstance(tool.ref.obj, McpTool):
-            servers.setdefault(tool.ref.obj.server, []).append(tool.ref.obj.definition)
+        server = tool.tool.origin.server
+        if server is not None:
+            servers.setdefault(server, []).append(tool.tool.definition())
     return [ToolList(_server_name(s), tuple(defs)) for s, defs in servers.items()]
 
 

@@ -170,18 +170,17 @@ def lock_diff_text(result: LockDiff, config: ProjectConfig) -> str:
 
 
 def _where(tool: ToolDelta) -> str:
-    ref = tool.project_tool.ref if tool.project_tool is not None else None
-    return f" ({ref.target})" if ref is not None else ""
+    return f" ({tool.project_tool.target})" if tool.project_tool is not None else ""
 
 
 def lock_diff_data(result: LockDiff) -> JsonObject:
     """The comparison as JSON data: each tool's status and its changes (``to_json`` form)."""
     tools = {}
     for tool in result.tools:
-        ref = tool.project_tool.ref if tool.project_tool is not None else None
+        current = tool.project_tool
         tools[tool.name] = {
             "status": tool.status,
-            "target": ref.target if ref is not None else None,
+            "target": current.target if current is not None else None,
             "breaking": tool.breaking,
             "tool": tool.tool.to_json(),
             "output": tool.output.to_json(),

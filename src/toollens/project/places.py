@@ -62,11 +62,12 @@ def _at(path: Path, line: int | None = None) -> Place:
 
 
 def object_place(obj: object) -> Place:
-    """A Python tool's ``def`` line; an MCP server's tool as :func:`mcp_place` finds it."""
-    from toollens.mcp.records import McpTool
+    """A Python tool's ``def`` line; a tool record where :func:`entry_place` finds it (an
+    MCP server's tool: where the server is declared)."""
+    from toollens.toolsets.entries import Tool
 
-    if isinstance(obj, McpTool):
-        return mcp_place(obj.server, obj.name)
+    if isinstance(obj, Tool):
+        return entry_place(obj)
     location = source_location(obj)
     return _at(location.file, location.line) if location is not None else NOWHERE
 

@@ -2,9 +2,12 @@
 
 ``"project"`` reads the project at or above the working directory, ``"project:DIR"`` the
 one at or above ``DIR``. Each listed target is expanded as ``toollens check`` expands it
-(``pkg.tools:*`` is every public function defined there); a target that cannot be read is
-one entry with its error and the others are still read. Tools are read with the project's
-options (strictness, docstring style, its first provider) unless options are given.
+(``pkg.tools:*`` is every public function defined there; an agent gives its tools; an
+``mcp:`` server its tools, judged with the table's MCP options); a target that cannot be
+read is one entry with its error and the others are still read. Tools are read with the
+project's options (strictness, docstring style, its first provider) unless options are
+given. This is the one reader of the table: ``check``, ``toolset("project")``, the lock
+(``snapshot``, ``diff --lock``) all read the tools it gives.
 
 The table is the project layer's, so this module registers the source with the toolset
 reader (:func:`toollens.toolsets.register_source`) when it is imported; the reader itself
@@ -14,10 +17,10 @@ never imports the project layer. ``toollens.toolset`` imports this module first.
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
-from toollens.mcp.records import McpTool
 from toollens.project.config import load_config
 from toollens.project.tools import expand_tools
 from toollens.toolsets.entries import ToolEntry, ToolOrigin, callable_origin
@@ -54,29 +57,57 @@ def project_toolset(
     """
     given = options or config.report_options(config.providers[0])
     entries: list[ToolEntry] = []
-    seen: set[tuple[str, int | None]] = set()
+    seen: set[tuple[object, ...]] = set()
     for spec in config.tools:
         for item in _expand(config, spec, given, connect):
-            key = (f"{item.origin.module}:{item.name}", item.origin.line)
+            key = _identity(item)
             if item.error is not None or key not in seen:
                 seen.add(key)
                 entries.append(item)
     return Toolset.from_entries(entries, label=f"project {config.root.name}", options=given)
 
 
+def _identity(tool: ToolEntry) -> tuple[object, ...]:
+    """One tool listed twice (``pkg.tools:search``, ``pkg/tools.py:*``; one tool in two
+    agents) is one tool: the same definition from the same place (the file and line of
+    its ``def``, or its server). Two tools that only share a name stay two, so the lock
+    can refuse them."""
+    from toollens.project.places import module_file
+
+    origin = tool.origin
+    file = module_file(origin.module) if origin.module is not None else None
+    where = str(file.resolve()) if file is not None else origin.module
+    sent = json.dumps(tool.definition(), sort_keys=True, default=str)
+    return (origin.server, where, origin.line, tool.name, sent)
+
+
 def _expand(
     config: ProjectConfig, spec: str, options: ReportOptions, connect: ConnectOptions | None
 ) -> list[ToolEntry]:
+    from toollens.targets import is_mcp_target
+
     try:
+        if is_mcp_target(spec):  # every tool of an MCP server, each as spec#TOOL
+            return _server_entries(config, spec, options, connect)
         refs = expand_tools(dataclasses.replace(config, tools=(spec,)), connect=connect)
     except ToolLensError as exc:
         return [ToolEntry.failed(spec, ToolOrigin(kind="project", label=spec), str(exc))]
-    return [entry for ref in refs for entry in _entries(ref, options, config)]
+    return [entry for ref in refs for entry in _entries(ref, options)]
 
 
-def _entries(ref: ToolRef, options: ReportOptions, config: ProjectConfig) -> list[ToolEntry]:
-    if isinstance(ref.obj, McpTool):  # one tool of an MCP server listed in the table
-        return [mcp_entry(ref.obj, config.mcp_options(options), kind="project")]
+def _server_entries(
+    config: ProjectConfig, spec: str, options: ReportOptions, connect: ConnectOptions | None
+) -> list[ToolEntry]:
+    """A listed server's tools, judged as its clients send them unless ``mcp_strict``
+    (:meth:`~toollens.project.config.ProjectConfig.mcp_options`)."""
+    from toollens.mcp.project import resolve_server
+
+    judged = config.mcp_options(options)
+    served = resolve_server(spec, config.root, connect)
+    return [mcp_entry(tool, judged, kind="project") for tool in served.tools]
+
+
+def _entries(ref: ToolRef, options: ReportOptions) -> list[ToolEntry]:
     found = framework_entries(ref.obj, options, ref.target)  # an agent, a framework tool
     if found is not None:
         return found

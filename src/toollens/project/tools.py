@@ -1,16 +1,19 @@
-"""Expand a project's tool list into the functions it names, and where each one lives.
+"""Expand a project's tool list into the objects it names, and the lock's record of a tool.
 
 ``pkg.tools:search`` names one function; ``pkg.tools:*`` and ``pkg/agents.py:*`` name the
 tools of that module by the one rule ``toollens check pkg.tools`` uses too
 (:func:`toollens.targets.module_tools`: ``__all__``, else the public functions defined there
 and the framework tool objects it binds, in binding order). A function named twice
-(``pkg.tools:search`` and ``pkg.tools:*``) is one tool.
+(``pkg.tools:search`` and ``pkg.tools:*``) is one tool. The ``project`` source
+(:mod:`toollens.project.source`) turns these objects into :class:`~toollens.toolsets.Tool`
+records, which the lock (:class:`ProjectTool`) and every command read.
 """
 
 from __future__ import annotations
 
 import inspect
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,9 +27,10 @@ from toollens.toolsets.locations import (
 )
 
 if TYPE_CHECKING:
-    from toollens.core.report import Report, ReportOptions
+    from toollens.core.report import Report
     from toollens.core.schema.types import JsonObject
     from toollens.mcp.client import ConnectOptions
+    from toollens.toolsets.entries import Tool
 
 __all__ = [
     "ProjectTool",
@@ -38,7 +42,8 @@ __all__ = [
     "relative_path",
     "return_line",
     "source_location",
-    "tool_report",
+    "tool_ref",
+    "tool_target",
 ]
 
 WILDCARD = "*"
@@ -50,7 +55,9 @@ class ToolRef:
 
     Attributes:
         target: the target naming exactly this function (``pkg.tools:search``).
-        obj: the function (or class) itself.
+        obj: the function (or class, framework tool object, server tool) itself; from a
+            :class:`~toollens.toolsets.Tool` record (:func:`tool_ref`), the record when
+            the tool is known by its definition.
         location: its file and ``def`` line, when Python can find its source.
     """
 
@@ -61,12 +68,40 @@ class ToolRef:
 
 @dataclass(frozen=True)
 class ProjectTool:
-    """One tool as it is now: where it lives, its lock entry, and its reports."""
+    """One tool as the lock records it now.
 
-    ref: ToolRef
+    Attributes:
+        tool: the tool's record, as the ``project`` source (or ``--toolset``) read it:
+            where it came from (``origin``: its module and line, or its server), its
+            definition and its report.
+        name: the name the model sees (the lock's key).
+        entry: its lock entry.
+        reports: its report for each configured provider, in the order configured.
+    """
+
+    tool: Tool
     name: str
     entry: JsonObject
     reports: tuple[Report, ...]
+
+    @property
+    def target(self) -> str:
+        """What names the tool where it came from (:func:`tool_target`)."""
+        return tool_target(self.tool)
+
+
+def tool_target(tool: Tool) -> str:
+    """What names ``tool`` where it came from: the table's target naming exactly it
+    (``pkg.tools:search``, ``mcp:python server.py#search``), else where its reader found it
+    (``agent[0]``, the first tool of an agent; ``tools.json[2]``; ``pkg.tools:12``)."""
+    return tool.origin.label if tool.origin.kind == "project" else str(tool.origin)
+
+
+def tool_ref(tool: Tool) -> ToolRef:
+    """``tool`` as a :class:`ToolRef`: its target and its Python function (or class), or the
+    record itself for a tool known by its definition (a server's, a framework's)."""
+    obj = tool.function if tool.function is not None else tool
+    return ToolRef(tool_target(tool), obj, source_location(obj))
 
 
 def expand_tools(
@@ -96,20 +131,6 @@ def expand_tools(
             ref = ToolRef(target=target, obj=obj, location=source_location(obj))
             refs.setdefault(_identity(ref), ref)
     return tuple(refs.values())
-
-
-def tool_report(obj: object, options: ReportOptions) -> Report:
-    """The report of one project tool: a framework tool object as its framework sends it,
-    anything else as :func:`toollens.core.report.report` reads it.
-
-    Raises:
-        TargetError: the object is no kind of tool.
-    """
-    from toollens.core.report import report
-    from toollens.toolsets.registry import framework_report
-
-    found = framework_report(obj, options)
-    return found if found is not None else report(obj, options)
 
 
 def _module_functions(location: str, root: Path) -> list[tuple[str, Any]]:
@@ -148,13 +169,14 @@ def relative_path(file: Path, base: str | os.PathLike[str] | None = None) -> str
     return shown.replace(os.sep, "/")
 
 
-def check_unique_names(names: list[tuple[str, ToolRef]]) -> None:
+def check_unique_names(tools: Sequence[Tool]) -> None:
     """Raise when two tools would reach the model under the same name."""
-    seen: dict[str, ToolRef] = {}
-    for name, ref in names:
-        if name in seen:
+    seen: dict[str, Tool] = {}
+    for tool in tools:
+        if tool.name in seen:
+            first, second = tool_target(seen[tool.name]), tool_target(tool)
             raise ProjectError(
-                f"tools {seen[name].target!r} and {ref.target!r} are both named {name!r}",
+                f"tools {first!r} and {second!r} are both named {tool.name!r}",
                 hint="a model tells tools apart by name; rename one",
             )
-        seen[name] = ref
+        seen[tool.name] = tool
