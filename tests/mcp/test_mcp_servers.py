@@ -16,7 +16,7 @@ from toollens.core.errors import TargetError
 from toollens.core.providers import PROVIDERS
 from toollens.core.report import ReportOptions
 from toollens.mcp import ConnectOptions, ServerTools, fetch_tools
-from toollens.mcp.judge import output_entry, tool_report, tool_reports
+from toollens.mcp.judge import declared_output, tool_report
 
 pytest.importorskip("mcp")
 pytestmark = pytest.mark.network_ok  # servers run as child processes (stdio, no sockets)
@@ -93,7 +93,7 @@ def test_clean_server_tools_are_read_exactly_as_sent(clean: ServerTools) -> None
 
 def test_every_provider_judges_the_schema_as_sent(clean: ServerTools) -> None:
     search = clean.tools[0]
-    reports = tool_reports(search, ReportOptions(), list(PROVIDERS))
+    reports = [tool_report(search, ReportOptions(provider=p)) for p in PROVIDERS]
     assert [r.provider for r in reports] == list(PROVIDERS)
     for rep in reports:
         assert rep.title == "search"
@@ -164,8 +164,8 @@ def test_output_schema_is_kept_as_sent() -> None:
     tool = fetch_tools(server("sdk_tools.py", "output"), OPTIONS).tools[0]
     raw = _raw_tools_list("sdk_tools.py", "output")[0]
     assert tool.output_schema == raw["outputSchema"]
-    entry = output_entry(tool)
-    assert entry is not None
+    assert tool.output_schema is not None
+    entry = declared_output(tool.name, tool.output_schema)
     assert entry["schema"] == raw["outputSchema"]
     assert entry["name"] == "Forecast"
 
@@ -219,7 +219,7 @@ def test_fastmcp_server() -> None:
     assert order.output_schema is not None
     assert order.title == "Order"
     assert cancel.annotations == {"destructiveHint": True}
-    reports = tool_reports(order, ReportOptions(), list(PROVIDERS))
+    reports = [tool_report(order, ReportOptions(provider=p)) for p in PROVIDERS]
     anthropic = next(r for r in reports if r.provider == "anthropic")
     assert any(f.pointer == "/properties/items/items/properties/quantity/minimum"
                for f in anthropic.provider_findings)  # fmt: skip

@@ -10,10 +10,8 @@ and locked as written.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from toollens.core.choices import provider_id
 from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.mcp.lint import schema_lint
 from toollens.mcp.records import McpTool
@@ -21,7 +19,7 @@ from toollens.mcp.records import McpTool
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
 
-__all__ = ["declared_output", "output_entry", "tool_report", "tool_reports"]
+__all__ = ["declared_output", "tool_report"]
 
 
 def tool_report(tool: McpTool, options: ReportOptions) -> Report:
@@ -39,22 +37,6 @@ def tool_report(tool: McpTool, options: ReportOptions) -> Report:
     )
     rep = report(tool.input_schema, named)
     return dataclasses.replace(rep, lint=schema_lint(tool, strict=options.strict))
-
-
-def tool_reports(
-    tool: McpTool, options: ReportOptions, providers: Sequence[str]
-) -> tuple[Report, ...]:
-    """One report per provider, in the order given."""
-    return tuple(
-        tool_report(tool, dataclasses.replace(options, provider=provider_id(p))) for p in providers
-    )
-
-
-def output_entry(tool: McpTool) -> JsonObject | None:
-    """The lock's ``output`` for a tool: its ``outputSchema`` as sent, or ``None``."""
-    if tool.output_schema is None:
-        return None
-    return declared_output(tool.name, tool.output_schema)
 
 
 def declared_output(name: str, schema: JsonSchema) -> JsonObject:

@@ -30,9 +30,7 @@ from toollens.project.config import ProjectConfig, ProjectError
 from toollens.project.lock_tokens import entry_tokens
 from toollens.project.tools import (
     ProjectTool,
-    ToolRef,
     check_unique_names,
-    tool_ref,
     tool_target,
 )
 
@@ -47,7 +45,6 @@ __all__ = [
     "ProjectTool",
     "ToolDelta",
     "build_lock",
-    "build_reports",
     "collect_tools",
     "compare_lock",
     "dump_lock",
@@ -64,25 +61,12 @@ _OPTIONAL_KEYS = frozenset({"tokens", "clients"})  # added later; older locks la
 ToolStatus = Literal["added", "removed", "changed", "unchanged"]
 
 
-def build_reports(
-    config: ProjectConfig, *, connect: ConnectOptions | None = None
-) -> tuple[tuple[ToolRef, tuple[Report, ...]], ...]:
-    """Every tool of the project's table with one report per provider, as the ``project``
-    source reads it (:func:`~toollens.project.source.project_toolset`); ``connect`` reaches
-    the ``mcp:`` servers the table lists. Each tool is given as a :class:`ToolRef`
-    (:func:`~toollens.project.tools.tool_ref`).
-
-    Raises:
-        ProjectError: a tool cannot be read, or two tools share a name.
-    """
-    return tuple((tool_ref(tool), reports) for tool, reports in _table_reports(config, connect))
-
-
 def collect_tools(
     config: ProjectConfig, *, connect: ConnectOptions | None = None
 ) -> tuple[ProjectTool, ...]:
-    """Every tool of the project's table with its lock entry (``connect`` as for
-    :func:`build_reports`); an MCP server's tools carry each client's verdict.
+    """Every tool of the project's table with its lock entry, as the ``project`` source
+    reads it (:func:`~toollens.project.source.project_toolset`; ``connect`` reaches the
+    ``mcp:`` servers the table lists); an MCP server's tools carry each client's verdict.
 
     Raises:
         ProjectError: a tool cannot be read or made strict, has no payload, or two share a

@@ -42,7 +42,6 @@ __all__ = [
     "relative_path",
     "return_line",
     "source_location",
-    "tool_ref",
     "tool_target",
 ]
 
@@ -55,9 +54,7 @@ class ToolRef:
 
     Attributes:
         target: the target naming exactly this function (``pkg.tools:search``).
-        obj: the function (or class, framework tool object, server tool) itself; from a
-            :class:`~toollens.toolsets.Tool` record (:func:`tool_ref`), the record when
-            the tool is known by its definition.
+        obj: the function (or class, framework tool object, server tool) itself.
         location: its file and ``def`` line, when Python can find its source.
     """
 
@@ -95,13 +92,6 @@ def tool_target(tool: Tool) -> str:
     (``pkg.tools:search``, ``mcp:python server.py#search``), else where its reader found it
     (``agent[0]``, the first tool of an agent; ``tools.json[2]``; ``pkg.tools:12``)."""
     return tool.origin.label if tool.origin.kind == "project" else str(tool.origin)
-
-
-def tool_ref(tool: Tool) -> ToolRef:
-    """``tool`` as a :class:`ToolRef`: its target and its Python function (or class), or the
-    record itself for a tool known by its definition (a server's, a framework's)."""
-    obj = tool.function if tool.function is not None else tool
-    return ToolRef(tool_target(tool), obj, source_location(obj))
 
 
 def expand_tools(

@@ -103,7 +103,7 @@ def framework_entries(
 
 def framework_report(obj: object, options: ReportOptions) -> Report | None:
     """The report of one framework tool object, as its framework sends it; ``None`` when no
-    reader knows ``obj`` (the project's tool reader: :func:`toollens.project.tools.tool_report`).
+    reader knows ``obj`` (then :func:`toollens.report` reads it as a callable, model or schema).
 
     Raises:
         TargetError: the object holds several tools, or its tool cannot be read.
