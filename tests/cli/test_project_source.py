@@ -102,3 +102,22 @@ def test_show_and_tokens_read_the_tools_toolset_reads(project: Path) -> None:
     counted = run_json("tokens")
     assert isinstance(counted, dict)
     assert [t["name"] for t in counted["tools"]] == names
+
+
+def test_compare_takes_the_python_functions_of_the_table(project: Path) -> None:
+    from support import REPO_ROOT
+    from toollens.frameworks import installed
+
+    frameworks = installed()
+    if not frameworks:
+        pytest.skip("compare needs a framework installed")
+    listed = project / "listed.json"
+    listed.write_text(json.dumps([{"name": "ping", "inputSchema": {"type": "object"}}]))
+    server = REPO_ROOT / "tests" / "mcp" / "mcp_servers" / "raw_tools.py"
+    command = json.dumps(f"mcp:{sys.executable} {server} {listed}")
+    text = table().replace("tools = [", f"tools = [{command}, ", 1)
+    (project / "pyproject.toml").write_text(text, encoding="utf-8")
+    compared = run_json("compare", "--framework", frameworks[0])
+    assert isinstance(compared, list)
+    # the server's tool has no Python function: the table's functions are compared
+    assert [c["target"] for c in compared] == ["get_weather", "get_time"]

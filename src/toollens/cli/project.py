@@ -199,12 +199,32 @@ def _function_schema_or_none(obj: object) -> FunctionSchema | None:
 def project_tools(
     args: argparse.Namespace,
 ) -> tuple[tuple[tuple[str, object], ...], tuple[str, ...]]:
-    """Each project tool as (target, object), and the table's ``frameworks`` list."""
-    from toollens.project.tools import expand_tools
+    """Each Python function of the project's table as (target, function), read as the
+    ``project`` source reads the table (a server's or a payload's tool has no function to
+    compare), and the table's ``frameworks`` list.
+
+    Raises:
+        TargetError: an entry of the table cannot be read, or none is a Python function.
+    """
+    from toollens.core.errors import TargetError
+    from toollens.project.source import project_toolset
+    from toollens.project.tools import tool_target
 
     config = _project(args)
-    refs = expand_tools(config, connect=cli_connect(args))
-    return tuple((ref.target, ref.obj) for ref in refs), config.frameworks
+    ts = project_toolset(config, connect=cli_connect(args))
+    for tool in ts.errors:
+        raise TargetError(f"tool {tool_target(tool)!r} cannot be read: {tool.error}")
+    functions: tuple[tuple[str, object], ...] = tuple(
+        (tool_target(tool), tool.function)
+        for tool in ts.tools
+        if callable(tool.function) and not isinstance(tool.function, type)
+    )
+    if not functions:
+        raise TargetError(
+            "the project's [tool.toollens] tools list no Python function to compare",
+            hint="compare takes MODULE:FUNC or file.py:FUNC",
+        )
+    return functions, config.frameworks
 
 
 def format_checks_github(

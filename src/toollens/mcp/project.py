@@ -13,9 +13,9 @@ import os
 from pathlib import Path
 
 from toollens.mcp.client import ConnectOptions, fetch_tools
-from toollens.mcp.records import McpTool, ServerTools
+from toollens.mcp.records import ServerTools
 
-__all__ = ["resolve_server", "server_tool_targets"]
+__all__ = ["resolve_server"]
 
 
 def resolve_server(
@@ -29,10 +29,3 @@ def resolve_server(
     if cwd is not None:
         options = dataclasses.replace(options, cwd=str(Path(cwd)))
     return fetch_tools(text, options)
-
-
-def server_tool_targets(
-    text: str, root: Path, connect: ConnectOptions | None = None
-) -> list[tuple[str, McpTool]]:
-    """Each tool of the server an entry of ``[tool.toollens] tools`` names, with its target."""
-    return [(tool.target, tool) for tool in resolve_server(text, root, connect).tools]

@@ -97,24 +97,21 @@ def tool_target(tool: Tool) -> str:
 def expand_tools(
     config: ProjectConfig, *, connect: ConnectOptions | None = None
 ) -> tuple[ToolRef, ...]:
-    """Every tool the configuration names, each once, in the order they are listed;
-    ``connect`` reaches each ``mcp:`` server listed (the defaults when ``None``).
+    """Every Python tool the configuration names (an ``mcp:`` server's tools are read by
+    :func:`toollens.project.source.project_toolset`), each once, in the order listed;
+    ``connect`` reaches a server a ``MODULE:ATTR`` object needs (the defaults when ``None``).
 
     Raises:
         TargetError: a module does not import or an attribute does not exist.
         ProjectError: a wildcard names a module with no public function.
     """
-    from toollens.targets import is_mcp_target, resolve_target
+    from toollens.targets import resolve_target
 
     refs: dict[tuple[str, str], ToolRef] = {}
     for spec in config.tools:
         location, _, attribute = spec.rpartition(":")
         if attribute == WILDCARD and location:
             found = _module_functions(location, config.root)
-        elif is_mcp_target(spec):  # every tool of an MCP server, each as spec#TOOL
-            from toollens.mcp.project import server_tool_targets
-
-            found = list(server_tool_targets(spec, config.root, connect))
         else:
             found = [(spec, resolve_target(spec, cwd=config.root, connect=connect))]
         for target, obj in found:
