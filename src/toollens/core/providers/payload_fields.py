@@ -51,7 +51,7 @@ __all__ = [
 I = Severity.INFO  # noqa: E741 (the tables read E, W, I)
 
 ANTHROPIC_TOOL_TYPE = Citation(
-    "anthropic 2.15 SDK, types.ToolParam (the Messages API tool definition)",
+    "anthropic 2.16 SDK, types.ToolParam (the Messages API tool definition)",
     "https://platform.claude.com/docs/en/api/messages",
     "2026-12-02",
     evidence="code",
@@ -276,7 +276,7 @@ def responses_effective_schema(found: UnwrappedTool) -> tuple[JsonSchema, list[s
 # fmt: off
 ANTHROPIC_PAYLOAD_RULES: tuple[ProviderRule, ...] = (
     rule("anthropic.unknown-field", W, A, "a tool field the Messages API does not define",
-         "{field} is not a field of an Anthropic tool (anthropic 2.15 ToolParam); the API "
+         "{field} is not a field of an Anthropic tool (anthropic 2.16 ToolParam); the API "
          "refuses fields it does not know", "remove it, or check its spelling",
          ANTHROPIC_TOOL_TYPE, unknown_fields(ANTHROPIC_TOOL_FIELDS)),
     rule("anthropic.input-examples-malformed", E, A, "input_examples is not a list of objects",
