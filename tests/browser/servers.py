@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+import pytest
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",  # CI containers run as root
@@ -36,6 +38,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def playwright_api() -> Any:
+    """Playwright's sync API; skips the calling test module when Chromium or Playwright is
+    missing (call it at module level)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
+    return pytest.importorskip("playwright.sync_api")
+
+
 REAPER_DEADLINE_S = 3600  # a server never outlives a stuck run by more than this
 
 # Runs detached; kills the server group and our kernels when the test process is gone or

@@ -47,18 +47,16 @@ from scenario import (
     write_notebook,
 )
 from servers import (
-    CHROMIUM,
     Server,
     make_tmp,
+    playwright_api,
     start_lab,
     start_marimo,
     start_voila,
     stop,
 )
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_api()
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser

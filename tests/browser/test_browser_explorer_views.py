@@ -9,7 +9,6 @@ Run one test at a time on a shared machine, e.g.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -26,11 +25,9 @@ from explorer_pages import (
     serving,
     write_explorer_notebook,
 )
-from servers import CHROMIUM, Server, make_tmp
+from servers import Server, make_tmp, playwright_api
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_api()
 expect = sync_api.expect
 
 from support.big_tools import big_tool_source  # noqa: E402

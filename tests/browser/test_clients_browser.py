@@ -10,7 +10,6 @@ without ``items``, a nullable type, a name Cursor's 60 characters cut off).
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import shutil
 import sys
@@ -21,14 +20,12 @@ from typing import Any
 import nbformat
 import pytest
 from explorer_pages import chromium, open_notebook, serving
-from servers import CHROMIUM, make_tmp, offline_page
+from servers import make_tmp, offline_page, playwright_api
 
 import toollens
 from toollens.render.toolset_page import render_toolset_page
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_api()
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,6 @@ Skipped without Chromium or Playwright; servers on 127.0.0.1 only, always stoppe
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,11 +12,9 @@ from typing import Any
 
 import nbformat
 import pytest
-from servers import CHROMIUM, Server, launch_browser, make_tmp, start_voila, stop
+from servers import Server, launch_browser, make_tmp, playwright_api, start_voila, stop
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_api()
 pytest.importorskip("tiktoken")
 expect = sync_api.expect
 

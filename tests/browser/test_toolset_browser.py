@@ -6,21 +6,17 @@ network (a CDN script, a web font) fails here.
 
 from __future__ import annotations
 
-import os
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import offline_browser, offline_page
+from servers import offline_browser, offline_page, playwright_api
 
 import toollens
 from toollens.render.toolset_page import render_toolset_page
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_api()
 
 pytestmark = pytest.mark.browser
 

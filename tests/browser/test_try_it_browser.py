@@ -8,7 +8,6 @@ Run one front end at a time on a shared machine:
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,11 +23,9 @@ from explorer_pages import (
     write_explorer_notebook,
 )
 from scenario import VIEW_JS
-from servers import CHROMIUM, Server, make_tmp
+from servers import Server, make_tmp, playwright_api
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is not installed (set CHROMIUM=...)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_api()
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
