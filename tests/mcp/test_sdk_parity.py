@@ -105,3 +105,20 @@ def test_an_item_without_a_name_is_one_unread_row_in_its_place() -> None:
     assert ts["ok"].ok
     assert ts["#1"].error == "tool 1 has no string 'name'"
     assert ts["#1"].origin.index == 1
+
+
+def test_a_project_table_keeps_the_unread_item_of_a_server_as_its_row(tmp_path) -> None:
+    """The table reads a server as ``toolset()`` does: the unread item is a row, not lost."""
+    import json
+
+    from toollens.project.config import load_config
+    from toollens.project.source import project_toolset
+
+    target = server("broken.py", "malformed")
+    (tmp_path / "pyproject.toml").write_text(
+        f"[tool.toollens]\ntools = [{json.dumps(target)}]\n", encoding="utf-8"
+    )
+    ts = project_toolset(load_config(str(tmp_path)))
+    assert ts.names == toollens.toolset(target).names == ("ok", "#1")
+    assert ts["#1"].error == "tool 1 has no string 'name'"
+    assert (ts["#1"].origin.index, ts["#1"].origin.kind) == (1, "project")

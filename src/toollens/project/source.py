@@ -24,7 +24,7 @@ from toollens.core.errors import ToolLensError
 from toollens.project.config import load_config
 from toollens.project.tools import expand_tools
 from toollens.toolsets.entries import ToolEntry, ToolOrigin, callable_origin
-from toollens.toolsets.mcp_source import mcp_entry
+from toollens.toolsets.mcp_source import server_entries
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.registry import framework_entries, register_source
 from toollens.toolsets.sources import read_object
@@ -102,9 +102,8 @@ def _server_entries(
     (:meth:`~toollens.project.config.ProjectConfig.mcp_options`)."""
     from toollens.mcp.project import resolve_server
 
-    judged = config.mcp_options(options)
     served = resolve_server(spec, config.root, connect)
-    return [mcp_entry(tool, judged, kind="project") for tool in served.tools]
+    return list(server_entries(served, config.mcp_options(options), kind="project"))
 
 
 def _entries(ref: ToolRef, options: ReportOptions) -> list[ToolEntry]:

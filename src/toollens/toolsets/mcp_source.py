@@ -77,15 +77,7 @@ def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolse
     order, the cross-tool findings, and the stdout warning when lines were skipped."""
     from toollens.consumers import listing_from_server
 
-    entries = [mcp_entry(tool, options) for tool in served.tools]
-    for unread in sorted(served.unread, key=lambda u: u.index):
-        origin = dataclasses.replace(
-            server_origin(served.target, served.target), index=unread.index
-        )
-        entries.insert(
-            min(unread.index, len(entries)), Tool.failed(unread.name, origin, unread.error)
-        )
-    tools = tuple(entries)
+    tools = server_entries(served, options)
     found = list(iter_toolset_findings(tools))
     # The MCP specification judges the tools too, by the revision the server answered with.
     judge = options.mcp_revision if options is not None else None  # chosen, else answered
@@ -97,6 +89,21 @@ def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolse
         found.append(ToolsetFinding(stdout_noise_finding(served.stdout_noise), ()))
     listing = listing_from_server(served)  # what the consumers judge, as sent
     return Toolset(tools, tuple(found), served.target, options, listing, served)
+
+
+def server_entries(
+    served: ServerTools, options: ReportOptions | None, *, kind: str = "mcp"
+) -> tuple[Tool, ...]:
+    """A server's listed tools in its order: each read tool, and a failed row where an item
+    of its ``tools/list`` could not be read (the rest are still judged)."""
+    entries = [mcp_entry(tool, options, kind=kind) for tool in served.tools]
+    for unread in sorted(served.unread, key=lambda u: u.index):
+        origin = server_origin(served.target, served.target, kind=kind)
+        origin = dataclasses.replace(origin, index=unread.index)
+        entries.insert(
+            min(unread.index, len(entries)), Tool.failed(unread.name, origin, unread.error)
+        )
+    return tuple(entries)
 
 
 def stdout_noise_finding(lines: tuple[str, ...]) -> Finding:
