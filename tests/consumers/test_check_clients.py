@@ -320,3 +320,35 @@ def test_the_description_limit_gates_only_a_path_to_chat_completions(
     found = json.loads(out)["tokens"]["findings"]
     rules = [f["severity"] for f in found if f["rule"] == "limits.openai-description-length"]
     assert rules == [severity]
+
+
+# Anthropic's limit on strict tools in one request, on the paths an MCP list takes: the
+# Agents SDK's strict mode makes the tools strict, but on OpenAI; no client sends them strict
+# to Anthropic, so only --provider anthropic (the tools as sent raw, strict) reports it.
+STRICT_ON_ANTHROPIC = [
+    ((), None),  # non-strict: nothing is counted
+    (("--client", "openai-agents-strict"), None),
+    (("--client", "openai-agents-strict", "--client", "claude-code"), None),
+    (("--client", "openai-agents-strict", "--provider", "anthropic"), "error"),
+    (("--provider", "anthropic"), None),  # raw, as MCP tools are judged: non-strict
+]
+
+
+@pytest.mark.parametrize(("extra", "severity"), STRICT_ON_ANTHROPIC)
+def test_the_strict_tool_limit_concerns_only_a_path_that_sends_strict_to_anthropic(
+    tmp_path: Path, extra: tuple[str, ...], severity: str | None
+) -> None:
+    props = {"q": {"type": "string", "description": "What to look for."}}
+    schema = {"type": "object", "properties": props, "required": ["q"]}
+    tools = [
+        {"name": f"tool_{i}", "description": f"Look up thing {i}.", "inputSchema": schema}
+        for i in range(21)
+    ]
+    path = tmp_path / "many.tools.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    code, out, err = run("check", str(path), *extra, "--format", "json")
+    assert err == ""
+    rule = "toolset.anthropic-too-many-strict-tools"
+    found = [f["severity"] for f in json.loads(out)["findings"] if f["rule"] == rule]
+    assert found == ([] if severity is None else [severity])
+    assert code == (EXIT_FINDINGS if severity == "error" else EXIT_OK)

@@ -295,19 +295,33 @@ def mcp_limits(found: Found, clients: ClientsCheck, asked: Sequence[str] = ()) -
 
 
 def mcp_request_findings(ts: Toolset, clients: ClientsCheck, asked: Sequence[str] = ()) -> Toolset:
-    """``ts`` with its request-level errors judged by the path the tools take, for an MCP
+    """``ts`` with its request-level findings judged by the path the tools take, for an MCP
     tool list: a limit of providers that neither a chosen client sends to nor ``--provider``
     names (OpenAI's 128 tools, when no client on OpenAI is named) is a warning, as for
-    :func:`mcp_limits`."""
-    from toollens.toolsets.rules import finding_providers
+    :func:`mcp_limits`; a limit on strict tools (Anthropic's 20) is left out unless a chosen
+    client sends the tools strict to its provider or ``--provider`` names it (they were
+    judged strict for another client's sake)."""
+    from toollens.toolsets.rules import STRICT_ONLY_RULES, finding_providers
 
-    kept = tuple(
-        dataclasses.replace(
-            item, finding=_for_chosen(item.finding, finding_providers(item.finding), clients, asked)
-        )
-        for item in ts.cross_findings
+    kept = []
+    for item in ts.cross_findings:
+        providers = finding_providers(item.finding)
+        if item.finding.rule in STRICT_ONLY_RULES and not _sent_strict(providers, clients, asked):
+            continue
+        finding = _for_chosen(item.finding, providers, clients, asked)
+        kept.append(dataclasses.replace(item, finding=finding))
+    return dataclasses.replace(ts, cross_findings=tuple(kept))
+
+
+def _sent_strict(providers: Sequence[str], clients: ClientsCheck, asked: Sequence[str]) -> bool:
+    """Whether the tools reach one of ``providers`` strict: a chosen client sends them there
+    strict, or ``--provider`` names it (the tools as sent raw, with the command's strictness)."""
+    from toollens.consumers import CONSUMERS
+
+    chosen = [CONSUMERS[c] for c in clients.chosen]
+    return bool(set(asked) & set(providers)) or any(
+        c.strict and c.provider in providers for c in chosen
     )
-    return dataclasses.replace(ts, cross_findings=kept)
 
 
 def _for_chosen(

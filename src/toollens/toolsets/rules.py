@@ -92,7 +92,8 @@ Check = Callable[[Sequence[ToolEntry]], Iterator[ToolsetHit]]
 class ToolsetRule:
     """One cross-tool rule (fields as :class:`~toollens.core.providers.rules.ProviderRule`);
     ``providers``: the providers whose limit it is (a table cell per provider shows it
-    there), none for a rule about every request."""
+    there), none for a rule about every request. ``strict_only``: it counts only the tools
+    sent strict, so it concerns no path on which they reach its providers non-strict."""
 
     id: str
     severity: Severity
@@ -102,6 +103,7 @@ class ToolsetRule:
     cite: Source
     check: Check
     providers: tuple[str, ...] = ()
+    strict_only: bool = False
 
 
 # -- checks ------------------------------------------------------------------------------
@@ -285,7 +287,8 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "{count} strict tools in one request; Anthropic compiles at most {limit} "
                 "(400 'Schema is too complex for compilation'); past the limit from {tools}",
                 "send the tools named non-strict, or split the request", ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("tools", ANTHROPIC_MAX_STRICT_TOOLS), ("anthropic",)),
+                anthropic_strict_limit("tools", ANTHROPIC_MAX_STRICT_TOOLS), ("anthropic",),
+                strict_only=True),
     ToolsetRule("toolset.anthropic-too-many-optional", E,
                 "more than 24 optional parameters across the strict tools of one request",
                 "the strict tools have {count} optional parameters in all; Anthropic allows "
@@ -293,7 +296,8 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "limit from {tools}",
                 "make parameters required, or send the tools named non-strict",
                 ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("optional", ANTHROPIC_MAX_OPTIONAL), ("anthropic",)),
+                anthropic_strict_limit("optional", ANTHROPIC_MAX_OPTIONAL), ("anthropic",),
+                strict_only=True),
     ToolsetRule("toolset.anthropic-too-many-unions", E,
                 "more than 16 union-typed parameters across the strict tools of one request",
                 "the strict tools have {count} parameters with a union type (anyOf, or a type "
@@ -302,7 +306,8 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "{tools}",
                 "give parameters one type, or send the tools named non-strict",
                 ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS), ("anthropic",)),
+                anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS), ("anthropic",),
+                strict_only=True),
     ToolsetRule("toolset.gemini-validated-mixed", W,
                 "strict and non-strict tools in one Gemini request",
                 "Gemini's VALIDATED mode (its strict tools) is request-wide: the non-strict "
@@ -336,6 +341,10 @@ def finding_providers(finding: Finding) -> tuple[str, ...]:
     from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
 
     return RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule, ())
+
+
+STRICT_ONLY_RULES: frozenset[str] = frozenset(r.id for r in TOOLSET_RULES if r.strict_only)
+"""The cross-tool rules that count only the tools sent strict (Anthropic's request limits)."""
 
 
 def speaks_for_providers(finding: Finding) -> bool:
