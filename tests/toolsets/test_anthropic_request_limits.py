@@ -160,3 +160,46 @@ def test_a_request_limit_fails_the_check_only_for_its_provider(
     assert TOOLS in {f.rule for f in ts.findings}
     rows = [ToolRow(e, None) for e in ts.tools]
     assert exit_code(ts, rows, providers) == code
+
+
+# check of 21 strict Python tools: the limit is an error only when Anthropic is judged, and
+# what the text and JSON count agrees with the exit code.
+CHECKED = [
+    ((), "warning", 0),
+    (("--provider", "openai-chat"), "warning", 0),
+    (("--provider", "anthropic"), "error", 1),
+    (("--provider", "openai-chat", "--provider", "anthropic"), "error", 1),
+    (("--provider", "all"), "error", 1),
+]
+
+
+@pytest.mark.parametrize(("extra", "severity", "code"), CHECKED)
+def test_check_shows_the_limit_as_it_gates(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, extra: tuple[str, ...], severity: str, code: int
+) -> None:
+    import io
+    import json
+
+    from toollens.cli import main
+
+    body = "".join(
+        f'def tool_{i}(q: str) -> str:\n    """Look up thing {i}.\n\n    Args:\n'
+        f'        q: What to look for.\n    """\n    return q\n\n\n'
+        for i in range(21)
+    )
+    (tmp_path / "limit_tools.py").write_text(body, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out, err = io.StringIO(), io.StringIO()
+    assert (
+        main(["check", "limit_tools", *extra, "--format", "json"], stdout=out, stderr=err) == code
+    )
+    data = json.loads(out.getvalue())
+    (limit,) = [f for f in data["findings"] if f["rule"] == TOOLS]
+    assert limit["severity"] == severity
+    assert data["ok"] is (code == 0)
+    assert (data["counts"]["error"] > 0) is (code == 1)
+    if severity == "warning":
+        assert limit["message"].endswith(
+            "No provider judged is anthropic (--provider anthropic judges it), so it is a "
+            "warning here."
+        )

@@ -182,11 +182,12 @@ def _toolset_result(args: argparse.Namespace, source: str, named: tuple[str, ...
         source, options, providers, ToolCheck.from_reports, args.jobs, cli_connect(args)
     )
     clients = clients_check(args, ts)
-    asked = named  # named with --provider: the tools go there
     if clients is not None:  # an MCP list: judged by the path its tools take
         from toollens.cli.check_clients import mcp_request_findings
 
-        ts = mcp_request_findings(ts, clients, asked)
+        ts = mcp_request_findings(ts, clients, named)
+    else:  # judged for the providers of its columns
+        ts = cli_toolset.unjudged_providers(ts, providers)
     chosen = bool(clients and clients.chosen)
     # An MCP list's tools reach a model through its clients: a provider judges them raw
     # (its column) and fails the check only when --provider names it.
@@ -201,7 +202,7 @@ def _toolset_result(args: argparse.Namespace, source: str, named: tuple[str, ...
 
         from toollens.cli.check_clients import mcp_limits
 
-        tokens = dataclasses.replace(tokens, found=mcp_limits(tokens.found, clients, asked))
+        tokens = dataclasses.replace(tokens, found=mcp_limits(tokens.found, clients, named))
     return CheckResult(
         "toolset",
         providers,

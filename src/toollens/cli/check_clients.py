@@ -328,21 +328,15 @@ def _for_chosen(
     finding: Finding, providers: Sequence[str | None], clients: ClientsCheck, asked: Sequence[str]
 ) -> Finding:
     # An error that only some providers raise, when the tools go to none of them.
+    from toollens.cli.toolset import off_path
     from toollens.consumers import CONSUMERS
-    from toollens.core.records import Severity
 
     concerned = [p for p in providers if p is not None]
     sent_to = {CONSUMERS[c].provider for c in clients.chosen} | set(asked)
-    if not concerned or sent_to & set(concerned) or finding.severity is not Severity.ERROR:
-        return finding
     users = ", ".join(c.id for c in CONSUMERS.values() if c.provider in concerned)
     where = " or ".join(concerned)
-    said = finding.message if finding.message.endswith(".") else finding.message + "."
-    return dataclasses.replace(
-        finding,
-        severity=Severity.WARNING,
-        message=f"{said} No chosen client sends to {where} (--client {users} does), so it is "
-        "a warning here.",
+    return off_path(
+        finding, concerned, sent_to, f"No chosen client sends to {where} (--client {users} does)"
     )
 
 
