@@ -263,6 +263,20 @@ def _type_of(sub: Any, root: Mapping[str, Any], depth: int = 0) -> str | None:
 
 # -- the table ---------------------------------------------------------------------------
 
+
+def _anthropic_strict(
+    rule_id: str, summary: str, said: str, fix: str, measure: str, limit: int
+) -> ToolsetRule:
+    """One of Anthropic's per-request limits on strict tools; ``said`` is the message up to
+    the answer Anthropic gives past the limit."""
+    message = f"{said} (400 'Schema is too complex for compilation'); past the limit from {{tools}}"
+    check = anthropic_strict_limit(measure, limit)
+    return ToolsetRule(
+        rule_id, Severity.ERROR, summary, message, fix, ANTHROPIC_REQUEST_LIMITS, check,
+        ("anthropic",), strict_only=True,
+    )  # fmt: skip
+
+
 E, W = Severity.ERROR, Severity.WARNING
 _OPENAI, _GEMINI = ("openai-chat", "openai-responses"), ("gemini", "gemini-openapi")
 
@@ -282,32 +296,24 @@ TOOLSET_RULES: tuple[ToolsetRule, ...] = (
                 "{count} tools in one request; OpenAI accepts at most {limit}",
                 "split the tools across agents, or load them on demand", OPENAI_TOOL_COUNT,
                 too_many(OPENAI_MAX_TOOLS), _OPENAI),
-    ToolsetRule("toolset.anthropic-too-many-strict-tools", E,
-                "more than 20 strict tools in one Anthropic request",
-                "{count} strict tools in one request; Anthropic compiles at most {limit} "
-                "(400 'Schema is too complex for compilation'); past the limit from {tools}",
-                "send the tools named non-strict, or split the request", ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("tools", ANTHROPIC_MAX_STRICT_TOOLS), ("anthropic",),
-                strict_only=True),
-    ToolsetRule("toolset.anthropic-too-many-optional", E,
-                "more than 24 optional parameters across the strict tools of one request",
-                "the strict tools have {count} optional parameters in all; Anthropic allows "
-                "{limit} per request (400 'Schema is too complex for compilation'); past the "
-                "limit from {tools}",
-                "make parameters required, or send the tools named non-strict",
-                ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("optional", ANTHROPIC_MAX_OPTIONAL), ("anthropic",),
-                strict_only=True),
-    ToolsetRule("toolset.anthropic-too-many-unions", E,
-                "more than 16 union-typed parameters across the strict tools of one request",
-                "the strict tools have {count} parameters with a union type (anyOf, or a type "
-                "list such as [\"string\", \"null\"]) in all; Anthropic allows {limit} per "
-                "request (400 'Schema is too complex for compilation'); past the limit from "
-                "{tools}",
-                "give parameters one type, or send the tools named non-strict",
-                ANTHROPIC_REQUEST_LIMITS,
-                anthropic_strict_limit("unions", ANTHROPIC_MAX_UNIONS), ("anthropic",),
-                strict_only=True),
+    _anthropic_strict("toolset.anthropic-too-many-strict-tools",
+                      "more than 20 strict tools in one Anthropic request",
+                      "{count} strict tools in one request; Anthropic compiles at most {limit}",
+                      "send the tools named non-strict, or split the request",
+                      "tools", ANTHROPIC_MAX_STRICT_TOOLS),
+    _anthropic_strict("toolset.anthropic-too-many-optional",
+                      "more than 24 optional parameters across the strict tools of one request",
+                      "the strict tools have {count} optional parameters in all; Anthropic "
+                      "allows {limit} per request",
+                      "make parameters required, or send the tools named non-strict",
+                      "optional", ANTHROPIC_MAX_OPTIONAL),
+    _anthropic_strict("toolset.anthropic-too-many-unions",
+                      "more than 16 union-typed parameters across the strict tools of one request",
+                      "the strict tools have {count} parameters with a union type (anyOf, or a "
+                      "type list such as [\"string\", \"null\"]) in all; Anthropic allows "
+                      "{limit} per request",
+                      "give parameters one type, or send the tools named non-strict",
+                      "unions", ANTHROPIC_MAX_UNIONS),
     ToolsetRule("toolset.gemini-validated-mixed", W,
                 "strict and non-strict tools in one Gemini request",
                 "Gemini's VALIDATED mode (its strict tools) is request-wide: the non-strict "
