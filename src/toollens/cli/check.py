@@ -10,6 +10,7 @@ One tool's text is :func:`format_check`, its JSON the records' own ``to_json()``
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from toollens.core.providers import ProviderVerdict
     from toollens.core.schema.types import JsonObject
     from toollens.tokens.tooldefs import CountableTool
+    from toollens.toolsets import Toolset
 
 __all__ = [
     "add_check_command",
@@ -187,7 +189,7 @@ def _toolset_result(args: argparse.Namespace, source: str, named: tuple[str, ...
 
         ts = mcp_request_findings(ts, clients, named)
     else:  # judged for the providers of its columns
-        ts = cli_toolset.unjudged_providers(ts, providers)
+        ts = _unjudged_providers(ts, providers)
     chosen = bool(clients and clients.chosen)
     # An MCP list's tools reach a model through its clients: a provider judges them raw
     # (its column) and fails the check only when --provider names it.
@@ -198,8 +200,6 @@ def _toolset_result(args: argparse.Namespace, source: str, named: tuple[str, ...
     marked = cli_toolset.deferred_marks(ts)
     tokens, counted = _token_rules(args, [marked], [(marked, source)])
     if clients is not None and tokens is not None:  # an MCP tool list: its clients' limits
-        import dataclasses
-
         from toollens.cli.check_clients import mcp_limits
 
         tokens = dataclasses.replace(tokens, found=mcp_limits(tokens.found, clients, named))
@@ -214,6 +214,24 @@ def _toolset_result(args: argparse.Namespace, source: str, named: tuple[str, ...
         counted=counted,
         code=code,
     )
+
+
+def _unjudged_providers(ts: Toolset, providers: Sequence[str]) -> Toolset:
+    """``ts`` with its cross-tool errors that speak only for providers outside ``providers``
+    (Anthropic's strict request limits, when the check judges OpenAI) as warnings
+    (:func:`off_path`)."""
+    from toollens.toolsets.rules import finding_providers, off_path
+
+    def shown(finding: Finding) -> Finding:
+        concerned = finding_providers(finding)
+        if not concerned:
+            return finding
+        where = " or ".join(concerned)
+        why = f"No provider judged is {where} (--provider {concerned[0]} judges it)"
+        return off_path(finding, concerned, providers, why)
+
+    kept = tuple(dataclasses.replace(i, finding=shown(i.finding)) for i in ts.cross_findings)
+    return dataclasses.replace(ts, cross_findings=kept)
 
 
 def _token_rules(

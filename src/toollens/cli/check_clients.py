@@ -328,8 +328,8 @@ def _for_chosen(
     finding: Finding, providers: Sequence[str | None], clients: ClientsCheck, asked: Sequence[str]
 ) -> Finding:
     # An error that only some providers raise, when the tools go to none of them.
-    from toollens.cli.toolset import off_path
     from toollens.consumers import CONSUMERS
+    from toollens.toolsets.rules import off_path
 
     concerned = [p for p in providers if p is not None]
     sent_to = {CONSUMERS[c].provider for c in clients.chosen} | set(asked)

@@ -13,7 +13,7 @@ import argparse
 import dataclasses
 import functools
 import json
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -212,41 +212,6 @@ def _gates(finding: Finding, providers: Sequence[str], clients_chosen: bool) -> 
     if not speaks_for_providers(finding) or not providers:
         return True
     return any(concerns_provider(finding, p) for p in providers)
-
-
-def off_path(
-    finding: Finding, concerned: Sequence[str], judged: Collection[str | None], why: str
-) -> Finding:
-    """``finding`` as the check shows it: an error that only the ``concerned`` providers
-    raise, when none of them is ``judged`` (asked for, or sent to by a chosen client),
-    becomes a warning that says ``why``. It does not fail the check, so it is not counted
-    as an error either."""
-    from toollens.core.records import Severity
-
-    if not concerned or set(judged) & set(concerned) or finding.severity is not Severity.ERROR:
-        return finding
-    said = finding.message if finding.message.endswith(".") else finding.message + "."
-    return dataclasses.replace(
-        finding, severity=Severity.WARNING, message=f"{said} {why}, so it is a warning here."
-    )
-
-
-def unjudged_providers(ts: Toolset, providers: Sequence[str]) -> Toolset:
-    """``ts`` with its cross-tool errors that speak only for providers outside ``providers``
-    (Anthropic's strict request limits, when the check judges OpenAI) as warnings
-    (:func:`off_path`)."""
-    from toollens.toolsets.rules import finding_providers
-
-    def shown(finding: Finding) -> Finding:
-        concerned = finding_providers(finding)
-        if not concerned:
-            return finding
-        where = " or ".join(concerned)
-        why = f"No provider judged is {where} (--provider {concerned[0]} judges it)"
-        return off_path(finding, concerned, providers, why)
-
-    kept = tuple(dataclasses.replace(i, finding=shown(i.finding)) for i in ts.cross_findings)
-    return dataclasses.replace(ts, cross_findings=kept)
 
 
 def deferred_marks(ts: Toolset) -> DeferredMarks:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toollens.core.providers.gemini import GENAI_VALIDATED
@@ -351,6 +351,21 @@ def finding_providers(finding: Finding) -> tuple[str, ...]:
 
 STRICT_ONLY_RULES: frozenset[str] = frozenset(r.id for r in TOOLSET_RULES if r.strict_only)
 """The cross-tool rules that count only the tools sent strict (Anthropic's request limits)."""
+
+
+def off_path(
+    finding: Finding, concerned: Sequence[str], judged: Collection[str | None], why: str
+) -> Finding:
+    """``finding`` as the check shows it: an error that only the ``concerned`` providers
+    raise, when none of them is ``judged`` (asked for, or sent to by a chosen client),
+    becomes a warning that says ``why``. It does not fail the check, so it is not counted
+    as an error either."""
+    if not concerned or set(judged) & set(concerned) or finding.severity is not Severity.ERROR:
+        return finding
+    said = finding.message if finding.message.endswith(".") else finding.message + "."
+    return replace(
+        finding, severity=Severity.WARNING, message=f"{said} {why}, so it is a warning here."
+    )
 
 
 def speaks_for_providers(finding: Finding) -> bool:
