@@ -277,3 +277,28 @@ def test_show_a_module_with_an_unreadable_tool_shows_the_rest_and_exits_1(projec
     assert good["title"] == "good_args"
     assert bad["title"] == "bad"
     assert bad["error"].startswith("parameter 'x': annotation 'NoSuchType' cannot be resolved")
+
+
+@pytest.mark.parametrize(
+    ("count", "listed"), [(3, "t0, t1, t2"), (10, "t0, t1, t2, t3, t4, t5, t6, t7 and 2 more")]
+)
+def test_the_same_finding_on_several_tools_is_one_line_naming_them(
+    tmp_path: Path, count: int, listed: str
+) -> None:
+    """A server whose tools all declare draft-07 gets one line, not one per tool; the JSON
+    keeps one finding per tool and the counts count each."""
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}
+    tools = [
+        {"name": f"t{i}", "description": f"Tool {i}.", "inputSchema": schema} for i in range(count)
+    ]
+    path = tmp_path / "dialect.tools.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    code, out, err = run("check", str(path))
+    assert (code, err) == (0, "")
+    lines = [line for line in out.splitlines() if "warning[mcp.schema-dialect]" in line]
+    assert len(lines) == 1
+    assert lines[0].endswith(f"(tools: {listed})")
+    assert f"{count} tools; {count} warnings" in out.splitlines()[0]
+    code, out, _ = run("check", str(path), "--format", "json")
+    found = [f for f in json.loads(out)["findings"] if f["rule"] == "mcp.schema-dialect"]
+    assert [f["tools"] for f in found] == [[f"t{i}"] for i in range(count)]
