@@ -124,6 +124,10 @@ def test_the_static_page_picks_a_client_and_shows_what_it_sends(tmp_path: Path) 
         summary = page.locator('.tl-ts-detail #tl-tool-0 .tl-cl-summary tr[data-client="cursor"]')
         summary.click()
         expect(rewritten).to_have_attribute("data-client", "cursor")
+        expect(page.locator(".tl-ts-client")).to_have_value("cursor")  # the picker follows
+        expect(page.locator(".tl-ts-tools td[data-client]").first).to_have_attribute(
+            "data-client", "cursor"
+        )
 
 
 # -- the Toolset view of an MCP server, in Voila ----------------------------------------------
@@ -166,6 +170,7 @@ def test_the_toolset_view_of_a_server_in_voila(workdir: Path) -> None:
         # the explorer's own select: the kernel draws the client picked
         panel.locator("select[data-tl-client]").select_option("gemini-cli")
         expect(panel.locator(".tl-cl")).to_have_attribute("data-client", "gemini-cli")
+        expect(page.locator(".tl-ts-client")).to_have_value("gemini-cli")  # and the table's
         # the server names itself raw-json: Gemini CLI puts that in the name
         expect(panel).to_contain_text("Named mcp_raw-json_update_dashboard")
         # the table's picker reaches the open explorer

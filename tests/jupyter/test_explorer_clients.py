@@ -147,4 +147,7 @@ def test_the_toolset_view_of_a_server_opens_the_explorer_on_the_picked_client(
     html = explorer.panels["clients"]
     assert 'class="tl-cl" data-client="claude-code"' in html
     assert "Named <code>mcp__raw-json__update_dashboard</code>" in html
+    explorer.client = "gemini-cli"  # the explorer's picker moves the table's, both ways
+    assert view.table.client == "gemini-cli"
+    assert view.detail is explorer  # the open tool stays open
     view.close()

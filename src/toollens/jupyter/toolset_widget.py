@@ -180,6 +180,17 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             client=self.table.client or None,
             judged=self.table.judged,
         )
+        if isinstance(self.detail, traitlets.HasTraits) and self.detail.has_trait("client"):
+            # The explorer's own client picker moves the table's too (the table's moves the
+            # explorer's, above); setting the same value again sends nothing back.
+            table = weakref.ref(self.table)
+
+            def picked(change: dict[str, Any]) -> None:
+                shown = table()
+                if shown is not None and change["new"]:
+                    shown.client = change["new"]
+
+            self.detail.observe(picked, names=["client"])
         self.children = [self.table, self.detail]
 
     def open_tool(self, index: int) -> object | None:

@@ -26,8 +26,7 @@ function start(root) {
   let asked = 0; // the latest open asked for: an older one finishing late is dropped
 
   // An open tool's Clients view unfolds the client the table's picker names.
-  const showClient = () => {
-    const chosen = table.client();
+  const showClient = (chosen = table.client()) => {
     for (const node of detail.querySelectorAll("details.tl-cl-client")) node.open = node.dataset.client === chosen;
     for (const row of detail.querySelectorAll(".tl-cl-summary tr[data-client]")) {
       row.classList.toggle("tl-cl-chosen", row.dataset.client === chosen);
@@ -52,11 +51,13 @@ function start(root) {
     return chunks.get(first).then((views) => views[index - first]);
   };
 
-  // A row of an open tool's Clients summary unfolds that client's detail.
+  // A row of an open tool's Clients summary unfolds that client's detail and moves the
+  // table's picker to it: the picker and the open tool name one client, both ways.
   detail.addEventListener("click", (event) => {
     const row = event.target.closest(".tl-cl-summary tr[data-client]");
     if (!row || event.target.closest("a")) return;
-    for (const node of detail.querySelectorAll("details.tl-cl-client")) node.open = node.dataset.client === row.dataset.client;
+    table.setClient(row.dataset.client);
+    showClient(row.dataset.client);
   });
 
   const show = async (index) => {
