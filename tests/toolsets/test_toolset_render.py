@@ -90,3 +90,21 @@ def test_a_name_a_provider_rejects_shows_in_its_column() -> None:
     (row,) = toolset_row_views(ts, ["openai-chat", "anthropic", "gemini"])
     # Gemini accepts dots; OpenAI and Anthropic reject the name.
     assert row.providers == {"openai-chat": "error", "anthropic": "error", "gemini": "ok"}
+
+
+def test_the_same_finding_on_several_tools_is_listed_once_with_its_tools() -> None:
+    """The notebook's HTML and plain text list a finding that 10 tools share once, naming
+    them (the first 8 and how many more), as check's text does; the data keeps ten."""
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}
+    tools = [
+        {"name": f"t{i}", "description": f"Tool {i}.", "inputSchema": schema} for i in range(10)
+    ]
+    ts = toollens.toolset({"tools": tools})
+    assert [f.rule for f in ts.findings].count("mcp.schema-dialect") == 10
+    named = "t0, t1, t2, t3, t4, t5, t6, t7 and 2 more"
+    html = str(render_toolset_html(ts))
+    assert html.count("mcp.schema-dialect") == 1
+    assert f"tools: {named}" in html
+    text = [line for line in render_toolset_text(ts).splitlines() if "draft-07" in line]
+    assert len(text) == 1
+    assert f"(tools: {named}) Fix: drop $schema, or use 2020-12" in text[0]

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from toollens.project.places import Place
     from toollens.render.toolset_table import ToolRowView
     from toollens.toolsets import ToolEntry, Toolset
-    from toollens.toolsets.rules import ToolsetFinding
 
 __all__ = ["ToolRow", "format_github", "format_text", "toolset_data"]
 
@@ -118,32 +117,15 @@ def format_text(
         lines += ["", *clients_lines(clients)]
     if ts.cross_findings:
         lines += ["", "across tools:"]
-        for finding, tools in _grouped(ts.cross_findings):
-            named = f" (tools: {_some(tools)})" if tools else ""
-            lines.append(_finding_line(finding) + named)
-            lines.append(f"      fix: {finding.fix}")
+        from toollens.toolsets.rules import grouped_findings, some_names
+
+        for item in grouped_findings(ts.cross_findings):
+            named = f" (tools: {some_names(item.tools)})" if item.tools else ""
+            lines.append(_finding_line(item.finding) + named)
+            lines.append(f"      fix: {item.finding.fix}")
     for row in rows:
         lines.extend(_tool_lines(row))
     return "\n".join(lines) + "\n"
-
-
-def _grouped(items: Sequence[ToolsetFinding]) -> list[tuple[Finding, list[str]]]:
-    """The cross-tool findings, most severe first, one line for the same finding on several
-    tools (a server's 13 tools that each declare draft-07): its tools joined in order."""
-    groups: dict[tuple[object, ...], tuple[Finding, list[str]]] = {}
-    for item in sorted(items, key=lambda i: _rank(i.finding)):
-        f = item.finding
-        key = (f.rule, f.severity, f.pointer, f.message, f.fix)
-        tools = groups.setdefault(key, (f, []))[1]
-        tools.extend(t for t in item.tools if t not in tools)
-    return list(groups.values())
-
-
-def _some(names: Sequence[str], shown: int = 8) -> str:
-    """``names`` joined, the first ``shown`` of a longer list and how many more."""
-    if len(names) <= shown:
-        return ", ".join(names)
-    return f"{', '.join(names[:shown])} and {len(names) - shown} more"
 
 
 def _tool_lines(row: ToolRow) -> Iterator[str]:

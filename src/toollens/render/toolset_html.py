@@ -200,6 +200,8 @@ def rows_html(table: ToolsetTable, rows: Sequence[ToolRowView], *, links: bool =
 
 def across_html(ts: Toolset) -> Markup | None:
     """The cross-tool findings as a list, or ``None`` when there are none."""
+    from toollens.toolsets.rules import grouped_findings, some_names
+
     if not ts.cross_findings:
         return None
     items = [
@@ -210,9 +212,10 @@ def across_html(ts: Toolset) -> Markup | None:
             tag("code", i.finding.rule),
             " ",
             i.finding.message,
+            tag("div", "tools: ", some_names(i.tools), class_="tl-muted") if i.tools else None,
             tag("div", "fix: ", i.finding.fix, class_="tl-muted"),
         )
-        for i in ts.cross_findings
+        for i in grouped_findings(ts.cross_findings)
     ]
     return tag("div", tag("h3", "Across tools"), tag("ul", *items))
 
@@ -242,13 +245,18 @@ def render_toolset_html(ts: Toolset, providers: Sequence[str] | None = None) -> 
 
 def render_toolset_text(ts: Toolset) -> str:
     """A short plain-text summary: one line per tool, then the findings across tools."""
+    from toollens.toolsets.rules import grouped_findings, some_names
+
     table = toolset_table(ts)
     lines = [f"Toolset {ts.label}: {len(table.rows)} tools", *table.group_lines()]
     for row in table.rows:
         state = row.error or ", ".join(f"{p}: {s}" for p, s in row.provider_text.items())
         where = f" ({row.source})" if row.source else ""
         lines.append(f"  {row.name}{where}: {state}")
-    lines.extend(f"  {f}" for f in ts.findings)
+    for item in grouped_findings(ts.cross_findings):
+        f = item.finding
+        named = f" (tools: {some_names(item.tools)})" if item.tools else ""
+        lines.append(f"  {f.headline}{named}" + (f" Fix: {f.fix}" if f.fix else ""))
     return "\n".join(lines)
 
 

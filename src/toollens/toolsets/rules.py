@@ -85,6 +85,27 @@ class ToolsetFinding:
     tools: tuple[str, ...]
 
 
+def grouped_findings(items: Sequence[ToolsetFinding]) -> list[ToolsetFinding]:
+    """``items`` most severe first, the same finding on several tools once (a server's 13
+    tools that each declare draft-07 are one finding naming them), its tools in order: how
+    every rendering lists a toolset's cross-tool findings (the data keeps one per tool)."""
+    order = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+    groups: dict[tuple[object, ...], tuple[Finding, list[str]]] = {}
+    for item in sorted(items, key=lambda i: order.index(Severity(i.finding.severity))):
+        f = item.finding
+        key = (f.rule, f.severity, f.pointer, f.message, f.fix)
+        tools = groups.setdefault(key, (f, []))[1]
+        tools.extend(t for t in item.tools if t not in tools)
+    return [ToolsetFinding(finding, tuple(tools)) for finding, tools in groups.values()]
+
+
+def some_names(names: Sequence[str], shown: int = 8) -> str:
+    """``names`` joined; of a longer list the first ``shown`` and how many more."""
+    if len(names) <= shown:
+        return ", ".join(names)
+    return f"{', '.join(names[:shown])} and {len(names) - shown} more"
+
+
 Check = Callable[[Sequence[ToolEntry]], Iterator[ToolsetHit]]
 
 
