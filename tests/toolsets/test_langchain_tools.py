@@ -295,3 +295,26 @@ def test_tokens_of_a_langchain_tool_count_what_langchain_sends(project: Path, at
     # the tool's own record counts the same (one rule: Tool -> ToolDef)
     (tool,) = toollens.toolset([obj]).tools
     assert toollens.tokens(tool, "gpt-4o").total == counted.total
+
+
+@pytest.mark.parametrize("attr", ["SleepTool", "wake", "shout"])
+def test_no_strict_shows_the_request_bind_tools_sends_by_default(project: Path, attr: str) -> None:
+    """LangChain sends a tool non-strict unless ``bind_tools(strict=True)``: its
+    ``convert_to_openai_tool`` adds ``strict`` only when asked. ``--no-strict`` shows that
+    request (docs/toolsets.md); toollens' payload says ``strict: false`` where LangChain's
+    leaves the key out, which the API reads the same."""
+    import lcpkg.sleep
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    obj = getattr(lcpkg.sleep, attr)
+    tool = obj.model_construct() if isinstance(obj, type) else obj
+    default, asked = convert_to_openai_tool(tool), convert_to_openai_tool(tool, strict=True)
+    assert "strict" not in default["function"]
+    assert asked["function"]["strict"] is True
+    code, out, err = run(
+        "show", f"lcpkg.sleep:{attr}", "--view", "provider", "--format", "json", "--no-strict"
+    )
+    assert code == 0, err
+    shown = json.loads(out)
+    assert shown["function"].pop("strict") is False
+    assert shown == default
