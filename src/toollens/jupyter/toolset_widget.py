@@ -180,7 +180,8 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             client=self.table.client or None,
             judged=self.table.judged,
         )
-        if isinstance(self.detail, traitlets.HasTraits) and self.detail.has_trait("client"):
+        detail: Any = self.detail
+        if isinstance(detail, traitlets.HasTraits) and detail.has_trait("client"):
             # The explorer's own client picker moves the table's too (the table's moves the
             # explorer's, above); setting the same value again sends nothing back.
             table = weakref.ref(self.table)
@@ -190,7 +191,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                 if shown is not None and change["new"]:
                     shown.client = change["new"]
 
-            self.detail.observe(picked, names=["client"])
+            detail.observe(picked, names=["client"])
         self.children = [self.table, self.detail]
 
     def open_tool(self, index: int) -> object | None:
