@@ -27,7 +27,7 @@ from toollens.core.providers.requests import (
     over_budget,
 )
 from toollens.core.providers.rules import Source
-from toollens.core.records import Finding, Origin, Severity
+from toollens.core.records import SEVERITY_ORDER, Finding, Origin, Severity
 from toollens.core.schema.pointer import UnresolvedRef, ref_name, resolve_local
 from toollens.toolsets.entries import ToolEntry
 from toollens.toolsets.similarity import similar_pairs
@@ -89,9 +89,8 @@ def grouped_findings(items: Sequence[ToolsetFinding]) -> list[ToolsetFinding]:
     """``items`` most severe first, the same finding on several tools once (a server's 13
     tools that each declare draft-07 are one finding naming them), its tools in order: how
     every rendering lists a toolset's cross-tool findings (the data keeps one per tool)."""
-    order = (Severity.ERROR, Severity.WARNING, Severity.INFO)
     groups: dict[tuple[object, ...], tuple[Finding, list[str]]] = {}
-    for item in sorted(items, key=lambda i: order.index(Severity(i.finding.severity))):
+    for item in sorted(items, key=lambda i: SEVERITY_ORDER.index(Severity(i.finding.severity))):
         f = item.finding
         key = (f.rule, f.severity, f.pointer, f.message, f.fix)
         tools = groups.setdefault(key, (f, []))[1]
@@ -196,9 +195,8 @@ def _strict_tools(entries: Sequence[ToolEntry]) -> list[tuple[str, object, bool]
     return out
 
 
-def _shown(tools: Sequence[str], most: int = 5) -> str:
-    more = f" and {len(tools) - most} more" if len(tools) > most else ""
-    return ", ".join(repr(t) for t in tools[:most]) + more
+def _shown(tools: Sequence[str]) -> str:
+    return some_names([repr(t) for t in tools], 5)
 
 
 def anthropic_strict_limit(measure: str, limit: int) -> Check:
