@@ -105,6 +105,7 @@ def test_the_same_finding_on_several_tools_is_listed_once_with_its_tools() -> No
     html = str(render_toolset_html(ts))
     assert html.count("mcp.schema-dialect") == 1
     assert f"tools: {named}" in html
+    assert "mcp.schema-dialect</code> at <code>/inputSchema/$schema</code>" in html
     text = [line for line in render_toolset_text(ts).splitlines() if "draft-07" in line]
     assert len(text) == 1
     assert f"(tools: {named}) Fix: drop $schema, or use 2020-12" in text[0]

@@ -210,6 +210,10 @@ def across_html(ts: Toolset) -> Markup | None:
             _sev_badge(i.finding.severity.value),
             " ",
             tag("code", i.finding.rule),
+            # the pointer tells apart one finding at two places (inputSchema, outputSchema)
+            join(" at ", tag("code", i.finding.pointer or "/"), ":")
+            if i.finding.pointer is not None
+            else None,
             " ",
             i.finding.message,
             tag("div", "tools: ", some_names(i.tools), class_="tl-muted") if i.tools else None,
