@@ -24,6 +24,7 @@ other tools are still read.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import types
 from collections.abc import Iterable, Mapping
@@ -246,12 +247,19 @@ def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
         # its tools are read as they send them, non-strict unless the caller asks (as mcp:).
         listing = listing_from_payload(data, label=text) if is_mcp_listing(data) else None
         read = options if options is not None or listing is None else ReportOptions(strict=False)
-        return Toolset.from_entries(
+        ts = Toolset.from_entries(
             payload_entries(data, label=text, options=read),
             label=text,
             options=options,
             listing=listing,
         )
+        if listing is None:
+            return ts
+        from toollens.toolsets.mcp_source import saved_list_refusals
+
+        # What the SDK client refuses in the saved list, as an mcp: server's answer says it.
+        refused = saved_list_refusals(listing)
+        return dataclasses.replace(ts, cross_findings=(*ts.cross_findings, *refused))
     if text.endswith(".py") or is_dotted(text):
         from toollens.toolsets.modules import module_entries
 
