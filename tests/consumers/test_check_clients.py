@@ -229,7 +229,7 @@ def test_help_names_the_default_clients() -> None:
 def test_each_clients_cost_is_counted_for_the_provider_it_sends_to(
     client: str, family: str
 ) -> None:
-    from toollens.cli.check_clients import client_model
+    from toollens.assess.clients import client_model
     from toollens.consumers import CONSUMERS
     from toollens.tokens.models import DEFAULT_MODEL, model_for_provider
 

@@ -17,7 +17,7 @@ the renderers and the provider table are imported when a command runs.
 """
 
 from toollens.cli.app import build_parser, main
-from toollens.cli.check import finding_to_dict, format_check, verdict_to_dict
+from toollens.cli.check import format_check
 from toollens.cli.common import (
     ALL_PROVIDERS,
     EXIT_BREAKING,
@@ -37,12 +37,10 @@ __all__ = [
     "EXIT_FINDINGS",
     "EXIT_OK",
     "build_parser",
-    "finding_to_dict",
     "format_check",
     "format_compare",
     "format_diff",
     "format_show",
     "main",
     "show_all_data",
-    "verdict_to_dict",
 ]

@@ -115,7 +115,7 @@ def _source_tool(text: str, args: argparse.Namespace, label: str) -> Tool | None
         TargetError: the source cannot be read, holds several tools, or its tool cannot be
             read.
     """
-    from toollens.cli.toolset import read_toolset
+    from toollens.assess.reading import read_toolset
     from toollens.core.errors import TargetError
     from toollens.toolsets import registered_prefixes
 

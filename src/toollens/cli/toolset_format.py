@@ -2,51 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from toollens.core.problems import explained_by_lint, set_counts
+from toollens.core.problems import explained_by_lint
 from toollens.core.records import SEVERITY_ORDER, Severity
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
-    from toollens.cli.check_clients import ClientsCheck
+    from toollens.assess import Assessment, ToolRow
     from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.project.annotations import Locator
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
-    from toollens.render.toolset_table import ToolRowView
     from toollens.toolsets import ToolEntry, Toolset
 
-__all__ = ["ToolRow", "format_github", "format_text", "toolset_data"]
-
-
-@dataclass(frozen=True)
-class ToolRow:
-    """One tool of a checked toolset: the entry and its check result (``None`` if unread)."""
-
-    entry: ToolEntry
-    result: ToolCheck | None
+__all__ = ["format_github", "format_text", "headline", "toolset_data"]
 
 
 _LEVELS: dict[str, Level] = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def _findings_of(result: Any) -> list[Finding]:
+def _findings_of(result: ToolCheck) -> list[Finding]:
     """A tool's lint findings, then each provider's."""
     return [*result.lint, *(f for found in result.providers.values() for f in found)]
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _counts(rows: Sequence[ToolRow], findings: Sequence[Finding]) -> dict[Severity, int]:
-    """The check's problems per severity: each tool's as ``check TOOL`` counts them, and
-    ``findings`` (the set's and the check's own)."""
-    return set_counts((r.result.counts() for r in rows if r.result is not None), findings)
 
 
 def _counts_text(counts: dict[Severity, int], view_errors: int = 0) -> str:
@@ -56,35 +40,16 @@ def _counts_text(counts: dict[Severity, int], view_errors: int = 0) -> str:
     return ", ".join(parts) if parts else "ok"
 
 
-def _table(
-    ts: Toolset,
-    rows: Sequence[ToolRow],
-    providers: Sequence[str],
-    clients: ClientsCheck | None = None,
-) -> list[str]:
+def _table(result: Assessment) -> list[str]:
     """The table the static page and the widget show (one model), as text, with a column
     per chosen client."""
-    from toollens.render.toolset_table import Cell, Column, table_text, toolset_table
+    from toollens.render.toolset_table import table_text
+    from toollens.render.toolset_table import toolset_table as table_model
 
-    model = toolset_table(ts, providers, checks=[r.result for r in rows])
-    chosen = clients.chosen if clients is not None else ()
-
-    def client_column(client: str) -> Column:
-        def cell(row: ToolRowView) -> Cell:
-            text = _client_cell(clients, client, row.name)
-            return Cell(text, text)
-
-        return Column(client, client, cell, "verdict")
-
-    model = model.with_columns([client_column(c) for c in chosen])
-    return table_text(model, ["tool", *providers, "lint", *chosen])
-
-
-def _client_cell(clients: ClientsCheck | None, client: str, tool: str) -> str:
-    if clients is None:
-        return ""
-    verdict = clients.report.judgement(client).verdict_for(tool)
-    return "-" if verdict is None else verdict.verdict.value
+    assert result.toolset is not None
+    model = table_model(result.toolset, result.providers, verdicts=result.verdicts)
+    chosen = [f"client:{c}" for c in (result.clients.chosen if result.clients else ())]
+    return table_text(model, ["tool", *result.providers, "lint", *chosen])
 
 
 def _name(entry: ToolEntry) -> str:
@@ -92,29 +57,25 @@ def _name(entry: ToolEntry) -> str:
     return f"{entry.name} ({role})" if role else entry.name
 
 
-def headline(ts: Toolset, rows: Sequence[ToolRow], more: Sequence[Finding] = ()) -> str:
-    """One line: the tools, those not read, and the findings by severity (``more``: the
-    check's own findings besides the tools' and the toolset's, e.g. token budgets)."""
-    unread = sum(1 for r in rows if r.entry.error is not None)
-    view_errors = sum(len(r.result.view_errors) for r in rows if r.result is not None)
-    counts = _counts_text(_counts(rows, [*ts.findings, *more]), view_errors)
-    extra = f", {unread} could not be read" if unread else ""
-    return f"{ts.label}: {_plural(len(rows), 'tool')}{extra}; {counts.replace('ok', 'no findings')}"
+def headline(result: Assessment) -> str:
+    """One line: the tools, those not read, and the findings by severity (the token rules'
+    too)."""
+    assert result.toolset is not None
+    counts = _counts_text(result.counts, result.view_errors)
+    extra = f", {result.unread} could not be read" if result.unread else ""
+    tools = _plural(len(result.rows), "tool")
+    return f"{result.toolset.label}: {tools}{extra}; {counts.replace('ok', 'no findings')}"
 
 
-def format_text(
-    ts: Toolset,
-    rows: Sequence[ToolRow],
-    providers: Sequence[str],
-    clients: ClientsCheck | None = None,
-    more: Sequence[Finding] = (),
-) -> str:
+def format_text(result: Assessment) -> str:
     """The table, the clients' verdicts, the findings across tools, then each tool's."""
-    lines = [headline(ts, rows, more), "", *_table(ts, rows, providers, clients)]
-    if clients is not None:
+    ts = result.toolset
+    assert ts is not None
+    lines = [headline(result), "", *_table(result)]
+    if result.clients is not None:
         from toollens.cli.clients_format import clients_lines
 
-        lines += ["", *clients_lines(clients)]
+        lines += ["", *clients_lines(result.clients)]
     if ts.cross_findings:
         lines += ["", "across tools:"]
         from toollens.toolsets.rules import grouped_findings, some_names
@@ -123,7 +84,7 @@ def format_text(
             named = f" (tools: {some_names(item.tools)})" if item.tools else ""
             lines.append(_finding_line(item.finding) + named)
             lines.append(f"      fix: {item.finding.fix}")
-    for row in rows:
+    for row in result.rows:
         lines.extend(_tool_lines(row))
     return "\n".join(lines) + "\n"
 
@@ -159,82 +120,65 @@ def _rank(finding: Finding) -> int:
 # -- JSON -----------------------------------------------------------------------------------
 
 
-def toolset_data(
-    ts: Toolset,
-    rows: Sequence[ToolRow],
-    providers: Sequence[str],
-    clients: ClientsCheck | None = None,
-    more: Sequence[Finding] = (),
-) -> JsonObject:
-    """The check of a toolset as JSON data; keys in a fixed order (``more``: the check's
-    own findings, counted in ``ok`` and ``counts``; their records are the caller's)."""
-    data = _toolset_json(ts, rows, providers, more)
-    if clients is not None:
+def toolset_data(result: Assessment) -> JsonObject:
+    """The assessment of a toolset as JSON data; keys in a fixed order."""
+    ts = result.toolset
+    assert ts is not None
+    data: JsonObject = {
+        "source": ts.label,
+        "ok": result.ok,  # what gates on this path: named clients, named providers
+        "providers": list(result.providers),
+        "counts": {s.value: n for s, n in result.counts.items()},
+        "tools": [
+            {
+                "name": r.entry.name,
+                "origin": r.entry.origin.to_json(),
+                "error": r.entry.error,
+                "check": r.result.to_json() if r.result is not None else None,
+                "verdicts": v.columns(),
+            }
+            for r, v in zip(result.rows, result.verdicts, strict=True)
+        ],
+        "findings": [
+            {**item.finding.to_json(), "tools": list(item.tools)} for item in ts.cross_findings
+        ],
+    }
+    if result.clients is not None:
         from toollens.cli.clients_format import clients_data
 
-        by_tool, whole = clients_data(clients)
+        by_tool, whole = clients_data(result.clients)
         for tool in data["tools"]:
             tool["clients"] = by_tool.get(tool["name"], [])
         data["clients"] = whole
     return data
 
 
-def _toolset_json(
-    ts: Toolset, rows: Sequence[ToolRow], providers: Sequence[str], more: Sequence[Finding]
-) -> JsonObject:
-    return {
-        "source": ts.label,
-        "ok": not any(
-            r.entry.error is not None or (r.result is not None and r.result.errors) for r in rows
-        )
-        and not any(f.severity is Severity.ERROR for f in [*ts.findings, *more]),
-        "providers": list(providers),
-        "counts": {s.value: n for s, n in _counts(rows, [*ts.findings, *more]).items()},
-        "tools": [
-            {
-                "name": r.entry.name,
-                "origin": r.entry.origin.to_json(),
-                "error": r.entry.error,
-                "check": r.result.to_dict() if r.result is not None else None,
-            }
-            for r in rows
-        ],
-        "findings": [
-            {**item.finding.to_json(), "tools": list(item.tools)} for item in ts.cross_findings
-        ],
-    }
-
-
 # -- GitHub ---------------------------------------------------------------------------------
 
 
-def format_github(
-    ts: Toolset,
-    rows: Sequence[ToolRow],
-    source: str | None = None,
-    clients: ClientsCheck | None = None,
-    more: Sequence[Finding] = (),
-) -> str:
+def format_github(result: Assessment) -> str:
     """Each tool's annotations (on its ``def`` when it is Python), unread tools, cross-tool.
 
-    ``source`` is the toolset as named on the command line: annotations about the whole set,
-    or a tool with no place of its own, point at where it is defined.
+    Annotations about the whole set, or a tool with no place of its own, point at where the
+    target as named is defined.
     """
     from toollens.cli.project import format_located_checks_github
     from toollens.project.places import NOWHERE, entry_place, source_place
 
-    whole = source_place(source) if source else NOWHERE
+    ts, rows = result.toolset, result.rows
+    assert ts is not None
+    whole = source_place(result.target) if result.target else NOWHERE
     places = {id(r.entry): entry_place(r.entry, whole) for r in rows}
     checked = [(r.result, _locator(r.entry, places)) for r in rows if r.result is not None]
     text = format_located_checks_github(checked) if checked else ""
     lines = [str(a) for a in _extra_annotations(ts, rows, places, whole)]
-    if clients is not None:
+    if result.clients is not None:
         from toollens.cli.clients_format import client_annotations
 
-        lines += [str(a) for a in client_annotations(clients, whole)]
+        lines += [str(a) for a in client_annotations(result.clients, whole)]
     from toollens.project.github import plain_line
 
-    return text + "\n".join([*lines, plain_line(headline(ts, rows, more))]) + "\n"
+    return text + "\n".join([*lines, plain_line(headline(result))]) + "\n"
 
 
 def _locator(entry: ToolEntry, places: dict[int, Place]) -> Locator:
@@ -248,7 +192,7 @@ def _locator(entry: ToolEntry, places: dict[int, Place]) -> Locator:
 
 
 def _extra_annotations(
-    ts: Toolset, rows: Sequence[ToolRow], places: dict[int, Place], whole: Place
+    ts: Toolset, rows: tuple[ToolRow, ...], places: dict[int, Place], whole: Place
 ) -> Iterator[Annotation]:
     from toollens.project.github import Annotation
 
