@@ -153,7 +153,8 @@ def test_the_limits_speak_for_anthropic_only() -> None:
 def test_a_request_limit_fails_the_check_only_for_its_provider(
     providers: tuple[str, ...], code: int
 ) -> None:
-    from toollens.cli.toolset import ToolRow, exit_code
+    from toollens.assess import ToolRow
+    from toollens.assess.gating import exit_code
     from toollens.toolsets.model import Toolset
 
     ts = Toolset.from_entries([plain(f"t{i}") for i in range(21)], label="t")

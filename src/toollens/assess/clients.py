@@ -28,7 +28,6 @@ from toollens.consumers import (
     judge_consumers,
     listing_from_payload,
     resolve_clients,
-    worse,
 )
 from toollens.core.errors import TargetError
 from toollens.core.record_json import record_json
@@ -161,18 +160,9 @@ class ClientsCheck:
         return next((c for c in self.costs if c.client == client), None)
 
     def verdict(self, client: str, tool: str) -> Verdict | None:
-        """What ``client`` does with ``tool``: its verdict on the tool, made worse by each
-        request it rejects that names the tool (past VS Code's 128th tool, the tool is
-        lost); ``None`` when the tool list does not hold the tool."""
-        judgement = self.report.judgement(client)
-        found = judgement.verdict_for(tool)
-        if found is None:
-            return None
-        worst = found.verdict
-        for request in judgement.requests:
-            if tool in request.tools:
-                worst = worse(worst, request.verdict)
-        return worst
+        """What ``client`` does with ``tool`` (:meth:`ConsumerJudgement.tool_verdict`, requests
+        included); ``None`` when the tool list does not hold the tool."""
+        return self.report.judgement(client).tool_verdict(tool)
 
 
 def source_listing(source: object, ts: Toolset | None, name: str | None = None) -> ToolList | None:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["add_check_arguments", "add_lock_arguments", "add_report_command", "lock_tools"]
 
+EXIT_OK = 0
+
 
 
 def add_check_arguments(check: argparse.ArgumentParser) -> None:

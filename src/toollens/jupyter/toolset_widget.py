@@ -127,7 +127,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         else:
             self.request = AssessRequest(
                 target=source,
-                providers=tuple(providers or ()),
+                providers=tuple(providers or ([options.provider] if options is not None else [])),
                 clients=tuple(clients),
                 strict=options.strict if options is not None else True,
                 options=options,
