@@ -56,6 +56,7 @@ def _module(count: int, optional: bool) -> str:
     )
 
 
+SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}}
 ROOT_ANYOF = {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}]}
 # (file name, its text): the cases issue 47 measured
 SYNTHETIC: dict[str, str] = {
@@ -65,9 +66,7 @@ SYNTHETIC: dict[str, str] = {
     "arrayout.json": _listing(
         [_tool("glob", outputSchema={"type": "array", "items": {"type": "string"}}), _tool("p")]
     ),
-    "reqnull.json": _listing(
-        [_tool("find", {"type": "object", "properties": {"q": {"type": "string"}}, "required": None})]
-    ),
+    "reqnull.json": _listing([_tool("find", {**SCHEMA, "required": None})]),
     "strict25.py": _module(25, optional=True),
     "many130.py": _module(130, optional=False),
 }
@@ -90,6 +89,7 @@ class Shown:
     verdicts: dict[str, dict[str, str]]
     counts: dict[str, int] | None = None
     code: int | None = None
+    headline: str = ""
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -134,8 +134,8 @@ def text_shown(target: str, options: tuple[str, ...]) -> Shown:
             for i, (h, c) in enumerate(zip(head, cells, strict=True))
             if i
         }
-    headline = lines[0].split("; ", 1)[1]
-    return Shown(verdicts, _counts_of(headline.split(", view error")[0]), code)
+    counted = lines[0].split("; ", 1)[1]
+    return Shown(verdicts, _counts_of(counted.split(", view error")[0]), code, lines[0])
 
 
 def json_shown(target: str, options: tuple[str, ...]) -> Shown:
@@ -214,6 +214,7 @@ def assert_one_assessment(target: str, options: tuple[str, ...], tmp: Path) -> N
     as_json = json_shown(target, options)
     github, annotations = github_code(target, options)
     assert text.code == as_json.code == github, "exit codes"
+    assert annotations.splitlines()[-1] == text.headline, "the annotations' summary line"
     assert text.counts == as_json.counts, "the text headline's counts and the JSON's"
     _same_columns(text, as_json, "text table vs JSON")
     page = page_shown(target, options, tmp / "page.html")
@@ -288,4 +289,3 @@ def test_every_front_end_shows_one_assessment_of_a_module(
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(fixtures))
     assert_one_assessment("tools_v1", _options(options), tmp_path)
-

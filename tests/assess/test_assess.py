@@ -106,7 +106,9 @@ def test_a_limit_across_tools_has_one_severity_in_check_and_on_the_page(
     ],
     ids=["root-anyof", "no-type", "array-output"],
 )
-def test_the_sdk_clients_lose_the_list_their_sdk_refuses(first: dict[str, Any], tmp_path: Path) -> None:
+def test_the_sdk_clients_lose_the_list_their_sdk_refuses(
+    first: dict[str, Any], tmp_path: Path
+) -> None:
     target = listing(tmp_path / "refused.json", [first, tool("ping")])
     clients = ["mcp-python", "openai-agents"]
     argv = [a for c in clients for a in ("--client", c)]
@@ -161,7 +163,7 @@ def test_snapshot_locks_an_mcp_list_on_the_path_check_judges_it(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     target = listing(tmp_path / "anyof.json", [tool("draw", ROOT_ANYOF), tool("ping")])
-    code, out, err = run("snapshot", "--toolset", target)
+    code, _, err = run("snapshot", "--toolset", target)
     assert code == EXIT_OK, err
     lock = json.loads((tmp_path / "toollens.lock.json").read_text("utf-8"))
     assert set(lock["tools"]) == {"draw", "ping"}
@@ -172,7 +174,7 @@ def test_snapshot_locks_an_mcp_list_on_the_path_check_judges_it(
 def test_required_null_neither_crashes_check_nor_report(tmp_path: Path) -> None:
     nulled = {"type": "object", "properties": {"q": {"type": "string"}}, "required": None}
     target = listing(tmp_path / "nulled.json", [tool("find", nulled)])
-    code, out, err = run("check", target, "--client", "all")
+    code, _, err = run("check", target, "--client", "all")
     assert code != EXIT_ERROR, err
     page = tmp_path / "page.html"
     assert run("report", target, "--html", str(page))[0] == EXIT_OK
@@ -188,4 +190,4 @@ def test_the_page_takes_the_clients_check_takes(tmp_path: Path) -> None:
     page_file = tmp_path / "page.html"
     code, _, _ = run("report", target, "--html", str(page_file), "--client", "claude-code")
     assert code == EXIT_OK
-    assert 'client:claude-code' in page_file.read_text("utf-8")
+    assert "client:claude-code" in page_file.read_text("utf-8")

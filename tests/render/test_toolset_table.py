@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 
 import toollens
-from toollens.core.checks import ToolCheck
-from toollens.core.report import ReportOptions
 from toollens.mcp.records import McpTool
 from toollens.render.toolset_table import (
     LEVELS,

@@ -16,4 +16,12 @@ from toollens.assess.reading import CheckedTool, ToolRow
 from toollens.assess.request import AssessRequest
 from toollens.assess.run import assess, assess_toolset
 
-__all__ = ["AssessRequest", "Assessment", "CheckedTool", "Counted", "ToolRow", "assess", "assess_toolset"]
+__all__ = [
+    "AssessRequest",
+    "Assessment",
+    "CheckedTool",
+    "Counted",
+    "ToolRow",
+    "assess",
+    "assess_toolset",
+]

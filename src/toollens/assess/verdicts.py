@@ -88,9 +88,7 @@ def judged(findings: Sequence[Finding], view_errors: int) -> ColumnVerdict:
     return ColumnVerdict("error" if view_errors else worst, ", ".join(parts) if parts else "ok")
 
 
-def _client_verdicts(
-    name: str, clients: ClientsCheck | None
-) -> dict[str, ColumnVerdict | None]:
+def _client_verdicts(name: str, clients: ClientsCheck | None) -> dict[str, ColumnVerdict | None]:
     if clients is None:
         return {}
     found: dict[str, ColumnVerdict | None] = {}
@@ -114,7 +112,9 @@ def tool_verdicts(
         state = "not read" if entry.error is not None else "not checked"
         text = state if entry.error is not None else f"not checked ({entry.origin.role})"
         none = ColumnVerdict(state, text)
-        return ToolVerdicts(entry.name, dict.fromkeys(providers, none), none, shown, 0, RANKS[state])
+        return ToolVerdicts(
+            entry.name, dict.fromkeys(providers, none), none, shown, 0, RANKS[state]
+        )
     columns, every = {}, [*check.lint, *cross]
     for provider in providers:
         found = check.providers.get(provider, ())

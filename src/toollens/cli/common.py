@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollens.cli.defaults import mcp_options  # the one strictness rule, for every command

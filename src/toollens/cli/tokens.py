@@ -122,10 +122,10 @@ def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
     its entries' ``defer_loading`` marks, read as ``check`` reads them."""
     agent = getattr(args, "agent", None)
     from toollens import toolset  # the public face: the project table's source is registered
-    from toollens.cli.connect import cli_connect
-    from toollens.cli.project_source import PROJECT
     from toollens.assess.gating import deferred_marks
     from toollens.assess.reading import is_toolset_source
+    from toollens.cli.connect import cli_connect
+    from toollens.cli.project_source import PROJECT
     from toollens.targets import resolve_target
 
     named = [agent] if agent else list(texts) or [PROJECT]  # nothing named: the project's

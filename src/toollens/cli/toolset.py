@@ -31,7 +31,6 @@ __all__ = ["add_check_arguments", "add_lock_arguments", "add_report_command", "l
 EXIT_OK = 0
 
 
-
 def add_check_arguments(check: argparse.ArgumentParser) -> None:
     """``--agent`` and ``--jobs`` for ``toollens check``."""
     check.add_argument(

@@ -72,7 +72,12 @@ class ToolsetTable(BaseWidget):
     def show(self, subject: Toolset | Assessment) -> None:
         """Draw an assessment (a toolset as read: judged for the providers, which stay):
         its table model, totals and cross-tool findings, as ``check`` and the page show them."""
-        from toollens.render.toolset_html import across_html, assessed, assessment_table, totals_html
+        from toollens.render.toolset_html import (
+            across_html,
+            assessed,
+            assessment_table,
+            totals_html,
+        )
 
         self.result = assessed(subject, self.providers or None)
         ts = self.result.toolset

@@ -25,9 +25,9 @@ from toollens.toolsets.model import Toolset
 from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings, mcp_spec_findings
 
 if TYPE_CHECKING:
+    from toollens.consumers import ToolList
     from toollens.core.report import ReportOptions
     from toollens.mcp.client import ConnectOptions
-    from toollens.consumers import ToolList
     from toollens.mcp.records import McpTool, SdkRefusal, ServerTools
 
 __all__ = [
