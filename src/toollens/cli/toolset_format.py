@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from toollens.project.annotations import Locator
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = ["format_github", "format_text", "headline", "toolset_data"]
 
@@ -52,7 +52,7 @@ def _table(result: Assessment) -> list[str]:
     return table_text(model, ["tool", *result.providers, "lint", *chosen])
 
 
-def _name(entry: ToolEntry) -> str:
+def _name(entry: Tool) -> str:
     role = entry.origin.role
     return f"{entry.name} ({role})" if role else entry.name
 
@@ -181,7 +181,7 @@ def format_github(result: Assessment) -> str:
     return text + "\n".join([*lines, plain_line(headline(result))]) + "\n"
 
 
-def _locator(entry: ToolEntry, places: dict[int, Place]) -> Locator:
+def _locator(entry: Tool, places: dict[int, Place]) -> Locator:
     # The object and FunctionSchema annotations point at; a report read in another process
     # is not kept, so its tool points where its origin says (module file and def line).
     from toollens.project.annotations import Locator

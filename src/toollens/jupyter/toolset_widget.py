@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from toollens.assess import Assessment
     from toollens.consumers import ConsumerReport, ToolList
     from toollens.core.report import ReportOptions
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = ["ToolsetTable", "ToolsetView", "toolset_live_bundle"]
 
@@ -169,7 +169,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
     def refresh(self) -> bool:
         """Re-read every Python tool the notebook (or its module) has rebound since; returns
         whether anything changed. Called after each cell that runs in IPython."""
-        from toollens.toolsets import ToolEntry, Toolset
+        from toollens.toolsets import Tool, Toolset
 
         entries, changed = [], False
         for entry in self.toolset.tools:
@@ -180,7 +180,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             assert entry.report is not None
             rep_options = entry.report.options
             entries.append(
-                ToolEntry.from_callable(current, origin=entry.origin, options=rep_options)
+                Tool.from_callable(current, origin=entry.origin, options=rep_options)
             )
             changed = True
         if not changed:
@@ -276,7 +276,7 @@ def _marimo_runs() -> bool:
     return bool(running is not None and running())
 
 
-def _rebound(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:
+def _rebound(entry: Tool, namespace: dict[str, Any] | None) -> Any:
     """The object now bound where ``entry``'s Python tool was found, if it is a new one."""
     rep = entry.report
     if rep is None or rep.target_kind != "callable":
@@ -314,7 +314,7 @@ def _refresh_after_each_cell(view: ToolsetView) -> None:
 
 
 def detail_widget(
-    entry: ToolEntry,
+    entry: Tool,
     namespace: dict[str, object] | None,
     *,
     listing: ToolList | None = None,

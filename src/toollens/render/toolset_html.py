@@ -18,7 +18,7 @@ from toollens.render.toolset_table import Cell, ToolRowView, ToolsetTable, tools
 
 if TYPE_CHECKING:
     from toollens.assess import Assessment
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = [
     "TOOLSET_STYLE",
@@ -111,7 +111,7 @@ def table_of(ts: Toolset, providers: Sequence[str] | None = None) -> ToolsetTabl
     return assessment_table(assessed(ts, providers))
 
 
-def _token_count(entry: ToolEntry, model: str) -> int | None:
+def _token_count(entry: Tool, model: str) -> int | None:
     """The tool's own tokens on ``model``, or ``None`` when it cannot be counted here."""
     from toollens.core.errors import ToolLensError
     from toollens.tokens import tokens

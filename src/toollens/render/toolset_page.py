@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from toollens.consumers import ConsumerReport
     from toollens.render.clients_view import ToolClients
     from toollens.render.toolset_table import ToolsetTable
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = ["CHUNK_BYTES", "PAGE_BUNDLE", "render_toolset_page", "tool_views_html"]
 
@@ -43,7 +43,7 @@ CHUNK_BYTES = 256 * 1024
 ACROSS_INLINE_BYTES = 64 * 1024
 
 
-def tool_views_html(index: int, entry: ToolEntry, clients: ToolClients | None = None) -> str:
+def tool_views_html(index: int, entry: Tool, clients: ToolClients | None = None) -> str:
     """What opens for one tool: its heading, header and views (with ``clients``, the
     Clients view of a tool of an MCP tool list), or why it has none."""
     from toollens.core.report import View

@@ -23,7 +23,7 @@ from toollens.core.records import SEVERITY_ORDER
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = [
     "LEVELS",
@@ -212,7 +212,7 @@ def row_matches(row: ToolRowView, query: str, level: str) -> bool:
 # -- building the rows ----------------------------------------------------------------------
 
 
-def _grouped(entries: Sequence[ToolEntry]) -> list[tuple[str | None, str]]:
+def _grouped(entries: Sequence[Tool]) -> list[tuple[str | None, str]]:
     """Per entry, the shared source it names and the rest of its source.
 
     An MCP server's tools share its command; a payload file's tools share its path when the
@@ -232,12 +232,12 @@ def _grouped(entries: Sequence[ToolEntry]) -> list[tuple[str | None, str]]:
     return found
 
 
-def _indexed_json(entry: ToolEntry) -> bool:
+def _indexed_json(entry: Tool) -> bool:
     origin = entry.origin
     return origin.kind == "json" and origin.index is not None and origin.module is None
 
 
-def _row(base: ToolRowView, entry: ToolEntry, verdicts: ToolVerdicts) -> ToolRowView:
+def _row(base: ToolRowView, entry: Tool, verdicts: ToolVerdicts) -> ToolRowView:
     """``base`` with the assessment's verdicts on ``entry`` (drawn, not decided, here)."""
     lint = verdicts.lint
     row = replace(
@@ -273,7 +273,7 @@ def toolset_table(
     providers: Sequence[str] | None = None,
     *,
     verdicts: Sequence[ToolVerdicts] | None = None,
-    tokens: Callable[[ToolEntry], int | None] | None = None,
+    tokens: Callable[[Tool], int | None] | None = None,
 ) -> ToolsetTable:
     """The table of ``ts``.
 
