@@ -103,7 +103,7 @@ def _state(text: str) -> str:
     """A verdict cell's text as its state: ``2 warnings, 1 view error`` is an error."""
     if text in ("ok", "not read", "-") or text.startswith("not checked"):
         return "not checked" if text.startswith("not checked") else text
-    if "view error" in text:
+    if "view error" in text or text.startswith("no payload"):
         return "error"
     if not text[:1].isdigit():
         return text  # a client's verdict

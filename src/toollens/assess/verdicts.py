@@ -122,6 +122,8 @@ def tool_verdicts(
         # A name the provider rejects is that provider's problem too, not only the set's.
         mine = [*found, *(f for f in cross if concerns_provider(f, provider))]
         columns[provider] = judged(mine, failed)
+        if provider in check.unchecked and not failed:  # nothing to send, so not "ok"
+            columns[provider] = ColumnVerdict("error", "no payload (strict failed)")
         every.extend(found)
     unowned = sum(1 for view in check.view_errors if not view.endswith(")"))
     lint = judged(check.lint, unowned)

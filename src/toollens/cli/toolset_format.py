@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from toollens.project.annotations import Locator
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
+    from toollens.render.toolset_table import Column, ToolsetTable
     from toollens.toolsets import Tool, Toolset
 
 __all__ = ["format_github", "format_text", "headline", "toolset_data"]
@@ -40,16 +42,77 @@ def _counts_text(counts: dict[Severity, int], view_errors: int = 0) -> str:
     return ", ".join(parts) if parts else "ok"
 
 
+#: The widest table ``check`` prints as is; a wider one groups the clients that agree.
+WIDTH = 120
+
+
 def _table(result: Assessment) -> list[str]:
     """The table the static page and the widget show (one model), as text, with a column
-    per chosen client."""
+    per chosen client; wider than :data:`WIDTH`, the clients that agree on every tool share
+    a column (named below the table), and still wider, each tool is a few lines."""
     from toollens.render.toolset_table import table_text
     from toollens.render.toolset_table import toolset_table as table_model
 
     assert result.toolset is not None
     model = table_model(result.toolset, result.providers, verdicts=result.verdicts)
     chosen = [f"client:{c}" for c in (result.clients.chosen if result.clients else ())]
-    return table_text(model, ["tool", *result.providers, "lint", *chosen])
+    fixed = ["tool", *result.providers, "lint"]
+    lines = table_text(model, [*fixed, *chosen])
+    if max(map(len, lines)) <= WIDTH or len(chosen) < 2:
+        return lines
+    groups = _agreeing(model, chosen)
+    merged = model.with_columns([_group_column(model, i, g) for i, g in enumerate(groups)])
+    ids = [f"clients:{i}" for i in range(len(groups))]
+    legend = [
+        line
+        for i, g in enumerate(groups)
+        for line in textwrap.wrap(
+            f"{_group_title(i, g)}: {', '.join(_client(c) for c in g)}",
+            WIDTH,
+            initial_indent="  ",
+            subsequent_indent="    ",
+            break_on_hyphens=False,
+        )
+    ]
+    lines = table_text(merged, [*fixed, *ids])
+    if max(map(len, lines)) <= WIDTH:
+        return [*lines, "clients that agree on every tool share a column:", *legend]
+    return _turned(merged, fixed, ids, legend)
+
+
+def _client(column_id: str) -> str:
+    return column_id.removeprefix("client:")
+
+
+def _agreeing(model: ToolsetTable, chosen: list[str]) -> list[list[str]]:
+    """The chosen client columns grouped by their verdicts on every row, in first-seen order."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for column_id in chosen:
+        cell = model.column(column_id).cell
+        groups.setdefault(tuple(cell(row).text for row in model.rows), []).append(column_id)
+    return list(groups.values())
+
+
+def _group_title(index: int, group: list[str]) -> str:
+    first = _client(group[0])
+    return first if len(group) == 1 else f"{first} +{len(group) - 1}"
+
+
+def _group_column(model: ToolsetTable, index: int, group: list[str]) -> Column:
+    from toollens.render.toolset_table import Column
+
+    shown = model.column(group[0])  # every client of the group shows the same verdict
+    return Column(f"clients:{index}", _group_title(index, group), shown.cell, "client")
+
+
+def _turned(model: ToolsetTable, fixed: list[str], ids: list[str], legend: list[str]) -> list[str]:
+    """The table turned: a line per tool, then its clients' verdicts, a group a line."""
+    lines = []
+    for row in model.rows:
+        cells = [f"{model.column(c).title} {model.column(c).cell(row).text}" for c in fixed[1:]]
+        lines.append(f"{model.column('tool').cell(row).text}: {'; '.join(cells)}")
+        lines += [f"  {model.column(c).title}: {model.column(c).cell(row).text}" for c in ids]
+    return [*lines, "client groups (each agrees on every tool):", *legend]
 
 
 def _name(entry: Tool) -> str:
