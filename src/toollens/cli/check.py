@@ -10,6 +10,7 @@ tools, the clients' verdicts and costs, the token rules, the exit code);
 from __future__ import annotations
 
 import argparse
+import json
 from typing import TYPE_CHECKING
 
 from toollens.cli.check_text import format_check
@@ -29,9 +30,12 @@ from toollens.cli.connect import cli_connect
 from toollens.core.choices import DEFAULT_PROVIDER
 
 if TYPE_CHECKING:
-    from toollens.assess import AssessRequest
+    from collections.abc import Sequence
 
-__all__ = ["add_check_command", "check_request", "format_check", "run_check"]
+    from toollens.assess import AssessRequest
+    from toollens.assess.rules import Rule
+
+__all__ = ["add_check_command", "check_request", "format_check", "format_rules", "run_check"]
 
 
 _CHECK_EPILOG = f"""\
@@ -86,8 +90,8 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     check.add_argument(
         "--rules",
         action="store_true",
-        help="list every provider, request and MCP rule with its source, the date it was "
-        "read and its evidence level, and exit",
+        help="list every rule (lint, strict, provider, request, MCP, client, budget) with its "
+        "source, the date it was read and its evidence level, and exit",
     )
     add_context_types(check)
     add_format(check, "text", "github")
@@ -103,9 +107,9 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
 def run_check(args: argparse.Namespace) -> tuple[str, int]:
     """``check``: the request built from the command line, assessed once, rendered once."""
     if args.rules:
-        from toollens.toolsets.catalogue import format_rules, rule_rows
+        from toollens.assess.rules import rule_registry
 
-        return format_rules(rule_rows(), "json" if args.format == "json" else "text"), EXIT_OK
+        return format_rules(rule_registry(), args.format), EXIT_OK
     from toollens.assess import assess
     from toollens.cli.check_result import format_result
 
@@ -136,3 +140,23 @@ def check_request(args: argparse.Namespace) -> AssessRequest:
         tokens_model=args.tokens_model,
         connect=cli_connect(args),
     )
+
+
+def format_rules(rules: Sequence[Rule], fmt: str) -> str:
+    """Every rule, family by family, as text (a block each) or JSON (``{"reviewed", "rules"}``)."""
+    from toollens.core.providers.rules import RULES_REVIEWED
+
+    if fmt == "json":
+        payload = {"reviewed": RULES_REVIEWED, "rules": [r.to_json() for r in rules]}
+        return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+    width = max(len(r.id) for r in rules)
+    lines = [f"{len(rules)} rules; sources last reviewed {RULES_REVIEWED}"]
+    for family in dict.fromkeys(r.family for r in rules):
+        lines += ["", f"{family}:"]
+        for rule in (r for r in rules if r.family == family):
+            lines.append(f"{rule.id.ljust(width)}  {rule.severity:<7}  {rule.when}: {rule.summary}")
+            if rule.source:
+                lines.append(f"{'':{width}}  source: {rule.source} <{rule.url}>")
+            if rule.date:
+                lines.append(f"{'':{width}}  read {rule.date}; evidence: {rule.evidence}")
+    return "\n".join(lines) + "\n"
