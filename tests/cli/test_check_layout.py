@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from toollens.cli import main
-from toollens.cli.toolset_format import WIDTH
+from toollens.render.check_toolset import WIDTH
 
 CASES = Path(__file__).resolve().parents[1] / "consumers" / "cases"
 

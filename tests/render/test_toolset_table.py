@@ -131,7 +131,7 @@ def test_json_cells_follow_the_columns(table: ToolsetTable) -> None:
 
 def test_the_text_table_is_the_check_commands_table(monkeypatch: pytest.MonkeyPatch) -> None:
     from toollens.assess import AssessRequest, assess
-    from toollens.cli.toolset_format import format_text
+    from toollens.render.check_toolset import format_text
 
     monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "cli_fixtures"))
     providers = ["openai-chat", "anthropic"]

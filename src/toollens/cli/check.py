@@ -4,7 +4,7 @@
 :class:`~toollens.assess.AssessRequest`; :func:`toollens.assess.assess` computes everything
 the command says once (each tool's checks and verdicts per column, the findings across
 tools, the clients' verdicts and costs, the token rules, the exit code);
-:func:`toollens.cli.check_result.format_result` renders it as text, JSON or annotations.
+:func:`toollens.render.check_emit.format_result` renders it as text, JSON or annotations.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from toollens.cli.check_text import format_check
 from toollens.cli.common import (
     ALL_PROVIDERS,
     EXIT_CODES_HELP,
@@ -28,6 +27,7 @@ from toollens.cli.common import (
 )
 from toollens.cli.connect import cli_connect
 from toollens.core.choices import DEFAULT_PROVIDER
+from toollens.render.check_tool import format_check
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -111,7 +111,7 @@ def run_check(args: argparse.Namespace) -> tuple[str, int]:
 
         return format_rules(rule_registry(), args.format), EXIT_OK
     from toollens.assess import assess
-    from toollens.cli.check_result import format_result
+    from toollens.render.check_emit import format_result
 
     result = assess(check_request(args))
     return format_result(result, args.format), result.exit_code

@@ -24,7 +24,7 @@ from toollens.cli.common import (
     toolset_lock,
 )
 from toollens.cli.connect import cli_connect
-from toollens.cli.formats import dump, format_diff
+from toollens.render.formats import dump, format_diff
 
 if TYPE_CHECKING:
     from toollens.core.diff import SchemaDiff

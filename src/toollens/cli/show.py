@@ -20,9 +20,9 @@ from toollens.cli.common import (
     report_of,
 )
 from toollens.cli.connect import cli_connect
-from toollens.cli.formats import format_show
 from toollens.cli.show_clients import add_clients_arguments, run_show_clients
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
+from toollens.render.formats import format_show
 
 __all__ = [
     "add_show_command",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from toollens.cli.formats import dump, format_show, show_data
+from toollens.render.formats import dump, format_show, show_data
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions

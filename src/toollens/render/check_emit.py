@@ -20,7 +20,7 @@ __all__ = ["assessment_json", "format_result"]
 def assessment_json(result: Assessment) -> JsonObject:
     """The assessment as ``check --format json`` writes it."""
     if result.mode == "toolset":
-        from toollens.cli.toolset_format import toolset_data
+        from toollens.render.check_toolset import toolset_data
 
         data = toolset_data(result)
     else:
@@ -46,20 +46,20 @@ def format_result(result: Assessment, fmt: str) -> str:
 
 def _text(result: Assessment) -> str:
     if result.mode == "toolset":
-        from toollens.cli.toolset_format import format_text
+        from toollens.render.check_toolset import format_text
 
         return format_text(result)
-    from toollens.cli.check_text import format_check
+    from toollens.render.check_tool import format_check
 
     return "".join(format_check(c.result) for c in result.checks)
 
 
 def _github(result: Assessment) -> str:
     if result.mode == "toolset":
-        from toollens.cli.toolset_format import format_github
+        from toollens.render.check_toolset import format_github
 
         return format_github(result)
-    from toollens.cli.project import format_checks_github
+    from toollens.render.check_github import format_checks_github
 
     triples = [(c.result, c.obj, c.function) for c in result.checks]
     return format_checks_github(triples, result.target)
@@ -68,7 +68,7 @@ def _github(result: Assessment) -> str:
 def _token_annotations(result: Assessment) -> str:
     if not result.token_section or result.counted is None:
         return ""
-    from toollens.cli.budget_github import budget_annotations
+    from toollens.render.check_budget import budget_annotations
 
     assert result.tokens is not None
     return budget_annotations(result.tokens.found, result.counted.named, result.counted.given)

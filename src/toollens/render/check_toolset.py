@@ -136,7 +136,7 @@ def format_text(result: Assessment) -> str:
     assert ts is not None
     lines = [headline(result), "", *_table(result)]
     if result.clients is not None:
-        from toollens.cli.clients_format import clients_lines
+        from toollens.render.check_clients import clients_lines
 
         lines += ["", *clients_lines(result.clients)]
     if ts.cross_findings:
@@ -207,7 +207,7 @@ def toolset_data(result: Assessment) -> JsonObject:
         ],
     }
     if result.clients is not None:
-        from toollens.cli.clients_format import clients_data
+        from toollens.render.check_clients import clients_data
 
         by_tool, whole = clients_data(result.clients)
         for tool in data["tools"]:
@@ -225,8 +225,8 @@ def format_github(result: Assessment) -> str:
     Annotations about the whole set, or a tool with no place of its own, point at where the
     target as named is defined.
     """
-    from toollens.cli.project import format_located_checks_github
     from toollens.project.places import NOWHERE, entry_place, source_place
+    from toollens.render.check_github import format_located_checks_github
 
     ts, rows = result.toolset, result.rows
     assert ts is not None
@@ -236,7 +236,7 @@ def format_github(result: Assessment) -> str:
     text = format_located_checks_github(checked) if checked else ""
     lines = [str(a) for a in _extra_annotations(ts, rows, places, whole)]
     if result.clients is not None:
-        from toollens.cli.clients_format import client_annotations
+        from toollens.render.check_clients import client_annotations
 
         lines += [str(a) for a in client_annotations(result.clients, whole)]
     from toollens.project.github import plain_line
