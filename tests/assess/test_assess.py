@@ -191,3 +191,17 @@ def test_the_page_takes_the_clients_check_takes(tmp_path: Path) -> None:
     code, _, _ = run("report", target, "--html", str(page_file), "--client", "claude-code")
     assert code == EXIT_OK
     assert "client:claude-code" in page_file.read_text("utf-8")
+
+
+def test_one_check_reads_a_saved_list_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = listing(tmp_path / "once.json", [tool(f"t{i}") for i in range(3)])
+    read: list[str] = []
+    original = Path.read_bytes
+
+    def counted(self: Path) -> bytes:
+        read.append(self.name)
+        return original(self)
+
+    monkeypatch.setattr(Path, "read_bytes", counted)
+    assert run("check", target, "--client", "cursor")[0] == EXIT_OK
+    assert read.count("once.json") == 1

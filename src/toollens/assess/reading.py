@@ -9,7 +9,6 @@ source. Each tool is checked once per provider of the request's columns.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ import toollens.core.report as core_report
 import toollens.project.source  # noqa: F401  (registers the "project" source)
 from toollens.core.checks import ToolCheck
 from toollens.core.errors import TargetError, ToolLensError
+from toollens.json_files import load_json_value
 from toollens.targets import is_dotted, is_project_source, parse_target, resolve_target
 from toollens.toolsets import registered_prefixes, toolset
 from toollens.toolsets.payloads import holds_tool_list
@@ -82,8 +82,8 @@ def is_toolset_source(text: str) -> bool:
 
 def _holds_tool_list(path: Path) -> bool:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):  # the single-target path reports it
+        data = load_json_value(path)
+    except TargetError:  # the single-target path reports it
         return False
     return holds_tool_list(data)
 
