@@ -69,7 +69,7 @@ documented description limits are findings of the check (exit 1 on an error).
 
 
 def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens.cli import toolset as cli_toolset
+    import toollens.cli.toolset as cli_toolset
     from toollens.cli.connect import add_mcp_arguments
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
@@ -98,7 +98,7 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     cli_toolset.add_check_arguments(check)
     add_mcp_arguments(check)
     add_client_arguments(check)
-    from toollens.cli import tokens as cli_tokens
+    import toollens.cli.tokens as cli_tokens
 
     cli_tokens.add_budget_arguments(check)
     check.set_defaults(handler=run_check)

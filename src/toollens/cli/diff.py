@@ -60,8 +60,8 @@ examples:
 
 
 def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens.cli import project as cli_project
-    from toollens.cli import toolset as cli_toolset
+    import toollens.cli.project as cli_project
+    import toollens.cli.toolset as cli_toolset
     from toollens.cli.connect import add_mcp_arguments
 
     dif = command(
@@ -84,7 +84,7 @@ def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_diff(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli import project as cli_project
+    import toollens.cli.project as cli_project
     from toollens.core.diff import diff
 
     if args.lock or args.update or args.old is None:  # no targets: the project's lock
