@@ -199,9 +199,33 @@ def rules_reference() -> str:
             "own code, run as an oracle where it can be), **docs**, **issue**, **report** "
             "(a third-party write-up: a hint, never a rule alone).\n",
             *provider,
+            "\n## Client and budget rules\n",
+            "What each MCP client or framework does to a tool (its verdict: a rewrite is a "
+            "warning, a lost tool or request an error), and the description limits and token "
+            "budgets. With the tables above, this is every rule `toollens check --rules` "
+            "lists (`toollens.assess.rules.rule_registry`).\n",
+            *_client_and_budget_rows(),
             "",
         ]
     )
+
+
+def _client_and_budget_rows() -> list[str]:
+    from toollens.assess.rules import rule_registry
+
+    rows = [
+        "| id | severity | when | what it says | fix | source | read on | evidence |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rule_registry():
+        if r.family not in ("client", "budget"):
+            continue
+        source = f"[{_cell(r.url)}]({r.url})" if r.url.startswith("http") else _cell(r.source)
+        rows.append(
+            f"| `{r.id}` | {r.severity} | {_cell(r.when)} | {_cell(r.summary)} | {_cell(r.fix)} "
+            f"| {source} | {r.date} | {r.evidence} |"
+        )
+    return rows
 
 
 def _cell(text: str) -> str:

@@ -81,6 +81,12 @@ LAYERS: tuple[tuple[str, frozenset[str], str], ...] = (
         "source into toolsets",
     ),
     (
+        "assess",
+        frozenset({"assess"}),
+        "a typed request -> one Assessment: per tool and column one verdict, what gates, "
+        "one ok, one exit code; every front end renders it",
+    ),
+    (
         "render",
         frozenset({"render", "static_notebook"}),
         "HTML and text of reports, toolsets, token counts; static copies of a notebook",

@@ -51,7 +51,6 @@ _LAZY = {
     "toolset": "toollens.toolsets",
     "Toolset": "toollens.toolsets",
     "Tool": "toollens.toolsets",
-    "ToolEntry": "toollens.toolsets",
     "try_call": "toollens.roundtrip",
     "fuzz": "toollens.roundtrip",
     "CallResult": "toollens.roundtrip",
@@ -82,7 +81,6 @@ __all__ = [
     "TargetError",
     "TokenCount",
     "Tool",
-    "ToolEntry",
     "ToolLensError",
     "Toolset",
     "__version__",
@@ -122,7 +120,7 @@ if TYPE_CHECKING:
     from toollens.jupyter import DiffWidget, Explorer, IPythonShell
     from toollens.roundtrip import CallResult, FuzzReport, fuzz, try_call
     from toollens.tokens import TokenCount, tokens
-    from toollens.toolsets import Tool, ToolEntry, Toolset, toolset
+    from toollens.toolsets import Tool, Toolset, toolset
 
 
 # A layer that registers itself into a lower one on import: loaded with the lower one, so

@@ -70,7 +70,30 @@ def load_json_value(
     return value
 
 
+# The bytes of the files read lately, by path, change time and size: a command reads its
+# target once though several steps look at it (is it a tool list? an MCP list? which
+# provider is it written for?), and a file written since is read again.
+_READ: dict[tuple[str, int, int], bytes] = {}
+_READ_KEPT = 4
+
+
 def _read_bytes(file: Path, label: str) -> bytes:
+    try:
+        stat = file.stat()
+    except OSError:
+        stat = None
+    key = (os.fspath(file.resolve()), stat.st_mtime_ns, stat.st_size) if stat else None
+    if key is not None and key in _READ:
+        return _READ[key]
+    data = _read_file(file, label)
+    if key is not None:
+        while len(_READ) >= _READ_KEPT:
+            del _READ[next(iter(_READ))]
+        _READ[key] = data
+    return data
+
+
+def _read_file(file: Path, label: str) -> bytes:
     if not file.is_file():
         raise TargetError(
             f"file {label!r} does not exist" if not file.exists() else f"{label!r} is not a file",

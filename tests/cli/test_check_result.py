@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from toollens.assess.clients import client_model
 from toollens.cli import EXIT_FINDINGS, EXIT_OK, main
-from toollens.cli.check_clients import client_model
 from toollens.tokens import tokens
 from toollens.tokens.deferred import CLIENT_TOOL_SEARCH
 

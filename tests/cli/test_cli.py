@@ -26,7 +26,6 @@ from toollens.cli import (
     EXIT_ERROR,
     EXIT_FINDINGS,
     EXIT_OK,
-    finding_to_dict,
     main,
 )
 from toollens.core.diff import diff
@@ -106,8 +105,8 @@ def test_show_all_as_json_holds_every_view_and_the_findings() -> None:
     data = run("show", "tools_v1:search", "--format", "json").json()
     assert data["title"] == "search"
     assert data["views"] == {view: view_data(rep, view) for view in VIEWS}
-    assert data["lint"] == [finding_to_dict(f) for f in rep.lint]
-    assert data["provider_findings"] == [finding_to_dict(f) for f in rep.provider_findings]
+    assert data["lint"] == [f.to_json() for f in rep.lint]
+    assert data["provider_findings"] == [f.to_json() for f in rep.provider_findings]
     assert data["view_errors"] == {}
 
 
@@ -290,8 +289,8 @@ def test_check_json_is_the_library_findings() -> None:
     tag = fixture_callable("tools_v1:tag")
     for provider in ("openai-chat", "gemini"):
         rep = report(tag, provider=provider)
-        assert data["providers"][provider] == [finding_to_dict(f) for f in rep.provider_findings]
-        assert data["lint"] == [finding_to_dict(f) for f in rep.lint]
+        assert data["providers"][provider] == [f.to_json() for f in rep.provider_findings]
+        assert data["lint"] == [f.to_json() for f in rep.lint]
     assert data["ok"] is False
     assert data["counts"]["error"] == 2
 

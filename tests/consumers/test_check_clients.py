@@ -30,7 +30,7 @@ EXITS = [
     ("array-no-items", (), EXIT_OK),  # every client shown, none gates
     ("gemini-rewrite", ("gemini-cli",), EXIT_OK),  # a rewrite is a warning
     ("root-anyof", ("claude-code",), EXIT_FINDINGS),
-    ("output-array", ("mcp-python",), EXIT_OK),
+    ("output-array", ("mcp-python",), EXIT_FINDINGS),  # its SDK refuses the list (issue 47)
     ("output-array", ("claude-desktop",), EXIT_FINDINGS),
     ("many-tools", ("vscode-copilot",), EXIT_FINDINGS),  # the request is rejected
     ("many-tools", ("openai-agents",), EXIT_FINDINGS),
@@ -66,7 +66,7 @@ def test_without_a_client_the_default_clients_are_shown() -> None:
     assert "  claude-code: 2 lost (2 server-dropped)" in out
     every = "every tool (2): server-dropped: claude-code.output-not-object at /tools/1/output"
     assert every in out
-    assert "  mcp-python: 2 accepted" in out
+    assert "  mcp-python: 2 lost (2 server-dropped)" in out  # the SDK refuses the array
     assert "  pydantic-ai:" not in out  # a framework consumer: judged only when named
 
 
@@ -229,7 +229,7 @@ def test_help_names_the_default_clients() -> None:
 def test_each_clients_cost_is_counted_for_the_provider_it_sends_to(
     client: str, family: str
 ) -> None:
-    from toollens.cli.check_clients import client_model
+    from toollens.assess.clients import client_model
     from toollens.consumers import CONSUMERS
     from toollens.tokens.models import DEFAULT_MODEL, model_for_provider
 

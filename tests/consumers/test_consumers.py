@@ -50,8 +50,10 @@ TOOL_CASES = [
     ("root-anyof", "claude-code", "ping", SD, "claude-code.input-not-object"),
     ("root-anyof", "claude-desktop", "draw", SD, "claude-desktop.input-not-object"),
     ("root-anyof", "gemini-cli", "ping", SD, "gemini-cli.input-not-object"),
-    ("root-anyof", "mcp-python", "draw", OK, None),
-    ("root-anyof", "openai-agents", "draw", RR, "openai.root-not-object"),  # the provider
+    # the SDK client refuses a list with a root anyOf (no "type"): all built on it lose it all
+    ("root-anyof", "mcp-python", "draw", SD, "mcp-python.list-refused"),
+    ("root-anyof", "mcp-python", "ping", SD, "mcp-python.list-refused"),
+    ("root-anyof", "openai-agents", "draw", SD, "openai-agents.mcp-client"),
     ("required-null", "claude-code", "ping", SD, "claude-code.required-null"),
     ("required-null", "gemini-cli", "list_tickets", SD, "gemini-cli.required-not-list"),
     ("output-array", "claude-code", "ping", SD, "claude-code.output-not-object"),
@@ -83,15 +85,19 @@ TOOL_CASES = [
     ("pydantic-ai", "pydantic-ai:anthropic", "search", OK, None),
     ("pydantic-ai", "pydantic-ai:google", "search", RW, "pydantic-ai:google.schema-transformed"),
     ("pydantic-ai", "pydantic-ai:google", "render_panel", TD, "pydantic-ai:google.app-only"),
-    ("pydantic-ai", "pydantic-ai:anthropic", "tag", RR, "pydantic-ai:anthropic.transform-failed"),
-    ("pydantic-ai", "pydantic-ai:openai", "tag", RR, "pydantic-ai:openai.transform-failed"),
+    # "required": "tags" is refused by the SDK client before pydantic-ai sees it
+    ("pydantic-ai-refused", "pydantic-ai:anthropic", "tag", SD, "pydantic-ai:anthropic.mcp-client"),
+    ("pydantic-ai-refused", "pydantic-ai:openai", "tag", SD, "pydantic-ai:openai.mcp-client"),
+    ("required-null-props", "pydantic-ai:openai", "find", RR,
+     "pydantic-ai:openai.transform-failed"),  # its transformer raises TypeError
     ("pydantic-ai", "mcp-python", "render_panel", OK, None),
     ("input-list", "pydantic-ai:google", "ping", SD, "pydantic-ai:google.mcp-client"),
     # LangChain: the adapter's StructuredTool, then langchain-core's convert_to_openai_tool
     ("frameworks", "langchain-mcp-adapters", "get_item", OK, None),
     ("frameworks", "langchain-mcp-adapters", "set_status", RW,
      "langchain-mcp-adapters.schema-converted"),
-    ("frameworks", "langchain-mcp-adapters", "noop", RW, "langchain-mcp-adapters.single-input"),
+    ("frameworks-untyped", "langchain-mcp-adapters", "noop", SD,
+     "langchain-mcp-adapters.mcp-client"),  # the SDK client refuses {} as inputSchema
     ("frameworks", "langchain-mcp-adapters", "move", RR,
      "langchain-mcp-adapters.conversion-failed"),
     ("input-list", "langchain-mcp-adapters", "bad", SD, "langchain-mcp-adapters.mcp-client"),
@@ -104,8 +110,8 @@ TOOL_CASES = [
     ("input-list", "google-genai", "ping", SD, "google-genai.mcp-client"),
     # the Anthropic SDK's mcp_tool sends the schema as written: the provider step judges it
     ("frameworks", "anthropic-sdk", "get_item", OK, None),
-    ("frameworks", "anthropic-sdk", "ping", RR, "anthropic.root-not-object"),
-    ("root-anyof", "anthropic-sdk", "draw", RR, "anthropic.root-not-object"),
+    ("frameworks-untyped", "anthropic-sdk", "ping", SD, "anthropic-sdk.mcp-client"),
+    ("root-anyof", "anthropic-sdk", "draw", SD, "anthropic-sdk.mcp-client"),
     ("input-list", "anthropic-sdk", "ping", SD, "anthropic-sdk.mcp-client"),
     # the provider step after the clients: what Claude Code sends, Anthropic judges; Gemini
     # CLI, Gemini; Cursor talks to the model the user picks, so none

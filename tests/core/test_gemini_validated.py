@@ -6,7 +6,7 @@ import pytest
 
 from toollens.core.options import ReportOptions
 from toollens.core.providers.gemini import function_calling_config
-from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.entries import Tool, ToolOrigin
 from toollens.toolsets.rules import concerns_provider, iter_toolset_findings
 
 SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
@@ -27,8 +27,8 @@ def test_the_mode_is_one_google_genai_knows() -> None:
     assert config.mode is genai.FunctionCallingConfigMode.VALIDATED
 
 
-def entry(name: str, strict: bool) -> ToolEntry:
-    return ToolEntry.from_definition(
+def entry(name: str, strict: bool) -> Tool:
+    return Tool.from_definition(
         name, "A tool.", SCHEMA, origin=ToolOrigin(kind="json", label="t"),
         options=ReportOptions(strict=strict),
     )  # fmt: skip

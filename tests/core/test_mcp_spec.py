@@ -176,11 +176,11 @@ def test_every_spec_rule_has_a_dated_source_and_a_revision() -> None:
 
 
 def test_the_toolset_hook_judges_entries_by_the_servers_revision() -> None:
-    from toollens.toolsets.entries import ToolEntry, ToolOrigin
+    from toollens.toolsets.entries import Tool, ToolOrigin
     from toollens.toolsets.rules import mcp_spec_findings
 
     entries = [
-        ToolEntry.from_definition(
+        Tool.from_definition(
             "get page", "Get a page.", OBJ, {"type": "array"},
             origin=ToolOrigin(kind="json", label="t"),
         )

@@ -6,7 +6,7 @@ import pytest
 
 from toollens.core.providers import check_provider
 from toollens.core.records import Severity
-from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.entries import Tool, ToolOrigin
 from toollens.toolsets.rules import iter_toolset_findings
 
 EMPTY = {"type": "object", "properties": {}}
@@ -45,8 +45,8 @@ def test_a_name_anthropic_rejects_fails_the_verdict() -> None:
     assert "https://platform.claude.com/docs/en/api/messages" in sources
 
 
-def _entry(name: str) -> ToolEntry:
-    return ToolEntry.from_definition(
+def _entry(name: str) -> Tool:
+    return Tool.from_definition(
         name, "Look a user up.", EMPTY, origin=ToolOrigin(kind="json", label="t")
     )
 

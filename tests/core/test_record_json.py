@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from toollens.cli.check_clients import ClientCost
+from toollens.assess.clients import ClientCost
 from toollens.consumers.model import (
     ClientVerdict,
     ConsumerRule,

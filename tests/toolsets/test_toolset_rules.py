@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import toollens
-from toollens.toolsets import TOOLSET_RULES, ToolEntry, ToolOrigin, Toolset
+from toollens.toolsets import TOOLSET_RULES, Tool, ToolOrigin, Toolset
 from toollens.toolsets.similarity import similar_pairs
 
 OBJECT = {"type": "object", "properties": {}}
@@ -182,7 +182,7 @@ def test_findings_for_a_tool_and_counts() -> None:
 
 
 def test_unreadable_entries_take_no_part_in_the_rules() -> None:
-    broken = ToolEntry.failed("search", ToolOrigin(kind="json", label="x"), "boom")
+    broken = Tool.failed("search", ToolOrigin(kind="json", label="x"), "boom")
     ts = Toolset.from_entries([broken, broken], label="x")
     assert ts.findings == ()
 

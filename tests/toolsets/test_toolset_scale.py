@@ -48,7 +48,7 @@ def test_pool_gives_the_serial_toolset(tmp_path: Path, monkeypatch: pytest.Monke
     sys.modules.pop(name, None)
 
 
-def len_of_findings(entry: toollens.ToolEntry) -> int:
+def len_of_findings(entry: toollens.Tool) -> int:
     return len(entry.findings)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import toollens
-from toollens.toolsets import Definition, ToolEntry, Toolset, register_source, registered_prefixes
+from toollens.toolsets import Definition, Tool, Toolset, register_source, registered_prefixes
 
 TOOLS_PY = '''
 """Tools for the tests."""
@@ -76,7 +76,7 @@ def test_public_api() -> None:
     from toollens.toolsets import toolset
 
     assert toollens.toolset is toolset
-    assert {"toolset", "Toolset", "ToolEntry"} <= set(toollens.__all__)
+    assert {"toolset", "Toolset", "Tool"} <= set(toollens.__all__)
 
 
 def test_module_by_name_lists_public_functions_defined_there(project: Path) -> None:
@@ -274,7 +274,7 @@ def test_from_definitions_with_mcp_shape_and_output_schema() -> None:
 def test_from_definition_does_not_mutate_the_schema() -> None:
     schema = {"type": "object", "properties": {"a": {"type": "string"}}}
     before = json.dumps(schema)
-    ToolEntry.from_definition("t", "T.", schema)
+    Tool.from_definition("t", "T.", schema)
     assert json.dumps(schema) == before
 
 

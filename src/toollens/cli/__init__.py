@@ -6,7 +6,8 @@ code; no schema is computed here (every command asks ``toollens.core`` and forma
 - ``app``: the parser and :func:`main` (``toollens.cli:main`` is the console script;
   ``python -m toollens`` runs the same);
 - ``common``: exit codes, shared help and arguments, loading a target and its report;
-- ``formats``: how results are written (JSON, a report's views, a diff);
+- ``toollens.render.formats`` and ``toollens.render.check_*``: how results are written
+  (JSON, a report's views, a diff; the check's text, JSON and annotations);
 - ``show``, ``diff``, ``check``, ``snapshot``, ``compare``: the commands. The project's
   side (the lock, GitHub annotations) is ``toollens.cli.project``, the toolset's
   ``toollens.cli.toolset``, the static notebook's ``toollens.cli.static``.
@@ -17,7 +18,7 @@ the renderers and the provider table are imported when a command runs.
 """
 
 from toollens.cli.app import build_parser, main
-from toollens.cli.check import finding_to_dict, format_check, verdict_to_dict
+from toollens.cli.check import format_check
 from toollens.cli.common import (
     ALL_PROVIDERS,
     EXIT_BREAKING,
@@ -27,7 +28,7 @@ from toollens.cli.common import (
     EXIT_OK,
 )
 from toollens.cli.compare import format_compare
-from toollens.cli.formats import format_diff, format_show, show_all_data
+from toollens.render.formats import format_diff, format_show, show_all_data
 
 __all__ = [
     "ALL_PROVIDERS",
@@ -37,12 +38,10 @@ __all__ = [
     "EXIT_FINDINGS",
     "EXIT_OK",
     "build_parser",
-    "finding_to_dict",
     "format_check",
     "format_compare",
     "format_diff",
     "format_show",
     "main",
     "show_all_data",
-    "verdict_to_dict",
 ]

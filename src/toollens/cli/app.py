@@ -100,12 +100,12 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     """The argument parser; help and usage errors go to ``stdout``/``stderr``."""
+    import toollens.cli.project as cli_project
+    import toollens.cli.roundtrip as cli_roundtrip
+    import toollens.cli.static as cli_static
+    import toollens.cli.tokens as cli_tokens
+    import toollens.cli.toolset as cli_toolset
     from toollens import __version__
-    from toollens.cli import project as cli_project
-    from toollens.cli import roundtrip as cli_roundtrip
-    from toollens.cli import static as cli_static
-    from toollens.cli import tokens as cli_tokens
-    from toollens.cli import toolset as cli_toolset
     from toollens.cli.connect import add_mcp_arguments
 
     streams = (stdout, stderr)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollens.cli.defaults import mcp_options  # the one strictness rule, for every command
@@ -40,6 +39,7 @@ __all__ = [
     "add_format",
     "add_strictness",
     "cli_options",
+    "context_types",
     "diff_side_of",
     "load",
     "mcp_options",
@@ -120,7 +120,7 @@ def add_context_types(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _context_types(args: argparse.Namespace) -> tuple[type, ...]:
+def context_types(args: argparse.Namespace) -> tuple[type, ...]:
     """The classes ``--context-type`` names.
 
     Raises:
@@ -168,21 +168,10 @@ def load(text: str) -> object:
 
 
 def default_provider(args: argparse.Namespace) -> str:
-    """The provider a command judges for when none is asked: the one a JSON payload target
-    is written for (an Anthropic tool list is checked as Anthropic), else the default."""
-    target = getattr(args, "target", None)
-    if isinstance(target, str) and target.endswith(".json") and Path(target).is_file():
-        from toollens.core.errors import TargetError
-        from toollens.json_files import load_json_value
-        from toollens.toolsets.payloads import payload_provider
+    """The provider a command judges for when none is asked (a payload file's own)."""
+    from toollens.assess.options import default_provider as provider_of
 
-        try:
-            found = payload_provider(load_json_value(target))
-        except TargetError:  # the command itself reports an unreadable file
-            found = None
-        if found is not None:
-            return found
-    return DEFAULT_PROVIDER
+    return provider_of(getattr(args, "target", None))
 
 
 def cli_options(
@@ -196,7 +185,7 @@ def cli_options(
     base = ReportOptions(
         strict=args.strict,
         provider=chosen,
-        context_types=_context_types(args),
+        context_types=context_types(args),
         mcp_revision=getattr(args, "mcp_revision", None),
     )
     return dataclasses.replace(base, **overrides)
@@ -204,16 +193,9 @@ def cli_options(
 
 def report_of(target_text: str, options: ReportOptions) -> Report:
     """The report of a target; a provider payload in a JSON file gives its name and description."""
-    from toollens.core.report import report
-    from toollens.toolsets.registry import framework_report
+    from toollens.assess.reading import report_of as assessed_report
 
-    target = load(target_text)
-    framework = framework_report(target, options)  # an agent's tool, a LangChain tool...
-    if framework is not None:
-        return framework
-    # A provider payload is reported as written (report reads its name, strictness and
-    # own fields), exactly as the same tool in a payload list.
-    return report(target, options)
+    return assessed_report(target_text, options)
 
 
 def diff_side_of(text: str, args: argparse.Namespace, label: str) -> SchemaInput:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toollens.cli.common import EXIT_BREAKING, EXIT_CHANGED, EXIT_OK, Command, load
-from toollens.cli.formats import dump
+from toollens.render.formats import dump
 
 if TYPE_CHECKING:
     from toollens.frameworks.compare import Comparison

@@ -24,7 +24,7 @@ from toollens.cli.common import (
     toolset_lock,
 )
 from toollens.cli.connect import cli_connect
-from toollens.cli.formats import dump, format_diff
+from toollens.render.formats import dump, format_diff
 
 if TYPE_CHECKING:
     from toollens.core.diff import SchemaDiff
@@ -60,8 +60,8 @@ examples:
 
 
 def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens.cli import project as cli_project
-    from toollens.cli import toolset as cli_toolset
+    import toollens.cli.project as cli_project
+    import toollens.cli.toolset as cli_toolset
     from toollens.cli.connect import add_mcp_arguments
 
     dif = command(
@@ -84,7 +84,7 @@ def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_diff(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli import project as cli_project
+    import toollens.cli.project as cli_project
     from toollens.core.diff import diff
 
     if args.lock or args.update or args.old is None:  # no targets: the project's lock
@@ -115,7 +115,7 @@ def _source_tool(text: str, args: argparse.Namespace, label: str) -> Tool | None
         TargetError: the source cannot be read, holds several tools, or its tool cannot be
             read.
     """
-    from toollens.cli.toolset import read_toolset
+    from toollens.assess.reading import read_toolset
     from toollens.core.errors import TargetError
     from toollens.toolsets import registered_prefixes
 

@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from toollens.cli.connect import cli_connect
 from toollens.core.diff import SchemaDiff
 
 if TYPE_CHECKING:
-    from toollens.core.checks import ToolCheck
     from toollens.core.function_schema import FunctionSchema
-    from toollens.project.annotations import Locator
     from toollens.project.config import ProjectConfig
-    from toollens.project.github import Annotation, Level
     from toollens.project.lock_report import LockReport
     from toollens.project.tools import ProjectTool
 
@@ -32,9 +29,7 @@ __all__ = [
     "add_project_arguments",
     "add_snapshot_command",
     "diff_lock",
-    "format_checks_github",
     "format_diff_github",
-    "format_located_checks_github",
     "project_tools",
     "write_snapshot",
 ]
@@ -49,8 +44,6 @@ examples:
   toollens snapshot
   toollens diff --lock                # 0 same, 1 compatible, 2 breaking, 3 error
   toollens diff --lock --update       # after review: rewrite the lock"""
-
-_FINDING_LEVELS: dict[str, Level] = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 # -- arguments ------------------------------------------------------------------------------
@@ -155,9 +148,10 @@ def diff_lock(
 def format_diff_github(result: SchemaDiff, new_target: str) -> str:
     """Annotations for a two-target diff, on the NEW side's function (or JSON file)."""
     from toollens.project.annotations import Locator, change_annotations
+    from toollens.render.check_github import json_file
     from toollens.targets import resolve_target
 
-    file = _json_file(new_target)
+    file = json_file(new_target)
     if file is not None:  # no function to point at: annotate the file
         locator = Locator(None, None, file=file)
     else:
@@ -168,17 +162,6 @@ def format_diff_github(result: SchemaDiff, new_target: str) -> str:
 
     lines = [str(a) for a in change_annotations(name, result.changes, locator)]
     return "\n".join([*lines, plain_line(f"{new_target}: {result.headline}")]) + "\n"
-
-
-def _json_file(target: str) -> str | None:
-    """The repository-relative path of a JSON-file target; ``None`` for Python targets."""
-    from pathlib import Path
-
-    from toollens.project.tools import relative_path
-    from toollens.targets import parse_target
-
-    spec = parse_target(target)
-    return relative_path(Path(spec.location)) if spec.origin == "json" else None
 
 
 def _function_schema_or_none(obj: object) -> FunctionSchema | None:
@@ -225,58 +208,3 @@ def project_tools(
             hint="compare takes MODULE:FUNC or file.py:FUNC",
         )
     return functions, config.frameworks
-
-
-def format_checks_github(
-    results: Sequence[tuple[ToolCheck, object, FunctionSchema | None]], target: str | None = None
-) -> str:
-    """Check results as annotations, each tool followed by a summary line.
-
-    Args:
-        results: (check result, the tool's object, its FunctionSchema or ``None``) triples.
-        target: the target as written, when one was given (a JSON file is annotated whole).
-    """
-    from toollens.project.annotations import Locator
-
-    file = _json_file(target) if target is not None else None
-    return format_located_checks_github(
-        [(result, Locator(obj, function, file=file)) for result, obj, function in results]
-    )
-
-
-def format_located_checks_github(results: Sequence[tuple[ToolCheck, Locator]]) -> str:
-    """Check results as annotations at the place each locator gives, each tool followed by a
-    summary line."""
-    from toollens.project.github import plain_line
-
-    lines: list[str] = []
-    for result, locator in results:
-        lines.extend(str(a) for a in _check_annotations(result, locator))
-        state = "no errors" if not result.errors else "errors found"
-        lines.append(plain_line(f"{result.title}: {state}"))
-    return "\n".join(lines) + "\n"
-
-
-def _check_annotations(result: ToolCheck, locator: Locator) -> Iterator[Annotation]:
-    from toollens.project.github import Annotation
-
-    for view, message in result.view_errors.items():
-        yield Annotation(
-            level="error",
-            title=f"toollens: {result.title}: {view} view failed",
-            message=message,
-            file=locator.file,
-            line=locator.line,
-        )
-    groups = [("lint", result.lint), *result.providers.items()]
-    for label, findings in groups:
-        for finding in findings:
-            file, line = locator.at(finding.parameter)
-            fix = f" Fix: {finding.fix}" if finding.fix else ""
-            yield Annotation(
-                level=_FINDING_LEVELS[finding.severity.value],
-                title=f"toollens {label}: {finding.rule}",
-                message=f"{result.title}: {finding.message}{fix}",
-                file=file,
-                line=line,
-            )

@@ -20,9 +20,9 @@ from toollens.cli.common import (
     report_of,
 )
 from toollens.cli.connect import cli_connect
-from toollens.cli.formats import format_show
 from toollens.cli.show_clients import add_clients_arguments, run_show_clients
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
+from toollens.render.formats import format_show
 
 __all__ = [
     "add_show_command",
@@ -87,7 +87,7 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_show(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli import toolset as cli_toolset
+    from toollens.assess.reading import is_toolset_source
     from toollens.cli.project_source import PROJECT, project_options
     from toollens.cli.show_tools import show_source
     from toollens.targets import is_project_source
@@ -110,7 +110,7 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
         return show_source(source, options, args.view, args.format, cli_connect(args))
     # the same defaults as check: a payload's own provider; an MCP tool list non-strict
     args.provider = args.provider or default_provider(args)
-    if cli_toolset.is_toolset_source(source):  # modules, payloads, mcp: servers, agents
+    if is_toolset_source(source):  # modules, payloads, mcp: servers, agents
         options = cli_options(args, args.provider, docstring_style=args.style, **named)
         options = mcp_options(args, options)
         return show_source(source, options, args.view, args.format, cli_connect(args))

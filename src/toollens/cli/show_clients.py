@@ -108,7 +108,7 @@ def _from_server(target: str, server_name: str | None, connect: ConnectOptions |
 
 
 def _from_file(target: str, server_name: str | None) -> _Listed | None:
-    from toollens.cli.check_clients import source_listing
+    from toollens.assess.clients import source_listing
     from toollens.core.errors import TargetError
 
     path, sep, tool = target.rpartition("#") if "#" in target else (target, "", "")
@@ -134,10 +134,10 @@ def _from_file(target: str, server_name: str | None) -> _Listed | None:
 
 
 def _resolve(target: str) -> None:
-    from toollens.cli import toolset as cli_toolset
+    from toollens.assess.reading import is_toolset_source
     from toollens.targets import resolve_target
 
-    if not cli_toolset.is_toolset_source(target):
+    if not is_toolset_source(target):
         resolve_target(target)
 
 

@@ -1,7 +1,7 @@
 """``toollens show`` of a source that names many tools, written once over the Tool record.
 
 A module, a payload file, the project, an ``mcp:`` server: the source is read as a
-:class:`~toollens.toolsets.Toolset` (:func:`toollens.cli.toolset.read_toolset`, the same
+:class:`~toollens.toolsets.Toolset` (:func:`toollens.assess.reading.read_toolset`, the same
 reading ``check``, ``tokens`` and ``snapshot`` use) and each :class:`~toollens.toolsets.Tool`
 is shown from its fields: its views (its report), or the one line saying why it could not
 be read. A server's tools are headed by the target naming each one and followed by what
@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from toollens.cli.formats import dump, format_show, show_data
+from toollens.render.formats import dump, format_show, show_data
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -44,7 +44,7 @@ def show_source(
         TargetError: the source cannot be read at all, holds no tools, or holds several
             tools and ``--name``/``--description`` was given.
     """
-    from toollens.cli.toolset import read_toolset
+    from toollens.assess.reading import read_toolset
     from toollens.core.errors import TargetError
 
     ts = read_toolset(source, options, connect)

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from toollens.cli.common import EXIT_OK, toolset_lock
 
-if TYPE_CHECKING:
-    pass
-
-__all__ = [
-    "run_snapshot",
-]
+__all__ = ["run_snapshot"]
 
 
 def run_snapshot(args: argparse.Namespace) -> tuple[str, int]:

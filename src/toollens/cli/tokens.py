@@ -1,9 +1,9 @@
-"""``toollens tokens`` and the token budget of ``toollens check``.
+"""``toollens tokens`` and the token budget arguments of ``toollens check``.
 
 ``tokens TARGET... --model M`` prints what the tools cost and where the tokens go;
 ``check --max-tokens N`` (per tool) and ``--max-total-tokens N`` (all the tools together)
-are rules of the check (:func:`budget`, over the definitions ``check`` already read, with
-the description limits). ``toollens.cli`` registers both with a few lines.
+are rules of the assessment (:func:`toollens.assess.budget.budget`). ``toollens.cli``
+registers both with a few lines.
 """
 
 from __future__ import annotations
@@ -11,24 +11,17 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError
-from toollens.core.records import Finding, Severity
 
 if TYPE_CHECKING:
-    from toollens.core.schema.types import JsonObject
     from toollens.tokens.result import TokenCount
-    from toollens.tokens.tooldefs import ToolDef
 
 __all__ = [
     "TOKENS_EPILOG",
-    "Budget",
     "add_budget_arguments",
     "add_tokens_command",
-    "budget",
-    "budget_findings",
     "format_tokens_text",
 ]
 
@@ -49,10 +42,6 @@ examples:
   toollens tokens tools:search --model claude-sonnet-4-5 --online
   toollens tokens tools.json --model claude-opus-4 --message "What's the weather?"
   toollens tokens                     # every tool under [tool.toollens]"""
-
-BUDGET_TOOL = "tokens.tool-over-budget"
-BUDGET_TOTAL = "tokens.total-over-budget"
-
 
 def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     """Register ``toollens tokens``."""
@@ -133,9 +122,10 @@ def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
     its entries' ``defer_loading`` marks, read as ``check`` reads them."""
     agent = getattr(args, "agent", None)
     from toollens import toolset  # the public face: the project table's source is registered
+    from toollens.assess.gating import deferred_marks
+    from toollens.assess.reading import is_toolset_source
     from toollens.cli.connect import cli_connect
     from toollens.cli.project_source import PROJECT
-    from toollens.cli.toolset import deferred_marks, is_toolset_source
     from toollens.targets import resolve_target
 
     named = [agent] if agent else list(texts) or [PROJECT]  # nothing named: the project's
@@ -185,128 +175,3 @@ def format_tokens_text(counted: TokenCount) -> str:
     return tokens_text(counted)
 
 
-def budget_findings(
-    counted: TokenCount, max_tokens: int | None, max_total: int | None
-) -> list[Finding]:
-    """Error findings for tools over ``max_tokens`` and a total over ``max_total``."""
-    return [f for f, _ in _budget_by_tool(counted, max_tokens, max_total)]
-
-
-def _budget_by_tool(
-    counted: TokenCount, max_tokens: int | None, max_total: int | None
-) -> list[tuple[Finding, int | None]]:
-    """:func:`budget_findings`, each with the index of its tool (``None``: all of them)."""
-    found: list[tuple[Finding, int | None]] = []
-    for index, tool in enumerate(counted.tools):
-        if max_tokens is not None and tool.tokens > max_tokens:
-            finding = Finding(
-                BUDGET_TOOL,
-                Severity.ERROR,
-                None,
-                f"tool {tool.name!r} costs {tool.tokens} tokens on {counted.model} "
-                f"({counted.method}), over the budget of {max_tokens}.",
-                "shorten its descriptions or drop parameters; "
-                "`toollens tokens` shows where the tokens go",
-            )
-            found.append((finding, index))
-    if max_total is not None and counted.up_front > max_total:
-        deferred = (
-            f" up front ({counted.deferred} more in deferred tools, paid once loaded)"
-            if counted.deferred
-            else ""
-        )
-        total = Finding(
-            BUDGET_TOTAL,
-            Severity.ERROR,
-            None,
-            f"the {len(counted.tools)} tools cost {counted.up_front} tokens together"
-            f"{deferred} on {counted.model} ({counted.method}), over the budget of {max_total}.",
-            "send fewer tools per request, defer the ones rarely used (defer_loading), or "
-            "shorten the largest ones",
-        )
-        found.append((total, None))
-    return found
-
-
-@dataclass(frozen=True)
-class Budget:
-    """What the token budgets and the description limits say about tools already read.
-
-    Attributes:
-        found: each finding with the index of the definition it is about (``None``: the
-            tools together).
-        counted: the count the budgets were held against (``None``: no budget asked).
-    """
-
-    found: tuple[tuple[Finding, int | None], ...]
-    counted: TokenCount | None = None
-
-    @property
-    def findings(self) -> list[Finding]:
-        return [f for f, _ in self.found]
-
-    @property
-    def failed(self) -> bool:
-        """Whether a finding is an error (``check`` then exits 1)."""
-        return any(f.severity is Severity.ERROR for f, _ in self.found)
-
-    def to_json(self) -> JsonObject:
-        """The ``tokens`` object of ``check --format json``."""
-        data: JsonObject = {}
-        if self.counted is not None:
-            data = {
-                "total": self.counted.total,
-                "up_front": self.counted.up_front,
-                "model": self.counted.model,
-                "method": self.counted.method,
-                "tools": {t.name: t.tokens for t in self.counted.tools},
-            }
-        data["findings"] = [_finding_data(f) for f in self.findings]
-        return data
-
-    def to_text(self) -> str:
-        """The lines ``check`` prints after its own."""
-        counted = self.counted
-        if counted is None:
-            summary = "description limits:"
-        elif counted.deferred:
-            summary = (
-                f"tokens ({counted.model}, {counted.method}): {counted.up_front} up front, "
-                f"{counted.total} with every deferred tool loaded"
-            )
-        else:
-            summary = f"tokens ({counted.model}, {counted.method}): {counted.total} in total"
-        return summary + "\n" + "".join(f"  {f}\n" for f in self.findings)
-
-
-def budget(
-    defs: Sequence[ToolDef], max_tokens: int | None, max_total: int | None, model: str
-) -> Budget:
-    """The budgets (when asked) and the description limits over definitions already read.
-
-    Counts nothing when neither budget is asked; never reads a target.
-    """
-    from toollens.tokens.limits import iter_limit_findings
-
-    found: list[tuple[Finding, int | None]] = [
-        (f, i) for i, d in enumerate(defs) for f in iter_limit_findings([d])
-    ]
-    if max_tokens is None and max_total is None:
-        return Budget(tuple(found))
-    from toollens.tokens import tokens
-
-    counted = tokens(list(defs), model)
-    if len(counted.tools) == len(defs):
-        found += _budget_by_tool(counted, max_tokens, max_total)
-    else:  # not one count per definition: the findings point at the whole run
-        found += [(f, None) for f in budget_findings(counted, max_tokens, max_total)]
-    return Budget(tuple(found), counted)
-
-
-def _finding_data(finding: Finding) -> dict[str, Any]:
-    return {
-        "rule": finding.rule,
-        "severity": finding.severity.value,
-        "message": finding.message,
-        "fix": finding.fix,
-    }

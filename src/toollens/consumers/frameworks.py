@@ -176,7 +176,7 @@ def _pydantic_ai_tool(
     try:
         asked = ModelRequestParameters(function_tools=[tool_def])
         (prepared,) = model.customize_request_parameters(asked).function_tools
-    except UserError as exc:
+    except (UserError, TypeError, KeyError) as exc:  # the transformer's own crash fails too
         return None, [_failed(f"{client}.transform-failed", exc)]
     sent = _wire(model, prepared)
     hits = []

@@ -249,6 +249,20 @@ class ConsumerJudgement:
     def verdict_for(self, tool: str) -> ClientVerdict | None:
         return next((v for v in self.tools if v.tool == tool), None)
 
+    def tool_verdict(self, tool: str) -> Verdict | None:
+        """What this consumer does with ``tool``, in one word: its verdict on the tool, made
+        worse by each request verdict naming it (past VS Code's 128th tool, the tool is lost
+        with the request); ``None`` when the list does not hold the tool. Every front end
+        and the lock show this one."""
+        found = self.verdict_for(tool)
+        if found is None:
+            return None
+        worst = found.verdict
+        for request in self.requests:
+            if tool in request.tools:
+                worst = worse(worst, request.verdict)
+        return worst
+
     @property
     def blocking(self) -> bool:
         """Whether this consumer loses a tool or the request."""

@@ -42,7 +42,9 @@ _TOOL_LIMIT = 128
 
 def _refusal(exc: Exception, listing: ToolList) -> RuleHit:
     """The first pydantic error as a hit: the tool it is in and its JSON pointer."""
-    errors = exc.errors() if hasattr(exc, "errors") else []
+    found = exc.errors() if hasattr(exc, "errors") else []
+    # A tool's errors first: an error about the page alone refuses nothing (see sdk_tools).
+    errors = sorted(found, key=lambda e: not (len(e.get("loc", ())) >= 2))
     first = errors[0] if errors else {"loc": (), "msg": str(exc)}
     loc = tuple(first.get("loc", ()))
     pointer = join_pointer("", *(str(part) for part in loc))
@@ -58,11 +60,19 @@ def sdk_tools(listing: ToolList) -> tuple[list[Tool] | None, RuleHit | None]:
     import mcp_types as types
     from pydantic import ValidationError
 
+    from toollens.mcp.listing import sdk_check, sdk_refusals
+
+    page = {"tools": [dict(t) if isinstance(t, Mapping) else t for t in listing.tools]}
     try:
-        checked = types.ListToolsResult.model_validate(
-            {"tools": [dict(t) if isinstance(t, Mapping) else t for t in listing.tools]},
-            by_name=False,
-        )
+        # The same check the listing's mcp.sdk-refuses-list finding comes from: what
+        # ClientSession.list_tools runs (the protocol's result table, then the type); an
+        # error about the page, not a tool, is no refusal there either.
+        sdk_check(page, listing.protocol_version)
+    except ValidationError as exc:
+        if sdk_refusals(exc, listing.tools):
+            return None, _refusal(exc, listing)
+    try:
+        checked = types.ListToolsResult.model_validate(page, by_name=False)
     except ValidationError as exc:
         return None, _refusal(exc, listing)
     return list(checked.tools), None

@@ -105,4 +105,4 @@ class ToolCheck:
             "unchecked": dict(self.unchecked),
         }
 
-    to_dict = to_json  # the name the toolset check (toollens.cli.toolset_format) reads
+    to_dict = to_json  # the name the toolset check (toollens.render.check_toolset) reads

@@ -33,9 +33,10 @@ import traitlets
 from toollens.jupyter.widget_base import BaseWidget
 
 if TYPE_CHECKING:
+    from toollens.assess import Assessment
     from toollens.consumers import ConsumerReport, ToolList
     from toollens.core.report import ReportOptions
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = ["ToolsetTable", "ToolsetView", "toolset_live_bundle"]
 
@@ -59,19 +60,31 @@ class ToolsetTable(BaseWidget):
     # whose Clients view the opened tool shows; "" for the first.
     client = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, ts: Toolset, providers: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, subject: Toolset | Assessment, providers: Sequence[str] | None = None
+    ) -> None:
         from toollens.render.css import STYLE
         from toollens.render.toolset_html import TOOLSET_STYLE
 
         super().__init__(css=STYLE + TOOLSET_STYLE, providers=list(providers or []))
-        self.show(ts)
+        self.show(subject)
 
-    def show(self, ts: Toolset) -> None:
-        """Draw ``ts`` (the providers stay): its table model, totals and cross-tool findings."""
-        from toollens.render.toolset_html import across_html, clients_of, table_of, totals_html
+    def show(self, subject: Toolset | Assessment) -> None:
+        """Draw an assessment (a toolset as read: judged for the providers, which stay):
+        its table model, totals and cross-tool findings, as ``check`` and the page show them."""
+        from toollens.render.toolset_html import (
+            across_html,
+            assessed,
+            assessment_table,
+            totals_html,
+        )
 
-        self.judged = clients_of(ts)  # an MCP tool list's: the table's and the opened tools'
-        table = table_of(ts, self.providers or None, self.judged)
+        self.result = assessed(subject, self.providers or None)
+        ts = self.result.toolset
+        assert ts is not None
+        # an MCP tool list's clients' verdicts: the table's and the opened tools'
+        self.judged = self.result.clients.report if self.result.clients is not None else None
+        table = assessment_table(self.result)
         data = table.to_json()
         self.toolset = ts
         with self.hold_sync():
@@ -81,22 +94,25 @@ class ToolsetTable(BaseWidget):
             self.rows = data["rows"]
             self.groups = data["groups"]
             self.levels = data["levels"]
-            self.totals = str(totals_html(ts, table.rows))
+            self.totals = str(totals_html(self.result))
             self.across = str(across_html(ts) or "")
 
     def _static_html(self) -> str | None:
         from toollens.render.toolset_html import render_toolset_html
 
-        return render_toolset_html(self.toolset, self.providers)
+        return render_toolset_html(self.result)
 
 
 class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """A toolset's table with the clicked tool's view below it.
 
     Args:
-        source: anything :func:`toollens.toolset` reads (a module, a list, an agent, ...).
+        source: anything :func:`toollens.toolset` reads (a module, a list, an agent, ...),
+            or the request to assess (:class:`toollens.assess.AssessRequest`: providers,
+            clients, budgets, as ``check`` takes them).
         options: the report options every tool is read with.
         providers: the provider columns (the options' provider when ``None``).
+        clients: the MCP clients named (as ``check --client``; ``all`` for every one).
         namespace: where the explorer's Apply binds an edited function (the notebook's).
     """
 
@@ -106,13 +122,26 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         options: ReportOptions | None = None,
         *,
         providers: Sequence[str] | None = None,
+        clients: Sequence[str] = (),
         namespace: dict[str, Any] | None = None,
     ) -> None:
-        import toollens.project.source  # noqa: F401  (registers the "project" source)
-        from toollens.toolsets import toolset
+        from toollens.assess import AssessRequest, assess
 
-        self.toolset = toolset(source, options)
-        self.table = ToolsetTable(self.toolset, providers)
+        if isinstance(source, AssessRequest):
+            self.request = source
+        else:
+            self.request = AssessRequest(
+                target=source,
+                providers=tuple(providers or ([options.provider] if options is not None else [])),
+                clients=tuple(clients),
+                strict=options.strict if options is not None else True,
+                options=options,
+                toolset=True,
+            )
+        result = assess(self.request)
+        assert result.toolset is not None
+        self.toolset = result.toolset
+        self.table = ToolsetTable(result, result.providers)
         self.detail: Any = None
         self._namespace = namespace
         super().__init__([self.table])
@@ -140,7 +169,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
     def refresh(self) -> bool:
         """Re-read every Python tool the notebook (or its module) has rebound since; returns
         whether anything changed. Called after each cell that runs in IPython."""
-        from toollens.toolsets import ToolEntry, Toolset
+        from toollens.toolsets import Tool, Toolset
 
         entries, changed = [], False
         for entry in self.toolset.tools:
@@ -151,7 +180,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             assert entry.report is not None
             rep_options = entry.report.options
             entries.append(
-                ToolEntry.from_callable(current, origin=entry.origin, options=rep_options)
+                Tool.from_callable(current, origin=entry.origin, options=rep_options)
             )
             changed = True
         if not changed:
@@ -162,8 +191,10 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         return True
 
     def _redraw(self) -> None:
+        from toollens.assess import assess_toolset
+
         table = self.table
-        table.show(self.toolset)
+        table.show(assess_toolset(self.toolset, self.request, table.providers))
         if 0 <= table.selected < len(self.toolset):
             self._open({"new": table.selected})
 
@@ -245,7 +276,7 @@ def _marimo_runs() -> bool:
     return bool(running is not None and running())
 
 
-def _rebound(entry: ToolEntry, namespace: dict[str, Any] | None) -> Any:
+def _rebound(entry: Tool, namespace: dict[str, Any] | None) -> Any:
     """The object now bound where ``entry``'s Python tool was found, if it is a new one."""
     rep = entry.report
     if rep is None or rep.target_kind != "callable":
@@ -283,7 +314,7 @@ def _refresh_after_each_cell(view: ToolsetView) -> None:
 
 
 def detail_widget(
-    entry: ToolEntry,
+    entry: Tool,
     namespace: dict[str, object] | None,
     *,
     listing: ToolList | None = None,

@@ -30,7 +30,7 @@ from toollens.mcp.records import (
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-__all__ = ["Page", "parse_info", "parse_page", "sdk_refusals"]
+__all__ = ["Page", "parse_info", "parse_page", "sdk_check", "sdk_refusals"]
 
 
 def parse_info(result: JsonMapping) -> McpServerInfo:
@@ -77,7 +77,7 @@ def parse_page(
         )
     refusals: tuple[SdkRefusal, ...] = ()
     try:
-        _sdk_check(raw, version)
+        sdk_check(raw, version)
     except ValidationError as exc:
         refusals = sdk_refusals(exc, items, start)
     given = raw.get("nextCursor")
@@ -90,7 +90,7 @@ def parse_page(
     return Page(tuple(tools), tuple(unread), refusals, tuple(items), cursor)
 
 
-def _sdk_check(raw: JsonMapping, version: str | None) -> None:
+def sdk_check(raw: JsonMapping, version: str | None) -> None:
     """The check the SDK's ``ClientSession`` runs on a ``tools/list`` answer (mcp 2.3:
     ``mcp_types.methods.validate_server_result``, then ``ListToolsResult``).
 

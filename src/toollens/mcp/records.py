@@ -56,7 +56,7 @@ class McpTool:
 
 
 #: The tool fields in the order ``tools/list`` gives them, read from the attributes of McpTool
-#: and ToolEntry (the two schemas under MCP's names).
+#: and Tool (the two schemas under MCP's names).
 _MCP_FIELDS: tuple[JsonKey, ...] = (
     "name",
     "title",

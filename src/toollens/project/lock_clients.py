@@ -27,17 +27,13 @@ __all__ = ["project_listings", "verdict_changes", "with_clients"]
 def client_verdicts(listing: ToolList) -> dict[str, dict[str, str]]:
     """``{tool: {client: verdict}}`` of the default consumers on ``listing``; a request verdict that
     loses the request counts against every tool it names."""
-    from toollens.consumers import Verdict, judge_consumers
+    from toollens.consumers import judge_consumers
 
     found: dict[str, dict[str, str]] = {}
     for judgement in judge_consumers(listing).judgements:
-        worst = {v.tool: v.verdict for v in judgement.tools}
-        for request in judgement.requests:
-            if request.verdict is Verdict.REQUEST_REJECTED:
-                for tool in request.tools:
-                    worst[tool] = Verdict.REQUEST_REJECTED
-        for tool, verdict in worst.items():
-            found.setdefault(tool, {})[judgement.client] = verdict.value
+        for tool in judgement.tools:
+            verdict = judgement.tool_verdict(tool.tool) or tool.verdict
+            found.setdefault(tool.tool, {})[judgement.client] = verdict.value
     return found
 
 

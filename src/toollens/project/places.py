@@ -24,7 +24,7 @@ from toollens.project.tools import relative_path, source_location
 from toollens.targets import is_mcp_target, is_project_source
 
 if TYPE_CHECKING:
-    from toollens.toolsets import ToolEntry
+    from toollens.toolsets import Tool
 
 __all__ = [
     "NOWHERE",
@@ -72,7 +72,7 @@ def object_place(obj: object) -> Place:
     return _at(location.file, location.line) if location is not None else NOWHERE
 
 
-def entry_place(entry: ToolEntry, fallback: Place = NOWHERE) -> Place:
+def entry_place(entry: Tool, fallback: Place = NOWHERE) -> Place:
     """Where a toolset entry is defined, from its object or, without one, its origin."""
     origin = entry.origin
     if entry.report is not None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from toollens.core.errors import ToolLensError
 from toollens.project.config import load_config
 from toollens.project.tools import expand_tools
-from toollens.toolsets.entries import ToolEntry, ToolOrigin, callable_origin
+from toollens.toolsets.entries import Tool, ToolOrigin, callable_origin
 from toollens.toolsets.mcp_source import server_entries
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.registry import framework_entries, register_source
@@ -56,7 +56,7 @@ def project_toolset(
     ``connect`` reaches every ``mcp:`` server the table lists (``--env``, ``--timeout``).
     """
     given = options or config.report_options(config.providers[0])
-    entries: list[ToolEntry] = []
+    entries: list[Tool] = []
     seen: set[tuple[object, ...]] = set()
     for spec in config.tools:
         for item in _expand(config, spec, given, connect):
@@ -67,7 +67,7 @@ def project_toolset(
     return Toolset.from_entries(entries, label=f"project {config.root.name}", options=given)
 
 
-def _identity(tool: ToolEntry) -> tuple[object, ...]:
+def _identity(tool: Tool) -> tuple[object, ...]:
     """One tool listed twice (``pkg.tools:search``, ``pkg/tools.py:*``; one tool in two
     agents) is one tool: the same definition from the same place (the file and line of
     its ``def``, or its server). Two tools that only share a name stay two, so the lock
@@ -83,7 +83,7 @@ def _identity(tool: ToolEntry) -> tuple[object, ...]:
 
 def _expand(
     config: ProjectConfig, spec: str, options: ReportOptions, connect: ConnectOptions | None
-) -> list[ToolEntry]:
+) -> list[Tool]:
     from toollens.targets import is_mcp_target
 
     try:
@@ -91,13 +91,13 @@ def _expand(
             return _server_entries(config, spec, options, connect)
         refs = expand_tools(dataclasses.replace(config, tools=(spec,)), connect=connect)
     except ToolLensError as exc:
-        return [ToolEntry.failed(spec, ToolOrigin(kind="project", label=spec), str(exc))]
+        return [Tool.failed(spec, ToolOrigin(kind="project", label=spec), str(exc))]
     return [entry for ref in refs for entry in _entries(ref, options)]
 
 
 def _server_entries(
     config: ProjectConfig, spec: str, options: ReportOptions, connect: ConnectOptions | None
-) -> list[ToolEntry]:
+) -> list[Tool]:
     """A listed server's tools, judged as its clients send them unless ``mcp_strict``
     (:meth:`~toollens.project.config.ProjectConfig.mcp_options`)."""
     from toollens.mcp.project import resolve_server
@@ -106,14 +106,14 @@ def _server_entries(
     return list(server_entries(served, config.mcp_options(options), kind="project"))
 
 
-def _entries(ref: ToolRef, options: ReportOptions) -> list[ToolEntry]:
+def _entries(ref: ToolRef, options: ReportOptions) -> list[Tool]:
     found = framework_entries(ref.obj, options, ref.target)  # an agent, a framework tool
     if found is not None:
         return found
     if not callable(ref.obj):  # a list of tools, a payload dict: read as toolset() reads it
         return read_object(ref.obj, options, ref.target)
     origin = callable_origin(ref.obj, kind="project", label=ref.target)
-    return [ToolEntry.from_callable(ref.obj, origin=origin, options=options)]
+    return [Tool.from_callable(ref.obj, origin=origin, options=options)]
 
 
 register_source("project", load_project, connects=True)

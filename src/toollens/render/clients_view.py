@@ -217,7 +217,7 @@ def tools_clients(
             if verdict is None:
                 continue
             named = tuple(requests.get(tool, ()))
-            worst = max((verdict.verdict, *(r.verdict for r in named)), key=lambda v: v.rank)
+            worst = judgement.tool_verdict(tool) or verdict.verdict  # requests included
             raw = dict(listing.tools[at[tool]])
             found.append(
                 ClientSide(

@@ -220,7 +220,9 @@ def _metadata(report: Report, types: tuple[str, ...]) -> MetadataView:
             else "The schema declares no properties."
         )
         return MetadataView(is_callable=False, absent=absent)
-    required = set(schema.get("required", ())) if isinstance(schema, Mapping) else set()
+    listed = schema.get("required") if isinstance(schema, Mapping) else None
+    # "required": null (or any non-list) names no property: every one is optional
+    required = {r for r in listed if isinstance(r, str)} if isinstance(listed, list) else set()
     rows = []
     for name, node in props.items():
         node_map = node if isinstance(node, Mapping) else {}

@@ -17,14 +17,15 @@ from toollens.render.markup import Markup, badge, join, tag
 from toollens.render.toolset_table import Cell, ToolRowView, ToolsetTable, toolset_table
 
 if TYPE_CHECKING:
-    from toollens.consumers import ConsumerReport
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.assess import Assessment
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = [
     "TOOLSET_STYLE",
     "ToolRowView",
     "across_html",
-    "clients_of",
+    "assessed",
+    "assessment_table",
     "render_toolset_html",
     "render_toolset_text",
     "rows_html",
@@ -79,32 +80,38 @@ def toolset_row_views(ts: Toolset, providers: Sequence[str] | None = None) -> li
     return list(table_of(ts, providers).rows)
 
 
-def clients_of(ts: Toolset) -> ConsumerReport | None:
-    """Every client's verdicts on the toolset's MCP tool list (``None`` for other sources)."""
-    if ts.listing is None:
-        return None
-    from toollens.consumers import judge_consumers
+def assessed(subject: Toolset | Assessment, providers: Sequence[str] | None = None) -> Assessment:
+    """``subject``'s assessment: itself, or a toolset as read judged for ``providers`` (its
+    clients' verdicts too when it is an MCP tool list), as ``check`` judges it."""
+    from toollens.assess import Assessment, AssessRequest, assess_toolset
 
-    return judge_consumers(ts.listing)
+    if isinstance(subject, Assessment):
+        return subject
+    request = AssessRequest(target=subject, providers=tuple(providers or ()))
+    return assess_toolset(subject, request, providers)
 
 
-def table_of(
-    ts: Toolset, providers: Sequence[str] | None = None, judged: ConsumerReport | None = None
-) -> ToolsetTable:
-    """The toolset's table, with the token column on the toolset provider's model, and for an
-    MCP tool list a verdict column per client (a browser shows the one picked; ``judged``:
-    the clients' verdicts on ``ts.listing`` when already computed)."""
+def assessment_table(result: Assessment) -> ToolsetTable:
+    """The assessment's table, with the token column on the toolset provider's model and,
+    for an MCP tool list, a verdict column per client shown (a browser shows the one
+    picked)."""
+    ts = result.toolset
+    assert ts is not None
     model = token_model(ts)
-    table = toolset_table(ts, providers, tokens=lambda entry: _token_count(entry, model))
-    judged = judged or clients_of(ts)
-    if judged is None:
-        return table
-    from toollens.render.toolset_table import client_columns
+    return toolset_table(
+        ts,
+        result.providers,
+        verdicts=result.verdicts,
+        tokens=lambda entry: _token_count(entry, model),
+    )
 
-    return table.with_columns(client_columns(judged))
+
+def table_of(ts: Toolset, providers: Sequence[str] | None = None) -> ToolsetTable:
+    """The table of a toolset as read (:func:`assessed`, then :func:`assessment_table`)."""
+    return assessment_table(assessed(ts, providers))
 
 
-def _token_count(entry: ToolEntry, model: str) -> int | None:
+def _token_count(entry: Tool, model: str) -> int | None:
     """The tool's own tokens on ``model``, or ``None`` when it cannot be counted here."""
     from toollens.core.errors import ToolLensError
     from toollens.tokens import tokens
@@ -140,18 +147,20 @@ def verdict_badge(cell: Cell) -> Markup:
     return badge(cell.text, f"tl-sev-{state}") if state in _SEVERITIES else badge(cell.text)
 
 
-def totals_html(ts: Toolset, rows: Sequence[ToolRowView]) -> Markup:
-    """Badges: how many tools, findings per severity, unread tools, cross-tool findings."""
-    counts = ts.finding_counts
-    unread = sum(1 for r in rows if r.error is not None)
-    parts = [badge(f"{len(rows)} tool{'' if len(rows) == 1 else 's'}", "tl-on")]
+def totals_html(result: Assessment) -> Markup:
+    """Badges: how many tools, findings per severity (as the assessment counts them: what
+    ``check`` prints), unread tools, cross-tool findings."""
+    ts = result.toolset
+    assert ts is not None
+    count = len(result.rows)
+    parts = [badge(f"{count} tool{'' if count == 1 else 's'}", "tl-on")]
     parts += [
         badge(f"{n} {s.value}{'' if n == 1 else 's'}", f"tl-sev-{s.value}")
-        for s, n in counts.items()
+        for s, n in result.counts.items()
         if n
     ]
-    if unread:
-        parts.append(badge(f"{unread} not read", "tl-sev-error"))
+    if result.unread:
+        parts.append(badge(f"{result.unread} not read", "tl-sev-error"))
     if ts.findings:
         parts.append(badge(f"{len(ts.findings)} across tools"))
     return tag("div", *parts, class_="tl-ts-totals")
@@ -224,20 +233,23 @@ def across_html(ts: Toolset) -> Markup | None:
     return tag("div", tag("h3", "Across tools"), tag("ul", *items))
 
 
-def render_toolset_html(ts: Toolset, providers: Sequence[str] | None = None) -> str:
+def render_toolset_html(
+    subject: Toolset | Assessment, providers: Sequence[str] | None = None
+) -> str:
     """The notebook fragment: stylesheet, totals, the table and the cross-tool findings."""
     from toollens.render.css import style_tag
 
-    table = table_of(ts, providers)
+    result = assessed(subject, providers)
+    assert result.toolset is not None
     return str(
         tag(
             "div",
             style_tag(),
             Markup(f"<style>{TOOLSET_STYLE}</style>"),
-            tag("h2", ts.label),
-            totals_html(ts, table.rows),
-            table_html(table),
-            across_html(ts),
+            tag("h2", result.toolset.label),
+            totals_html(result),
+            table_html(assessment_table(result)),
+            across_html(result.toolset),
             class_="tl-root",
             data_toollens="toolset",
         )

@@ -25,10 +25,11 @@ from toollens.render.markup import Markup, tag
 from toollens.render.toolset_table import LEVELS, PAGE_ROWS
 
 if TYPE_CHECKING:
+    from toollens.assess import Assessment
     from toollens.consumers import ConsumerReport
     from toollens.render.clients_view import ToolClients
     from toollens.render.toolset_table import ToolsetTable
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = ["CHUNK_BYTES", "PAGE_BUNDLE", "render_toolset_page", "tool_views_html"]
 
@@ -42,7 +43,7 @@ CHUNK_BYTES = 256 * 1024
 ACROSS_INLINE_BYTES = 64 * 1024
 
 
-def tool_views_html(index: int, entry: ToolEntry, clients: ToolClients | None = None) -> str:
+def tool_views_html(index: int, entry: Tool, clients: ToolClients | None = None) -> str:
     """What opens for one tool: its heading, header and views (with ``clients``, the
     Clients view of a tool of an MCP tool list), or why it has none."""
     from toollens.core.report import View
@@ -180,18 +181,30 @@ def _script() -> Markup:
     return Markup(f"<script>{text}</script>")
 
 
-def render_toolset_page(ts: Toolset, providers: Sequence[str] | None = None) -> str:
-    """One self-contained HTML document: totals, the table, the findings across tools, and
-    each tool's views, built when its row opens."""
+def render_toolset_page(
+    subject: Toolset | Assessment, providers: Sequence[str] | None = None
+) -> str:
+    """One self-contained HTML document of an assessment (or of a toolset as read, judged
+    for ``providers``): totals, the table, the findings across tools, and each tool's
+    views, built when its row opens."""
     from toollens.render.css import STYLE
-    from toollens.render.toolset_html import TOOLSET_STYLE, clients_of, table_of, totals_html
+    from toollens.render.toolset_html import (
+        TOOLSET_STYLE,
+        assessed,
+        assessment_table,
+        totals_html,
+    )
 
-    judged = clients_of(ts)  # the clients' verdicts: for the table and each tool's views
-    table = table_of(ts, providers, judged)
+    result = assessed(subject, providers)
+    ts = result.toolset
+    assert ts is not None
+    # the clients' verdicts: for the table and each tool's views
+    judged = result.clients.report if result.clients is not None else None
+    table = assessment_table(result)
     body = tag(
         "div",
         tag("h1", "toollens: ", ts.label),
-        totals_html(ts, table.rows),
+        totals_html(result),
         _first_rows(table),
         tag(
             "noscript",

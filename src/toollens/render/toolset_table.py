@@ -14,18 +14,16 @@ elsewhere (the command line reads a module's tools in several processes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from toollens.core.records import SEVERITY_ORDER, Finding, severity_counts
+from toollens.assess.verdicts import RANKS, ToolVerdicts
+from toollens.core.records import SEVERITY_ORDER
 from toollens.core.schema.types import JsonObject
-from toollens.render.display import plural
 
 if TYPE_CHECKING:
-    from toollens.consumers import ConsumerReport
-    from toollens.core.checks import ToolCheck
-    from toollens.toolsets import ToolEntry, Toolset
+    from toollens.toolsets import Tool, Toolset
 
 __all__ = [
     "LEVELS",
@@ -35,24 +33,10 @@ __all__ = [
     "Level",
     "ToolRowView",
     "ToolsetTable",
-    "client_columns",
     "row_matches",
     "table_text",
     "toolset_table",
 ]
-
-State = Literal["error", "warning", "info", "ok", "not read", "not checked"]
-
-# A row's rank is its worst state's position: the filter keeps rows ranked at most the level.
-RANKS: Mapping[str, int] = {
-    "error": 0,
-    "not read": 0,  # a tool that could not be read filters with the errors
-    "warning": 1,
-    "info": 2,
-    "ok": 3,
-    "not checked": 4,
-}
-
 
 PAGE_ROWS = 100
 """How many rows the browser's table shows a page (1,000 tools stay quick to draw)."""
@@ -86,6 +70,7 @@ class ToolRowView:
         providers: per provider, its verdict: the worst severity of its findings, ``"ok"``,
             ``"error"`` when that provider's view failed, ``"not read"``/``"not checked"``.
         provider_text: per provider, what the verdict counts (``"2 warnings"``, ``"ok"``).
+        clients: per client shown, its verdict on the tool (absent: the list lacks it).
         strict: ``"strict"``, ``"off"``, ``"cannot be strict"`` (``"-"`` when not read).
         lint, lint_text, lint_state: how many lint findings; their counts (with the views no
             provider owns) and their verdict.
@@ -111,6 +96,7 @@ class ToolRowView:
     tokens: int | None = None
     group: int | None = None
     provider_text: dict[str, str] = field(default_factory=dict)
+    clients: dict[str, str] = field(default_factory=dict)
     lint_text: str = "-"
     lint_state: str = "ok"
     search: str = ""
@@ -226,17 +212,7 @@ def row_matches(row: ToolRowView, query: str, level: str) -> bool:
 # -- building the rows ----------------------------------------------------------------------
 
 
-def _judged(findings: Sequence[Finding], view_errors: int) -> tuple[str, str]:
-    """The verdict of some findings and failed views, and the counts it stands for."""
-    counts = severity_counts(findings)
-    parts = [plural(n, sev.value) for sev, n in counts.items() if n]
-    if view_errors:
-        parts.append(plural(view_errors, "view error"))
-    worst = next((sev.value for sev, n in counts.items() if n), "ok")
-    return ("error" if view_errors else worst), (", ".join(parts) if parts else "ok")
-
-
-def _grouped(entries: Sequence[ToolEntry]) -> list[tuple[str | None, str]]:
+def _grouped(entries: Sequence[Tool]) -> list[tuple[str | None, str]]:
     """Per entry, the shared source it names and the rest of its source.
 
     An MCP server's tools share its command; a payload file's tools share its path when the
@@ -256,58 +232,33 @@ def _grouped(entries: Sequence[ToolEntry]) -> list[tuple[str | None, str]]:
     return found
 
 
-def _indexed_json(entry: ToolEntry) -> bool:
+def _indexed_json(entry: Tool) -> bool:
     origin = entry.origin
     return origin.kind == "json" and origin.index is not None and origin.module is None
 
 
-def _unread_row(base: ToolRowView, entry: ToolEntry, providers: Sequence[str]) -> ToolRowView:
-    state = "not read" if entry.error is not None else "not checked"
-    text = state if entry.error is not None else f"not checked ({entry.origin.role})"
-    return replace(
+def _row(base: ToolRowView, entry: Tool, verdicts: ToolVerdicts) -> ToolRowView:
+    """``base`` with the assessment's verdicts on ``entry`` (drawn, not decided, here)."""
+    lint = verdicts.lint
+    row = replace(
         base,
-        providers=dict.fromkeys(providers, state),
-        provider_text=dict.fromkeys(providers, text),
-        lint_text=text,
-        lint_state=state,
-        rank=RANKS[state],
+        providers={p: v.state for p, v in verdicts.providers.items()},
+        provider_text={p: v.text for p, v in verdicts.providers.items()},
+        clients={c: v.state for c, v in verdicts.clients.items() if v is not None},
+        lint_text=lint.text,
+        lint_state=lint.state,
+        findings=verdicts.findings,
+        rank=verdicts.rank,
     )
-
-
-def _checked_row(
-    base: ToolRowView,
-    entry: ToolEntry,
-    check: ToolCheck,
-    cross: Sequence[Finding],
-    providers: Sequence[str],
-) -> ToolRowView:
-    from toollens.toolsets.rules import concerns_provider
-
-    states, texts, every = {}, {}, [*check.lint, *cross]
-    for provider in providers:
-        found = check.providers.get(provider, ())
-        failed = sum(1 for view in check.view_errors if view.endswith(f"({provider})"))
-        # A name the provider rejects is that provider's problem too, not only the set's.
-        mine = [*found, *(f for f in cross if concerns_provider(f, provider))]
-        states[provider], texts[provider] = _judged(mine, failed)
-        every.extend(found)
-    unowned = sum(1 for view in check.view_errors if not view.endswith(")"))
-    lint_state, lint_text = _judged(check.lint, unowned)
-    worst, _ = _judged(every, len(check.view_errors))
-    props = (entry.parameters_schema or {}).get("properties")
     rep = entry.report
-    strict = "-" if rep is None else _strict_state(rep.options.strict, rep.schema is not None)
+    if rep is None:
+        return row
+    props = (entry.parameters_schema or {}).get("properties")
     return replace(
-        base,
+        row,
         parameters=len(props) if isinstance(props, dict) else 0,
-        providers=states,
-        provider_text=texts,
-        strict=strict,
-        lint=len(check.lint),
-        lint_text=lint_text,
-        lint_state=lint_state,
-        findings=len(every),
-        rank=min(RANKS[worst], RANKS[lint_state]),
+        strict=_strict_state(rep.options.strict, rep.schema is not None),
+        lint=verdicts.lint_count,
     )
 
 
@@ -317,39 +268,30 @@ def _strict_state(asked: bool, converted: bool) -> str:
     return "strict" if converted else "cannot be strict"
 
 
-def _check_of(entry: ToolEntry, providers: Sequence[str]) -> ToolCheck | None:
-    from toollens.core.checks import ToolCheck
-
-    if entry.report is None:
-        return None
-    found = [entry.report_for(p) for p in providers]
-    return ToolCheck.from_reports([rep for rep in found if rep is not None])
-
-
 def toolset_table(
     ts: Toolset,
     providers: Sequence[str] | None = None,
     *,
-    checks: Sequence[ToolCheck | None] | None = None,
-    tokens: Callable[[ToolEntry], int | None] | None = None,
+    verdicts: Sequence[ToolVerdicts] | None = None,
+    tokens: Callable[[Tool], int | None] | None = None,
 ) -> ToolsetTable:
     """The table of ``ts``.
 
     Args:
         ts: the toolset.
         providers: the provider columns (the toolset's provider when ``None``).
-        checks: each entry's check result, in toolset order, when computed elsewhere
-            (``toollens check``'s rows); else each is gathered from the entry's reports.
+        verdicts: each entry's verdicts, in toolset order, from its assessment
+            (:attr:`toollens.assess.Assessment.verdicts`; with client columns when it has
+            clients); ``None``: the toolset as read, judged for ``providers`` alone.
         tokens: what one entry's definition costs (no tokens column when ``None``).
     """
+    from toollens.assess import AssessRequest, assess_toolset
     from toollens.core.choices import DEFAULT_PROVIDER
 
     default = ts.options.provider if ts.options is not None else DEFAULT_PROVIDER
     chosen = tuple(dict.fromkeys(providers or [default]))
-    cross: dict[str, list[Finding]] = {}
-    for item in ts.cross_findings:
-        for name in item.tools:
-            cross.setdefault(name, []).append(item.finding)
+    if verdicts is None:
+        verdicts = assess_toolset(ts, AssessRequest(target=ts), chosen).verdicts
     groups: dict[str, int] = {}
     rows = []
     for index, (entry, (group, rest)) in enumerate(zip(ts.tools, _grouped(ts.tools), strict=True)):
@@ -369,16 +311,15 @@ def toolset_table(
             error=entry.error,
             group=where,
         )
-        check = checks[index] if checks is not None else _check_of(entry, chosen)
-        if check is None:
-            row = _unread_row(base, entry, chosen)
-        else:
-            row = _checked_row(base, entry, check, cross.get(entry.name, ()), chosen)
-            row = replace(row, tokens=tokens(entry) if tokens is not None else None)
+        row = _row(base, entry, verdicts[index])
+        if entry.report is not None and tokens is not None:
+            row = replace(row, tokens=tokens(entry))
         text = [row.name, row.role or "", row.source, row.error or "", group or ""]
         rows.append(replace(row, search=" ".join(text).lower()))
     table = ToolsetTable(ts.label, chosen, tuple(rows), (), tuple(groups))
-    return replace(table, columns=tuple(_columns(table, tokens is not None)))
+    columns = _columns(table, tokens is not None)
+    clients = list(verdicts[0].clients) if verdicts else []
+    return replace(table, columns=(*columns, *(_client_column(c) for c in clients)))
 
 
 # -- columns --------------------------------------------------------------------------------
@@ -442,29 +383,21 @@ def _columns(table: ToolsetTable, with_tokens: bool) -> list[Column]:
     return columns
 
 
-def client_columns(report: ConsumerReport) -> list[Column]:
-    """A verdict column per client of ``report`` (``client:<id>``, kind ``client``): what it
-    does with each row's tool (``accepted``, ``rewritten``, ``tool-dropped``, ...; ``-`` for a
-    row the tool list does not hold). A browser shows one at a time (:meth:`ToolsetTable.drawn`)."""
+def _client_column(client: str) -> Column:
+    """A client's verdict column (``client:<id>``, kind ``client``): what it does with each
+    row's tool (``accepted``, ``rewritten``, ``tool-dropped``, ...; ``-`` for a row its tool
+    list does not hold). A browser shows one at a time (:meth:`ToolsetTable.drawn`)."""
+    from toollens.consumers import Verdict
     from toollens.render.clients_view import verdict_state
 
-    def column(client: str) -> Column:
-        judgement = report.judgement(client)
-        worst = {v.tool: v.verdict for v in judgement.tools}
-        for request in judgement.requests:  # a request it rejects loses the tools it names
-            for tool in request.tools:
-                if tool in worst and request.verdict.rank > worst[tool].rank:
-                    worst[tool] = request.verdict
+    def cell(row: ToolRowView) -> Cell:
+        state = row.clients.get(client)
+        if state is None:
+            return Cell("-", -1)
+        verdict = Verdict(state)
+        return Cell(verdict.value, verdict.rank, verdict_state(verdict))
 
-        def cell(row: ToolRowView) -> Cell:
-            verdict = worst.get(row.name)
-            if verdict is None:
-                return Cell("-", -1)
-            return Cell(verdict.value, verdict.rank, verdict_state(verdict))
-
-        return Column(f"client:{client}", client, cell, "client")
-
-    return [column(client) for client in report.clients]
+    return Column(f"client:{client}", client, cell, "client")
 
 
 def table_text(table: ToolsetTable, column_ids: Sequence[str] | None = None) -> list[str]:

@@ -9,7 +9,7 @@ The ``project`` source (a ``[tool.toollens]`` table) is the project layer's: imp
 """
 
 from toollens.toolsets.definitions import Definition, definition_entry
-from toollens.toolsets.entries import OriginKind, Tool, ToolEntry, ToolOrigin
+from toollens.toolsets.entries import OriginKind, Tool, ToolOrigin
 from toollens.toolsets.mcp_source import load_mcp
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.readers import READERS
@@ -36,7 +36,6 @@ __all__ = [
     "OriginKind",
     "SourceLoader",
     "Tool",
-    "ToolEntry",
     "ToolOrigin",
     "Toolset",
     "ToolsetFinding",

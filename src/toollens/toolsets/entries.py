@@ -6,7 +6,7 @@ lock consume it. A ``Tool`` is data: its name, title, description, input and out
 annotations, where it came from (:class:`ToolOrigin`), and the
 :class:`~toollens.core.report.Report` the rest of toollens computes for it. A tool that could
 not be read keeps its ``error`` (one line) instead of a report, so a toolset with one broken
-tool still builds. ``ToolEntry`` is the same class under its former name.
+tool still builds.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from toollens.mcp.records import mcp_fields
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
 
-__all__ = ["OriginKind", "Tool", "ToolEntry", "ToolOrigin", "callable_origin", "one_line"]
+__all__ = ["OriginKind", "Tool", "ToolOrigin", "callable_origin", "one_line"]
 
 OriginKind = Literal[
     "callable", "module", "json", "agents", "pydantic-ai", "langchain", "project", "mcp"
@@ -253,7 +253,6 @@ class Tool:
         )
 
 
-ToolEntry = Tool
 """The former name of :class:`Tool` (the same class), kept so existing code keeps working."""
 
 

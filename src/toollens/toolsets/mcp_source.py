@@ -14,6 +14,7 @@ carries one warning naming them (:data:`STDOUT_NOISE`).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
@@ -24,16 +25,18 @@ from toollens.toolsets.model import Toolset
 from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings, mcp_spec_findings
 
 if TYPE_CHECKING:
+    from toollens.consumers import ToolList
     from toollens.core.report import ReportOptions
     from toollens.mcp.client import ConnectOptions
-    from toollens.mcp.records import McpTool, ServerTools
+    from toollens.mcp.records import McpTool, SdkRefusal, ServerTools
 
 __all__ = [
     "SDK_REFUSES_LIST",
     "STDOUT_NOISE",
     "load_mcp",
     "mcp_entry",
-    "sdk_refusal_finding",
+    "saved_list_refusals",
+    "sdk_refusal_findings",
     "server_origin",
     "server_toolset",
     "stdout_noise_finding",
@@ -82,9 +85,7 @@ def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolse
     # The MCP specification judges the tools too, by the revision the server answered with.
     judge = options.mcp_revision if options is not None else None  # chosen, else answered
     found.extend(mcp_spec_findings(tools, served.info.protocol_version, judge=judge))
-    if served.refusals:
-        concerned = tuple(dict.fromkeys(r.tool for r in served.refusals))
-        found.append(ToolsetFinding(sdk_refusal_finding(served), concerned))
+    found.extend(sdk_refusal_findings(served.refusals, len(served.raw_tools)))
     if served.stdout_noise:
         found.append(ToolsetFinding(stdout_noise_finding(served.stdout_noise), ()))
     listing = listing_from_server(served)  # what the consumers judge, as sent
@@ -123,12 +124,16 @@ def stdout_noise_finding(lines: tuple[str, ...]) -> Finding:
     )
 
 
-def sdk_refusal_finding(served: ServerTools) -> Finding:
-    """The error for a list the SDK's types refuse: every client built on it loses it all."""
-    first = served.refusals[0]
-    more = len(served.refusals) - 1
-    count = len(served.raw_tools)
-    return Finding(
+def sdk_refusal_findings(
+    refusals: Sequence[SdkRefusal], count: int
+) -> tuple[ToolsetFinding, ...]:
+    """The error for a list the SDK's types refuse (none when it accepts it): every client
+    built on it loses all ``count`` tools."""
+    if not refusals:
+        return ()
+    first = refusals[0]
+    more = len(refusals) - 1
+    finding = Finding(
         rule=SDK_REFUSES_LIST,
         severity=Severity.ERROR,
         pointer=None,
@@ -139,6 +144,25 @@ def sdk_refusal_finding(served: ServerTools) -> Finding:
         "inputSchema, as the MCP schema's Tool requires",
         source=_SDK_SOURCE,
     )
+    return (ToolsetFinding(finding, tuple(dict.fromkeys(r.tool for r in refusals))),)
+
+
+def saved_list_refusals(listing: ToolList) -> tuple[ToolsetFinding, ...]:
+    """:func:`sdk_refusal_findings` of a saved ``tools/list`` answer, by the check the SDK
+    client runs (:func:`toollens.mcp.listing.sdk_check`, the one ``mcp-python`` judges by)."""
+    from pydantic import ValidationError
+
+    from toollens.mcp.listing import sdk_check, sdk_refusals
+
+    page = {"tools": [dict(t) for t in listing.tools]}
+    try:
+        sdk_check(page, listing.protocol_version)
+        from mcp_types import ListToolsResult
+
+        ListToolsResult.model_validate(page, by_name=False)
+    except ValidationError as exc:
+        return sdk_refusal_findings(sdk_refusals(exc, list(listing.tools)), len(listing.tools))
+    return ()
 
 
 def server_origin(server: str, label: str, *, kind: str = "mcp") -> ToolOrigin:

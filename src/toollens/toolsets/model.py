@@ -11,7 +11,7 @@ from toollens.core.display_hooks import mimebundle
 from toollens.core.records import Finding, Severity, severity_counts
 from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.definitions import Definition, definition_entry
-from toollens.toolsets.entries import ToolEntry
+from toollens.toolsets.entries import Tool
 from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class Toolset:
             as :class:`~toollens.toolsets.entries.Tool` records.
     """
 
-    tools: tuple[ToolEntry, ...]
+    tools: tuple[Tool, ...]
     cross_findings: tuple[ToolsetFinding, ...] = ()
     label: str = "toolset"
     options: ReportOptions | None = field(default=None, compare=False)
@@ -51,7 +51,7 @@ class Toolset:
     @classmethod
     def from_entries(
         cls,
-        entries: Iterable[ToolEntry],
+        entries: Iterable[Tool],
         *,
         label: str,
         options: ReportOptions | None = None,
@@ -92,7 +92,7 @@ class Toolset:
         return tuple(entry.name for entry in self.tools)
 
     @property
-    def errors(self) -> tuple[ToolEntry, ...]:
+    def errors(self) -> tuple[Tool, ...]:
         """The entries that could not be read."""
         return tuple(entry for entry in self.tools if entry.error is not None)
 
@@ -115,14 +115,14 @@ class Toolset:
     def __len__(self) -> int:
         return len(self.tools)
 
-    def __iter__(self) -> Iterator[ToolEntry]:
+    def __iter__(self) -> Iterator[Tool]:
         return iter(self.tools)
 
     @overload
-    def __getitem__(self, key: int) -> ToolEntry: ...
+    def __getitem__(self, key: int) -> Tool: ...
     @overload
-    def __getitem__(self, key: str) -> ToolEntry: ...
-    def __getitem__(self, key: int | str) -> ToolEntry:
+    def __getitem__(self, key: str) -> Tool: ...
+    def __getitem__(self, key: int | str) -> Tool:
         """An entry by position, or the first entry of that name."""
         if isinstance(key, int):
             return self.tools[key]

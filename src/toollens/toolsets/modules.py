@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from toollens.core.callables import is_langchain_tool_class
 from toollens.targets import MISSING_NAME, module_tools, no_tools_error
-from toollens.toolsets.entries import ToolEntry, ToolOrigin, callable_origin
+from toollens.toolsets.entries import Tool, ToolOrigin, callable_origin
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -24,7 +24,7 @@ __all__ = ["MISSING_NAME", "module_entries", "module_items", "read_item"]
 
 def module_entries(
     module: types.ModuleType, options: ReportOptions | None, *, label: str
-) -> list[ToolEntry]:
+) -> list[Tool]:
     """The entries of every tool ``module`` defines (see the module documentation).
 
     Raises:
@@ -49,12 +49,12 @@ def module_items(module: types.ModuleType, label: str | None = None) -> list[tup
 
 def read_item(
     item: tuple[str, object], options: ReportOptions | None, label: str
-) -> list[ToolEntry]:
+) -> list[Tool]:
     """The entries of one item of :func:`module_items`."""
     name, value = item
     if value is MISSING_NAME:
         origin = ToolOrigin(kind="module", label=label)
-        return [ToolEntry.failed(name, origin, f"__all__ in {label} lists {name!r}, not defined")]
+        return [Tool.failed(name, origin, f"__all__ in {label} lists {name!r}, not defined")]
     from toollens.toolsets.registry import framework_entries
 
     if not isinstance(value, type) or is_langchain_tool_class(value):
@@ -62,4 +62,4 @@ def read_item(
         if found is not None:
             return found
     origin = callable_origin(value, kind="module", label=label)
-    return [ToolEntry.from_callable(value, origin=origin, options=options)]
+    return [Tool.from_callable(value, origin=origin, options=options)]

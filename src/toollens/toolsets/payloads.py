@@ -34,7 +34,7 @@ from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonMapping
 from toollens.mcp.records import is_mcp_tool
-from toollens.toolsets.entries import ToolEntry, ToolOrigin
+from toollens.toolsets.entries import Tool, ToolOrigin
 
 if TYPE_CHECKING:
     from toollens.core.choices import ProviderId
@@ -69,7 +69,7 @@ def holds_tool_list(data: object) -> bool:
 
 def payload_entries(
     data: JsonMapping | Sequence[object], *, label: str, options: ReportOptions | None = None
-) -> list[ToolEntry]:
+) -> list[Tool]:
     """One entry per tool of a payload list, in order; an unreadable item is an error entry.
 
     MCP tools (``{"name", "inputSchema"}``, a saved ``tools/list`` answer) are judged by the
@@ -137,11 +137,11 @@ def _listed_role(item: Mapping[str, Any]) -> str | None:
     return None
 
 
-def payload_entry(item: object, index: int, label: str, options: ReportOptions | None) -> ToolEntry:
+def payload_entry(item: object, index: int, label: str, options: ReportOptions | None) -> Tool:
     """The entry of one item of a payload list, at ``index``."""
     origin = ToolOrigin(kind="json", label=label, index=index)
     if not isinstance(item, Mapping):
-        return ToolEntry.failed(
+        return Tool.failed(
             f"#{index}", origin, f"tool {index} is a {type(item).__name__}, not an object"
         )
     role = _listed_role(item)
@@ -149,7 +149,7 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
         name = item.get("name")
         shown = name if isinstance(name, str) and name else str(item.get("type"))
         description = item.get("description")
-        return ToolEntry(
+        return Tool(
             shown,
             dataclasses.replace(origin, role=role),
             description=description if isinstance(description, str) else None,
@@ -160,20 +160,20 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
     if given is None:
         return _bare_or_failed(item, index, origin, options)
     if not given.name:
-        return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
+        return Tool.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
     # The report of the payload as written: the same one `check tool.json` makes of it alone.
     from toollens.core.report import report
 
     try:
         rep = report(item, options)
     except ToolLensError as exc:
-        return ToolEntry.failed(given.name, origin, str(exc))
-    return ToolEntry.from_report(rep, origin, description=given.description)
+        return Tool.failed(given.name, origin, str(exc))
+    return Tool.from_report(rep, origin, description=given.description)
 
 
 def _bare_or_failed(
     item: Mapping[str, Any], index: int, origin: ToolOrigin, options: ReportOptions | None
-) -> ToolEntry:
+) -> Tool:
     from toollens.toolsets.definitions import definition_entry
 
     kind = item.get("type")
@@ -183,18 +183,18 @@ def _bare_or_failed(
         # specification judges the list's MCP tools together: payload_entries).
         return definition_entry(item, index, label=origin.label, options=options)
     if isinstance(kind, str):
-        return ToolEntry.failed(
+        return Tool.failed(
             kind, origin, f"tool {index} is a built-in tool of type {kind!r}, with no schema"
         )
-    return ToolEntry.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
+    return Tool.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
 
 
 def _with_mcp_spec(
-    entries: list[ToolEntry],
+    entries: list[Tool],
     items: Sequence[Any],
     data: JsonMapping | Sequence[object],
     options: ReportOptions | None,
-) -> list[ToolEntry]:
+) -> list[Tool]:
     """The entries, each MCP tool's carrying what the MCP specification says of it (a
     finding about several tools, two of one name, rides on the first of them)."""
     mcp = [

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from toollens.toolsets.entries import ToolEntry
+from toollens.toolsets.entries import Tool
 from toollens.toolsets.model import Toolset
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def parallel_module_toolset(
     options: ReportOptions | None,
     workers: int | None = None,
     *,
-    check: Callable[[ToolEntry], _T] | None = None,
+    check: Callable[[Tool], _T] | None = None,
 ) -> tuple[Toolset, list[_T | None]]:
     """The toolset of a module read in ``workers`` processes (one per core when ``None``),
     and ``check(entry)`` of each entry (``None`` without ``check``), in toolset order.
@@ -67,7 +67,7 @@ def parallel_module_toolset(
     count = workers or os.cpu_count() or 1
     cwd = os.getcwd()
     jobs = [(module_name, cwd, options, r, check) for r in chunk_ranges(len(items), count)]
-    pairs: list[tuple[ToolEntry, Any]] = []
+    pairs: list[tuple[Tool, Any]] = []
     with ProcessPoolExecutor(max_workers=count) as pool:
         for chunk in pool.map(_read_range, *zip(*jobs, strict=True)) if jobs else ():
             pairs.extend(chunk)
@@ -81,8 +81,8 @@ def _read_range(
     cwd: str,
     options: ReportOptions | None,
     indices: Sequence[int],
-    check: Callable[[ToolEntry], Any] | None,
-) -> list[tuple[ToolEntry, Any]]:
+    check: Callable[[Tool], Any] | None,
+) -> list[tuple[Tool, Any]]:
     from toollens.targets import load_module
     from toollens.toolsets.modules import module_items, read_item
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from toollens.core.errors import TargetError
-from toollens.toolsets.entries import ToolEntry, ToolOrigin, name_of
+from toollens.toolsets.entries import Tool, ToolOrigin, name_of
 from toollens.toolsets.model import Toolset
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ ConnectingLoader = Callable[[str, "ReportOptions | None", "ConnectOptions | None
 """A loader that reaches servers (``mcp:``, the project table that lists some): it is also
 given the connection options ``toolset(source, connect=...)`` was called with."""
 
-ObjectReader = Callable[[Any, "ReportOptions | None", str], "list[ToolEntry] | None"]
+ObjectReader = Callable[[Any, "ReportOptions | None", str], "list[Tool] | None"]
 """Reads the tools of one Python object (an agent, a framework tool) with a label, or
 returns ``None`` when the object is not of its kind."""
 
@@ -87,7 +87,7 @@ def loader_for(prefix: str) -> ConnectingLoader | None:
 
 def framework_entries(
     obj: object, options: ReportOptions | None, label: str
-) -> list[ToolEntry] | None:
+) -> list[Tool] | None:
     """The entries a registered object reader finds in ``obj``; ``None`` when none knows it."""
     for reader in _READERS:
         try:
@@ -95,7 +95,7 @@ def framework_entries(
         except Exception as exc:  # a framework object's properties run user code
             origin = ToolOrigin(kind="callable", label=label)
             error = f"reading {type(obj).__name__} raised {type(exc).__name__}: {exc}"
-            return [ToolEntry.failed(_name_of(obj), origin, error)]
+            return [Tool.failed(_name_of(obj), origin, error)]
         if found is not None:
             return found
     return None

@@ -26,10 +26,10 @@ from toollens.core.providers.requests import (
     anthropic_strict_budget,
     over_budget,
 )
-from toollens.core.providers.rules import Source
+from toollens.core.providers.rules import Citation
 from toollens.core.records import SEVERITY_ORDER, Finding, Origin, Severity
 from toollens.core.schema.pointer import UnresolvedRef, ref_name, resolve_local
-from toollens.toolsets.entries import ToolEntry
+from toollens.toolsets.entries import Tool
 from toollens.toolsets.similarity import similar_pairs
 
 __all__ = [
@@ -47,21 +47,21 @@ __all__ = [
 
 # -- sources -----------------------------------------------------------------------------
 
-UNIQUE_NAMES = Source(
+UNIQUE_NAMES = Citation(
     "pydantic-ai 2.68 CombinedToolset and OpenAI Agents 0.24 MCPUtil refuse two tools of one "
     "name (the model calls tools by name)",
     "https://ai.pydantic.dev/toolsets/",
     "2026-11-29",
     evidence="code",
 )
-AGENTS_SANITISE = Source(
+AGENTS_SANITISE = Citation(
     "OpenAI Agents 0.24 util._transforms.transform_string_function_style (handoff and "
     "agent-as-tool names)",
     "https://openai.github.io/openai-agents-python/handoffs/",
     "2026-11-29",
     evidence="code",
 )
-SELECTION = Source(
+SELECTION = Citation(
     "OpenAI function-calling guide, best practices: make tools obviously distinct",
     "https://platform.openai.com/docs/guides/function-calling#best-practices-for-defining-functions",
     "2026-11-29",
@@ -105,7 +105,7 @@ def some_names(names: Sequence[str], shown: int = 8) -> str:
     return f"{', '.join(names[:shown])} and {len(names) - shown} more"
 
 
-Check = Callable[[Sequence[ToolEntry]], Iterator[ToolsetHit]]
+Check = Callable[[Sequence[Tool]], Iterator[ToolsetHit]]
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ class ToolsetRule:
     summary: str
     message: str
     fix: str
-    cite: Source
+    cite: Citation
     check: Check
     providers: tuple[str, ...] = ()
     strict_only: bool = False
@@ -129,8 +129,8 @@ class ToolsetRule:
 # -- checks ------------------------------------------------------------------------------
 
 
-def duplicate_names(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
-    by_name: dict[str, list[ToolEntry]] = {}
+def duplicate_names(entries: Sequence[Tool]) -> Iterator[ToolsetHit]:
+    by_name: dict[str, list[Tool]] = {}
     for entry in entries:
         by_name.setdefault(entry.name, []).append(entry)
     for name, group in by_name.items():
@@ -160,7 +160,7 @@ def agents_sanitised(name: str) -> str | None:
 _SANITISED = re.compile(r"[a-z0-9_]*")
 
 
-def sanitised_collisions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+def sanitised_collisions(entries: Sequence[Tool]) -> Iterator[ToolsetHit]:
     names = list(dict.fromkeys(e.name for e in entries))  # exact duplicates are another rule
     if all(_SANITISED.fullmatch(name) for name in names):
         return
@@ -177,14 +177,14 @@ def sanitised_collisions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
 
 
 def too_many(limit: int) -> Check:
-    def check(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    def check(entries: Sequence[Tool]) -> Iterator[ToolsetHit]:
         if len(entries) > limit:
             yield ToolsetHit((), {"count": len(entries), "limit": limit})
 
     return check
 
 
-def _strict_tools(entries: Sequence[ToolEntry]) -> list[tuple[str, object, bool]]:
+def _strict_tools(entries: Sequence[Tool]) -> list[tuple[str, object, bool]]:
     """``(name, schema sent, strict)`` of each entry that says how it is sent."""
     out: list[tuple[str, object, bool]] = []
     for entry in entries:
@@ -203,7 +203,7 @@ def anthropic_strict_limit(measure: str, limit: int) -> Check:
     """Anthropic's per-request total of strict tools (``tools``), optional parameters
     (``optional``) or union-typed parameters (``unions``) past ``limit``."""
 
-    def check(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+    def check(entries: Sequence[Tool]) -> Iterator[ToolsetHit]:
         shares = anthropic_strict_budget(_strict_tools(entries))
         amounts = [(s.name, 1 if measure == "tools" else getattr(s, measure)) for s in shares]
         overrun = over_budget(amounts, limit)
@@ -214,7 +214,7 @@ def anthropic_strict_limit(measure: str, limit: int) -> Check:
     return check
 
 
-def gemini_mixed_strictness(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+def gemini_mixed_strictness(entries: Sequence[Tool]) -> Iterator[ToolsetHit]:
     sent = [(e.name, e.strict) for e in entries if e.strict is not None]
     strict = [name for name, flag in sent if flag]
     lax = [name for name, flag in sent if not flag]
@@ -222,7 +222,7 @@ def gemini_mixed_strictness(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit
         yield ToolsetHit(tuple(lax), {"strict": _shown(strict), "lax": _shown(lax)})
 
 
-def near_duplicate_descriptions(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+def near_duplicate_descriptions(entries: Sequence[Tool]) -> Iterator[ToolsetHit]:
     described = [(e.name, e.description) for e in entries if e.description]
     texts = [text for _, text in described if text is not None]
     for first, second, ratio in similar_pairs(texts):
@@ -231,7 +231,7 @@ def near_duplicate_descriptions(entries: Sequence[ToolEntry]) -> Iterator[Toolse
             yield ToolsetHit((a, b), {"a": a, "b": b, "percent": round(ratio * 100)})
 
 
-def conflicting_parameter_types(entries: Sequence[ToolEntry]) -> Iterator[ToolsetHit]:
+def conflicting_parameter_types(entries: Sequence[Tool]) -> Iterator[ToolsetHit]:
     types: dict[str, dict[str, list[str]]] = {}  # parameter -> type -> tools
     for entry in entries:
         for parameter, kind in _parameter_types(entry.parameters_schema):
@@ -410,7 +410,7 @@ _check_table(TOOLSET_RULES)
 
 
 def iter_toolset_findings(
-    entries: Sequence[ToolEntry], rules: Sequence[ToolsetRule] = TOOLSET_RULES
+    entries: Sequence[Tool], rules: Sequence[ToolsetRule] = TOOLSET_RULES
 ) -> Iterator[ToolsetFinding]:
     """Every cross-tool finding of ``entries``, rule by rule, in table order.
 
@@ -438,7 +438,7 @@ def iter_toolset_findings(
 
 
 def mcp_spec_findings(
-    entries: Sequence[ToolEntry], protocol_version: str | None = None, *, judge: str | None = None
+    entries: Sequence[Tool], protocol_version: str | None = None, *, judge: str | None = None
 ) -> tuple[ToolsetFinding, ...]:
     """What the MCP specification says about a server's tools (the entries of an ``mcp:``
     target, or a payload list of MCP tools), judged by the revision the server answered

@@ -3,7 +3,7 @@
 A source is one of:
 
 - a :class:`Toolset` (returned as is) or an iterable of tools: functions and classes,
-  :class:`ToolEntry` records, tool definitions (dicts), and framework tool objects;
+  :class:`Tool` records, tool definitions (dicts), and framework tool objects;
 - a module object, or a string naming one (``"pkg.tools"``, ``"path/to/tools.py"``): see
   :func:`module_tools` for which of its attributes count as tools;
 - a provider payload (``{"tools": [...]}``) as a dict, or a ``.json`` file holding one;
@@ -24,13 +24,14 @@ other tools are still read.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import types
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError, ToolLensError
-from toollens.toolsets.entries import OriginKind, ToolEntry, ToolOrigin, one_line
+from toollens.toolsets.entries import OriginKind, Tool, ToolOrigin, one_line
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.registry import framework_entries, loader_for
 
@@ -117,7 +118,7 @@ def holds_several(obj: object) -> bool:
     return isinstance(obj, Iterable) and not isinstance(obj, (str, bytes, bytearray))
 
 
-def read_object(source: object, options: ReportOptions | None, label: str) -> list[ToolEntry]:
+def read_object(source: object, options: ReportOptions | None, label: str) -> list[Tool]:
     """The entries of one Python object used as a source (not a string)."""
     found = framework_entries(source, options, label)
     if found is not None:
@@ -131,7 +132,7 @@ def read_object(source: object, options: ReportOptions | None, label: str) -> li
 
         return payload_entries(source, label=label, options=options)
     if callable(source):
-        return [ToolEntry.from_callable(source, options=options)]
+        return [Tool.from_callable(source, options=options)]
     if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
         return _iterable_entries(source, options, label)
     return [unknown_entry(source, label, kind="callable")]
@@ -139,15 +140,15 @@ def read_object(source: object, options: ReportOptions | None, label: str) -> li
 
 def _iterable_entries(
     items: Iterable[Any], options: ReportOptions | None, label: str
-) -> list[ToolEntry]:
+) -> list[Tool]:
     from toollens.toolsets.payloads import payload_entries, payload_entry
 
     items = list(items)
     if items and all(isinstance(item, Mapping) for item in items):  # a bare payload list
         return payload_entries(items, label=label, options=options)
-    entries: list[ToolEntry] = []
+    entries: list[Tool] = []
     for index, item in enumerate(items):
-        if isinstance(item, ToolEntry):
+        if isinstance(item, Tool):
             entries.append(item)
         elif isinstance(item, Mapping):
             entries.append(payload_entry(item, index, label, options))
@@ -159,7 +160,7 @@ def _iterable_entries(
 
 def _item_entries(
     item: Any, options: ReportOptions | None, label: str, index: int
-) -> list[ToolEntry]:
+) -> list[Tool]:
     found = framework_entries(item, options, label)
     if found is not None:
         return _reindexed(found, index)
@@ -167,11 +168,11 @@ def _item_entries(
         from toollens.toolsets.entries import callable_origin
 
         origin = callable_origin(item, kind="callable", index=index)
-        return [ToolEntry.from_callable(item, origin=origin, options=options)]
+        return [Tool.from_callable(item, origin=origin, options=options)]
     return [unknown_entry(item, label, kind="callable", index=index)]
 
 
-def _reindexed(entries: list[ToolEntry], index: int) -> list[ToolEntry]:
+def _reindexed(entries: list[Tool], index: int) -> list[Tool]:
     import dataclasses
 
     return [
@@ -181,10 +182,10 @@ def _reindexed(entries: list[ToolEntry], index: int) -> list[ToolEntry]:
 
 def unknown_entry(
     obj: object, label: str, *, kind: OriginKind, index: int | None = None
-) -> ToolEntry:
+) -> Tool:
     """The entry for an object toollens cannot read tools from."""
     what = type(obj).__name__
-    return ToolEntry.failed(
+    return Tool.failed(
         f"#{index}" if index is not None else what,
         ToolOrigin(kind=kind, label=label, index=index),
         f"toollens cannot read tools from a {what} object; {_KINDS_HINT}",
@@ -246,12 +247,19 @@ def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
         # its tools are read as they send them, non-strict unless the caller asks (as mcp:).
         listing = listing_from_payload(data, label=text) if is_mcp_listing(data) else None
         read = options if options is not None or listing is None else ReportOptions(strict=False)
-        return Toolset.from_entries(
+        ts = Toolset.from_entries(
             payload_entries(data, label=text, options=read),
             label=text,
             options=options,
             listing=listing,
         )
+        if listing is None:
+            return ts
+        from toollens.toolsets.mcp_source import saved_list_refusals
+
+        # What the SDK client refuses in the saved list, as an mcp: server's answer says it.
+        refused = saved_list_refusals(listing)
+        return dataclasses.replace(ts, cross_findings=(*ts.cross_findings, *refused))
     if text.endswith(".py") or is_dotted(text):
         from toollens.toolsets.modules import module_entries
 

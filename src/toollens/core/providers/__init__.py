@@ -36,7 +36,7 @@ from toollens.core.providers.base import (
     Translation,
     UnwrappedTool,
 )
-from toollens.core.providers.rules import Citation, ProviderRule, Scope, Source
+from toollens.core.providers.rules import Citation, ProviderRule, Scope
 
 __all__ = [
     "PROVIDERS",
@@ -51,7 +51,6 @@ __all__ = [
     "ProviderSpec",
     "ProviderVerdict",
     "Scope",
-    "Source",
     "Translation",
     "UnwrappedTool",
     "check_provider",

@@ -67,10 +67,6 @@ class Citation:
         return max(self.date, self.rechecked or self.date)
 
 
-#: The former name of :class:`Citation` (``toollens.Source`` is a metadata value's origin).
-Source = Citation
-
-
 # A published draft that does not change: its two rules (a subschema is an object, a $ref
 # resolves) were checked against it again at the last review.
 JSON_SCHEMA_CORE = Citation(

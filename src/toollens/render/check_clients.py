@@ -11,7 +11,7 @@ from toollens.consumers import BLOCKING, CONSUMERS, ClientVerdict, RequestVerdic
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
-    from toollens.cli.check_clients import ClientsCheck
+    from toollens.assess.clients import ClientsCheck
     from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
 
@@ -137,7 +137,10 @@ def clients_data(clients: ClientsCheck) -> tuple[dict[str, list[JsonObject]], Js
     by_tool: dict[str, list[JsonObject]] = {}
     for judgement in clients.report.judgements:
         for verdict in judgement.tools:
-            by_tool.setdefault(verdict.tool, []).append(verdict.to_json())
+            # the client's one verdict on the tool: a request it rejects loses the tool too
+            found = clients.verdict(judgement.client, verdict.tool) or verdict.verdict
+            data = {**verdict.to_json(), "verdict": found.value}
+            by_tool.setdefault(verdict.tool, []).append(data)
     whole: JsonObject = {
         "server_name": clients.report.listing.server_name,
         "chosen": list(clients.chosen),
