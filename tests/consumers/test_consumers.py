@@ -83,8 +83,12 @@ TOOL_CASES = [
     ("pydantic-ai", "pydantic-ai:anthropic", "search", OK, None),
     ("pydantic-ai", "pydantic-ai:google", "search", RW, "pydantic-ai:google.schema-transformed"),
     ("pydantic-ai", "pydantic-ai:google", "render_panel", TD, "pydantic-ai:google.app-only"),
-    ("pydantic-ai", "pydantic-ai:anthropic", "tag", RR, "pydantic-ai:anthropic.transform-failed"),
-    ("pydantic-ai", "pydantic-ai:openai", "tag", RR, "pydantic-ai:openai.transform-failed"),
+    # one tool the transformer refuses fails the agent run: nothing is sent
+    ("pydantic-ai-fails", "pydantic-ai:anthropic", "tag", RR,
+     "pydantic-ai:anthropic.transform-failed"),
+    ("pydantic-ai-fails", "pydantic-ai:openai", "tag", RR, "pydantic-ai:openai.transform-failed"),
+    ("pydantic-ai-fails", "pydantic-ai:openai", "add_note", RR,
+     "pydantic-ai:openai.request-failed"),
     ("pydantic-ai", "mcp-python", "render_panel", OK, None),
     ("input-list", "pydantic-ai:google", "ping", SD, "pydantic-ai:google.mcp-client"),
     # LangChain: the adapter's StructuredTool, then langchain-core's convert_to_openai_tool
@@ -92,15 +96,18 @@ TOOL_CASES = [
     ("frameworks", "langchain-mcp-adapters", "set_status", RW,
      "langchain-mcp-adapters.schema-converted"),
     ("frameworks", "langchain-mcp-adapters", "noop", RW, "langchain-mcp-adapters.single-input"),
-    ("frameworks", "langchain-mcp-adapters", "move", RR,
+    ("request-fails", "langchain-mcp-adapters", "move", RR,
      "langchain-mcp-adapters.conversion-failed"),
     ("input-list", "langchain-mcp-adapters", "bad", SD, "langchain-mcp-adapters.mcp-client"),
-    # google-genai's _mcp_utils.mcp_to_gemini_tool
-    ("frameworks", "google-genai", "get_item", OK, None),
+    # google-genai's generate_content with the MCP session as its tool: the body spells
+    # the SDK's Schema (STRING, any_of), so every tool it sends is rewritten
+    ("frameworks", "google-genai", "get_item", RW, "google-genai.sent-rewritten"),
     ("frameworks", "google-genai", "set_status", RW, "google-genai.keywords-dropped"),
-    ("frameworks", "google-genai", "annotate", RR, "google-genai.conversion-failed"),
     ("frameworks", "google-genai", "set_limit", RW, "google-genai.union-type-split"),
-    ("frameworks", "google-genai", "move", RR, "google-genai.conversion-failed"),
+    # one tool it cannot convert fails the call: every tool is lost, the culprits named
+    ("request-fails", "google-genai", "annotate", RR, "google-genai.conversion-failed"),
+    ("request-fails", "google-genai", "move", RR, "google-genai.conversion-failed"),
+    ("request-fails", "google-genai", "get_item", RR, "google-genai.request-failed"),
     ("input-list", "google-genai", "ping", SD, "google-genai.mcp-client"),
     # the Anthropic SDK's mcp_tool sends the schema as written: the provider step judges it
     ("frameworks", "anthropic-sdk", "get_item", OK, None),

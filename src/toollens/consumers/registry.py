@@ -79,8 +79,8 @@ CONSUMERS: Mapping[str, Consumer] = {
         Consumer("google-genai", "google-genai MCP tools (Gemini Developer API)", False,
                  _MCP, "framework", FRAMEWORK_JUDGES["google-genai"], "gemini-openapi",
                  (*_SDK, ("google.genai", "google-genai"))),
-        Consumer("anthropic-sdk", "Anthropic SDK MCP helpers (mcp_tool)", False, _MCP,
-                 "framework", FRAMEWORK_JUDGES["anthropic-sdk"], "anthropic",
+        Consumer("anthropic-sdk", "Anthropic SDK MCP helpers (async_mcp_tool, tool_runner)",
+                 False, _MCP, "framework", FRAMEWORK_JUDGES["anthropic-sdk"], "anthropic",
                  (*_SDK, ("anthropic", "anthropic"))),
     )
 }

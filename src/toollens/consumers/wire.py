@@ -1,0 +1,135 @@
+"""The request a library really sends: its HTTP transport replaced by one that records.
+
+A framework consumer runs the library through its public entry point (an agent run, a
+``generate_content`` call, the documented tool runner) against two stand-ins, and nothing
+leaves the machine:
+
+- the **MCP server**: a :class:`mcp.ClientSession` whose ``send_request`` answers
+  ``tools/list`` from the listing, page by page (``nextCursor`` as the server sent it), so the
+  SDK's own ``list_tools`` (its validation and x-mcp-header filter) runs, and the library
+  reads as many pages as it reads against a real server; the cursors it asks are recorded;
+- the **model API**: the SDK's ``httpx`` client over a ``MockTransport`` that keeps each
+  request body and answers 400, which every SDK raises without retrying.
+
+What the body holds is ``sent``. A library that fails before sending leaves no body: the
+exception is the verdict of the whole request.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toollens.consumers.model import ToolList
+from toollens.core.schema.types import JsonObject
+
+if TYPE_CHECKING:
+    from mcp_types import Tool
+
+__all__ = ["Recorded", "Replay", "kept_pages", "record", "recording_client", "replay_session"]
+
+_ANSWER = {
+    "error": {
+        "code": 400,
+        "type": "invalid_request_error",
+        "status": "INVALID_ARGUMENT",
+        "message": "recorded by toollens; nothing was sent",
+    }
+}
+
+
+def recording_client(bodies: list[JsonObject], module: str = "httpx") -> Any:
+    """An async HTTP client of ``module`` (``httpx``, or ``httpx2`` for the SDKs built on
+    it) whose transport appends each request's JSON body to ``bodies`` and answers 400."""
+    http = importlib.import_module(module)
+
+    def handler(request: Any) -> Any:
+        content = request.content
+        bodies.append(json.loads(content) if content else {})
+        return http.Response(400, json=_ANSWER)
+
+    return http.AsyncClient(transport=http.MockTransport(handler))
+
+
+@dataclass
+class Recorded:
+    """What one run sent: the first request body, or the exception raised before any."""
+
+    body: JsonObject | None
+    error: Exception | None = None
+
+
+async def record(run: Awaitable[object], bodies: list[JsonObject]) -> Recorded:
+    """Await ``run`` (which sends through a :func:`recording_client` on ``bodies``): the
+    first body recorded, else the library's own exception (it failed before sending)."""
+    try:
+        await run
+    except Exception as exc:  # the 400 answer, or the library's failure before it
+        if not bodies:
+            return Recorded(None, exc)
+    return Recorded(bodies[0] if bodies else None)
+
+
+def kept_pages(listing: ToolList, kept: Sequence[Tool]) -> list[list[Tool]]:
+    """The ``tools/list`` pages as the server sent them, with only the tools in ``kept``."""
+    by_name = {t.name: t for t in kept}
+    pages: list[list[Tool]] = []
+    start = 0
+    for size in listing.page_sizes or (len(listing.tools),):
+        names = listing.names[start : start + size]
+        pages.append([by_name[n] for n in names if n in by_name])
+        start += size
+    return pages or [[]]
+
+
+@dataclass
+class Replay:
+    """The pages a replayed server serves and the cursors a library asked for."""
+
+    pages: list[list[Tool]]
+    asked: list[str | None] = field(default_factory=list)
+
+    @property
+    def pages_read(self) -> int:
+        return len(self.asked)
+
+    def page(self, cursor: str | None) -> JsonObject:
+        self.asked.append(cursor)
+        index = int(cursor) if cursor is not None else 0
+        tools = [t.model_dump(mode="json", by_alias=True, exclude_none=True)
+                 for t in self.pages[index]]  # fmt: skip
+        more = index + 1 < len(self.pages)
+        return {"tools": tools, **({"nextCursor": str(index + 1)} if more else {})}
+
+
+def replay_session(replay: Replay) -> Any:
+    """A ``mcp.ClientSession`` answering ``tools/list`` from ``replay`` (nothing else)."""
+    import anyio
+
+    from mcp import ClientSession
+
+    class _ReplaySession(ClientSession):
+        async def send_request(self, request: Any, result_type: Any, *a: Any, **k: Any) -> Any:
+            params = getattr(request, "params", None)
+            if getattr(request, "method", "tools/list") != "tools/list":
+                raise NotImplementedError("toollens only lists tools")
+            page = replay.page(getattr(params, "cursor", None))
+            return result_type.model_validate(page, by_name=False)
+
+    write, read = anyio.create_memory_object_stream[Any](0)
+    return _ReplaySession(read, write)
+
+
+def run_recorded(make: Callable[[list[JsonObject]], Awaitable[object]]) -> Recorded:
+    """Run ``make(bodies)`` to completion (also inside a running loop) and what it sent."""
+    from toollens.frameworks._spec import run_coroutine
+
+    bodies: list[JsonObject] = []
+
+    async def go() -> Recorded:
+        return await record(make(bodies), bodies)
+
+    return run_coroutine(go())
