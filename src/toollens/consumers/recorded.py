@@ -109,16 +109,16 @@ def judge_recorded(library: Library, listing: ToolList) -> ConsumerJudgement:
 def _unread(client: str, replay: Replay, read: Sequence[Tool]) -> dict[str, ClientVerdict]:
     """The tools on pages the library never asked for."""
     seen = {t.name for t in read}
-    found = rule(f"{client}.first-page-only") if len(replay.pages) > 1 else None
+    unread = [(n, t) for n, page in enumerate(replay.pages, 1) for t in page if t.name not in seen]
+    if not unread:
+        return {}
+    found = rule(f"{client}.first-page-only")  # a KeyError: a library toollens has no rule for
     out = {}
-    for number, page in enumerate(replay.pages, 1):
-        for tool in page:
-            if tool.name in seen or found is None:
-                continue
-            text = f"on tools/list page {number}; the library read {replay.pages_read} page(s)"
-            out[tool.name] = ClientVerdict(
-                client, tool.name, Verdict.TOOL_DROPPED, (RuleHit(found, text),)
-            )
+    for number, tool in unread:
+        text = f"on tools/list page {number}; the library read {replay.pages_read} page(s)"
+        out[tool.name] = ClientVerdict(
+            client, tool.name, Verdict.TOOL_DROPPED, (RuleHit(found, text),)
+        )
     return out
 
 
