@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import goldens
 
+from support import goldens
 from toollens.consumers import CONSUMERS, judge_consumers, listing_from_payload
 from toollens.consumers.wire import Replay, recording_client, replay_session, run_recorded
 
@@ -55,8 +55,9 @@ async def _anthropic(tools: list[Any], bodies: list[Any]) -> None:
     from anthropic import AsyncAnthropic
     from anthropic.lib.tools.mcp import async_mcp_tool
 
-    client = AsyncAnthropic(api_key=KEY, max_retries=0, http_client=recording_client(bodies,
-                                                                                     "httpx2"))
+    client = AsyncAnthropic(
+        api_key=KEY, max_retries=0, http_client=recording_client(bodies, "httpx2")
+    )
     session = replay_session(Replay([tools]))
     listed = await session.list_tools()
     await client.beta.messages.tool_runner(
@@ -134,7 +135,6 @@ def _body_tools(body: Mapping[str, Any]) -> dict[str, Any]:
 def _digest(value: Any) -> str:
     text = json.dumps(value, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
 
 
 @pytest.mark.skipif(not FILES, reason="the MCP corpus (../shared/corpora/mcp) is absent")
