@@ -4,9 +4,9 @@ A lock entry may carry ``"tokens": {"model": M, "count": N}``: what the tool alo
 model ``M`` (``toollens.tokens``), with ``"deferred": true`` for a tool its payload marks
 ``defer_loading`` (it costs nothing up front, ``N`` once the model loads it).
 ``toollens diff --lock`` reports each change ("+37 tokens", :class:`LockTokens`) and, when
-the project sets ``max_token_growth``, a growth above it is an error finding. Entries are written only when the tokenizer is installed
-(``toollens[tokens]``); install it wherever the lock is written and checked, or the lock
-reads as out of date.
+the project sets ``max_token_growth``, a growth above it is an error finding. Entries are
+written only when the tokenizer is installed (``toollens[tokens]``); install it wherever the
+lock is written and checked, or the lock reads as out of date.
 """
 
 from __future__ import annotations
