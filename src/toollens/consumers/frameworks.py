@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 from toollens.consumers.model import ClientVerdict, ConsumerJudgement, RuleHit, ToolList
 from toollens.consumers.model_sdks import judge_anthropic_sdk, judge_google_genai
 from toollens.consumers.python import in_order, through_sdk_client
-from toollens.consumers.recorded import Library, changes, declarations, judge_recorded, named_tools
+from toollens.consumers.recorded import Library, changes, judge_recorded
 from toollens.consumers.rules import RULES_BY_ID, rule
 from toollens.consumers.sent import sent_parts
-from toollens.consumers.wire import Replay, recording_client
+from toollens.consumers.wire import Replay, declarations, named_tools, recording_client
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:

@@ -20,17 +20,16 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from toollens.consumers.model import ConsumerJudgement, RuleHit, ToolList
-from toollens.consumers.recorded import (
-    Library,
-    changes,
-    declarations,
-    dropped_keys,
-    judge_recorded,
-    named_tools,
-)
+from toollens.consumers.recorded import Library, changes, dropped_keys, judge_recorded
 from toollens.consumers.rules import rule
 from toollens.consumers.sent import plain_schema
-from toollens.consumers.wire import Replay, recording_client, replay_session
+from toollens.consumers.wire import (
+    Replay,
+    declarations,
+    named_tools,
+    recording_client,
+    replay_session,
+)
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonObject
 

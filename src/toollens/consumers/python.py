@@ -160,8 +160,7 @@ def _agents_body(tools: Sequence[Tool], server_name: str, strict: bool) -> dict[
     from agents.models.openai_responses import OpenAIResponsesModel
     from openai import AsyncOpenAI
 
-    from toollens.consumers.recorded import named_tools
-    from toollens.consumers.wire import recording_client, run_recorded
+    from toollens.consumers.wire import named_tools, recording_client, run_recorded
 
     def run(bodies: list[JsonObject]) -> Any:
         client = AsyncOpenAI(api_key="toollens-offline", max_retries=0,

@@ -39,11 +39,9 @@ if TYPE_CHECKING:
 __all__ = [
     "Library",
     "changes",
-    "declarations",
     "dropped_keys",
     "failure_text",
     "judge_recorded",
-    "named_tools",
 ]
 
 Drive = Callable[[Replay, list[JsonObject]], Awaitable[object]]
@@ -149,26 +147,6 @@ def _failed_request(
     request = RequestVerdict(client, Verdict.REQUEST_REJECTED, RuleHit(failed, text),
                              tuple(t.name for t in read))  # fmt: skip
     return verdicts, request
-
-
-def named_tools(body: JsonObject) -> dict[str, JsonObject]:
-    """An Anthropic or OpenAI body's ``tools``, by name."""
-    tools = body.get("tools")
-    return {
-        str(t["name"]): t
-        for t in (tools if isinstance(tools, list) else [])
-        if isinstance(t, dict) and "name" in t
-    }
-
-
-def declarations(body: JsonObject) -> dict[str, JsonObject]:
-    """A Gemini body's function declarations, by name (either spelling of the key)."""
-    out: dict[str, JsonObject] = {}
-    tools = body.get("tools")
-    for item in tools if isinstance(tools, list) else []:
-        found = item.get("functionDeclarations") or item.get("function_declarations") or []
-        out.update((str(d["name"]), d) for d in found if isinstance(d, dict) and "name" in d)
-    return out
 
 
 def changes(before: object, after: object) -> str:

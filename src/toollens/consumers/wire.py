@@ -17,7 +17,6 @@ exception is the verdict of the whole request.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +28,17 @@ from toollens.core.schema.types import JsonObject
 if TYPE_CHECKING:
     from mcp_types import Tool
 
-__all__ = ["Recorded", "Replay", "kept_pages", "record", "recording_client", "replay_session"]
+__all__ = [
+    "Recorded",
+    "Replay",
+    "declarations",
+    "kept_pages",
+    "named_tools",
+    "record",
+    "recording_client",
+    "replay_session",
+    "run_recorded",
+]
 
 _ANSWER = {
     "error": {
@@ -44,7 +53,15 @@ _ANSWER = {
 def recording_client(bodies: list[JsonObject], module: str = "httpx") -> Any:
     """An async HTTP client of ``module`` (``httpx``, or ``httpx2`` for the SDKs built on
     it) whose transport appends each request's JSON body to ``bodies`` and answers 400."""
-    http = importlib.import_module(module)
+    http: Any
+    if module == "httpx2":  # the SDKs built on httpx2 refuse an httpx client, and back
+        import httpx2
+
+        http = httpx2
+    else:
+        import httpx
+
+        http = httpx
 
     def handler(request: Any) -> Any:
         content = request.content
@@ -133,3 +150,23 @@ def run_recorded(make: Callable[[list[JsonObject]], Awaitable[object]]) -> Recor
         return await record(make(bodies), bodies)
 
     return run_coroutine(go())
+
+
+def named_tools(body: JsonObject) -> dict[str, JsonObject]:
+    """An Anthropic or OpenAI body's ``tools``, by name."""
+    tools = body.get("tools")
+    return {
+        str(t["name"]): t
+        for t in (tools if isinstance(tools, list) else [])
+        if isinstance(t, dict) and "name" in t
+    }
+
+
+def declarations(body: JsonObject) -> dict[str, JsonObject]:
+    """A Gemini body's function declarations, by name (either spelling of the key)."""
+    out: dict[str, JsonObject] = {}
+    tools = body.get("tools")
+    for item in tools if isinstance(tools, list) else []:
+        found = item.get("functionDeclarations") or item.get("function_declarations") or []
+        out.update((str(d["name"]), d) for d in found if isinstance(d, dict) and "name" in d)
+    return out
