@@ -79,6 +79,8 @@ def judge_recorded(library: Library, listing: ToolList) -> ConsumerJudgement:
     """``library``'s verdicts on ``listing``, from the request body it sends."""
     client = library.client
     kept, lost = through_sdk_client(client, listing)
+    if not kept:  # the SDK client lost every tool: the library never sees one
+        return in_order(client, listing, lost, [])
     replay = Replay(kept_pages(listing, kept))
     recorded = run_recorded(functools.partial(library.drive, replay))
     read = [t for page in replay.pages[: max(replay.pages_read, 1)] for t in page]
@@ -122,7 +124,8 @@ def _unread(client: str, replay: Replay, read: Sequence[Tool]) -> dict[str, Clie
 
 def _alone(library: Library, tool: Tool | None) -> BaseException | None:
     """The library's exception when it sends only ``tool`` (no tool: ``None``), if any."""
-    recorded = run_recorded(functools.partial(library.drive, Replay([[tool] if tool else []])))
+    replay = Replay([[tool] if tool else []])
+    recorded = run_recorded(functools.partial(library.drive, replay))
     return recorded.error if recorded.body is None else None
 
 

@@ -124,8 +124,6 @@ class Replay:
 
 def replay_session(replay: Replay) -> Any:
     """A ``mcp.ClientSession`` answering ``tools/list`` from ``replay`` (nothing else)."""
-    import anyio
-
     from mcp import ClientSession
 
     class _ReplaySession(ClientSession):
@@ -136,8 +134,14 @@ def replay_session(replay: Replay) -> Any:
             page = replay.page(getattr(params, "cursor", None))
             return result_type.model_validate(page, by_name=False)
 
-    write, read = anyio.create_memory_object_stream[Any](0)
-    return _ReplaySession(read, write)
+    # The session's dispatcher keeps the streams and never uses them: send_request answers
+    # here (memory streams would be copied with the session, and warn unclosed).
+    unused: Any = _Unused()
+    return _ReplaySession(unused, unused)
+
+
+class _Unused:
+    """The streams of a replayed session: nothing is read or written through them."""
 
 
 def run_recorded(make: Callable[[list[JsonObject]], Awaitable[object]]) -> Recorded:
