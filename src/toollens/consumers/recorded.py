@@ -138,15 +138,19 @@ def _failed_request(
     if empty is not None:  # fails with no tool at all: not the tools' doing
         raise RuntimeError(f"{client} fails with no tool: {failure_text(empty)}") from empty
     culprits = {t.name: exc for t in read if (exc := _alone(library, t)) is not None}
-    names = ", ".join(repr(n) for n in culprits) or "no single tool (only together)"
+    names = _some(list(culprits)) or "no single tool (only together)"
     text = f"the call fails on {names} ({failure_text(error)}): nothing is sent"
     failed = rule(f"{client}.request-failed")
     verdicts = {}
     for tool in read:
         own = culprits.get(tool.name)
-        hits = [RuleHit(rule(library.culprit_rule), failure_text(own))] if own else []
-        hits.append(RuleHit(failed, text))
-        verdicts[tool.name] = ClientVerdict.from_hits(client, tool.name, hits, None)
+        hit = (
+            RuleHit(rule(library.culprit_rule), f"{failure_text(own)}: this tool fails the "
+                    "call, and nothing is sent")
+            if own is not None
+            else RuleHit(failed, text)
+        )  # fmt: skip
+        verdicts[tool.name] = ClientVerdict.from_hits(client, tool.name, [hit], None)
     request = RequestVerdict(client, Verdict.REQUEST_REJECTED, RuleHit(failed, text),
                              tuple(t.name for t in read))  # fmt: skip
     return verdicts, request
@@ -172,3 +176,9 @@ def dropped_keys(before: object, after: object, at: str = "") -> Iterator[str]:
     elif isinstance(before, list) and isinstance(after, list):
         for i, (b, a) in enumerate(zip(before, after, strict=False)):
             yield from dropped_keys(b, a, join_pointer(at, i))
+
+
+def _some(names: Sequence[str], shown: int = 3) -> str:
+    """``'a', 'b', 'c' and 23 more``."""
+    listed = ", ".join(repr(n) for n in names[:shown])
+    return listed + (f" and {len(names) - shown} more" if len(names) > shown else "")
