@@ -24,8 +24,9 @@ FILES = sorted((_CORPUS / "mcp").glob("*.tools.json"))
 
 # (server, client) -> the rule that loses its tools, from that client's own code run here.
 KNOWN = {
-    # google-genai 3.6.1's _filter_to_supported_schema calls .items() on the boolean
-    # additionalProperties every zod-made schema has.
+    # google-genai 3.6.1's conversion calls .items() on the boolean additionalProperties
+    # every zod-made schema has (each tool fails the call on its own), and generate_content
+    # then sends nothing: every tool is lost.
     ("server-github", "google-genai"): "google-genai.conversion-failed",
 }
 

@@ -90,6 +90,10 @@ TOOL_CASES = [
     ("pydantic-ai-refused", "pydantic-ai:openai", "tag", SD, "pydantic-ai:openai.mcp-client"),
     ("required-null-props", "pydantic-ai:openai", "find", RR,
      "pydantic-ai:openai.transform-failed"),  # its transformer raises TypeError
+    # one tool the transformer refuses ("required": null) fails the agent run: nothing is sent
+    ("pydantic-ai-fails", "pydantic-ai:openai", "tag", RR, "pydantic-ai:openai.transform-failed"),
+    ("pydantic-ai-fails", "pydantic-ai:openai", "add_note", RR,
+     "pydantic-ai:openai.request-failed"),
     ("pydantic-ai", "mcp-python", "render_panel", OK, None),
     ("input-list", "pydantic-ai:google", "ping", SD, "pydantic-ai:google.mcp-client"),
     # LangChain: the adapter's StructuredTool, then langchain-core's convert_to_openai_tool
@@ -98,15 +102,18 @@ TOOL_CASES = [
      "langchain-mcp-adapters.schema-converted"),
     ("frameworks-untyped", "langchain-mcp-adapters", "noop", SD,
      "langchain-mcp-adapters.mcp-client"),  # the SDK client refuses {} as inputSchema
-    ("frameworks", "langchain-mcp-adapters", "move", RR,
+    ("request-fails", "langchain-mcp-adapters", "move", RR,
      "langchain-mcp-adapters.conversion-failed"),
     ("input-list", "langchain-mcp-adapters", "bad", SD, "langchain-mcp-adapters.mcp-client"),
-    # google-genai's _mcp_utils.mcp_to_gemini_tool
-    ("frameworks", "google-genai", "get_item", OK, None),
+    # google-genai's generate_content with the MCP session as its tool: the body spells
+    # the SDK's Schema (STRING, any_of), so every tool it sends is rewritten
+    ("frameworks", "google-genai", "get_item", RW, "google-genai.sent-rewritten"),
     ("frameworks", "google-genai", "set_status", RW, "google-genai.keywords-dropped"),
-    ("frameworks", "google-genai", "annotate", RR, "google-genai.conversion-failed"),
     ("frameworks", "google-genai", "set_limit", RW, "google-genai.union-type-split"),
-    ("frameworks", "google-genai", "move", RR, "google-genai.conversion-failed"),
+    # one tool it cannot convert fails the call: every tool is lost, the culprits named
+    ("request-fails", "google-genai", "annotate", RR, "google-genai.conversion-failed"),
+    ("request-fails", "google-genai", "move", RR, "google-genai.conversion-failed"),
+    ("request-fails", "google-genai", "get_item", RR, "google-genai.request-failed"),
     ("input-list", "google-genai", "ping", SD, "google-genai.mcp-client"),
     # the Anthropic SDK's mcp_tool sends the schema as written: the provider step judges it
     ("frameworks", "anthropic-sdk", "get_item", OK, None),
@@ -203,7 +210,8 @@ def test_the_agents_sdk_decides_what_it_sends() -> None:
     pytest.importorskip("agents")
     report = judged("agents-shapes", "openai-agents", "openai-agents-strict")
     plain, _ = report.verdicts_for("noprops")
-    assert plain.sent == {
+    assert plain.sent == {  # the tool in the recorded body of an agent run
+        "type": "function",
         "name": "noprops",
         "description": "No properties",  # the title, as the SDK falls back to it
         "parameters": {"type": "object", "properties": {}},

@@ -142,3 +142,30 @@ def test_tokens_and_check_without_a_target_take_the_project_tools(project: Path)
     code, out = run("check", "--max-tokens", "5")
     assert code == 1
     assert "error[tokens.tool-over-budget]: tool 'search' costs" in out
+
+
+def test_the_lock_marks_a_deferred_tool_and_its_change_says_so(tmp_path: Path) -> None:
+    import toollens
+    from toollens.project.lock_tokens import entry_tokens, token_deltas
+
+    payload = [
+        {"type": "function", "name": "get_weather", "description": "Get the weather",
+         "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}},
+        {"type": "function", "name": "search_docs", "description": "Search the docs",
+         "defer_loading": True,
+         "parameters": {"type": "object", "properties": {"query": {"type": "string"}}}},
+    ]  # fmt: skip
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps(payload), encoding="utf-8")
+    listed = toollens.toolset(str(path)).tools
+    entries = {t.name: entry_tokens(t.report, "gpt-4o") for t in listed}
+    up_front, deferred = entries["get_weather"], entries["search_docs"]
+    assert up_front is not None
+    assert "deferred" not in up_front
+    assert deferred is not None
+    assert deferred["deferred"] is True
+    grown = {**deferred, "count": int(deferred["count"]) + 5}
+    (delta,) = token_deltas({"search_docs": {"tokens": deferred}},
+                            {"search_docs": {"tokens": grown}})  # fmt: skip
+    assert delta.deferred
+    assert str(delta).endswith(", deferred: paid once loaded)")

@@ -31,7 +31,7 @@ from test_tokens_measured import USER_ONLY  # type: ignore[import-not-found]
 
 from toollens.cli import main
 from toollens.tokens import tokens
-from toollens.tokens.claude import ctok_available, ctok_counter, message_frame
+from toollens.tokens.claude import claude_model, ctok_available, ctok_counter, message_frame
 
 WEATHER_TOOL = {
     "name": "get_weather",
@@ -213,3 +213,35 @@ def test_online_openai_without_a_key_is_one_line(monkeypatch: pytest.MonkeyPatch
 def lookup_tool(key: str) -> str:
     """Look a key up."""
     return key
+
+
+@pytest.mark.parametrize(
+    ("model", "overhead", "says"),
+    [
+        # the row the docs' 403 was measured on: the figure is this row's
+        ("claude-opus-4-20250514", 313, "is this row's"),
+        # the English page shows 403 under these names, but their prompt is larger
+        ("claude-sonnet-4-5", 496, "counts +183 here, not 403"),
+        ("claude-opus-5", 286, "counts -27 here, not 403"),
+    ],
+)
+def test_a_claude_request_says_how_it_stands_to_the_published_403(
+    model: str, overhead: int, says: str
+) -> None:
+    counted = tokens(WEATHER_TOOL, model, messages=[WEATHER_QUESTION])
+    assert counted.overhead == overhead
+    (note,) = [n for n in counted.notes if "published count_tokens" in n]
+    assert says in note
+    if overhead != 313:
+        assert "claude-opus-4-20250514" in note  # where the figure comes from
+    # the tools and the question are counted alike on every row: only the prompt differs
+    on_claude_4 = tokens(WEATHER_TOOL, "claude-opus-4", messages=[WEATHER_QUESTION])
+    if claude_model(model).tokenizer == "3.0":  # the same text tokens as on Claude 4
+        assert counted.request - on_claude_4.request == overhead - 313  # type: ignore[operator]
+    else:  # Opus 5 counts its text with another tokenizer family (with ctok)
+        assert "tokenizer family 4.8" in note
+
+
+def test_a_tool_list_without_messages_carries_no_note_on_the_published_request() -> None:
+    counted = tokens(WEATHER_TOOL, "claude-sonnet-4-5")
+    assert not [n for n in counted.notes if "published count_tokens" in n]

@@ -210,11 +210,23 @@ class ToolList:
         tools: the raw tool objects, in the server's order (not checked: a client may
             refuse them, which is what the consumers judge).
         protocol_version: the negotiated MCP protocol version, when known.
+        page_sizes: how many tools each ``tools/list`` page held, in order (empty: one
+            page); a client that reads only the first page never sees the others.
     """
 
     server_name: str
     tools: tuple[Mapping[str, Any], ...]
     protocol_version: str | None = None
+    page_sizes: tuple[int, ...] = ()
+
+    def page_of(self, index: int) -> int:
+        """The 1-based ``tools/list`` page the tool at ``index`` was on."""
+        start = 0
+        for page, size in enumerate(self.page_sizes, 1):
+            start += size
+            if index < start:
+                return page
+        return max(1, len(self.page_sizes))
 
     @property
     def names(self) -> tuple[str, ...]:

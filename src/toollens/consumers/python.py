@@ -4,8 +4,9 @@
 and names the tool and pointer of the pydantic error), then the client's own x-mcp-header
 filter runs on protocol 2026-07-28. ``openai-agents`` / ``openai-agents-strict``: the tools the
 SDK client kept go through ``MCPUtil.get_function_tools`` (``convert_schemas_to_strict``
-False / True) on an in-memory server, and what the resulting ``FunctionTool`` holds is what
-the agent sends. Each framework is imported only when its consumer judges.
+False / True) on an in-memory server, which says what it did to each; what the agent sends
+(``sent``) is the tool in the body of an agent run's request, recorded
+(:mod:`toollens.consumers.wire`). Each framework is imported only when its consumer judges.
 """
 
 from __future__ import annotations
@@ -113,12 +114,10 @@ def judge_mcp_python(listing: ToolList) -> ConsumerJudgement:
 # -- OpenAI Agents SDK --------------------------------------------------------------------
 
 
-def _function_tools(tools: Sequence[Tool], server_name: str, strict: bool) -> list[Any]:
-    """``MCPUtil.get_function_tools`` on a server that lists ``tools`` (no I/O)."""
-    from agents import Agent, RunContextWrapper
-    from agents.mcp import MCPServer, MCPUtil
-
-    from toollens.frameworks._spec import run_coroutine
+def _listed_server(tools: Sequence[Tool], server_name: str) -> Any:
+    """An Agents SDK ``MCPServer`` that lists ``tools`` (every page, as the SDK's servers
+    follow ``nextCursor``); nothing else is called."""
+    from agents.mcp import MCPServer
 
     class _Listed(MCPServer):  # the abstract methods a listing needs; nothing is called
         @property
@@ -143,9 +142,57 @@ def _function_tools(tools: Sequence[Tool], server_name: str, strict: bool) -> li
         async def get_prompt(self, name: str, arguments: Any = None) -> Any:
             raise NotImplementedError("toollens only lists tools")
 
+    return _Listed()
+
+
+def _function_tools(tools: Sequence[Tool], server_name: str, strict: bool) -> list[Any]:
+    """``MCPUtil.get_function_tools`` on a server that lists ``tools`` (no I/O)."""
+    from agents import Agent, RunContextWrapper
+    from agents.mcp import MCPUtil
+
+    from toollens.frameworks._spec import run_coroutine
+
     agent: Agent[Any] = Agent(name="toollens")
-    made = MCPUtil.get_function_tools(_Listed(), strict, RunContextWrapper(context=None), agent)
+    server = _listed_server(tools, server_name)
+    made = MCPUtil.get_function_tools(server, strict, RunContextWrapper(context=None), agent)
     return list(run_coroutine(made))
+
+
+AGENTS_MODEL = "gpt-5"
+
+
+def _agents_body(tools: Sequence[Tool], server_name: str, strict: bool) -> dict[str, JsonObject]:
+    """The tools of the request an agent run sends (``Runner.run`` on an OpenAI Responses
+    model whose client records the body; tracing off), by name."""
+    import logging
+
+    from agents import Agent, RunConfig, Runner
+    from agents.models.openai_responses import OpenAIResponsesModel
+    from openai import AsyncOpenAI
+
+    from toollens.consumers.wire import named_tools, recording_client, run_recorded
+
+    def run(bodies: list[JsonObject]) -> Any:
+        client = AsyncOpenAI(api_key="toollens-offline", max_retries=0,
+                             http_client=recording_client(bodies, "httpx2"))  # fmt: skip
+        agent: Agent[Any] = Agent(
+            name="toollens",
+            model=OpenAIResponsesModel(AGENTS_MODEL, openai_client=client),
+            mcp_servers=[_listed_server(tools, server_name)],
+            mcp_config={"convert_schemas_to_strict": strict},
+        )
+        return Runner.run(agent, "toollens", run_config=RunConfig(tracing_disabled=True))
+
+    logger = logging.getLogger("openai.agents")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)  # it logs the recorded 400 as an error
+    try:
+        recorded = run_recorded(run)
+    finally:
+        logger.setLevel(level)
+    if recorded.body is None:
+        raise RuntimeError(f"the agent run sent nothing: {recorded.error!r}") from recorded.error
+    return named_tools(recorded.body)
 
 
 def _strict_failure(schema: JsonObject) -> str:
@@ -200,6 +247,7 @@ def _judge_agents(listing: ToolList, client: str, strict: bool) -> ConsumerJudge
     kept, lost = through_sdk_client(client, listing)
     by_name = {t.name: t for t in kept}
     sent_tools = _function_tools(kept, listing.server_name, strict)
+    body = _agents_body(kept, listing.server_name, strict)
     verdicts = dict(lost)
     for function_tool in sent_tools:
         original = by_name[function_tool.name]
@@ -222,12 +270,7 @@ def _judge_agents(listing: ToolList, client: str, strict: bool) -> ConsumerJudge
             schema.setdefault("properties", {})
             reason = _strict_failure(schema)
             hits.append(RuleHit(rule("openai-agents-strict.served-non-strict"), reason))
-        sent: JsonObject = {
-            "name": function_tool.name,
-            "description": function_tool.description,
-            "parameters": params,
-            "strict": function_tool.strict_json_schema,
-        }
+        sent = body[function_tool.name]  # the request's own entry for the tool
         verdicts[original.name] = ClientVerdict.from_hits(client, original.name, hits, sent)
     return in_order(client, listing, verdicts, [t.name for t in sent_tools])
 

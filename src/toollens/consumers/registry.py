@@ -79,8 +79,8 @@ CONSUMERS: Mapping[str, Consumer] = {
         Consumer("google-genai", "google-genai MCP tools (Gemini Developer API)", False,
                  _MCP, "framework", FRAMEWORK_JUDGES["google-genai"], "gemini-openapi",
                  (*_SDK, ("google.genai", "google-genai"))),
-        Consumer("anthropic-sdk", "Anthropic SDK MCP helpers (mcp_tool)", False, _MCP,
-                 "framework", FRAMEWORK_JUDGES["anthropic-sdk"], "anthropic",
+        Consumer("anthropic-sdk", "Anthropic SDK MCP helpers (async_mcp_tool, tool_runner)",
+                 False, _MCP, "framework", FRAMEWORK_JUDGES["anthropic-sdk"], "anthropic",
                  (*_SDK, ("anthropic", "anthropic"))),
     )
 }
@@ -204,4 +204,6 @@ def listing_from_server(served: ServerTools, server_name: str | None = None) -> 
         # Every item as sent, the ones the SDK's types refuse included: clients judge those.
         tools=tuple(served.raw_tools) or tuple(tool.definition for tool in served.tools),
         protocol_version=served.info.protocol_version,
+        # only the whole list is paged as the server paged it (not one tool picked from it)
+        page_sizes=served.page_sizes if len(served.raw_tools) == sum(served.page_sizes) else (),
     )

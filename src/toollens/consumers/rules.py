@@ -22,6 +22,7 @@ TD, SD, RR = Verdict.TOOL_DROPPED, Verdict.SERVER_DROPPED, Verdict.REQUEST_REJEC
 CODE, DOCS, ISSUE, REPORT = Evidence.CODE, Evidence.DOCS, Evidence.ISSUE, Evidence.REPORT
 
 READ = "2026-12-02"  # the day these sources were read for toollens
+RUN = "2026-12-04"  # the day the request bodies were recorded (the wire rules)
 
 _TS_SDK = "https://github.com/modelcontextprotocol/typescript-sdk/blob/main/src/types.ts"
 _GEMINI = "https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/tools/"
@@ -37,6 +38,8 @@ _LC_CORE = (
     "function_calling.py"
 )
 _GENAI = "https://github.com/googleapis/python-genai/blob/main/google/genai/_mcp_utils.py"
+_GENAI_CALL = "https://github.com/googleapis/python-genai/blob/main/google/genai/_extra_utils.py"
+_GENAI_TYPES = "https://github.com/googleapis/python-genai/blob/main/google/genai/types.py"
 _ANTHROPIC_MCP = (
     "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/lib/tools/mcp.py"
 )
@@ -106,8 +109,8 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
        "when strict conversion fails the tool is served non-strict, with only an info log",
        "make the schema strict-compatible (see the strict findings) or accept non-strict",
        _AGENTS, CODE),
-    # -- pydantic-ai 2.68, per model profile (run here: MCPToolset.get_tools, then the
-    #    model's customize_request_parameters and _map_tool_definition) ----------------------
+    # -- pydantic-ai 2.68, per model profile (run here: an Agent run on the model, its
+    #    request body recorded) -------------------------------------------------------------
     *(
         rule
         for profile in PYDANTIC_AI_PROFILES
@@ -123,6 +126,10 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
                f"the {profile} profile's JsonSchemaTransformer rewrites the inputSchema "
                "(pydantic-ai-slim 2.68, pydantic_ai.profiles)",
                "nothing to fix; 'sent' shows what the model receives", _PAI + "profiles/", CODE),
+            _r(f"{c}.request-failed", RR,
+               "the agent run fails before sending when one tool's schema cannot be "
+               "prepared: no tool is sent", "fix the tool the message names",
+               _PAI + "models/__init__.py", CODE, RUN),
             _r(f"{c}.transform-failed", RR,
                "the profile's JsonSchemaTransformer raises on the inputSchema (UserError from "
                "customize_request_parameters): the request fails",
@@ -165,6 +172,18 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
        "mcp_to_gemini_tool raises on the inputSchema (a boolean additionalProperties, true "
        "or false as zod writes it; a $ref to a missing definition): generate_content fails",
        "drop a boolean additionalProperties; make every $ref point into $defs", _GENAI, CODE),
+    _r("google-genai.request-failed", RR,
+       "generate_content converts every tool of the session before it sends: one tool it "
+       "cannot convert fails the whole call, and no tool is sent",
+       "fix the tool the message names", _GENAI_CALL, CODE, RUN),
+    _r("google-genai.sent-rewritten", R,
+       "the request body carries the SDK's Schema, not the inputSchema: types upper-cased "
+       "(STRING), nested keywords in snake_case (any_of)",
+       "nothing to fix; 'sent' is the body as the SDK sends it", _GENAI_TYPES, CODE, RUN),
+    _r("google-genai.first-page-only", TD,
+       "generate_content calls the session's list_tools() once: only the first tools/list "
+       "page reaches the model", "serve every tool on the first page (no pagination)",
+       _GENAI_CALL, CODE, RUN),
     # -- the request limit of the API each framework sends to ------------------------------
     *(
         _r(f"{c}.too-many-tools", RR, f"{api} accepts at most 128 {what} in one request",
@@ -179,6 +198,18 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
     ),
     # -- Anthropic SDK 2.15 (anthropic.lib.tools.mcp.mcp_tool) ------------------------------
     _mcp_client("anthropic-sdk", _ANTHROPIC_MCP, "the Anthropic SDK's MCP helpers"),
+    _r("anthropic-sdk.first-page-only", TD,
+       "used as its docs show (one mcp_client.list_tools(), then async_mcp_tool for each "
+       "tool), the helper sends only the first tools/list page",
+       "serve every tool on the first page, or list every page before building the tools",
+       _ANTHROPIC_MCP, DOCS, RUN),
+    _r("anthropic-sdk.sent-rewritten", R,
+       "the request body's tool differs from the served tool (name, description or "
+       "input_schema)", "nothing to fix; 'sent' is the body as the SDK sends it",
+       _ANTHROPIC_MCP, CODE, RUN),
+    _r("anthropic-sdk.request-failed", RR,
+       "the tool runner fails before sending: no tool is sent",
+       "fix the tool the message names", _ANTHROPIC_MCP, CODE, RUN),
     # -- Claude Code ------------------------------------------------------------------------
     _r("claude-code.input-not-object", SD,
        "one tool whose inputSchema has no type \"object\" at its root (a root anyOf) drops "

@@ -29,7 +29,7 @@ from toollens.consumers.model import (
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonObject
 
-__all__ = ["judge_sent", "provider_step", "sent_parts"]
+__all__ = ["judge_sent", "plain_schema", "provider_step", "sent_parts"]
 
 # Where each sent shape keeps its parameters: MCP (clients), OpenAI, Anthropic, Gemini.
 _SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema", "parameters_json_schema",
@@ -62,23 +62,36 @@ def judge_sent(consumer: Consumer, sent: JsonObject) -> ProviderCheck | None:
     provider = provider_id(consumer.provider)
     name, schema, strict = sent_parts(sent)
     if provider == "gemini-openapi":
-        schema = _lower_types(schema)
+        schema = plain_schema(schema)
     is_strict = consumer.strict if strict is None else strict
     findings = check_provider(schema, provider, name=name, strict=is_strict)  # type: ignore[arg-type]
     return ProviderCheck(provider, is_strict, tuple(findings))
 
 
-def _lower_types(value: object) -> object:
-    """google-genai sends the API's ``Type`` enum names (``OBJECT``); the rules of the
-    ``parameters`` field spell them as its reference does (``object``)."""
+_NAME_MAPS = frozenset({"properties", "$defs", "defs", "definitions"})  # keys are names
+
+
+def plain_schema(value: object, names: bool = False) -> object:
+    """A schema as google-genai puts it in the body (the API's ``Type`` enum names,
+    ``OBJECT``; nested keywords in snake_case, ``any_of``), spelled as JSON Schema and the
+    rules of the ``parameters`` field spell it (``object``, ``anyOf``). With ``names``,
+    ``value`` maps property names to schemas (its keys are kept)."""
     if isinstance(value, list):
-        return [_lower_types(v) for v in value]
+        return [plain_schema(v) for v in value]
     if not isinstance(value, Mapping):
         return value
-    out = {k: _lower_types(v) for k, v in value.items()}
-    if isinstance(out.get("type"), str):
+    out: dict[str, object] = {}
+    for key, item in value.items():
+        name = str(key) if names else _camel(str(key))
+        out[name] = plain_schema(item, names=not names and name in _NAME_MAPS)
+    if not names and isinstance(out.get("type"), str):
         out["type"] = str(out["type"]).lower()
     return out
+
+
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest) if head else key
 
 
 def _as_rule(client: str, finding: Finding) -> ConsumerRule:

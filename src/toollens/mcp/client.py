@@ -170,6 +170,7 @@ async def list_tools(session: ClientSession, spec: McpTarget, attempt: Attempt) 
                 refusals=tuple(r for p in pages for r in p.refusals),
                 raw_tools=tuple(item for p in pages for item in p.raw),
                 stdout_noise=tuple(attempt.noise),
+                page_sizes=tuple(len(p.raw) for p in pages),
             )
             return _selected(spec, listed)
     raise attempt.fail(f"sent more than {MAX_PAGES} pages of tools (its cursor never ends)")

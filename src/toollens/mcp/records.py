@@ -166,6 +166,7 @@ class ServerTools:
         raw_tools: every item of the list exactly as sent, readable or not, in order.
         stdout_noise: the lines the server wrote to stdout that are not JSON-RPC messages
             (skipped, as the SDK's client skips them).
+        page_sizes: how many items each ``tools/list`` page held (``raw_tools`` split).
     """
 
     target: str
@@ -176,6 +177,7 @@ class ServerTools:
     refusals: tuple[SdkRefusal, ...] = ()
     raw_tools: tuple[Any, ...] = ()
     stdout_noise: tuple[str, ...] = ()
+    page_sizes: tuple[int, ...] = ()
 
     @property
     def sdk_accepts(self) -> bool:

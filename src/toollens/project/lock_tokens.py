@@ -1,11 +1,12 @@
 """Token counts in the lock: each tool's cost for one model, and how it moved.
 
 A lock entry may carry ``"tokens": {"model": M, "count": N}``: what the tool alone costs on
-model ``M`` (``toollens.tokens``). ``toollens diff --lock`` reports each change ("+37
-tokens", :class:`LockTokens`) and, when the project sets ``max_token_growth``, a growth
-above it is an error finding. Entries are written only when the tokenizer is installed
-(``toollens[tokens]``); install it wherever the lock is written and checked, or the lock
-reads as out of date.
+model ``M`` (``toollens.tokens``), with ``"deferred": true`` for a tool its payload marks
+``defer_loading`` (it costs nothing up front, ``N`` once the model loads it).
+``toollens diff --lock`` reports each change ("+37 tokens", :class:`LockTokens`) and, when
+the project sets ``max_token_growth``, a growth above it is an error finding. Entries are
+written only when the tokenizer is installed (``toollens[tokens]``); install it wherever the
+lock is written and checked, or the lock reads as out of date.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 GROWTH_RULE = "tokens.growth"
 
 
-def entry_tokens(report: Report, model: str | None) -> dict[str, str | int] | None:
+def entry_tokens(report: Report, model: str | None) -> dict[str, str | int | bool] | None:
     """The lock's ``tokens`` value for one tool's report, or ``None`` when not counted."""
     if not model:
         return None
@@ -35,7 +36,11 @@ def entry_tokens(report: Report, model: str | None) -> dict[str, str | int] | No
         counted = tokens(report, model)
     except TokenizerUnavailableError:
         return None  # no tokenizer here: the lock records no count rather than a guess
-    return {"model": model, "count": counted.tools[0].tokens}
+    entry: dict[str, str | int | bool] = {"model": model, "count": counted.tools[0].tokens}
+    given = report.given
+    if given is not None and given.own_fields.get("defer_loading") is True:
+        entry["deferred"] = True  # paid once loaded, not up front
+    return entry
 
 
 @dataclass(frozen=True)
@@ -46,13 +51,15 @@ class TokenDelta:
     model: str
     old: int
     new: int
+    deferred: bool = False
 
     @property
     def change(self) -> int:
         return self.new - self.old
 
     def __str__(self) -> str:
-        return f"{self.change:+d} tokens ({self.model}: {self.old} -> {self.new})"
+        paid = ", deferred: paid once loaded" if self.deferred else ""
+        return f"{self.change:+d} tokens ({self.model}: {self.old} -> {self.new}{paid})"
 
 
 def token_deltas(
@@ -66,7 +73,10 @@ def token_deltas(
             continue
         if old.get("model") != new.get("model") or old.get("count") == new.get("count"):
             continue
-        found.append(TokenDelta(name, str(new["model"]), int(old["count"]), int(new["count"])))
+        deferred = new.get("deferred") is True
+        found.append(
+            TokenDelta(name, str(new["model"]), int(old["count"]), int(new["count"]), deferred)
+        )
     return tuple(found)
 
 
@@ -111,7 +121,13 @@ class LockTokens:
         """The ``tokens`` object of ``diff --lock --format json``."""
         return {
             "deltas": {
-                d.name: {"model": d.model, "old": d.old, "new": d.new, "change": d.change}
+                d.name: {
+                    "model": d.model,
+                    "old": d.old,
+                    "new": d.new,
+                    "change": d.change,
+                    **({"deferred": True} if d.deferred else {}),
+                }
                 for d in self.deltas
             },
             "findings": [f.to_json() for f in self.findings],

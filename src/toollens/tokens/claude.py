@@ -194,6 +194,40 @@ def count_claude(
             f"messages: {used} tokens ({len(messages)} user message(s) and the request's "
             f"{frame}-token frame)"
         )
+    if messages is not None and tools:
+        notes.append(published_note(row, tool_choice))
     return TokenCount(
         model, "estimate", total, overhead, results, tokenizer, tuple(notes), messages=used
+    )
+
+
+CLAUDE_4 = next(row for row in CLAUDE_MODELS if "claude-opus-4" in row.ids)
+"""The row Anthropic's one published request with a tool was measured on."""
+PUBLISHED_REQUEST = 403
+"""Anthropic's docs (Token counting, "Count tokens in messages with tools"): the
+``get_weather`` tool and "What's the weather like in San Francisco?" -> 403 input tokens.
+The localized copies of the page name ``claude-opus-4-20250514``; the English page now shows
+claude-sonnet-4-5 / claude-opus-5 with the same 403 (read 2026-12-04)."""
+
+
+def published_note(row: ClaudeModel, tool_choice: str) -> str:
+    """Why a whole-request count on ``row`` differs from the docs' published 403."""
+    if row is CLAUDE_4:
+        return (
+            f"Anthropic's published count_tokens example (get_weather + one question: "
+            f"{PUBLISHED_REQUEST}) is this row's: toollens reproduces it with ctok"
+        )
+    more = row.overhead(tool_choice) - CLAUDE_4.overhead("auto")
+    return (
+        f"Anthropic's one published count_tokens figure with a tool ({PUBLISHED_REQUEST}: "
+        "get_weather + one question; the English page shows it under claude-sonnet-4-5 and "
+        f"claude-opus-5) holds the Claude 4 tool-use prompt ({CLAUDE_4.overhead('auto')} "
+        "tokens; the page's localized copies name claude-opus-4-20250514); this model's "
+        f"documented prompt is {row.overhead(tool_choice)} tokens, so that request counts "
+        f"{more:+d} here, not {PUBLISHED_REQUEST}"
+        + (
+            ""
+            if row.tokenizer == CLAUDE_4.tokenizer
+            else f", before its text is counted with tokenizer family {row.tokenizer}"
+        )
     )
