@@ -461,11 +461,38 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     # No Python option to name: each finding gets the schema's own fix.
     findings = for_schema_only(base.provider_findings)
     payload = base.provider_payload
+    if given is not None and given.judged_as_written(options.provider):
+        return _as_written(base, given, raw, title)
     if given is not None:  # its own provider judges its own fields, and receives them
         findings = (*findings, *given.findings_for(options.provider))
         payload = given.with_own_fields(payload, options.provider)
     return dataclasses.replace(
         base, provider_payload=payload, provider_findings=findings, given=given
+    )
+
+
+def _as_written(base: Report, given: GivenPayload, raw: JsonSchema, title: str) -> Report:
+    """``base`` with its provider view judged on the payload as written: the schema, its
+    strictness and its fields are what the request sends (toollens' strict conversion stays
+    in the strict view, a suggestion only, never judged in place of the file)."""
+    from toollens.core.providers import check_provider
+    from toollens.core.schema_fixes import for_schema_only
+
+    errors = {k: v for k, v in base.view_errors.items() if k != View.PROVIDER}
+    judged = _guard(
+        errors,
+        View.PROVIDER,
+        lambda: tuple(
+            check_provider(raw, given.provider, name=title, strict=given.sent_strict)
+        ),
+        (),
+    )
+    return dataclasses.replace(
+        base,
+        provider_payload=copy_json(given.payload),
+        provider_findings=(*for_schema_only(judged), *given.findings),
+        view_errors=types.MappingProxyType(errors),
+        given=given,
     )
 
 

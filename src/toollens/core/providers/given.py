@@ -63,10 +63,28 @@ class GivenPayload:
     own_fields: JsonObject
     findings: tuple[Finding, ...] = ()
 
+    @property
+    def as_written(self) -> bool:
+        """Whether its own provider receives the schema exactly as written: always, except a
+        Responses function without ``strict`` that the API itself makes strict (then the
+        schema it uses is the strict conversion, see ``openai.responses-strict-default``)."""
+        return not (self.provider == "openai-responses" and self.strict is None and self.sent_strict)
+
+    def judged_as_written(self, provider: str) -> bool:
+        """Whether a report for ``provider`` judges the schema as written, not toollens'
+        strict conversion of it (which is then only shown, as a suggestion)."""
+        return provider == self.provider and self.as_written
+
     def findings_for(self, provider: str) -> tuple[Finding, ...]:
-        """The payload's findings when judged for ``provider``: its own provider only (the
-        fields are that provider's; another provider is sent toollens' own payload)."""
-        return self.findings if provider == self.provider else ()
+        """The payload's findings when judged for ``provider``: its own provider's (the
+        fields are that provider's; another provider is sent toollens' own payload), and,
+        for another provider, what that provider says of this payload's layout (a Chat
+        Completions tool sent to the Responses API)."""
+        if provider == self.provider:
+            return self.findings
+        from toollens.core.providers.payload_fields import check_layout
+
+        return check_layout(self.payload, self.provider, provider)
 
     def report_options(self, options: ReportOptions) -> ReportOptions:
         """``options`` for a report of this payload: it names the tool and describes it (an

@@ -80,7 +80,7 @@ JSON_SCHEMA_CORE = Citation(
     rechecked="2026-12-02",
 )
 
-RULES_REVIEWED = "2026-12-02"
+RULES_REVIEWED = "2026-12-04"
 """When every rule table was last reviewed against its sources (ISO date). A rule whose
 source was read (or re-checked) more than :data:`MAX_SOURCE_AGE_DAYS` before this date is
 stale: the tests fail until it is read again, or marked ``rechecked``."""
