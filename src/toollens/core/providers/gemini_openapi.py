@@ -35,7 +35,13 @@ from toollens.core.providers.rules import (
     rule,
     type_list,
 )
-from toollens.core.providers.walk import copy_json, resolve_local, show, split_pointer
+from toollens.core.providers.walk import (
+    SchemaNode,
+    copy_json,
+    resolve_local,
+    show,
+    split_pointer,
+)
 from toollens.core.records import Change, Finding, Origin
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import TRANSLATION_NESTING_LIMIT
@@ -52,6 +58,47 @@ GENAI_DECLARATION_PARAMETERS = Citation(
     "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
     "2026-11-29",
     evidence="code",
+)
+
+# What the API answers to classic parameters, quoted in public threads (tests/rejections):
+# "parameters.properties[x].items: missing field", "properties: should be non-empty for
+# OBJECT type" (Gemini API), and Vertex AI's "schema specified other fields alongside
+# any_of. When using any_of, it must be the only field set".
+GEMINI_ITEMS = Citation(
+    "Gemini API answers to classic parameters quoted in public threads: "
+    "parameters.properties[x].items: missing field",
+    "https://github.com/cline/cline/issues/7339",
+    "2025-11-07",
+    evidence="report",
+    rechecked="2026-08-18",
+)
+GEMINI_EMPTY_OBJECT = Citation(
+    "Gemini API answers quoted in public threads: properties[x].properties: should be "
+    "non-empty for OBJECT type (a nested object)",
+    "https://github.com/browser-use/browser-use/issues/7",
+    "2024-12-11",
+    evidence="report",
+    rechecked="2025-12-18",
+)
+# The same answer for the root ("parameters.properties: should be non-empty") was quoted
+# from 2024-09 to 2025-03; a 2026-03 thread reports the API accepting a tool without
+# parameters as {"type": "object", "properties": {}}: the root rule has ended.
+GEMINI_EMPTY_ROOT = Citation(
+    "Gemini API answers quoted in public threads: parameters.properties: should be "
+    "non-empty for OBJECT type (the root); accepted by 2026-03 (bug-ops/zeph#1641)",
+    "https://github.com/vercel/ai/issues/3371",
+    "2024-10-27",
+    evidence="report",
+    rechecked="2025-03-13",
+    ended="2026-03-13",
+)
+VERTEX_ANY_OF = Citation(
+    "Vertex AI answers quoted in public threads: when using any_of, it must be the only "
+    "field set",
+    "https://github.com/BerriAI/litellm/issues/11164",
+    "2025-05-26",
+    evidence="report",
+    rechecked="2026-03-03",
 )
 
 # The fields of google-genai 3.6.1 ``types.Schema`` as sent (camelCase); its model forbids
@@ -82,6 +129,35 @@ def unknown_keyword(ctx: RuleContext) -> Iterator[Hit]:
         for key in node.value:
             if key not in SCHEMA_FIELDS and key not in _NAMED_KEYWORDS:
                 yield Hit(join_pointer(node.pointer, key), {"keyword": key})
+
+
+def _empty_object(node: SchemaNode) -> bool:
+    return node.value.get("type") in ("object", "OBJECT") and node.value.get("properties") == {}
+
+
+def empty_properties(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        if node.pointer and _empty_object(node):
+            yield Hit(join_pointer(node.pointer, "properties"), {})
+
+
+def empty_root_properties(ctx: RuleContext) -> Iterator[Hit]:
+    root = ctx.by_pointer.get("")
+    if root is not None and isinstance(root.value, dict) and _empty_object(root):
+        yield Hit("/properties", {})
+
+
+def array_without_items(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        if node.value.get("type") in ("array", "ARRAY") and "items" not in node.value:
+            yield Hit(node.pointer, {"value": show(node.value)})
+
+
+def any_of_siblings(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        if "anyOf" in node.value and len(node.value) > 1:
+            siblings = [k for k in node.value if k != "anyOf"]
+            yield Hit(node.pointer, {"siblings": show(siblings)})
 
 
 # fmt: off
@@ -119,6 +195,22 @@ CLASSIC_RULES: tuple[ProviderRule, ...] = (
          "enum members {value} are not strings; Gemini's enum is a list of strings",
          "use string members (e.g. a str Enum or Literal of strings)", GENAI_SCHEMA,
          enum_members(lambda v: not isinstance(v, str))),
+    rule("gemini.empty-properties", E, A, "a nested object with empty properties",
+         "a nested object with \"properties\": {{}}; Gemini answers 'should be non-empty "
+         "for OBJECT type'", "describe the object's properties, or make it a string the "
+         "function parses", GEMINI_EMPTY_OBJECT, empty_properties),
+    rule("gemini.empty-root-properties", E, A, "parameters with empty properties (ended)",
+         "parameters has \"properties\": {{}}; Gemini answered 'should be non-empty for "
+         "OBJECT type' until 2026", "leave parameters out for a tool without arguments",
+         GEMINI_EMPTY_ROOT, empty_root_properties),
+    rule("gemini.array-items-missing", E, A, "an array without items",
+         "array schema has no 'items' (found {value}); Gemini answers 'items: missing field'",
+         "give the array an items schema", GEMINI_ITEMS, array_without_items),
+    rule("gemini.any-of-siblings", E, A, "anyOf beside other keywords (Vertex AI)",
+         "anyOf has sibling keywords {siblings}; Vertex AI answers 'When using any_of, it "
+         "must be the only field set' (the Gemini Developer API takes it)",
+         "move the siblings into each anyOf branch, or make anyOf the only keyword",
+         VERTEX_ANY_OF, any_of_siblings),
     rule("gemini.unknown-keyword", E, A, "a keyword that is not a field of Gemini's Schema",
          "'{keyword}' is not a field of Gemini's Schema (Unknown name ... Cannot find field)",
          "remove it and check the constraint in the function", GENAI_SCHEMA,
@@ -212,7 +304,7 @@ class _GeminiTranslator:
         out: JsonSchema = {}
         for key, item in node.items():
             _KEYWORDS.get(key, _GeminiTranslator.keep_or_drop)(self, out, key, item, at)
-        return out
+        return _any_of_alone(out, at.pointer, self.change)
 
     # --- keyword handlers (the table _KEYWORDS routes each keyword to one of them)
 
@@ -405,6 +497,24 @@ def _type_list(out: JsonSchema, types: list[Any], pointer: str, change: _Record)
         after,
         "Gemini wants one type per node; null becomes nullable: true",
     )
+
+
+def _any_of_alone(out: JsonSchema, pointer: str, change: _Record) -> JsonSchema:
+    """``out`` with the keywords beside its ``anyOf`` moved into each branch: Vertex AI
+    wants anyOf alone (gemini.any-of-siblings); a branch's own keyword wins."""
+    branches = out.get("anyOf")
+    if not isinstance(branches, list) or len(out) == 1:
+        return out
+    siblings = {k: v for k, v in out.items() if k != "anyOf"}
+    moved = [{**siblings, **b} if isinstance(b, dict) else b for b in branches]
+    change(
+        pointer,
+        "gemini.any-of-alone",
+        out,
+        {"anyOf": moved},
+        "Vertex AI wants anyOf as the only keyword; its siblings are repeated in each branch",
+    )
+    return {"anyOf": moved}
 
 
 def _is_null_schema(branch: Any) -> bool:

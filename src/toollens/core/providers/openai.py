@@ -159,6 +159,18 @@ def too_deep(ctx: RuleContext) -> Iterator[Hit]:
                 stack.append((child, child_path, depth, refs))
 
 
+def root_properties_missing(ctx: RuleContext) -> Iterator[Hit]:
+    root = ctx.schema
+    if isinstance(root, dict) and root.get("type") == "object" and "properties" not in root:
+        yield Hit("", {"value": show(root)})
+
+
+def required_not_array(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        if "required" in node.value and not isinstance(node.value["required"], list):
+            yield Hit(join_pointer(node.pointer, "required"), {"value": show(node.value["required"])})
+
+
 # --------------------------------------------------------------------------------------------
 # The rule table
 
@@ -181,6 +193,17 @@ OPENAI_RULES: tuple[ProviderRule, ...] = (
          "the root schema must be an object, found {kind}",
          "wrap the value in an object with one property",
          OPENAI_SUBSET, root_not_object),
+    rule("openai.object-properties-missing", E, A,
+         "the parameters schema is type object without properties",
+         "the root object has no 'properties' (found {value}); the API answers 'object "
+         "schema missing properties', strict or not",
+         "add \"properties\": {{}} for a tool that takes no arguments",
+         OPENAI_SHAPE, root_properties_missing),
+    rule("openai.required-not-array", E, A, "required that is not an array",
+         "'required' is {value}, not an array of property names; the API answers "
+         "'... is not of type 'array'', strict or not",
+         "make 'required' a list of property names, or leave it out",
+         OPENAI_SHAPE, required_not_array),
     rule("openai.root-any-of", E, S, "the root of a strict schema is an anyOf",
          "the root schema is an anyOf of {count} branches; strict mode wants one object",
          "make the root one object and put the union in a property",

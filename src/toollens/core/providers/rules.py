@@ -53,6 +53,9 @@ class Citation:
         evidence: how strong the source is (see :data:`Evidence`).
         rechecked: ISO date the rule was last checked against the source again, when that
             is later than ``date`` (the source had not changed); ``None`` when never.
+        ended: ISO date by which the party had changed so that the rule no longer holds
+            (a later source says so); ``None`` while it holds. An ended rule stays in the
+            tables, with its evidence, but judges nothing.
     """
 
     title: str
@@ -60,6 +63,7 @@ class Citation:
     date: str
     evidence: Evidence = "docs"
     rechecked: str | None = None
+    ended: str | None = None
 
     @property
     def checked(self) -> str:
@@ -433,7 +437,7 @@ def run_rules(
     """Findings of every rule in ``rules`` that applies at this strictness."""
     ctx = RuleContext(schema, strict=strict, name=name)
     for item in rules:
-        if item.scope is Scope.STRICT and not strict:
+        if (item.scope is Scope.STRICT and not strict) or item.cite.ended is not None:
             continue
         for hit in item.check(ctx):
             yield make_finding(item, hit, parameter_of)
