@@ -68,7 +68,8 @@ class GivenPayload:
         """Whether its own provider receives the schema exactly as written: always, except a
         Responses function without ``strict`` that the API itself makes strict (then the
         schema it uses is the strict conversion, see ``openai.responses-strict-default``)."""
-        return not (self.provider == "openai-responses" and self.strict is None and self.sent_strict)
+        api_converts = self.provider == "openai-responses" and self.strict is None
+        return not (api_converts and self.sent_strict)
 
     def judged_as_written(self, provider: str) -> bool:
         """Whether a report for ``provider`` judges the schema as written, not toollens'

@@ -168,7 +168,8 @@ def root_properties_missing(ctx: RuleContext) -> Iterator[Hit]:
 def required_not_array(ctx: RuleContext) -> Iterator[Hit]:
     for node in ctx.dicts():
         if "required" in node.value and not isinstance(node.value["required"], list):
-            yield Hit(join_pointer(node.pointer, "required"), {"value": show(node.value["required"])})
+            value = show(node.value["required"])
+            yield Hit(join_pointer(node.pointer, "required"), {"value": value})
 
 
 # --------------------------------------------------------------------------------------------
