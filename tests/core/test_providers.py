@@ -236,6 +236,8 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      gobj({"a": {"type": "string"}}), None, None, "/properties"),
     ("gemini.array-items-missing", "gemini-openapi", gprop(type="array"),
      gprop(type="array", items={"type": "string"}), None, None, "/properties/p"),
+    ("gemini.enum-type-not-string", "gemini-openapi", gprop(enum=["asc", "desc"]),
+     gprop(type="string", enum=["asc", "desc"]), None, None, "/properties/p/enum"),
     ("gemini.any-of-siblings", "gemini-openapi",
      gprop(anyOf=[{"type": "string"}], description="d"),
      gprop(anyOf=[{"type": "string", "description": "d"}]), None, None, "/properties/p"),

@@ -92,6 +92,14 @@ GEMINI_EMPTY_ROOT = Citation(
     rechecked="2025-03-13",
     ended="2026-03-13",
 )
+GEMINI_ENUM_TYPE = Citation(
+    "Gemini API answers quoted in public threads: properties[x].enum: only allowed for "
+    "STRING type",
+    "https://github.com/nanbingxyz/5ire/issues/218",
+    "2025-05-06",
+    evidence="report",
+    rechecked="2026-05-15",
+)
 VERTEX_ANY_OF = Citation(
     "Vertex AI answers quoted in public threads: when using any_of, it must be the only "
     "field set",
@@ -153,6 +161,13 @@ def array_without_items(ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(node.pointer, {"value": show(node.value)})
 
 
+def enum_type_not_string(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        kind = node.value.get("type")
+        if "enum" in node.value and not isinstance(kind, list) and kind not in ("string", "STRING"):
+            yield Hit(join_pointer(node.pointer, "enum"), {"type": show(kind)})
+
+
 def any_of_siblings(ctx: RuleContext) -> Iterator[Hit]:
     for node in ctx.dicts():
         if "anyOf" in node.value and len(node.value) > 1:
@@ -206,6 +221,10 @@ CLASSIC_RULES: tuple[ProviderRule, ...] = (
     rule("gemini.array-items-missing", E, A, "an array without items",
          "array schema has no 'items' (found {value}); Gemini answers 'items: missing field'",
          "give the array an items schema", GEMINI_ITEMS, array_without_items),
+    rule("gemini.enum-type-not-string", E, A, "enum on a node whose type is not string",
+         "enum on a node of type {type}; Gemini answers 'enum: only allowed for STRING type'",
+         "give the node \"type\": \"string\" and string members, or drop the enum and say "
+         "the values in the description", GEMINI_ENUM_TYPE, enum_type_not_string),
     rule("gemini.any-of-siblings", E, A, "anyOf beside other keywords (Vertex AI)",
          "anyOf has sibling keywords {siblings}; Vertex AI answers 'When using any_of, it "
          "must be the only field set' (the Gemini Developer API takes it)",
