@@ -21,6 +21,10 @@ CASES_DIR = Path(__file__).resolve().parent.parent / "rejections" / "cases"
 LAYOUTS = frozenset(
     {"chat", "responses", "anthropic", "gemini", "gemini-json", "tools/list", "schema"}
 )
+UNREADABLE = "toollens.unreadable"
+"""The ``expect.rule`` of a tool ``check`` refuses to read (its schema is no JSON Schema):
+``check`` exits 1 and names the tool and the pointer, with no rule of a provider."""
+
 _DATE = re.compile(r"\d{4}-\d{2}(-\d{2})?")
 _REQUIRED = ("id", "path", "error", "date", "source", "tools", "reconstructed", "expect")
 
@@ -31,7 +35,7 @@ class Expected:
     payload for a payload field) and the rule id."""
 
     tool: str
-    pointer: str
+    pointer: str | None
     rule: str
 
 
@@ -66,12 +70,13 @@ class Case:
     expect: tuple[Expected, ...]
     accepted: tuple[Any, ...] = ()
     ended: str | None = None
+    predicted: bool = True
     note: str = ""
     file: Path | None = None
 
 
 def _expected(data: dict[str, Any]) -> Expected:
-    return Expected(tool=data["tool"], pointer=data["pointer"], rule=data["rule"])
+    return Expected(tool=data["tool"], pointer=data.get("pointer"), rule=data["rule"])
 
 
 def load_case(path: Path) -> Case:
@@ -106,6 +111,7 @@ def load_case(path: Path) -> Case:
         expect=tuple(_expected(e) for e in data["expect"]),
         accepted=tuple(data.get("accepted", ())),
         ended=data.get("ended"),
+        predicted=bool(data.get("predicted", True)),
         note=data.get("note", ""),
         file=path,
     )

@@ -298,6 +298,13 @@ def nullable_types(
 _SUBSCHEMA_LISTS = ("anyOf", "allOf", "oneOf")
 
 
+def _js_truthy(value: object) -> bool:
+    """JavaScript's truthiness: every object and array is true, even an empty one."""
+    if isinstance(value, (Mapping, list)):
+        return True
+    return bool(value) and value is not None
+
+
 def missing_type(schema: object, at: str = "") -> str | None:
     """Where Gemini CLI's ``hasValidTypes`` (mcp-client.ts) finds a node without a type,
     walking as it does: a node lacks one when it has no ``type`` and no anyOf/allOf/oneOf
@@ -310,7 +317,7 @@ def missing_type(schema: object, at: str = "") -> str | None:
             continue  # JavaScript: not an object, nothing to find
         value: Mapping[str, Any] = node if isinstance(node, Mapping) else {}
         kind = value.get("type")
-        if not kind:
+        if not _js_truthy(kind):
             lists = [(k, value[k]) for k in _SUBSCHEMA_LISTS if isinstance(value.get(k), list)]
             if not lists:
                 return where
@@ -320,7 +327,7 @@ def missing_type(schema: object, at: str = "") -> str | None:
         props = value.get("properties")
         if kind == "object" and isinstance(props, Mapping):
             todo += [(sub, join_pointer(where, "properties", str(n))) for n, sub in props.items()]
-        if kind == "array" and value.get("items"):
+        if kind == "array" and _js_truthy(value.get("items")):
             todo.append((value["items"], join_pointer(where, "items")))
     return None
 
