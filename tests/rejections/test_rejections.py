@@ -16,8 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
-from support.rejections import CASES_DIR, UNREADABLE, Case, Expected, load_case, load_cases
 
+from support.rejections import CASES_DIR, UNREADABLE, Case, Expected, load_case, load_cases
 from toollens.cli import main
 from toollens.consumers.rules import RULES_BY_ID as CONSUMER_RULES
 from toollens.core.providers.api import RULES_BY_ID as PROVIDER_RULES
@@ -34,8 +34,8 @@ def _param(case: Case) -> object:
     return pytest.param(case, id=case.id, marks=marks)
 
 
-def _check(tmp_path: Path, tools: object, argv: list[str], name: str = "tools.json") -> tuple[int, str]:
-    path = tmp_path / name
+def _check(tmp_path: Path, tools: object, argv: list[str]) -> tuple[int, str]:
+    path = tmp_path / "tools.json"
     path.write_text(json.dumps(tools, indent=1), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
     code = main(["check", str(path), *argv], stdout=out, stderr=err)

@@ -479,13 +479,12 @@ def _as_written(base: Report, given: GivenPayload, raw: JsonSchema, title: str) 
     from toollens.core.schema_fixes import for_schema_only
 
     errors = {k: v for k, v in base.view_errors.items() if k != View.PROVIDER}
+    no_findings: tuple[Finding, ...] = ()
     judged = _guard(
         errors,
         View.PROVIDER,
-        lambda: tuple(
-            check_provider(raw, given.provider, name=title, strict=given.sent_strict)
-        ),
-        (),
+        lambda: tuple(check_provider(raw, given.provider, name=title, strict=given.sent_strict)),
+        no_findings,
     )
     return dataclasses.replace(
         base,

@@ -93,16 +93,14 @@ GEMINI_EMPTY_ROOT = Citation(
     ended="2026-03-13",
 )
 GEMINI_ENUM_TYPE = Citation(
-    "Gemini API answers quoted in public threads: properties[x].enum: only allowed for "
-    "STRING type",
+    "Gemini API answers quoted in public threads: properties[x].enum: only allowed for STRING type",
     "https://github.com/nanbingxyz/5ire/issues/218",
     "2025-05-06",
     evidence="report",
     rechecked="2026-05-15",
 )
 VERTEX_ANY_OF = Citation(
-    "Vertex AI answers quoted in public threads: when using any_of, it must be the only "
-    "field set",
+    "Vertex AI answers quoted in public threads: when using any_of, it must be the only field set",
     "https://github.com/BerriAI/litellm/issues/11164",
     "2025-05-26",
     evidence="report",
