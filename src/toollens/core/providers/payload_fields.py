@@ -418,17 +418,12 @@ def check_payload(found: UnwrappedTool) -> tuple[Finding, ...]:
     return tuple(out)
 
 
-def check_layout(payload: JsonMapping, written_for: str, sent_to: str) -> tuple[Finding, ...]:
-    """What ``sent_to`` says of a payload laid out for ``written_for`` (a Chat Completions
-    tool sent to the Responses API, and the reverse); nothing for other pairs, whose
-    payload toollens builds itself. Pointers point into the payload."""
-    item = LAYOUT_RULES.get((written_for, sent_to))
+def check_layout(found: UnwrappedTool, sent_to: str) -> tuple[Finding, ...]:
+    """What ``sent_to`` says of ``found``, a payload laid out for its own provider (a Chat
+    Completions tool sent to the Responses API, and the reverse); nothing for other pairs,
+    whose payload toollens builds itself. Pointers point into the payload."""
+    item = LAYOUT_RULES.get((found.provider, sent_to))
     if item is None:
-        return ()
-    from toollens.core.providers.api import unwrap_payload
-
-    found = unwrap_payload(payload)
-    if found is None:
         return ()
     ctx = PayloadContext(found)
     return tuple(make_finding(item, hit, _no_parameter) for hit in item.check(ctx))
