@@ -180,6 +180,7 @@ def rules_reference() -> str:
         f"| `{r.id}` | {r.severity} | {r.when} | {_cell(r.summary)} "
         f"| [{_cell(r.cite.title)}]({r.cite.url}) | {r.cite.date}"
         + (f" (re-checked {r.cite.rechecked})" if r.cite.rechecked else "")
+        + (f"; **ended {r.cite.ended}**" if r.cite.ended else "")
         + f" | {r.cite.evidence} |"
         for r in rule_rows()
     ]
@@ -194,7 +195,9 @@ def rules_reference() -> str:
             "\n## Provider, request and MCP rules\n",
             "`when`: **always**, only for **strict** tools, once per **request** (summed over "
             "its tools), or the MCP specification revisions a rule belongs to. `read on`: the "
-            "day the source was read (an SDK: the version named), and when it was re-checked; "
+            "day the source was read (an SDK: the version named), when it was re-checked, and "
+            "when a later source showed the party had changed (an **ended** rule judges "
+            "nothing and stays listed with its evidence); "
             "`toollens check --rules` prints the same list. Evidence: **code** (the party's "
             "own code, run as an oracle where it can be), **docs**, **issue**, **report** "
             "(a third-party write-up: a hint, never a rule alone).\n",

@@ -43,7 +43,8 @@ def listing(tmp_path: Path) -> str:
     [
         ([], 0),  # openai-chat rejects the name sent raw: shown, nobody sends it raw
         (["--provider", "openai-chat"], 1),  # named: the tools are sent there
-        (["--client", "claude-code"], 0),  # Claude Code accepts the name
+        # Claude Code sends the tool's own name (mcp__<server>__bad tool!): Anthropic refuses it
+        (["--client", "claude-code"], 1),
         (["--client", "openai-agents"], 1),  # the Agents SDK's request is rejected
     ],
 )

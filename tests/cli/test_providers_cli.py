@@ -40,11 +40,16 @@ def _payload(tmp_path: Path, data: dict[str, object]) -> str:
 
 def test_check_all_providers_at_once(tmp_path: Path) -> None:
     code, out = _run("check", _payload(tmp_path, CLOSED), "--provider", "all", "--format", "json")
-    assert code == 0
+    # Judged as written: the Chat Completions layout is refused by the Responses API; every
+    # other provider is sent toollens' payload of the tool, and accepts it.
+    assert code == 1
     result = json.loads(out)
     assert list(result["providers"]) == list(PROVIDERS)
     assert list(result["verdicts"]) == list(PROVIDERS)
-    assert all(v["accepted"] for v in result["verdicts"].values())
+    refused = [p for p, v in result["verdicts"].items() if not v["accepted"]]
+    assert refused == ["openai-responses"]
+    layout = result["verdicts"]["openai-responses"]["judgements"][0]["detail"]
+    assert layout.startswith("[openai.responses-chat-layout]")
     grammar = result["verdicts"]["openai-chat"]["judgements"][1]
     assert (grammar["origin"], grammar["outcome"], grammar["detail"]) == (
         "llguidance",

@@ -124,9 +124,17 @@ TOOL_CASES = [
     # CLI, Gemini; Cursor talks to the model the user picks, so none
     ("provider-refuses", "claude-code", "move", RR, "schema.unresolved-ref"),
     ("provider-refuses", "claude-code", "list_items", OK, None),
-    ("provider-refuses", "gemini-cli", "move", RR, "schema.unresolved-ref"),
+    # Gemini CLI skips a tool with an untyped node (a bare $ref) before its provider sees it
+    ("provider-refuses", "gemini-cli", "move", TD, "gemini-cli.missing-types"),
     ("provider-refuses", "cursor", "move", OK, None),
     ("provider-refuses", "openai-agents", "move", RR, "schema.unresolved-ref"),
+    # tool names and property keys the API refuses, and untyped nodes (tests/rejections)
+    ("client-names-keys", "claude-code", "time/get current", RR, "anthropic.name-invalid"),
+    ("client-names-keys", "claude-code", "list_rules", TD, "claude-code.property-key-invalid"),
+    ("client-names-keys", "claude-code", "nested_ok", OK, None),
+    ("client-names-keys", "gemini-cli", "run_config", TD, "gemini-cli.missing-types"),
+    ("client-names-keys", "gemini-cli", "time/get current", RW, "gemini-cli.renamed"),
+    ("client-names-keys", "gemini-cli", "nested_ok", OK, None),
 ]  # fmt: skip
 
 

@@ -135,6 +135,10 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      None, None, "/properties/p"),
     ("openai.array-items-missing", "openai-chat", prop(type="array"),
      prop(type="array", items={"type": "string"}), None, None, "/properties/p"),
+    ("openai.object-properties-missing", "openai-chat", {"type": "object"},
+     {"type": "object", "properties": {}}, None, None, ""),
+    ("openai.required-not-array", "openai-chat", {**obj(), "required": None}, obj(), None, None,
+     "/required"),
     ("openai.format-unsupported", "openai-chat", prop(type="string", format="uri"),
      prop(type="string", format="email"), None, None, "/properties/p/format"),
     ("openai.too-many-properties", "openai-chat",
@@ -160,6 +164,11 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      "/properties/p/dependencies"),
     ("anthropic.root-not-object", "anthropic", [1], obj(), None, None, ""),
     ("anthropic.name-invalid", "anthropic", obj(), obj(), "lookup user", "lookup_user", None),
+    ("anthropic.schema-invalid", "anthropic",
+     prop(type="array", items=[{"type": "string"}]),
+     prop(type="array", prefixItems=[{"type": "string"}]), None, None, "/properties/p/items"),
+    ("anthropic.property-name-invalid", "anthropic", gobj({"ids[]": {"type": "string"}}),
+     gobj({"ids.any": {"type": "string"}}), None, None, "/properties/ids[]"),
     ("anthropic.name-bedrock", "anthropic", obj(), obj(), "a" * 65, "a" * 64, None),
     ("anthropic.one-of", "anthropic", prop(oneOf=[{"type": "string"}]),
      prop(anyOf=[{"type": "string"}]), None, None, "/properties/p/oneOf"),
@@ -220,6 +229,18 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      "/$defs/Node/properties/kids/items"),
     ("gemini.enum-not-string", "gemini-openapi", gprop(type="integer", enum=[1, 2]),
      gprop(type="string", enum=["1", "2"]), None, None, "/properties/p/enum"),
+    ("gemini.empty-properties", "gemini-openapi", gprop(type="object", properties={}),
+     gprop(type="object", properties={"a": {"type": "string"}}), None, None,
+     "/properties/p/properties"),
+    ("gemini.empty-root-properties", "gemini-openapi", {"type": "object", "properties": {}},
+     gobj({"a": {"type": "string"}}), None, None, "/properties"),
+    ("gemini.array-items-missing", "gemini-openapi", gprop(type="array"),
+     gprop(type="array", items={"type": "string"}), None, None, "/properties/p"),
+    ("gemini.enum-type-not-string", "gemini-openapi", gprop(enum=["asc", "desc"]),
+     gprop(type="string", enum=["asc", "desc"]), None, None, "/properties/p/enum"),
+    ("gemini.any-of-siblings", "gemini-openapi",
+     gprop(anyOf=[{"type": "string"}], description="d"),
+     gprop(anyOf=[{"type": "string", "description": "d"}]), None, None, "/properties/p"),
     ("gemini.unknown-keyword", "gemini-openapi",
      gprop(type="array", items={"type": "string"}, uniqueItems=True),
      gprop(type="array", items={"type": "string"}, maxItems=3), None, None,
@@ -242,6 +263,9 @@ def test_provider_rule(
     pointer: str | None,
 ) -> None:
     spec = RULES_BY_ID[rule]
+    if spec.cite.ended is not None:  # the party changed: the rule is a record, it judges nothing
+        none_of(check_provider(bad, provider, name=bad_name, translate=False), rule)
+        return
     # Judged as given: the gemini-openapi translation would otherwise rewrite what it can.
     finding = only(check_provider(bad, provider, name=bad_name, translate=False), rule)
     assert finding.pointer == pointer
@@ -627,8 +651,12 @@ TRANSLATIONS: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]] = [
     ("anyof-null", gprop(anyOf=[{"type": "string"}, {"type": "null"}], description="d"),
      gprop(type="string", description="d", nullable=True), ["gemini.null-union-to-nullable"]),
     ("anyof-null-many", gprop(anyOf=[{"type": "string"}, {"type": "integer"}, {"type": "null"}]),
-     gprop(anyOf=[{"type": "string"}, {"type": "integer"}], nullable=True),
-     ["gemini.null-union-to-nullable"]),
+     gprop(anyOf=[{"nullable": True, "type": "string"}, {"nullable": True, "type": "integer"}]),
+     ["gemini.null-union-to-nullable", "gemini.any-of-alone"]),
+    ("anyof-siblings", gprop(anyOf=[{"type": "string"}, {"type": "integer"}], description="d"),
+     gprop(anyOf=[{"description": "d", "type": "string"},
+                  {"description": "d", "type": "integer"}]),
+     ["gemini.any-of-alone"]),
     ("const", gprop(type="string", const="x"), gprop(type="string", enum=["x"]),
      ["gemini.const-to-enum"]),
     ("oneof", gprop(oneOf=[{"type": "string"}, {"type": "integer"}]),

@@ -287,7 +287,11 @@ def test_the_same_finding_on_several_tools_is_one_line_naming_them(
 ) -> None:
     """A server whose tools all declare draft-07 gets one line, not one per tool; the JSON
     keeps one finding per tool and the counts count each."""
-    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {},  # without it, OpenAI refuses the tool (object schema missing properties)
+    }
     tools = [
         {"name": f"t{i}", "description": f"Tool {i}.", "inputSchema": schema} for i in range(count)
     ]

@@ -91,10 +91,10 @@ def assess_toolset(
 
 def _one_tool(request: AssessRequest) -> Assessment:
     target = cast("str", request.target)
-    if request.clients:
-        require_listing(None)
     providers = read_options(request)[1]
     reports = [report_of(target, report_options(request, p)) for p in providers]
+    if request.clients:  # after reading: a target that cannot be read says so first
+        require_listing(None)
     first = reports[0]
     checks = (CheckedTool(ToolCheck.from_reports(reports), first.target, first.function),)
     code = EXIT_FINDINGS if checks[0].result.errors else EXIT_OK

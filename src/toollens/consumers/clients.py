@@ -9,6 +9,7 @@ filters), then the request (tool counts, names a prefix pushes too far).
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -24,6 +25,7 @@ from toollens.consumers.model import (
 from toollens.consumers.rules import rule
 from toollens.consumers.ts_sdk import iter_problems
 from toollens.core.providers.walk import is_array_node, iter_schema_nodes
+from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonObject
 
 __all__ = ["JUDGES"]
@@ -152,8 +154,25 @@ def _both(*parts: Requests) -> Requests:
 # -- Claude Code --------------------------------------------------------------------------
 
 
+_PROPERTY_KEY = re.compile(r"[a-zA-Z0-9_.-]{1,64}")
+
+
+def _bad_property_keys(schema: object) -> list[str]:
+    """The root property keys the Anthropic API refuses (it checks the root only)."""
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    if not isinstance(props, Mapping):
+        return []
+    return [str(key) for key in props if not _PROPERTY_KEY.fullmatch(str(key))]
+
+
 def _claude_code_tool(listing: ToolList, name: str, tool: Mapping[str, Any]) -> _Sent:
-    return names.claude_code_name(listing.server_name, name), tool.get("inputSchema"), []
+    schema = tool.get("inputSchema")
+    bad = _bad_property_keys(schema)
+    hits = []
+    if bad:
+        text = f"property key(s) {', '.join(repr(k) for k in bad)} outside [a-zA-Z0-9_.-]{{1,64}}"
+        hits.append(RuleHit(rule("claude-code.property-key-invalid"), text, "/properties"))
+    return names.claude_code_name(listing.server_name, name), schema, hits
 
 
 def judge_claude_code(listing: ToolList) -> ConsumerJudgement:
@@ -276,7 +295,48 @@ def nullable_types(
     return out, found
 
 
+_SUBSCHEMA_LISTS = ("anyOf", "allOf", "oneOf")
+
+
+def _js_truthy(value: object) -> bool:
+    """JavaScript's truthiness: every object and array is true, even an empty one."""
+    if isinstance(value, (Mapping, list)):
+        return True
+    return bool(value) and value is not None
+
+
+def missing_type(schema: object, at: str = "") -> str | None:
+    """Where Gemini CLI's ``hasValidTypes`` (mcp-client.ts) finds a node without a type,
+    walking as it does: a node lacks one when it has no ``type`` and no anyOf/allOf/oneOf
+    list (whose branches are then checked); it descends into the properties of an object
+    and the items of an array. ``None`` when every node it reaches is typed."""
+    todo: list[tuple[object, str]] = [(schema, at)]
+    while todo:
+        node, where = todo.pop()
+        if not isinstance(node, (Mapping, list)):
+            continue  # JavaScript: not an object, nothing to find
+        value: Mapping[str, Any] = node if isinstance(node, Mapping) else {}
+        kind = value.get("type")
+        if not _js_truthy(kind):
+            lists = [(k, value[k]) for k in _SUBSCHEMA_LISTS if isinstance(value.get(k), list)]
+            if not lists:
+                return where
+            todo += [
+                (b, join_pointer(where, k, str(i))) for k, bs in lists for i, b in enumerate(bs)
+            ]
+        props = value.get("properties")
+        if kind == "object" and isinstance(props, Mapping):
+            todo += [(sub, join_pointer(where, "properties", str(n))) for n, sub in props.items()]
+        if kind == "array" and _js_truthy(value.get("items")):
+            todo.append((value["items"], join_pointer(where, "items")))
+    return None
+
+
 def _gemini_cli_tool(listing: ToolList, name: str, tool: Mapping[str, Any]) -> _Sent:
+    untyped = missing_type(tool.get("inputSchema"))
+    if untyped is not None:
+        hit = RuleHit(rule("gemini-cli.missing-types"), f"no type at {untyped or '/'}", untyped)
+        return name, tool.get("inputSchema"), [hit]
     sent_name = names.gemini_cli_name(listing.server_name, name)
     hits = []
     if sent_name != f"mcp_{listing.server_name}_{name}":

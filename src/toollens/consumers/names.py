@@ -12,8 +12,10 @@ _GEMINI_LIMIT = 63  # MAX_FUNCTION_NAME_LENGTH - 1 in mcp-tool.ts
 
 
 def claude_code_name(server: str, tool: str) -> str:
-    """``mcp__<server>__<tool>``, characters outside a-z A-Z 0-9 _ - as ``_``."""
-    return f"mcp__{_CLAUDE_UNSAFE.sub('_', server)}__{_CLAUDE_UNSAFE.sub('_', tool)}"
+    """``mcp__<server>__<tool>``: the server's name with characters outside a-z A-Z 0-9 _ -
+    as ``_``, the tool's name as the server lists it (public threads, 2025-04 to 2025-08:
+    tool names with ':', '/', '.' or a space reached the API, which refused the request)."""
+    return f"mcp__{_CLAUDE_UNSAFE.sub('_', server)}__{tool}"
 
 
 def vscode_name(server: str, tool: str) -> str:

@@ -227,6 +227,12 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
        "tools are named mcp__<server>__<tool>; a name past 64 characters is refused by the API",
        "shorten the tool name or the server's name in the configuration",
        "https://github.com/cloudflare/skills/issues/11", REPORT),
+    _r("claude-code.property-key-invalid", TD,
+       "a tool whose inputSchema has a root property key outside ^[a-zA-Z0-9_.-]{1,64}$ "
+       "(brackets, '$', spaces) is dropped when its schema is loaded (2.1.233 and later; "
+       "before, the API refused every request: 'Property keys should match pattern')",
+       "rename the property (e.g. ids[] to ids) and map the name back in the server",
+       _CC + "92648", ISSUE, "2026-09-07"),
     # -- Claude Desktop ---------------------------------------------------------------------
     _r("claude-desktop.output-not-object", SD,
        "an outputSchema whose type is not \"object\" fails the listing: the server shows no tools",
@@ -283,6 +289,12 @@ CONSUMER_RULES: tuple[ConsumerRule, ...] = (
     _r("gemini-cli.tool-malformed", SD,
        "the same check refuses a tool whose name, title, description or annotations have "
        "the wrong type", _FIELD_FIX, _TS_SDK, CODE),
+    _r("gemini-cli.missing-types", TD,
+       "discoverTools skips a tool whose parameter schema has a node without a type (a "
+       "property, array items, or an anyOf/oneOf/allOf branch): 'Skipping tool ... because "
+       "it has missing types in its parameter schema'",
+       "give every property and items schema a type (an anyOf's branches each one)",
+       _GEMINI + "mcp-client.ts", CODE),
     _r("gemini-cli.renamed", R,
        "generateValidName: mcp_<server>_<tool>, characters outside [a-zA-Z0-9_.:-] become "
        "'_', a name not starting with a letter or '_' gets a leading '_', a name over 63 "

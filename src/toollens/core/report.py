@@ -421,36 +421,16 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
     )
 
 
-def _is_mcp_tool(data: object) -> bool:
-    """An MCP tool object (``{"name", "inputSchema", ...}``): read as the payload path reads
-    one (``toollens.mcp.records.is_mcp_tool``, which core cannot import)."""
-    return (
-        isinstance(data, Mapping)
-        and isinstance(data.get("name"), str)
-        and isinstance(data.get("inputSchema"), Mapping)
-    )
-
-
-def _named_by(tool: Mapping[str, Any], options: ReportOptions) -> ReportOptions:
-    """``options`` naming and describing the tool as it does (an option given wins)."""
-    description = tool.get("description")
-    return dataclasses.replace(
-        options,
-        name=options.name or tool["name"],
-        description=options.description or (description if isinstance(description, str) else None),
-    )
-
-
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
     check_plain_data(raw)  # before copy_json, which recurses once per level
-    from toollens.core.providers.given import given_payload
+    from toollens.core.providers.given import given_payload, is_mcp_tool_object, named_by
 
     given = given_payload(raw)  # a provider's tool payload: its schema, named by it
     if given is not None:
         raw, options = given.schema, given.report_options(options)
-    elif _is_mcp_tool(raw):  # one tool of a tools/list answer: its inputSchema, named by it
-        raw, options = raw["inputSchema"], _named_by(raw, options)
+    elif is_mcp_tool_object(raw):  # one tool of a tools/list answer: its inputSchema
+        raw, options = raw["inputSchema"], named_by(raw, options)
     raw = copy_json(dict(raw))
     check_schema(raw)
     named = raw.get("title")
@@ -461,11 +441,28 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     # No Python option to name: each finding gets the schema's own fix.
     findings = for_schema_only(base.provider_findings)
     payload = base.provider_payload
+    if given is not None and given.judged_as_written(options.provider):
+        return _as_written(base, given, raw, title)
     if given is not None:  # its own provider judges its own fields, and receives them
         findings = (*findings, *given.findings_for(options.provider))
         payload = given.with_own_fields(payload, options.provider)
     return dataclasses.replace(
         base, provider_payload=payload, provider_findings=findings, given=given
+    )
+
+
+def _as_written(base: Report, given: GivenPayload, raw: JsonSchema, title: str) -> Report:
+    """``base`` with its provider view judged on the payload as written (its strict view,
+    toollens' conversion, stays: a suggestion, never judged in place of the file)."""
+    errors = {k: v for k, v in base.view_errors.items() if k != View.PROVIDER}
+    no_findings: tuple[Finding, ...] = ()
+    judged = _guard(errors, View.PROVIDER, lambda: given.judge(raw, title), no_findings)
+    return dataclasses.replace(
+        base,
+        provider_payload=copy_json(given.payload),
+        provider_findings=judged,
+        view_errors=types.MappingProxyType(errors),
+        given=given,
     )
 
 

@@ -49,6 +49,7 @@ class RuleRow:
             "date": self.cite.date,
             "rechecked": self.cite.rechecked,
             "evidence": self.cite.evidence,
+            "ended": self.cite.ended,
         }
 
 
@@ -82,6 +83,8 @@ def stale_rules(
     review = dt.date.fromisoformat(reviewed)
     out = []
     for row in rule_rows() if rows is None else rows:
+        if row.cite.ended is not None:
+            continue  # no longer holds: kept as a record, nothing to re-read
         checked = dt.date.fromisoformat(row.cite.checked)
         if (review - checked).days > max_age_days or checked > review:
             out.append(row)
@@ -89,7 +92,8 @@ def stale_rules(
 
 
 def _date(cite: Citation) -> str:
-    return cite.date + (f" (re-checked {cite.rechecked})" if cite.rechecked else "")
+    text = cite.date + (f" (re-checked {cite.rechecked})" if cite.rechecked else "")
+    return text + (f"; ended {cite.ended}" if cite.ended else "")
 
 
 def format_rules(rows: Sequence[RuleRow], fmt: str = "text") -> str:

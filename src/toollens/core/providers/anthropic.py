@@ -28,6 +28,7 @@ from toollens.core.providers.rules import (
     name_pattern,
     recursive_schema,
     root_not_object,
+    root_property_pattern,
     rule,
 )
 from toollens.core.providers.walk import show
@@ -72,7 +73,21 @@ BEDROCK_NAME = Citation(
     "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
     "2026-12-02",
 )
+# The API validates input_schema as JSON Schema 2020-12 ("tools.N.custom.input_schema: JSON
+# schema is invalid. It must match JSON Schema draft 2020-12"), strict or not, and its root
+# property keys against a pattern ("Property keys should match pattern
+# '^[a-zA-Z0-9_.-]{1,64}$'"), quoted in public threads from 2025-02 to 2026-09
+# (tests/rejections/cases).
+ANTHROPIC_SCHEMA = Citation(
+    "Anthropic Messages API answers quoted in public threads: input_schema must match JSON "
+    "Schema draft 2020-12; root property keys ^[a-zA-Z0-9_.-]{1,64}$",
+    "https://github.com/anthropics/claude-code/issues/7365",
+    "2025-09-09",
+    evidence="report",
+    rechecked="2026-09-07",
+)
 ANTHROPIC_NAME_PATTERN = r"[a-zA-Z0-9_-]{1,128}"
+ANTHROPIC_PROPERTY_KEY = r"[a-zA-Z0-9_.-]{1,64}"
 BEDROCK_NAME_LIMIT = 64
 ANTHROPIC_FORMATS = frozenset(
     {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
@@ -129,6 +144,26 @@ def name_over_bedrock_limit(ctx: RuleContext) -> Iterator[Hit]:
         yield Hit(None, {"value": show(name), "length": len(name), "limit": BEDROCK_NAME_LIMIT})
 
 
+def invalid_schema(ctx: RuleContext) -> Iterator[Hit]:
+    """The error that best explains why the schema fails the 2020-12 meta-schema, if any.
+
+    Formats are not asserted: the API's own regex dialect is not Python's, so a pattern
+    Python cannot compile is no evidence the API refuses it."""
+    if not isinstance(ctx.schema, dict):
+        return  # anthropic.root-not-object says so
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA)
+    try:
+        error = best_match(meta.iter_errors(ctx.schema))
+    except Exception:
+        return
+    if error is not None:
+        path = [str(t) for t in error.absolute_path]
+        yield Hit(join_pointer("", *path), {"reason": error.message})
+
+
 def untyped_node(ctx: RuleContext) -> Iterator[Hit]:
     for node in ctx.dicts():
         if node.keyword not in ("$defs", "definitions") and not any(
@@ -149,6 +184,18 @@ ANTHROPIC_RULES: tuple[ProviderRule, ...] = (
          "on Amazon Bedrock (Converse) allows at most {limit}",
          "shorten the name to at most 64 characters if the tool may be sent through Bedrock",
          BEDROCK_NAME, name_over_bedrock_limit),
+    rule("anthropic.schema-invalid", E, A, "input_schema is not valid JSON Schema 2020-12",
+         "input_schema is not valid JSON Schema draft 2020-12 here: {reason}; the API "
+         "refuses the request (JSON schema is invalid)",
+         "fix the keyword there (draft 2020-12: items is one schema, prefixItems a list; "
+         "exclusiveMinimum is a number)", ANTHROPIC_SCHEMA, invalid_schema),
+    rule("anthropic.property-name-invalid", E, A,
+         "a parameter name outside ^[a-zA-Z0-9_.-]{1,64}$",
+         "parameter name {value} does not match ^[a-zA-Z0-9_.-]{{1,64}}$; the API refuses "
+         "the request (Property keys should match pattern)",
+         "rename the parameter with letters, digits, '_', '.' or '-' (no brackets, '$' "
+         "or spaces), at most 64 characters", ANTHROPIC_SCHEMA,
+         root_property_pattern(ANTHROPIC_PROPERTY_KEY)),
     rule("anthropic.root-not-object", E, A, "input_schema is not type object",
          "input_schema must be an object, found {kind}",
          "wrap the value in an object with one property", ANTHROPIC_STRICT, root_not_object),

@@ -8,7 +8,7 @@ as a :class:`~toollens.core.records.Change`. The rules judge a schema sent as it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from toollens.core.providers.base import (
@@ -17,120 +17,21 @@ from toollens.core.providers.base import (
     Translation,
     property_of,
 )
-from toollens.core.providers.gemini import NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE
-from toollens.core.providers.rules import (
-    A,
-    Citation,
-    E,
-    Hit,
-    ProviderRule,
-    RuleContext,
-    W,
-    build_rule_table,
-    enum_members,
-    keywords,
-    make_finding,
-    recursive_schema,
-    ref_siblings,
-    rule,
-    type_list,
+from toollens.core.providers.gemini_openapi_rules import (
+    CLASSIC_RULES,
+    GENAI_DECLARATION_PARAMETERS,
+    SCHEMA_FIELDS,
+    TRANSLATION_RULES,
 )
+from toollens.core.providers.rules import Hit, build_rule_table, make_finding
 from toollens.core.providers.walk import copy_json, resolve_local, show, split_pointer
 from toollens.core.records import Change, Finding, Origin
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import TRANSLATION_NESTING_LIMIT
 from toollens.core.schema.types import JsonSchema
 
-GENAI_SCHEMA = Citation(
-    "google-genai 3.6.1 types.Schema (an OpenAPI 3.0 subset)",
-    "https://ai.google.dev/api/caching#Schema",
-    "2026-11-29",
-    evidence="code",
-)
-GENAI_DECLARATION_PARAMETERS = Citation(
-    "google-genai 3.6.1 types.FunctionDeclaration.parameters",
-    "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
-    "2026-11-29",
-    evidence="code",
-)
+__all__ = ["CLASSIC_RULES", "GEMINI_OPENAPI", "SCHEMA_FIELDS", "TRANSLATION_RULES", "translate"]
 
-# The fields of google-genai 3.6.1 ``types.Schema`` as sent (camelCase); its model forbids
-# any other key. ``$ref``/``$defs`` are left to the ref rules: the translation inlines them.
-SCHEMA_FIELDS = frozenset(
-    {
-        "additionalProperties", "defs", "ref", "anyOf", "default", "description", "enum",
-        "example", "format", "items", "maxItems", "maxLength", "maxProperties", "maximum",
-        "minItems", "minLength", "minProperties", "minimum", "nullable", "pattern",
-        "properties", "propertyOrdering", "required", "title", "type",
-    }
-)  # fmt: skip
-GEMINI_TYPES = frozenset({"string", "integer", "number", "boolean", "array", "object", "null"})
-_NAMED_KEYWORDS = frozenset({"const", "oneOf", "propertyNames", "$ref", "$defs", "definitions"})
-
-
-def type_unsupported(ctx: RuleContext) -> Iterator[Hit]:
-    for node in ctx.dicts():
-        kind = node.value.get("type")
-        if isinstance(kind, list):
-            continue  # the type-list rule reports it
-        if kind is not None and (not isinstance(kind, str) or kind.lower() not in GEMINI_TYPES):
-            yield Hit(join_pointer(node.pointer, "type"), {"value": show(kind)})
-
-
-def unknown_keyword(ctx: RuleContext) -> Iterator[Hit]:
-    for node in ctx.dicts():
-        for key in node.value:
-            if key not in SCHEMA_FIELDS and key not in _NAMED_KEYWORDS:
-                yield Hit(join_pointer(node.pointer, key), {"keyword": key})
-
-
-# fmt: off
-CLASSIC_RULES: tuple[ProviderRule, ...] = (
-    NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE,
-    rule("gemini.additional-properties", W, A, "additionalProperties in classic parameters",
-         "additionalProperties {value} is a field of google-genai's Schema, but the Gemini "
-         "Developer API has answered 'Unknown name' for it in classic parameters",
-         "drop it, or send the tool as provider 'gemini' (parametersJsonSchema)",
-         GENAI_SCHEMA, keywords("additionalProperties")),
-    rule("gemini.type-list", E, A, "a list of types instead of one type",
-         "type {value} is a list; Gemini wants one type (Proto field is not repeating)",
-         "use one type and nullable: true for null", GENAI_SCHEMA, type_list),
-    rule("gemini.type-unsupported", E, A, "a type Gemini's Schema does not have",
-         "type {value} is not one of string, integer, number, boolean, array, object, null",
-         "use one of those types", GENAI_SCHEMA, type_unsupported),
-    rule("gemini.const", E, A, "const", "'const' {value} is not a field of Gemini's Schema",
-         "use enum with one value", GENAI_SCHEMA, keywords("const")),
-    rule("gemini.one-of", E, A, "oneOf", "'oneOf' is not a field of Gemini's Schema",
-         "use anyOf with the same branches", GENAI_SCHEMA, keywords("oneOf")),
-    rule("gemini.default", W, A, "default", "'default' {value} is accepted but ignored by Gemini",
-         "say the default in the description", GENAI_SCHEMA, keywords("default")),
-    rule("gemini.property-names", E, A, "propertyNames",
-         "'propertyNames' {value} is not a field of Gemini's Schema",
-         "drop it and check key names in the function", GENAI_SCHEMA,
-         keywords("propertyNames")),
-    rule("gemini.ref-siblings", E, A, "$ref with sibling keywords",
-         "$ref {ref} has sibling keywords {siblings}",
-         "inline the definition (toollens' Gemini payload does)", GENAI_SCHEMA, ref_siblings),
-    rule("gemini.recursive-schema", E, A, "a recursive schema",
-         "$ref {ref} makes the schema recursive (through {target}); Gemini's parameters "
-         "cannot express it", "unroll the recursion to a fixed depth and make it optional",
-         GENAI_DECLARATION_PARAMETERS, recursive_schema),
-    rule("gemini.enum-not-string", E, A, "enum members that are not strings",
-         "enum members {value} are not strings; Gemini's enum is a list of strings",
-         "use string members (e.g. a str Enum or Literal of strings)", GENAI_SCHEMA,
-         enum_members(lambda v: not isinstance(v, str))),
-    rule("gemini.unknown-keyword", E, A, "a keyword that is not a field of Gemini's Schema",
-         "'{keyword}' is not a field of Gemini's Schema (Unknown name ... Cannot find field)",
-         "remove it and check the constraint in the function", GENAI_SCHEMA,
-         unknown_keyword),
-)
-# Findings only the translation emits (no schema check can see them).
-TRANSLATION_RULES: tuple[ProviderRule, ...] = (
-    rule("gemini.translation-limit", E, A, "the schema is too deep or too large to inline",
-         "inlining stopped: {why}", "flatten the schema or share fewer definitions",
-         GENAI_SCHEMA, lambda ctx: iter(())),
-)
-# fmt: on
 _BY_ID = build_rule_table(CLASSIC_RULES + TRANSLATION_RULES)
 
 # --------------------------------------------------------------------------------------------
@@ -212,7 +113,7 @@ class _GeminiTranslator:
         out: JsonSchema = {}
         for key, item in node.items():
             _KEYWORDS.get(key, _GeminiTranslator.keep_or_drop)(self, out, key, item, at)
-        return out
+        return _any_of_alone(out, at.pointer, self.change)
 
     # --- keyword handlers (the table _KEYWORDS routes each keyword to one of them)
 
@@ -405,6 +306,24 @@ def _type_list(out: JsonSchema, types: list[Any], pointer: str, change: _Record)
         after,
         "Gemini wants one type per node; null becomes nullable: true",
     )
+
+
+def _any_of_alone(out: JsonSchema, pointer: str, change: _Record) -> JsonSchema:
+    """``out`` with the keywords beside its ``anyOf`` moved into each branch: Vertex AI
+    wants anyOf alone (gemini.any-of-siblings); a branch's own keyword wins."""
+    branches = out.get("anyOf")
+    if not isinstance(branches, list) or len(out) == 1:
+        return out
+    siblings = {k: v for k, v in out.items() if k != "anyOf"}
+    moved = [{**siblings, **b} if isinstance(b, dict) else b for b in branches]
+    change(
+        pointer,
+        "gemini.any-of-alone",
+        out,
+        {"anyOf": moved},
+        "Vertex AI wants anyOf as the only keyword; its siblings are repeated in each branch",
+    )
+    return {"anyOf": moved}
 
 
 def _is_null_schema(branch: Any) -> bool:

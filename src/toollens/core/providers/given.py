@@ -27,7 +27,7 @@ from toollens.core.schema.types import JsonObject, JsonSchema
 if TYPE_CHECKING:
     from toollens.core.options import ReportOptions
 
-__all__ = ["GivenPayload", "given_payload"]
+__all__ = ["GivenPayload", "given_payload", "is_mcp_tool_object", "named_by"]
 
 # The fields a provider payload builder writes itself (name, description, schema, strict,
 # the tool's type): every other field of the payload as written travels with it.
@@ -63,10 +63,41 @@ class GivenPayload:
     own_fields: JsonObject
     findings: tuple[Finding, ...] = ()
 
+    @property
+    def as_written(self) -> bool:
+        """Whether its own provider receives the schema exactly as written: always, except a
+        Responses function without ``strict`` that the API itself makes strict (then the
+        schema it uses is the strict conversion, see ``openai.responses-strict-default``)."""
+        api_converts = self.provider == "openai-responses" and self.strict is None
+        return not (api_converts and self.sent_strict)
+
+    def judged_as_written(self, provider: str) -> bool:
+        """Whether a report for ``provider`` judges the schema as written, not toollens'
+        strict conversion of it (which is then only shown, as a suggestion)."""
+        return provider == self.provider and self.as_written
+
+    def judge(self, schema: JsonSchema, name: str) -> tuple[Finding, ...]:
+        """Its own provider's findings on ``schema`` (this payload's, normalised) judged as
+        written: at the strictness the payload is sent with, untranslated, each finding
+        with the schema's own fix; then the findings on its fields."""
+        from toollens.core.providers.api import check_provider
+        from toollens.core.schema_fixes import for_schema_only
+
+        found = check_provider(schema, self.provider, name=name, strict=self.sent_strict)
+        return (*for_schema_only(tuple(found)), *self.findings)
+
     def findings_for(self, provider: str) -> tuple[Finding, ...]:
-        """The payload's findings when judged for ``provider``: its own provider only (the
-        fields are that provider's; another provider is sent toollens' own payload)."""
-        return self.findings if provider == self.provider else ()
+        """The payload's findings when judged for ``provider``: its own provider's (the
+        fields are that provider's; another provider is sent toollens' own payload), and,
+        for another provider, what that provider says of this payload's layout (a Chat
+        Completions tool sent to the Responses API)."""
+        if provider == self.provider:
+            return self.findings
+        from toollens.core.providers.api import unwrap_payload
+        from toollens.core.providers.payload_fields import check_layout
+
+        found = unwrap_payload(self.payload)
+        return () if found is None else check_layout(found, provider)
 
     def report_options(self, options: ReportOptions) -> ReportOptions:
         """``options`` for a report of this payload: it names the tool and describes it (an
@@ -132,3 +163,23 @@ def _default_strict(found: UnwrappedTool) -> bool:
     except ToolLensError:
         return False
     return True
+
+
+def is_mcp_tool_object(data: object) -> bool:
+    """An MCP tool object (``{"name", "inputSchema", ...}``): read as the payload path reads
+    one (``toollens.mcp.records.is_mcp_tool``, which core cannot import)."""
+    return (
+        isinstance(data, Mapping)
+        and isinstance(data.get("name"), str)
+        and isinstance(data.get("inputSchema"), Mapping)
+    )
+
+
+def named_by(tool: Mapping[str, object], options: ReportOptions) -> ReportOptions:
+    """``options`` naming and describing the tool as it does (an option given wins)."""
+    name, description = tool.get("name"), tool.get("description")
+    return dataclasses.replace(
+        options,
+        name=options.name or (name if isinstance(name, str) else None),
+        description=options.description or (description if isinstance(description, str) else None),
+    )

@@ -57,6 +57,17 @@ OPENAI_STRICT = Citation(
     "https://platform.openai.com/docs/guides/function-calling#strict-mode",
     "2026-11-29",
 )
+# What the API checks of every function's parameters, strict or not: public threads quote
+# "Invalid schema for function '...': In context=(...), array schema missing items." for
+# non-strict tools (tests/rejections/cases, first seen 2024-12-11, last 2026-04-20).
+OPENAI_SHAPE = Citation(
+    "OpenAI API answers to non-strict functions quoted in public threads "
+    "(invalid_function_parameters)",
+    "https://github.com/sigoden/aichat/pull/1049",
+    "2024-12-11",
+    evidence="report",
+    rechecked="2026-04-20",
+)
 OPENAI_REQUIRED = Citation(
     "OpenAI Structured Outputs guide, all fields must be required",
     "https://platform.openai.com/docs/guides/structured-outputs#all-fields-must-be-required",
@@ -148,6 +159,19 @@ def too_deep(ctx: RuleContext) -> Iterator[Hit]:
                 stack.append((child, child_path, depth, refs))
 
 
+def root_properties_missing(ctx: RuleContext) -> Iterator[Hit]:
+    root = ctx.schema
+    if isinstance(root, dict) and root.get("type") == "object" and "properties" not in root:
+        yield Hit("", {"value": show(root)})
+
+
+def required_not_array(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        if "required" in node.value and not isinstance(node.value["required"], list):
+            value = show(node.value["required"])
+            yield Hit(join_pointer(node.pointer, "required"), {"value": value})
+
+
 # --------------------------------------------------------------------------------------------
 # The rule table
 
@@ -170,6 +194,17 @@ OPENAI_RULES: tuple[ProviderRule, ...] = (
          "the root schema must be an object, found {kind}",
          "wrap the value in an object with one property",
          OPENAI_SUBSET, root_not_object),
+    rule("openai.object-properties-missing", E, A,
+         "the parameters schema is type object without properties",
+         "the root object has no 'properties' (found {value}); the API answers 'object "
+         "schema missing properties', strict or not",
+         "add \"properties\": {{}} for a tool that takes no arguments",
+         OPENAI_SHAPE, root_properties_missing),
+    rule("openai.required-not-array", E, A, "required that is not an array",
+         "'required' is {value}, not an array of property names; the API answers "
+         "'... is not of type 'array'', strict or not",
+         "make 'required' a list of property names, or leave it out",
+         OPENAI_SHAPE, required_not_array),
     rule("openai.root-any-of", E, S, "the root of a strict schema is an anyOf",
          "the root schema is an anyOf of {count} branches; strict mode wants one object",
          "make the root one object and put the union in a property",
@@ -205,10 +240,12 @@ OPENAI_RULES: tuple[ProviderRule, ...] = (
          "schema must have a 'type' key (found {value})",
          "give it a type, or an anyOf of typed branches; Any cannot be strict",
          OPENAI_SUBSET, untyped_node),
-    rule("openai.array-items-missing", E, S, "a strict array without items",
+    # Not only strict: the API checks every function's schema shape (public threads in
+    # tests/rejections, 2024-12 to 2026-02: "array schema missing items" without strict).
+    rule("openai.array-items-missing", E, A, "an array without items",
          "array schema has no 'items' (found {value})",
          "annotate the element type, e.g. list[str] instead of list",
-         OPENAI_SUBSET, array_without_items),
+         OPENAI_SHAPE, array_without_items),
     # OpenAI answers HTTP 400 ("'uri' is not a valid format"), so this is an error.
     rule("openai.format-unsupported", E, S, "a string format outside the strict subset",
          "format {value} is not one of OpenAI's strict formats (date-time, time, date, "

@@ -40,10 +40,12 @@ __all__ = [
     "ANTHROPIC_TOOL_FIELDS",
     "CHAT_FUNCTION_FIELDS",
     "GEMINI_DECLARATION_FIELDS",
+    "LAYOUT_RULES",
     "OPENAI_CALLERS",
     "PAYLOAD_RULES",
     "PAYLOAD_RULE_PROVIDERS",
     "RESPONSES_FUNCTION_FIELDS",
+    "check_layout",
     "check_payload",
     "responses_effective_schema",
 ]
@@ -270,6 +272,27 @@ def responses_effective_schema(found: UnwrappedTool) -> tuple[JsonSchema, list[s
     return converted, optional
 
 
+# Seen in public threads (tests/rejections/cases): the Responses API answers a Chat
+# Completions tool with "Missing required parameter: 'tools[0].name'", and Chat Completions
+# answers a Responses tool with "Missing required parameter: 'tools[0].function'".
+OPENAI_LAYOUTS = Citation(
+    "OpenAI API reference: Responses tools[] hold name and parameters at the top; Chat "
+    "Completions tools[] hold them in function (openai 3.57 FunctionToolParam, "
+    "ChatCompletionFunctionToolParam)",
+    "https://platform.openai.com/docs/guides/function-calling",
+    "2026-12-04",
+    evidence="code",
+)
+
+
+def chat_layout(ctx: RuleContext) -> Iterator[Hit]:
+    yield Hit(_found(ctx).tool_pointer, {})
+
+
+def responses_layout(ctx: RuleContext) -> Iterator[Hit]:
+    yield Hit("/name", {})
+
+
 # --------------------------------------------------------------------------------------------
 # The rules, per payload shape
 
@@ -338,6 +361,25 @@ GEMINI_PAYLOAD_RULES: tuple[ProviderRule, ...] = (
 )
 # fmt: on
 
+# A payload written for one provider (the key's first) and sent to another (its second).
+LAYOUT_RULES: dict[tuple[str, str], ProviderRule] = {
+    ("openai-chat", "openai-responses"): rule(
+        "openai.responses-chat-layout", E, A,
+        "a Chat Completions tool sent to the Responses API",
+        "this is a Chat Completions tool ({{\"type\": \"function\", \"function\": {{...}}}}); "
+        "the Responses API wants name, description, parameters and strict beside type and "
+        "refuses it (Missing required parameter: 'tools[0].name')",
+        "move the fields of \"function\" up beside \"type\" and drop \"function\"",
+        OPENAI_LAYOUTS, chat_layout),
+    ("openai-responses", "openai-chat"): rule(
+        "openai.chat-responses-layout", E, A,
+        "a Responses tool sent to Chat Completions",
+        "this is a Responses tool (name beside type); Chat Completions wants them inside "
+        "\"function\" and refuses it (Missing required parameter: 'tools[0].function')",
+        "wrap name, description, parameters and strict in \"function\"",
+        OPENAI_LAYOUTS, responses_layout),
+}  # fmt: skip
+
 _BY_PROVIDER: dict[str, tuple[ProviderRule, ...]] = {
     "anthropic": ANTHROPIC_PAYLOAD_RULES,
     "openai-responses": RESPONSES_PAYLOAD_RULES,
@@ -348,8 +390,12 @@ PAYLOAD_RULE_PROVIDERS: dict[str, tuple[str, ...]] = {
     r.id: (provider,) for provider, rules in _BY_PROVIDER.items() for r in rules
 }
 """The provider each payload rule speaks for (its column in a toolset table)."""
+for (_, _sent_to), _rule in LAYOUT_RULES.items():
+    PAYLOAD_RULE_PROVIDERS[_rule.id] = (_sent_to,)
 PAYLOAD_RULES: tuple[ProviderRule, ...] = tuple(
-    build_rule_table(tuple(r for rules in _BY_PROVIDER.values() for r in rules)).values()
+    build_rule_table(
+        (*(r for rules in _BY_PROVIDER.values() for r in rules), *LAYOUT_RULES.values())
+    ).values()
 )
 """Every rule :func:`check_payload` runs (in the rules page with the schema rules)."""
 
@@ -370,3 +416,14 @@ def check_payload(found: UnwrappedTool) -> tuple[Finding, ...]:
         for hit in item.check(ctx):
             out.append(make_finding(item, hit, _no_parameter))
     return tuple(out)
+
+
+def check_layout(found: UnwrappedTool, sent_to: str) -> tuple[Finding, ...]:
+    """What ``sent_to`` says of ``found``, a payload laid out for its own provider (a Chat
+    Completions tool sent to the Responses API, and the reverse); nothing for other pairs,
+    whose payload toollens builds itself. Pointers point into the payload."""
+    item = LAYOUT_RULES.get((found.provider, sent_to))
+    if item is None:
+        return ()
+    ctx = PayloadContext(found)
+    return tuple(make_finding(item, hit, _no_parameter) for hit in item.check(ctx))

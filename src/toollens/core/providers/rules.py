@@ -53,6 +53,9 @@ class Citation:
         evidence: how strong the source is (see :data:`Evidence`).
         rechecked: ISO date the rule was last checked against the source again, when that
             is later than ``date`` (the source had not changed); ``None`` when never.
+        ended: ISO date by which the party had changed so that the rule no longer holds
+            (a later source says so); ``None`` while it holds. An ended rule stays in the
+            tables, with its evidence, but judges nothing.
     """
 
     title: str
@@ -60,6 +63,7 @@ class Citation:
     date: str
     evidence: Evidence = "docs"
     rechecked: str | None = None
+    ended: str | None = None
 
     @property
     def checked(self) -> str:
@@ -76,7 +80,7 @@ JSON_SCHEMA_CORE = Citation(
     rechecked="2026-12-02",
 )
 
-RULES_REVIEWED = "2026-12-02"
+RULES_REVIEWED = "2026-12-04"
 """When every rule table was last reviewed against its sources (ISO date). A rule whose
 source was read (or re-checked) more than :data:`MAX_SOURCE_AGE_DAYS` before this date is
 stale: the tests fail until it is read again, or marked ``rechecked``."""
@@ -429,7 +433,7 @@ def run_rules(
     """Findings of every rule in ``rules`` that applies at this strictness."""
     ctx = RuleContext(schema, strict=strict, name=name)
     for item in rules:
-        if item.scope is Scope.STRICT and not strict:
+        if (item.scope is Scope.STRICT and not strict) or item.cite.ended is not None:
             continue
         for hit in item.check(ctx):
             yield make_finding(item, hit, parameter_of)
