@@ -55,7 +55,14 @@ def place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str,
     from recpkg.tools import search
 
     (tool,) = toollens.toolset([search]).tools
-    function = {"name": tool.name, "description": tool.description, "parameters": tool.input_schema}
+    # A payload is shown and judged as written: it says "strict": false as a non-strict
+    # conversion of the function does, so every spelling names one request.
+    function = {
+        "name": tool.name,
+        "description": tool.description,
+        "parameters": tool.input_schema,
+        "strict": False,
+    }
     payload = {"type": "function", "function": function}
     (tmp_path / "search.tool.json").write_text(json.dumps(payload))
     (tmp_path / "tools.json").write_text(json.dumps([payload]))

@@ -130,8 +130,12 @@ def test_deferred_tools_are_counted_apart(model: str) -> None:
 
 
 def test_deferred_in_text_json_and_the_budget(tmp_path: Path) -> None:
+    # One request's layout throughout (Anthropic's): check refuses a Responses tool beside
+    # them, as the API does.
+    tides = {key: DEFERRED[2][key] for key in ("name", "description", "defer_loading")}
+    anthropic = [*DEFERRED[:2], {**tides, "input_schema": DEFERRED[2]["parameters"]}]
     path = tmp_path / "tools.json"
-    path.write_text(json.dumps({"tools": DEFERRED}), encoding="utf-8")
+    path.write_text(json.dumps({"tools": anthropic}), encoding="utf-8")
     code, out, _ = run("tokens", str(path), "--format", "json")
     data = json.loads(out)
     assert code == 0

@@ -26,6 +26,7 @@ from toollens.consumers.model import ToolList
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
+    from mcp import ClientSession
     from mcp_types import Tool
 
 __all__ = [
@@ -50,6 +51,7 @@ _ANSWER = {
 }
 
 
+# Any: an httpx or an httpx2 AsyncClient, two unrelated classes (the SDK chooses which).
 def recording_client(bodies: list[JsonObject], module: str = "httpx") -> Any:
     """An async HTTP client of ``module`` (``httpx``, or ``httpx2`` for the SDKs built on
     it) whose transport appends each request's JSON body to ``bodies`` and answers 400."""
@@ -122,7 +124,7 @@ class Replay:
         return {"tools": tools, **({"nextCursor": str(index + 1)} if more else {})}
 
 
-def replay_session(replay: Replay) -> Any:
+def replay_session(replay: Replay) -> ClientSession:
     """A ``mcp.ClientSession`` answering ``tools/list`` from ``replay`` (nothing else)."""
     from mcp import ClientSession
 
