@@ -3,7 +3,8 @@
 The widget is thin: :func:`toollens.core.report.report` computes the views and
 :func:`toollens.render.html.render_panels` renders them; this module keeps the editor's text,
 the toolbar's options and the rendered panels as synced traits of one anywidget
-(:class:`~toollens.jupyter.explorer_state.ExplorerState`), debounces edits, and keeps the
+(:class:`~toollens.jupyter.explorer_state.ExplorerState`), renders an edit at once when idle
+(coalescing the edits that come while a render runs), and keeps the
 last good views (marked stale) while the source does not run. The front end
 (``frontend/src``, bundled into ``static/explorer.js``) hosts a CodeMirror editor and places
 the panels; it renders nothing of its own.
@@ -24,7 +25,7 @@ from toollens.core.edit_changes import Baseline, EditChanges
 from toollens.core.memo import next_generation
 from toollens.core.report import OptionOverrides, ReportOptions
 from toollens.jupyter.clients_panel import ClientsPanel, attach_clients
-from toollens.jupyter.debounce import Debouncer, Scheduler
+from toollens.jupyter.debounce import Coalescer, Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
     PANELS,
@@ -92,13 +93,17 @@ class Explorer(ExplorerState):
         options: the :class:`~toollens.core.report.ReportOptions` to open with (the toolbar
             then changes strict, provider, docstring style, name, description and optional
             defaults; output_type and context_types stay).
-        debounce: seconds to wait after an edit before rendering; ``0`` renders at once.
+        debounce: ``None`` (the default) renders an edit at once when the kernel is idle and
+            coalesces the edits that arrive while a render runs into one more render (see
+            :class:`~toollens.jupyter.debounce.Coalescer`); seconds to wait after the last
+            edit instead (a fixed debounce); ``0`` renders every edit at once.
         namespace: where Apply binds the edited function (``%toolschema`` passes the
             notebook's user namespace); the function's module globals when not given. Edits
             always run against a copy of the function's own module globals.
         source: the text to edit instead of the target's own source (a ``%%toolschema`` cell).
         source_transform: applied to the text before it runs (IPython syntax in a cell).
-        scheduler: ``scheduler(delay, callback) -> cancel`` used for the debounce.
+        scheduler: ``scheduler(delay, callback) -> cancel`` used for coalesced renders and
+            the debounce.
         frameworks: ``True`` adds a Frameworks view (what each installed framework sends,
             where they disagree); a list names the frameworks. Built on a worker thread
             after each render; off by default (frameworks take seconds to import).
@@ -115,7 +120,7 @@ class Explorer(ExplorerState):
         target: object,
         options: ReportOptions | None = None,
         *,
-        debounce: float = 0.1,
+        debounce: float | None = None,
         namespace: dict[str, Any] | None = None,
         source: str | None = None,
         source_transform: Callable[[str], str] | None = None,
@@ -137,7 +142,9 @@ class Explorer(ExplorerState):
         self.add_class("tl-explorer")
         self._session, self._opened = session, opened
         self._options: ReportOptions | None = None  # the toolbar's, until a toolbar change
-        self._debouncer = Debouncer(debounce, scheduler)
+        self._debouncer: Coalescer | Debouncer = (
+            Coalescer(scheduler) if debounce is None else Debouncer(debounce, scheduler)
+        )
         self._trigger = "open"
         self.report: Report | None = None
         self.error: LiveError | None = None
@@ -206,7 +213,7 @@ class Explorer(ExplorerState):
             self.send({"type": "span", "key": key, "span": _locate(self.report, key)})
 
     def flush(self) -> None:
-        """Run a pending (debounced) render now; a no-op when nothing is pending."""
+        """Run a pending (coalesced or debounced) render now; a no-op when none is pending."""
         with self._debouncer.lock:
             if self._debouncer.pending:
                 self.render()
