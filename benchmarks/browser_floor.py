@@ -42,10 +42,36 @@ class Floor(anywidget.AnyWidget):
         self.observe(lambda change: setattr(self, "echo", change["new"]), names="value")
 
 def born(name):
-    """A mark with the time the next output's cell started (epoch ms, the machine's clock)."""
+    """A mark with the time now (epoch ms, the machine's clock): when the cell started, when
+    the widget was built."""
     t = time.time() * 1000
     display(HTML(f'<span class="tl-born" data-name="{name}" data-t="{t:.1f}"></span>'))
 '''
+
+
+def _write(work: Path, name: str, cells: list[str]) -> str:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = KERNELSPEC
+    nb.cells = [nbformat.v4.new_code_cell(cell) for cell in cells]
+    nbformat.write(nb, work / name)
+    return name
+
+
+def write_opening_notebooks(work: Path, n: int) -> tuple[str, str]:
+    """Two notebooks with the same setup cell: one showing the floor widget, one the
+    explorer of an n-parameter tool, each after a mark of when its cell started."""
+    (work / f"benchtool_{n}.py").write_text(corpus.tool_source(n))
+    setup = "import sys; sys.path.insert(0, '.')\nimport toollens\n"
+    setup += f"from benchtool_{n} import tool_{n}\n{FLOOR_CELL}"
+    floor = _write(work, f"open_floor_{n}.ipynb", [setup, 'born("floor")\nFloor()'])
+    explorer = _write(
+        work,
+        f"open_explorer_{n}.ipynb",
+        [setup, f'born("explorer")\nx = toollens.Explorer(tool_{n})\nborn("built")\nx'],
+    )
+    return floor, explorer
 
 
 def write_notebook(work: Path, n: int) -> str:

@@ -17,7 +17,6 @@ Two policies share one interface (``lock``, ``pending``, ``request``, ``cancel``
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections.abc import Callable
@@ -36,6 +35,8 @@ DRAIN = 0.004
 
 def default_scheduler(delay: float, callback: Callable[[], None]) -> Cancel:
     """Run ``callback`` after ``delay`` seconds on the kernel's event loop, else a timer thread."""
+    import asyncio  # a kernel has it already; elsewhere it is not worth importing at open
+
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:

@@ -93,17 +93,14 @@ class Explorer(ExplorerState):
         options: the :class:`~toollens.core.report.ReportOptions` to open with (the toolbar
             then changes strict, provider, docstring style, name, description and optional
             defaults; output_type and context_types stay).
-        debounce: ``None`` (the default) renders an edit at once when the kernel is idle and
-            coalesces the edits that arrive while a render runs into one more render (see
-            :class:`~toollens.jupyter.debounce.Coalescer`); seconds to wait after the last
-            edit instead (a fixed debounce); ``0`` renders every edit at once.
+        debounce: ``None``: render an edit at once when idle, coalesce edits made during a
+            render (:class:`~toollens.jupyter.debounce.Coalescer`); else seconds to wait.
         namespace: where Apply binds the edited function (``%toolschema`` passes the
             notebook's user namespace); the function's module globals when not given. Edits
             always run against a copy of the function's own module globals.
         source: the text to edit instead of the target's own source (a ``%%toolschema`` cell).
         source_transform: applied to the text before it runs (IPython syntax in a cell).
-        scheduler: ``scheduler(delay, callback) -> cancel`` used for coalesced renders and
-            the debounce.
+        scheduler: ``scheduler(delay, callback) -> cancel`` for coalesced or debounced renders.
         frameworks: ``True`` adds a Frameworks view (what each installed framework sends,
             where they disagree); a list names the frameworks. Built on a worker thread
             after each render; off by default (frameworks take seconds to import).
@@ -142,9 +139,7 @@ class Explorer(ExplorerState):
         self.add_class("tl-explorer")
         self._session, self._opened = session, opened
         self._options: ReportOptions | None = None  # the toolbar's, until a toolbar change
-        self._debouncer: Coalescer | Debouncer = (
-            Coalescer(scheduler) if debounce is None else Debouncer(debounce, scheduler)
-        )
+        self._debouncer = _render_policy(debounce, scheduler)
         self._trigger = "open"
         self.report: Report | None = None
         self.error: LiveError | None = None
@@ -319,6 +314,10 @@ class Explorer(ExplorerState):
         super().close()
 
 
+def _render_policy(debounce: float | None, scheduler: Scheduler | None) -> Coalescer | Debouncer:
+    return Coalescer(scheduler) if debounce is None else Debouncer(debounce, scheduler)
+
+
 SCHEMA_ONLY_MARK = '<div class="tl-schema-only" hidden></div>'
 """The Signature slot of a tool that is only a schema: the CSS hides the slot, and the
 toolbar's docstring and defaults choices (they change how Python is read)."""
@@ -400,8 +399,7 @@ def _banner_html(error: LiveError, *, stale: bool) -> str:
 
 def _css() -> str:
     from toollens.render.css import STYLE, WIDGET_STYLE
-    from toollens.render.roundtrip_html import ROUNDTRIP_STYLE
-    from toollens.render.try_html import TRY_STYLE
+    from toollens.render.roundtrip_css import ROUNDTRIP_STYLE, TRY_STYLE
 
     return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE
 
