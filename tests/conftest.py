@@ -42,8 +42,11 @@ SLOW_MODULES = frozenset({
     "test_endless_editing", "test_strict_properties", "test_diff_properties",
     "test_hardening_properties", "test_providers_corpus", "test_mcp_call", "test_mcp_call_oracle",
     "test_mcp_call_http", "test_explorer_memory_flat", "test_bench_memo_smoke",
-    "test_framework_table",
+    "test_framework_table", "test_tokens_bench_smoke", "test_roundtrip_bench",
 })  # fmt: skip
+# Single tests that run a benchmark script (``--quick``) in a subprocess: benchmarks, not the
+# behaviour the everyday loop checks (each took 17-31 s of a 2-core loop).
+SLOW_TESTS = frozenset({"test_bench_toolset_quick_runs"})
 # Modules marked `frameworks`: they drive the agent frameworks' own code.
 FRAMEWORK_MODULES = frozenset({
     "test_framework_adapters", "test_framework_compare", "test_framework_cli_render",
@@ -72,7 +75,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         module = item.path.stem
         if item.path.parent.name == "browser":
             item.add_marker(pytest.mark.browser)
-        if module in SLOW_MODULES:
+        if module in SLOW_MODULES or getattr(item, "originalname", "") in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
         if module in FRAMEWORK_MODULES or item.path.parent.name == "frameworks":
             item.add_marker(pytest.mark.frameworks)

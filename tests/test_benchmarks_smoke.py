@@ -141,6 +141,28 @@ def test_bench_browser_latency_quick(tmp_path: Path) -> None:
     assert figures["median_ms"] > 0
 
 
+@pytest.mark.network_ok  # Voila and Chromium on the loopback interface
+@pytest.mark.skipif(
+    not Path(os.environ.get("CHROMIUM", "/usr/bin/chromium")).exists()
+    or importlib.util.find_spec("playwright") is None,
+    reason="needs Chromium and Playwright",
+)
+@pytest.mark.parametrize(
+    ("script", "headers"),
+    [
+        ("bench_typing.py", ("floor p50 ms", "explorer p50 ms", "excess ms", "goal excess")),
+        ("bench_opening.py", ("floor p50 ms", "explorer p50 ms", "of it building", "ratio")),
+    ],
+)
+def test_bench_against_the_floor_quick(script: str, headers: tuple[str, ...]) -> None:
+    proc = _run(script)
+    _assert_table(proc, *headers, "3 params")
+    row = next(line.split() for line in proc.stdout.splitlines() if line.startswith("3 params"))
+    assert float(row[2]) > 0  # the floor was measured
+    assert row[-1] in ("met", "MISSED")
+    assert "load now" in proc.stdout
+
+
 @pytest.mark.slow
 def test_bench_check_clients_quick() -> None:
     proc = _run("bench_check_clients.py")

@@ -156,6 +156,11 @@ def isolated_env(tmp: Path) -> dict[str, str]:
         env[key] = str(path)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["PYTHONUNBUFFERED"] = "1"
+    # Kernels run in the notebooks' folder: a relative entry (PYTHONPATH=src, how a worktree
+    # runs its own code) would point there and load another checkout's toollens.
+    if env.get("PYTHONPATH"):
+        parts = env["PYTHONPATH"].split(os.pathsep)
+        env["PYTHONPATH"] = os.pathsep.join(str(Path(p).resolve()) if p else p for p in parts)
     return env
 
 

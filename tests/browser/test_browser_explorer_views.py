@@ -183,3 +183,28 @@ def test_a_240_parameter_tool_is_editable(
         page.screenshot(path=str(artifacts / f"big_tool_{front_end[0]}.png"))
     finally:
         page.close()
+
+
+def test_a_burst_of_keys_ends_with_the_last_edit_shown(
+    browser: Any, front_end: tuple[str, Server]
+) -> None:
+    """Keys typed faster than a 240-parameter tool renders: the edits that queue behind a
+    render are coalesced, and the views end on the text as last typed, never an older one."""
+    page = _open(browser, front_end, "big.ipynb")
+    try:
+        _select(page, "The value of slot 40", caret_after=True)
+        burst = " burst0123456789xyz"
+        page.keyboard.type(burst, delay=0)  # as fast as the page takes keys
+        for view in ("metadata", "strict"):
+            expect(page.locator(f"{EXPLORER} .tl-slot-{view}")).to_contain_text(
+                "The value of slot 40" + burst, timeout=60_000
+            )
+        # ... and stays there: no older render lands after the last one.
+        page.wait_for_timeout(1500)
+        for view in ("metadata", "strict"):
+            expect(page.locator(f"{EXPLORER} .tl-slot-{view}")).to_contain_text(
+                "The value of slot 40" + burst
+            )
+        expect(page.locator(CHANGES)).to_contain_text("/properties/p40")
+    finally:
+        page.close()

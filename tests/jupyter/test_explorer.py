@@ -151,9 +151,18 @@ def test_docstring_edit_updates_only_the_panels_it_changes(weather: types.Module
     assert "description" in explorer.changes
 
 
+def test_an_edit_renders_at_once_when_the_kernel_is_idle(weather: types.ModuleType) -> None:
+    scheduler = FakeScheduler()
+    explorer = Explorer(weather.get_weather, scheduler=scheduler)  # the default: coalescing
+    explorer.editor.value = explorer.editor.value.replace("The city to", "Which city to")
+    assert not scheduler.pending  # nothing waits: the views already show the edit
+    assert "Which city to" in explorer.panels["strict"]
+    assert explorer.last_render_stats.ok
+
+
 def test_edits_are_debounced_into_one_render(weather: types.ModuleType) -> None:
     scheduler = FakeScheduler()
-    explorer = Explorer(weather.get_weather, scheduler=scheduler)
+    explorer = Explorer(weather.get_weather, debounce=0.1, scheduler=scheduler)
     original = explorer.editor.value
     for word in ("A", "B", "C"):
         explorer.editor.value = original.replace("The city to forecast", f"{word} city")
@@ -256,7 +265,7 @@ def test_toolbar_changes_render_immediately(weather: types.ModuleType) -> None:
 
 def test_toolbar_change_uses_the_pending_edit(weather: types.ModuleType) -> None:
     scheduler = FakeScheduler()
-    explorer = Explorer(weather.get_weather, scheduler=scheduler)
+    explorer = Explorer(weather.get_weather, debounce=0.1, scheduler=scheduler)
     explorer.editor.value = explorer.editor.value.replace("The city to", "Fetch city to")
     explorer.strict = False
     assert not scheduler.pending  # the toolbar render replaced the pending one
@@ -409,7 +418,7 @@ def test_html_fallback_keeps_the_last_good_views(weather: types.ModuleType) -> N
 
 def test_close_cancels_a_pending_render(weather: types.ModuleType) -> None:
     scheduler = FakeScheduler()
-    explorer = Explorer(weather.get_weather, scheduler=scheduler)
+    explorer = Explorer(weather.get_weather, debounce=0.1, scheduler=scheduler)
     explorer.editor.value += "\n"
     explorer.close()
     assert not scheduler.pending

@@ -16,13 +16,22 @@ _T = TypeVar("_T")
 
 Bundle = dict[str, str]
 
-_renderers: dict[type, Callable[[Any], Bundle]] = {}
+_renderers: dict[type | str, Callable[[Any], Bundle]] = {}
 _loader: list[Callable[[], None]] = []
 
 
-def register_renderer(kind: type[_T], render: Callable[[_T], Bundle]) -> None:
-    """Display every ``kind`` with ``render(value) -> {mime type: text}``."""
+def register_renderer(kind: type[_T] | str, render: Callable[[_T], Bundle]) -> None:
+    """Display every ``kind`` with ``render(value) -> {mime type: text}``.
+
+    ``kind`` is a class, or its ``"module.QualName"``: registering by name lets a renderer
+    be registered without importing the (possibly heavy) module that defines the class.
+    """
     _renderers[kind] = render
+
+
+def _renderer(value: object) -> Callable[[Any], Bundle] | None:
+    kind = type(value)
+    return _renderers.get(kind) or _renderers.get(f"{kind.__module__}.{kind.__qualname__}")
 
 
 def set_loader(load: Callable[[], None]) -> None:
@@ -34,10 +43,10 @@ def mimebundle(
     value: object, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
 ) -> Bundle:
     """The display bundle of ``value``, filtered as IPython asks (``include``/``exclude``)."""
-    render = _renderers.get(type(value))
+    render = _renderer(value)
     if render is None and _loader:
         _loader.pop()()
-        render = _renderers.get(type(value))
+        render = _renderer(value)
     if render is None:
         return {"text/plain": repr(value)}
     bundle = render(value)

@@ -3,7 +3,8 @@
 The widget is thin: :func:`toollens.core.report.report` computes the views and
 :func:`toollens.render.html.render_panels` renders them; this module keeps the editor's text,
 the toolbar's options and the rendered panels as synced traits of one anywidget
-(:class:`~toollens.jupyter.explorer_state.ExplorerState`), debounces edits, and keeps the
+(:class:`~toollens.jupyter.explorer_state.ExplorerState`), renders an edit at once when idle
+(coalescing the edits that come while a render runs), and keeps the
 last good views (marked stale) while the source does not run. The front end
 (``frontend/src``, bundled into ``static/explorer.js``) hosts a CodeMirror editor and places
 the panels; it renders nothing of its own.
@@ -24,7 +25,7 @@ from toollens.core.edit_changes import Baseline, EditChanges
 from toollens.core.memo import next_generation
 from toollens.core.report import OptionOverrides, ReportOptions
 from toollens.jupyter.clients_panel import ClientsPanel, attach_clients
-from toollens.jupyter.debounce import Debouncer, Scheduler
+from toollens.jupyter.debounce import Coalescer, Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
 from toollens.jupyter.explorer_state import (
     PANELS,
@@ -92,13 +93,14 @@ class Explorer(ExplorerState):
         options: the :class:`~toollens.core.report.ReportOptions` to open with (the toolbar
             then changes strict, provider, docstring style, name, description and optional
             defaults; output_type and context_types stay).
-        debounce: seconds to wait after an edit before rendering; ``0`` renders at once.
+        debounce: ``None``: render an edit at once when idle, coalesce edits made during a
+            render (:class:`~toollens.jupyter.debounce.Coalescer`); else seconds to wait.
         namespace: where Apply binds the edited function (``%toolschema`` passes the
             notebook's user namespace); the function's module globals when not given. Edits
             always run against a copy of the function's own module globals.
         source: the text to edit instead of the target's own source (a ``%%toolschema`` cell).
         source_transform: applied to the text before it runs (IPython syntax in a cell).
-        scheduler: ``scheduler(delay, callback) -> cancel`` used for the debounce.
+        scheduler: ``scheduler(delay, callback) -> cancel`` for coalesced or debounced renders.
         frameworks: ``True`` adds a Frameworks view (what each installed framework sends,
             where they disagree); a list names the frameworks. Built on a worker thread
             after each render; off by default (frameworks take seconds to import).
@@ -115,7 +117,7 @@ class Explorer(ExplorerState):
         target: object,
         options: ReportOptions | None = None,
         *,
-        debounce: float = 0.1,
+        debounce: float | None = None,
         namespace: dict[str, Any] | None = None,
         source: str | None = None,
         source_transform: Callable[[str], str] | None = None,
@@ -137,7 +139,7 @@ class Explorer(ExplorerState):
         self.add_class("tl-explorer")
         self._session, self._opened = session, opened
         self._options: ReportOptions | None = None  # the toolbar's, until a toolbar change
-        self._debouncer = Debouncer(debounce, scheduler)
+        self._debouncer = _render_policy(debounce, scheduler)
         self._trigger = "open"
         self.report: Report | None = None
         self.error: LiveError | None = None
@@ -206,7 +208,7 @@ class Explorer(ExplorerState):
             self.send({"type": "span", "key": key, "span": _locate(self.report, key)})
 
     def flush(self) -> None:
-        """Run a pending (debounced) render now; a no-op when nothing is pending."""
+        """Run a pending (coalesced or debounced) render now; a no-op when none is pending."""
         with self._debouncer.lock:
             if self._debouncer.pending:
                 self.render()
@@ -312,6 +314,10 @@ class Explorer(ExplorerState):
         super().close()
 
 
+def _render_policy(debounce: float | None, scheduler: Scheduler | None) -> Coalescer | Debouncer:
+    return Coalescer(scheduler) if debounce is None else Debouncer(debounce, scheduler)
+
+
 SCHEMA_ONLY_MARK = '<div class="tl-schema-only" hidden></div>'
 """The Signature slot of a tool that is only a schema: the CSS hides the slot, and the
 toolbar's docstring and defaults choices (they change how Python is read)."""
@@ -393,8 +399,7 @@ def _banner_html(error: LiveError, *, stale: bool) -> str:
 
 def _css() -> str:
     from toollens.render.css import STYLE, WIDGET_STYLE
-    from toollens.render.roundtrip_html import ROUNDTRIP_STYLE
-    from toollens.render.try_html import TRY_STYLE
+    from toollens.render.roundtrip_css import ROUNDTRIP_STYLE, TRY_STYLE
 
     return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE
 

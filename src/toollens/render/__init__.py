@@ -1,34 +1,56 @@
 """Report -> HTML (escaped, styled) and plain text; pure functions over core results.
 
-Importing this package also registers how a notebook displays a ``Report`` (see
-``toollens.core.display_hooks``): the display of a report lives here, not in core.
+Importing this package also registers how a notebook displays a ``Report`` and the other
+displayable records (see ``toollens.core.display_hooks``): the display of a record lives
+here, not in core. The records other than ``Report`` are registered by name, and every
+renderer and re-exported function is imported when first used, so importing a submodule
+(the explorer imports ``toollens.render.markup`` and ``.html``) does not import the
+frameworks, clients, round-trip and toolset renderers with it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from toollens.core.display_hooks import register_renderer
 from toollens.core.report import Report
-from toollens.frameworks.compare import Comparison
-from toollens.render.clients_html import clients_mimebundle
-from toollens.render.clients_view import ToolClients
 from toollens.render.css import STYLE, style_tag
-from toollens.render.html import (
-    render_diff_html,
-    render_edit_changes,
-    render_header,
-    render_html,
-    render_panels,
+
+if TYPE_CHECKING:
+    from toollens.frameworks.compare import Comparison
+    from toollens.render.clients_view import ToolClients
+    from toollens.roundtrip.records import CallResult, FuzzReport
+    from toollens.tokens.result import TokenCount
+    from toollens.toolsets import Toolset
+
+# Re-exported names, each from the module that defines it (imported on first use).
+_FROM_HTML = frozenset(
+    ("render_diff_html", "render_edit_changes", "render_header", "render_html", "render_panels")
 )
-from toollens.render.roundtrip_html import call_mimebundle, fuzz_mimebundle
-from toollens.render.text import render_text, render_view, view_data
-from toollens.render.toolset_html import toolset_mimebundle
-from toollens.roundtrip.records import CallResult, FuzzReport
-from toollens.tokens.result import TokenCount
-from toollens.toolsets import Toolset
+_FROM_TEXT = frozenset(("render_text", "render_view", "view_data"))
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_HTML:
+        from toollens.render import html
+
+        value = getattr(html, name)
+    elif name in _FROM_TEXT:
+        from toollens.render import text
+
+        value = getattr(text, name)
+    else:
+        raise AttributeError(f"module 'toollens.render' has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def report_mimebundle(rep: Report) -> dict[str, str]:
     """How a notebook shows a Report: plain text and the static HTML report."""
+    from toollens.render.html import render_html
+    from toollens.render.text import render_text
+
     return {"text/plain": render_text(rep), "text/html": render_html(rep)}
 
 
@@ -46,13 +68,42 @@ def tokens_mimebundle(count: TokenCount) -> dict[str, str]:
     return {"text/plain": tokens_text(count), "text/html": str(tokens_html(count))}
 
 
+def _toolset_mimebundle(toolset: Toolset) -> dict[str, str]:
+    from toollens.render.toolset_html import toolset_mimebundle
+
+    return toolset_mimebundle(toolset)
+
+
+def _call_mimebundle(result: CallResult) -> dict[str, str]:
+    from toollens.render.roundtrip_html import call_mimebundle
+
+    return call_mimebundle(result)
+
+
+def _fuzz_mimebundle(result: FuzzReport) -> dict[str, str]:
+    from toollens.render.roundtrip_html import fuzz_mimebundle
+
+    return fuzz_mimebundle(result)
+
+
+def _clients_mimebundle(clients: ToolClients) -> dict[str, str]:
+    from toollens.render.clients_html import clients_mimebundle
+
+    return clients_mimebundle(clients)
+
+
 register_renderer(Report, report_mimebundle)
-register_renderer(Comparison, comparison_mimebundle)
-register_renderer(Toolset, toolset_mimebundle)
-register_renderer(CallResult, call_mimebundle)
-register_renderer(FuzzReport, fuzz_mimebundle)
-register_renderer(TokenCount, tokens_mimebundle)
-register_renderer(ToolClients, clients_mimebundle)
+# By name: the classes' modules are imported by whoever makes such a record, not here.
+_RENDERED_BY_NAME: dict[str, Callable[[Any], dict[str, str]]] = {
+    "toollens.frameworks.compare.Comparison": comparison_mimebundle,
+    "toollens.toolsets.model.Toolset": _toolset_mimebundle,
+    "toollens.roundtrip.records.CallResult": _call_mimebundle,
+    "toollens.roundtrip.records.FuzzReport": _fuzz_mimebundle,
+    "toollens.tokens.result.TokenCount": tokens_mimebundle,
+    "toollens.render.clients_view.ToolClients": _clients_mimebundle,
+}
+for _name, _render in _RENDERED_BY_NAME.items():
+    register_renderer(_name, _render)
 
 __all__ = [
     "STYLE",

@@ -9,21 +9,12 @@ from __future__ import annotations
 import json
 
 from toollens.render.markup import Markup, badge, tag
+from toollens.render.roundtrip_css import ROUNDTRIP_STYLE
 from toollens.roundtrip.formatting import call_steps, format_call, format_fuzz
 from toollens.roundtrip.records import CallResult, CallStatus, FuzzFinding, FuzzReport
 
 __all__ = ["call_mimebundle", "fuzz_mimebundle", "render_call_html", "render_fuzz_html"]
 
-ROUNDTRIP_STYLE = """
-.tl-root .tl-rt-steps { border-collapse: collapse; font-size: 0.92em; }
-.tl-root .tl-rt-steps th { text-align: left; padding: 2px 12px 2px 0; vertical-align: top;
-  white-space: nowrap; color: var(--tl-muted, inherit); font-weight: normal; }
-.tl-root .tl-rt-steps td { padding: 2px 0; }
-.tl-root .tl-rt-steps pre, .tl-root .tl-rt-finding pre { margin: 0; white-space: pre-wrap; }
-.tl-root .tl-rt-finding {
-  margin: 10px 0; padding-left: 8px; border-left: 3px solid var(--tl-error);
-}
-"""
 
 _STATUS_CLASS = {
     CallStatus.RETURNED: "tl-on",

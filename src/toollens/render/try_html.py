@@ -8,27 +8,13 @@ live in the front end.
 from __future__ import annotations
 
 from toollens.render.markup import Markup, badge, code, note, tag
+from toollens.render.roundtrip_css import TRY_STYLE
 from toollens.render.roundtrip_html import call_steps_table
 from toollens.roundtrip.checking import ArgumentCheck, ArgumentMark
 from toollens.roundtrip.records import CallResult, CallStatus
 
 __all__ = ["TRY_STYLE", "render_try_html"]
 
-TRY_STYLE = """
-.tl-root .tl-try { margin: 8px 0; }
-.tl-root .tl-try > summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
-.tl-root .tl-try-body { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  gap: 10px; align-items: start; }
-@container (max-width: 760px) { .tl-root .tl-try-body { grid-template-columns: minmax(0, 1fr); } }
-.tl-root .tl-try-buttons { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
-.tl-root .tl-try-status { font-size: 0.92em; min-width: 0; }
-.tl-root .tl-try-status h4 { margin: 8px 0 4px; font-size: 1em; }
-.tl-root .tl-try-marks { margin: 4px 0; padding-left: 18px; }
-.tl-root .tl-try-marks code { word-break: break-all; }
-.tl-root .tl-try-result.tl-stale { opacity: 0.55; }
-.tl-root .tl-try-said { font-family: var(--jp-code-font-family, ui-monospace, monospace);
-  white-space: pre-wrap; font-size: 0.9em; max-height: 12em; overflow: auto; margin: 4px 0; }
-"""
 
 _SOURCE_TEXT = {
     "json": "not JSON",

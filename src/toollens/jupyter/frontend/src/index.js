@@ -141,14 +141,22 @@ function renderExplorer({ model, el: host }) {
   // Every view is its base (sent whole now and then) with the patch that makes it current:
   // an edit syncs a few lines, and only the nodes that differ are touched (and flashed).
   // Switching the strict diff's layout shows the same content again: nothing to flash.
+  // Only the views whose base or patch changed are rebuilt: an edit usually touches two of
+  // five, and rebuilding a 240-parameter tool's view from its base costs a copy of it.
   const sideBySide = (html) => html.includes('class="tl-sbs-view"');
   let queued = false;
+  const seen = {};
   const showPanels = (flash) => {
     queued = false;
     const bases = model.get("panel_base") || {};
     const patches = model.get("panel_patch") || {};
     for (const [key, slot] of Object.entries(slots)) {
-      const html = applyOps(bases[key] || "", patches[key]);
+      const base = bases[key] || "";
+      const ops = JSON.stringify(patches[key] || []);
+      const last = seen[key];
+      if (last && last.base === base && last.ops === ops) continue;
+      seen[key] = { base, ops };
+      const html = applyOps(base, patches[key]);
       const switched = sideBySide(slot._tlHtml || "") !== sideBySide(html);
       setPanel(slot, html, flash && !switched);
     }

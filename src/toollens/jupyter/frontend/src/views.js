@@ -164,8 +164,11 @@ function patchOneUnit(panel, old, html) {
 
 /**
  * Update a panel to `html` in place (only the nodes that differ are touched); with `flash`,
- * mark the units that changed and scroll each scroll box to its first one. Returns how
- * many units changed.
+ * mark the units that changed and scroll each scroll box to its first one, in the next
+ * animation frame: marking reads styles and positions, which makes the browser recompute
+ * the style of a big view at once; done for all the views an edit changed together, in the
+ * frame, it is computed once and the new text is not held back by it. Returns how many
+ * nodes were touched.
  */
 export function setPanel(panel, html, flash) {
   if (panel._tlHtml === html) return 0;
@@ -178,31 +181,46 @@ export function setPanel(panel, html, flash) {
     template.innerHTML = html;
     morphChildren(panel, template.content, touched);
   }
-  if (!flash) return 0;
-  const fresh = new Set();
-  for (const node of touched) {
-    const unit = unitOf(node);
-    if (unit && panel.contains(unit)) fresh.add(unit);
+  if (flash && touched.length) {
+    toFlash.push([panel, touched]);
+    if (toFlash.length === 1) requestAnimationFrame(flashAll);
   }
-  const changed = fresh.size;
-  const units = changed > MOST ? panel.querySelectorAll(UNITS).length : 0;
-  if (changed > MOST && changed > units / 2) {
-    // Nearly everything is new (strict toggled, another provider): mark the view, not a
-    // wall of lines.
-    const view = panel.querySelector(".tl-panel") || panel;
-    view.classList.add("tl-flash");
-  } else {
+  return touched.length;
+}
+
+/** Panels patched since the last frame, with the nodes each patch touched. */
+const toFlash = [];
+
+function flashAll() {
+  const batch = toFlash.splice(0);
+  const reveal = [];
+  for (const [panel, touched] of batch) {
+    const fresh = new Set();
+    for (const node of touched) {
+      const unit = unitOf(node);
+      if (unit && panel.contains(unit)) fresh.add(unit);
+    }
+    const changed = fresh.size;
+    const units = changed > MOST ? panel.querySelectorAll(UNITS).length : 0;
+    if (changed > MOST && changed > units / 2) {
+      // Nearly everything is new (strict toggled, another provider): mark the view, not a
+      // wall of lines.
+      (panel.querySelector(".tl-panel") || panel).classList.add("tl-flash");
+    } else {
+      for (const el of fresh) el.classList.add("tl-flash");
+      reveal.push([panel, fresh]);
+    }
+    if (changed) setTimeout(() => {
+      for (const el of panel.querySelectorAll(".tl-flash")) el.classList.remove("tl-flash");
+    }, 1600);
+  }
+  for (const [panel, fresh] of reveal) {
     const boxes = new Set();
     for (const el of fresh) {
-      el.classList.add("tl-flash");
       const box = scrollBoxOf(el, panel);
       if (box && !boxes.has(box)) { boxes.add(box); revealInBox(el, box); }
     }
   }
-  if (changed) setTimeout(() => {
-    for (const el of panel.querySelectorAll(".tl-flash")) el.classList.remove("tl-flash");
-  }, 1600);
-  return changed;
 }
 
 /**
