@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.display_hooks import register_renderer
-from toollens.core.report import Report
 from toollens.render.css import STYLE, style_tag
 
 if TYPE_CHECKING:
+    from toollens.core.report import Report
     from toollens.frameworks.compare import Comparison
     from toollens.render.clients_view import ToolClients
     from toollens.roundtrip.records import CallResult, FuzzReport
@@ -92,9 +92,10 @@ def _clients_mimebundle(clients: ToolClients) -> dict[str, str]:
     return clients_mimebundle(clients)
 
 
-register_renderer(Report, report_mimebundle)
-# By name: the classes' modules are imported by whoever makes such a record, not here.
+# By name: the classes' modules are imported by whoever makes such a record, not here
+# (the command line's emitters import this package and never build a Report).
 _RENDERED_BY_NAME: dict[str, Callable[[Any], dict[str, str]]] = {
+    "toollens.core.report.Report": report_mimebundle,
     "toollens.frameworks.compare.Comparison": comparison_mimebundle,
     "toollens.toolsets.model.Toolset": _toolset_mimebundle,
     "toollens.roundtrip.records.CallResult": _call_mimebundle,
