@@ -452,7 +452,7 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     elif _is_mcp_tool(raw):  # one tool of a tools/list answer: its inputSchema, named by it
         raw, options = raw["inputSchema"], _named_by(raw, options)
     raw = copy_json(dict(raw))
-    check_schema(raw)
+    _check_schema_or_tool(raw)
     named = raw.get("title")
     title = options.name or (named if isinstance(named, str) and named else "schema")
     base = _schema_data_report("json-schema", target, raw, title, options)
@@ -467,6 +467,17 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     return dataclasses.replace(
         base, provider_payload=payload, provider_findings=findings, given=given
     )
+
+
+def _check_schema_or_tool(raw: JsonSchema) -> None:
+    from toollens.core.schema.given import check_tool_shape
+
+    check_tool_shape(raw)  # data that is no schema at all (no keyword) is refused first
+    try:
+        check_schema(raw)
+    except SchemaConstructionError as exc:
+        check_tool_shape(raw, exc)  # under keys that are no keywords: not a schema at all
+        raise
 
 
 _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {
