@@ -6,12 +6,16 @@ Importing this package also registers how a notebook displays a ``Report`` (see
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from toollens.core.display_hooks import register_renderer
 from toollens.core.report import Report
 from toollens.frameworks.compare import Comparison
 from toollens.render.clients_html import clients_mimebundle
 from toollens.render.clients_view import ToolClients
 from toollens.render.css import STYLE, style_tag
+from toollens.render.inline import inline_layout
 from toollens.render.html import (
     render_diff_html,
     render_edit_changes,
@@ -25,6 +29,8 @@ from toollens.render.toolset_html import toolset_mimebundle
 from toollens.roundtrip.records import CallResult, FuzzReport
 from toollens.tokens.result import TokenCount
 from toollens.toolsets import Toolset
+
+_T = TypeVar("_T")
 
 
 def report_mimebundle(rep: Report) -> dict[str, str]:
@@ -46,13 +52,26 @@ def tokens_mimebundle(count: TokenCount) -> dict[str, str]:
     return {"text/plain": tokens_text(count), "text/html": str(tokens_html(count))}
 
 
-register_renderer(Report, report_mimebundle)
-register_renderer(Comparison, comparison_mimebundle)
-register_renderer(Toolset, toolset_mimebundle)
-register_renderer(CallResult, call_mimebundle)
-register_renderer(FuzzReport, fuzz_mimebundle)
-register_renderer(TokenCount, tokens_mimebundle)
-register_renderer(ToolClients, clients_mimebundle)
+def _laid_out(render: Callable[[_T], dict[str, str]]) -> Callable[[_T], dict[str, str]]:
+    """``render`` with its HTML's layout copied inline: it reads well where a sanitizer
+    strips the stylesheet (an untrusted notebook, GitHub, nbviewer, VS Code)."""
+
+    def laid_out(value: _T) -> dict[str, str]:
+        bundle = render(value)
+        if "text/html" in bundle:
+            bundle = {**bundle, "text/html": inline_layout(bundle["text/html"])}
+        return bundle
+
+    return laid_out
+
+
+register_renderer(Report, _laid_out(report_mimebundle))
+register_renderer(Comparison, _laid_out(comparison_mimebundle))
+register_renderer(Toolset, toolset_mimebundle)  # a page of its own: scripted, not inlined
+register_renderer(CallResult, _laid_out(call_mimebundle))
+register_renderer(FuzzReport, _laid_out(fuzz_mimebundle))
+register_renderer(TokenCount, _laid_out(tokens_mimebundle))
+register_renderer(ToolClients, _laid_out(clients_mimebundle))
 
 __all__ = [
     "STYLE",
