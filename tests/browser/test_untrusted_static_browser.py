@@ -59,6 +59,10 @@ def _executed(folder: Path) -> None:
     nb.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
     NotebookClient(nb, timeout=180, kernel_name="python3", store_widget_state=True).execute()
     nbformat.write(static_copies(nb), folder / "saved.ipynb")
+    live = nbformat.v4.new_notebook()
+    live.metadata["kernelspec"] = nb.metadata["kernelspec"]
+    live.cells = [nbformat.v4.new_code_cell(CELLS[0]), nbformat.v4.new_code_cell(CELLS[2])]
+    nbformat.write(live, folder / "live.ipynb")
 
 
 @pytest.fixture(scope="module")
@@ -105,5 +109,56 @@ def test_saved_views_read_well_untrusted_with_the_file_browser_open(
         assert seen["titleMargin"] >= 6, seen  # the title stands apart from its badges
         assert seen["cellAlign"] in ("left", "start"), seen
         assert seen["tableRight"] <= seen["boxRight"] + 1, seen  # nothing cut at the right
+    finally:
+        page.close()
+
+
+KERNEL_READY_JS = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+FITS_JS = """() => {
+  const slot = document.querySelector('.tl-xp .tl-slot-metadata');
+  const table = slot.querySelector('table');
+  const scrolled = [slot, ...slot.querySelectorAll('*')].filter(
+    (n) => n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== 'visible');
+  const cells = [...table.querySelectorAll('th')].map((th) => th.textContent.trim());
+  return {
+    tableRight: table.getBoundingClientRect().right,
+    slotRight: slot.getBoundingClientRect().right,
+    scrolled: scrolled.map((n) => n.className),
+    headers: cells,
+  };
+}"""
+
+
+# 1,400 px: the table now ends inside its view, but its scroll box still scrolls ~1 px.
+LIVE_WIDTHS = [pytest.param(1400, marks=pytest.mark.xfail(strict=True, reason="1 px")), 1000]
+
+
+@pytest.mark.parametrize("width", LIVE_WIDTHS)
+def test_the_live_metadata_table_fits_beside_the_file_browser(
+    lab: Server, browser: Any, width: int
+) -> None:
+    page = browser.new_page()
+    try:
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.goto(lab.url("/lab/tree/live.ipynb?reset"), wait_until="domcontentloaded")
+        page.wait_for_function("window.jupyterapp !== undefined", timeout=90_000)
+        page.wait_for_function(KERNEL_READY_JS, timeout=120_000, polling=250)
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        page.evaluate(
+            "() => { const s = window.jupyterapp.shell; if (s.expandLeft) s.expandLeft(); }"
+        )
+        slot = page.locator(".tl-xp .tl-slot-metadata table")
+        expect(slot).to_be_visible(timeout=180_000)
+        slot.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"live_file_browser_{width}.png"))
+        seen = page.evaluate(FITS_JS)
+        assert seen["tableRight"] <= seen["slotRight"] + 1, seen
+        assert seen["scrolled"] == [], seen  # no sideways scrolling to read a column
+        assert "constraints" in " ".join(seen["headers"]), seen  # the column is all there
     finally:
         page.close()

@@ -15,7 +15,6 @@ from toollens.frameworks.compare import Comparison
 from toollens.render.clients_html import clients_mimebundle
 from toollens.render.clients_view import ToolClients
 from toollens.render.css import STYLE, style_tag
-from toollens.render.inline import inline_layout
 from toollens.render.html import (
     render_diff_html,
     render_edit_changes,
@@ -23,6 +22,7 @@ from toollens.render.html import (
     render_html,
     render_panels,
 )
+from toollens.render.inline import inline_layout
 from toollens.render.roundtrip_html import call_mimebundle, fuzz_mimebundle
 from toollens.render.text import render_text, render_view, view_data
 from toollens.render.toolset_html import toolset_mimebundle

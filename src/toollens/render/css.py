@@ -100,6 +100,9 @@ STYLE = """
   overflow-wrap: break-word; word-break: normal;
 }
 .tl-root .tl-meta th { white-space: normal; }
+/* A source label may wrap in the Metadata table: five columns share a narrow view. */
+.tl-root .tl-meta .tl-srcl { white-space: normal; }
+.tl-root .tl-meta th, .tl-root .tl-meta td { padding: 4px 4px; }
 .tl-root .tl-meta .tl-won { font-weight: normal; }
 .tl-root .tl-srcl {
   display: inline-block; font-size: 0.75em; line-height: 1.4; padding: 0 5px;
