@@ -140,7 +140,8 @@ def fuzz_data(report: FuzzReport) -> JsonObject:
     from toollens.core.record_json import record_json
 
     data = record_json(
-        report, "tool", "provider", "seed", "examples", "edge_cases", "dry_run", "invalid", "stopped"
+        report,
+        *("tool", "provider", "seed", "examples", "edge_cases", "dry_run", "invalid", "stopped"),
     )
     data["findings"] = [
         {
