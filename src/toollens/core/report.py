@@ -33,7 +33,7 @@ from toollens.core.errors import (
 )
 from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity
-from toollens.core.schema.given import check_plain_data, check_schema, parse_schema_text
+from toollens.core.schema.given import check_plain_data, check_schema_or_tool, parse_schema_text
 from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.core.target_kinds import TargetKind, target_kind
@@ -452,7 +452,7 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     elif _is_mcp_tool(raw):  # one tool of a tools/list answer: its inputSchema, named by it
         raw, options = raw["inputSchema"], _named_by(raw, options)
     raw = copy_json(dict(raw))
-    _check_schema_or_tool(raw)
+    check_schema_or_tool(raw)
     named = raw.get("title")
     title = options.name or (named if isinstance(named, str) and named else "schema")
     base = _schema_data_report("json-schema", target, raw, title, options)
@@ -467,17 +467,6 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     return dataclasses.replace(
         base, provider_payload=payload, provider_findings=findings, given=given
     )
-
-
-def _check_schema_or_tool(raw: JsonSchema) -> None:
-    from toollens.core.schema.given import check_tool_shape
-
-    check_tool_shape(raw)  # data that is no schema at all (no keyword) is refused first
-    try:
-        check_schema(raw)
-    except SchemaConstructionError as exc:
-        check_tool_shape(raw, exc)  # under keys that are no keywords: not a schema at all
-        raise
 
 
 _BUILDERS: dict[str, Callable[[Any, ReportOptions], Report]] = {

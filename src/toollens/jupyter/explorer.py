@@ -129,8 +129,7 @@ class Explorer(ExplorerState):
         **overrides: Unpack[OptionOverrides],
     ) -> None:
         start = open_target(target, listing)  # a toolset's tool, a target string, ...
-        target, listing, caller = start.target, start.listing, caller or start.caller
-        opened = _options_for(start, options, overrides)
+        target, listing, caller, opened = _opening(start, caller, options, overrides)
         session = EditSession(target, source, namespace, source_transform)
         super().__init__(
             css=_css(),
@@ -141,8 +140,7 @@ class Explorer(ExplorerState):
         self.add_class("tl-explorer")
         self._session, self._opened = session, opened
         self._options: ReportOptions | None = None  # the toolbar's, until a toolbar change
-        self._debouncer = Debouncer(debounce, scheduler)
-        self._trigger = "open"
+        self._debouncer, self._trigger = Debouncer(debounce, scheduler), "open"
         self.report: Report | None = None
         self.error: LiveError | None = None
         self.last_render_stats = RenderStats(ok=False)
@@ -405,6 +403,14 @@ def _css() -> str:
 
 def _escaped_div(cls: str, text: str) -> str:
     return f'<div class="{cls}">{html.escape(text)}</div>'
+
+
+def _opening(
+    start: Opened, caller: Caller | None, options: ReportOptions | None, overrides: Any
+) -> tuple[object, ToolList | None, Caller | None, ReportOptions]:
+    return start.target, start.listing, caller or start.caller, _options_for(
+        start, options, overrides
+    )
 
 
 def _options_for(

@@ -28,6 +28,7 @@ __all__ = [
     "READ_SHAPES",
     "check_plain_data",
     "check_schema",
+    "check_schema_or_tool",
     "check_tool_shape",
     "parse_schema_text",
     "require_object",
@@ -259,3 +260,13 @@ def _check_subschemas(schema: JsonMapping, pointer: str, depth: int) -> None:
                 check_schema(sub, join_pointer(pointer, key, index), depth + 1)
         else:
             check_schema(schema[key], join_pointer(pointer, key), depth + 1)
+
+
+def check_schema_or_tool(raw: JsonMapping) -> None:
+    """:func:`check_schema`, with data that is no schema at all refused as such first."""
+    check_tool_shape(raw)
+    try:
+        check_schema(raw)
+    except SchemaConstructionError as exc:
+        check_tool_shape(raw, exc)  # under keys that are no keywords: not a schema at all
+        raise
