@@ -184,11 +184,12 @@ def _declarations(body: str, variables: dict[str, str]) -> list[tuple[str, str]]
         prop, value = prop.strip().lower(), " ".join(value.split())
         if not sep or prop not in LAYOUT_PROPERTIES or not value:
             continue
-        value = _resolve(value, variables)
+        resolved = _resolve(value, variables)
+        if resolved is None:
+            continue
         if prop == "display":  # grid and flex need their other properties, which go
-            value = _DISPLAY.get(value or "", value)
-        if value is not None:
-            found.append((prop, value.replace('"', "'")))
+            resolved = _DISPLAY.get(resolved, resolved)
+        found.append((prop, resolved.replace('"', "'")))
     return found
 
 
