@@ -274,7 +274,8 @@ def test_user_text_is_escaped() -> None:
 def test_a_notebook_shows_the_same_panel_with_the_stylesheet() -> None:
     shown = view("array-no-items", "update_dashboard", "vscode-copilot")
     bundle = shown._repr_mimebundle_()
-    assert bundle["text/html"].startswith('<div class="tl-root" data-toollens="clients"><style')
+    assert bundle["text/html"].startswith('<div class="tl-root" data-toollens="clients" style="')
+    assert "<style>" in bundle["text/html"]  # the stylesheet stays; the layout is also inline
     assert clients_panel_html(shown) in bundle["text/html"]
     assert bundle["text/plain"] == clients_text(shown) == str(shown)
     assert set(shown._repr_mimebundle_(include=["text/plain"])) == {"text/plain"}
