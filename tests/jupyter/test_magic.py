@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -352,3 +353,20 @@ def test_a_langchain_base_tool_shows_what_langchain_sends(
     assert isinstance(rep, Report)
     assert (rep.title, rep.options.description) == (sent["name"], sent["description"])
     assert rep.raw_schema == sent["parameters"]
+
+
+TOOL_LIST = Path(__file__).parents[1] / "consumers" / "cases" / "array-no-items.tools.json"
+
+
+def test_a_tool_target_string_opens_as_toollens_show_takes_it(
+    shell: InteractiveShell, shown: list[Any]
+) -> None:
+    target = f'"{TOOL_LIST}#update_dashboard"'
+    shell.run_line_magic("toolschema", target)
+    (explorer,) = shown
+    assert isinstance(explorer, Explorer)
+    assert explorer.report is not None
+    assert explorer.report.title == "update_dashboard"
+    assert "clients" in explorer.panels  # the tool list came along
+    payload = shell.run_line_magic("toolschema", f"{target} --json")
+    assert payload["function"]["name"] == "update_dashboard"

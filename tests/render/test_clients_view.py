@@ -8,6 +8,7 @@ tool as served.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from html.parser import HTMLParser
 from pathlib import Path
@@ -46,7 +47,7 @@ SIDES = [
     ("array-no-items", "update_dashboard", "vscode-copilot", "tool-dropped",
      ["vscode-copilot.array-without-items"], None, False),
     ("array-no-items", "update_dashboard", "claude-code", "accepted", [],
-     "mcp__grafana__update_dashboard", False),
+     "mcp__grafana__update_dashboard", True),  # renamed
     ("array-no-items", "update_dashboard", "cursor", "accepted", [], "update_dashboard", False),
     ("gemini-rewrite", "get_item", "gemini-cli", "rewritten",
      ["gemini-cli.renamed", "gemini-cli.nullable-type"], "mcp_my_server_get_item", True),
@@ -79,16 +80,30 @@ def test_each_side_says_the_verdict_the_rules_and_the_name(
     assert bool(side.diff_lines()) is changed
 
 
-def test_a_rename_alone_is_no_change_of_the_json() -> None:
+def test_a_rename_is_a_change_with_the_listed_name_on_the_servers_side() -> None:
     (side,) = view("array-no-items", "ping", "claude-code").sides
     assert side.name == "mcp__grafana__ping"
     assert side.served["name"] == "ping"  # as the server sent it
-    assert not side.changed
-    assert side.diff_lines() == []
+    assert side.changed
+    diff = side.diff_lines()
+    assert '-  "name": "ping",' in diff  # the server's side keeps the name it listed
+    assert '+  "name": "mcp__grafana__ping",' in diff
     text = clients_text(view("array-no-items", "ping", "claude-code"))
-    assert (
-        "sends it as 'mcp__grafana__ping' (listed as 'ping'): the JSON as the server sent" in text
-    )
+    assert "sends it as 'mcp__grafana__ping' (listed as 'ping'); what it changes:" in text
+
+
+def test_a_key_the_client_only_moves_is_no_change() -> None:
+    (side,) = view("array-no-items", "ping", "cursor").sides
+    moved = dict(reversed(list(side.served.items())))  # same JSON, keys in reverse order
+    diff = dataclasses.replace(side, sent={**moved, "strict": True}).diff_lines()[3:]
+    removed = [line[1:] for line in diff if line.startswith("-")]
+    added = [line[1:] for line in diff if line.startswith("+")]
+    # Only the new key shows (and the comma the line before it gains), nothing moved.
+    assert len(removed) == 1
+    assert added == [removed[0] + ",", '  "strict": true']
+    same = dataclasses.replace(side, sent=moved)
+    assert not same.changed
+    assert same.diff_lines() == []
 
 
 def test_the_server_name_goes_into_the_names_clients_send() -> None:
@@ -259,8 +274,12 @@ def test_user_text_is_escaped() -> None:
 def test_a_notebook_shows_the_same_panel_with_the_stylesheet() -> None:
     shown = view("array-no-items", "update_dashboard", "vscode-copilot")
     bundle = shown._repr_mimebundle_()
-    assert bundle["text/html"].startswith('<div class="tl-root" data-toollens="clients"><style')
-    assert clients_panel_html(shown) in bundle["text/html"]
+    assert bundle["text/html"].startswith('<div class="tl-root" data-toollens="clients" style="')
+    assert "<style>" in bundle["text/html"]  # the stylesheet stays; the layout is also inline
+    import re
+
+    untagged = re.sub(r' style="[^"]*"', "", bundle["text/html"])  # the inline layout aside
+    assert clients_panel_html(shown) in untagged
     assert bundle["text/plain"] == clients_text(shown) == str(shown)
     assert set(shown._repr_mimebundle_(include=["text/plain"])) == {"text/plain"}
 

@@ -312,7 +312,7 @@ def client_cost(judgement: ConsumerJudgement, asked: str | None = None) -> Clien
         else:
             search = None
     except TokenizerUnavailableError as exc:
-        error = f"{exc} ({exc.hint})" if exc.hint else str(exc)
+        error = str(exc)  # its message already ends with the hint
         return ClientCost(
             judgement.client, len(sent), 0, 0, model, "estimate", "", None, error, rejected
         )

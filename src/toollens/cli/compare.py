@@ -89,7 +89,7 @@ def run_compare(args: argparse.Namespace) -> tuple[str, int]:
 def _compare_one(label: str, target: Any, frameworks: Sequence[str]) -> tuple[Any, int]:
     from toollens.core.diff import DiffSeverity
     from toollens.core.errors import TargetError
-    from toollens.frameworks import installed
+    from toollens.frameworks import installed, names
     from toollens.frameworks.compare import compare
 
     if not callable(target) or isinstance(target, type):
@@ -97,14 +97,15 @@ def _compare_one(label: str, target: Any, frameworks: Sequence[str]) -> tuple[An
             f"{label} is a {type(target).__name__}, not a function",
             hint="compare takes MODULE:FUNC or file.py:FUNC",
         )
-    wanted = list(frameworks) or installed()
+    # Unasked, every framework is listed: the ones not installed as such, not left out.
+    wanted = list(frameworks) or list(names())
     missing = [name for name in wanted if name not in installed(wanted)]
-    if missing:
+    if missing and frameworks:
         raise TargetError(
             f"framework not installed: {', '.join(missing)}",
             hint="pip install 'toollens[frameworks]', or leave it out",
         )
-    if not wanted:
+    if len(missing) == len(wanted):
         raise TargetError("no framework is installed", hint="pip install 'toollens[frameworks]'")
     result = compare(target, wanted)
     if len(result.gate_pairs()) < 2 and not result.refused:

@@ -91,13 +91,19 @@ def add_roundtrip_commands(
     fuzzed = command(
         "fuzz", "call a tool with generated arguments; report what breaks", FUZZ_EPILOG
     )
-    _add_call_target(fuzzed)
+    fuzzed.add_argument(
+        "target",
+        metavar="TARGET",
+        help="MODULE:FUNC, file.py:FUNC, MODULE or file.py (each of its functions, as check "
+        "reads them) or mcp:COMMAND ARGS...#TOOL",
+    )
     fuzzed.add_argument(
         "-n",
         type=_positive,
         default=100,
         metavar="N",
-        help="arguments to generate (default: 100; edge cases come on top)",
+        help="arguments to draw (default: 100); the edge cases (each enum member, bound, "
+        "null, empty and long string) are tried first, on top of them",
     )
     fuzzed.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default: 0)")
     fuzzed.add_argument(
@@ -202,25 +208,59 @@ def run_try(args: argparse.Namespace) -> tuple[str, int]:
 def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.mcp.target import is_mcp_target
     from toollens.roundtrip import formatting
-    from toollens.roundtrip.fuzzing import fuzz
 
     if is_mcp_target(args.target):
-        report = _fuzz_mcp(args)
+        reports = [_fuzz_mcp(args)]
     else:
-        report = fuzz(
-            _callable_target(args.target),
-            n=args.n,
-            seed=args.seed,
-            provider=args.provider,
-            invalid=args.invalid,
-            timeout=args.timeout,
-            dry_run=args.dry_run,
-            strict=args.strict,
-        )
-    code = EXIT_FUZZ[bool(report.findings)]
+        reports = [_fuzz_function(func, args) for func in _fuzz_functions(args.target)]
+    code = EXIT_FUZZ[any(report.findings for report in reports)]
     if args.format == "json":
-        return json.dumps(formatting.fuzz_data(report), indent=2) + "\n", code
-    return formatting.format_fuzz(report), code
+        data = [formatting.fuzz_data(report) for report in reports]
+        return json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n", code
+    return "\n".join(formatting.format_fuzz(report) for report in reports), code
+
+
+def _fuzz_function(func: Any, args: argparse.Namespace) -> FuzzReport:
+    from toollens.roundtrip.fuzzing import fuzz
+
+    return fuzz(
+        func,
+        n=args.n,
+        seed=args.seed,
+        provider=args.provider,
+        invalid=args.invalid,
+        timeout=args.timeout,
+        dry_run=args.dry_run,
+        strict=args.strict,
+    )
+
+
+def _fuzz_functions(text: str) -> list[Any]:
+    """The function ``text`` names, or each function of the module or file it names (what
+    ``check MODULE`` reads), in the order they are defined."""
+    import inspect
+
+    from toollens.core.errors import TargetError
+
+    try:
+        return [_callable_target(text)]
+    except TargetError as exc:
+        if text.endswith(".json") or ":" in text.replace("\\", "/").rpartition("/")[2]:
+            raise  # a schema, or MODULE:FUNC that does not resolve: its own error says why
+        named = exc
+    from toollens import toolset
+
+    try:
+        found = [tool.function for tool in toolset(text).tools]
+    except TargetError:
+        raise named from None
+    functions = [f for f in found if inspect.isroutine(f)]
+    if not functions:
+        raise TargetError(
+            f"{text} defines no function to call",
+            hint="name a Python function: MODULE:FUNC or file.py:FUNC",
+        )
+    return functions
 
 
 def _fuzz_mcp(args: argparse.Namespace) -> FuzzReport:

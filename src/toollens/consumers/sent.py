@@ -64,8 +64,11 @@ def judge_sent(consumer: Consumer, sent: JsonObject) -> ProviderCheck | None:
     if provider == "gemini-openapi":
         schema = plain_schema(schema)
     is_strict = consumer.strict if strict is None else strict
+    from toollens.core.schema_fixes import for_schema_only
+
     findings = check_provider(schema, provider, name=name, strict=is_strict)  # type: ignore[arg-type]
-    return ProviderCheck(provider, is_strict, tuple(findings))
+    # What a client sends is a schema its author edits, not a Python function.
+    return ProviderCheck(provider, is_strict, for_schema_only(findings))
 
 
 _NAME_MAPS = frozenset({"properties", "$defs", "defs", "definitions"})  # keys are names

@@ -6,6 +6,10 @@ message from it, so a front end can show where the problem is and what to do.
 
 from __future__ import annotations
 
+#: How a hint says "turn strict mode off" to both audiences: the command line's option and
+#: the Python keyword (``report``, ``Explorer``, ``%toolschema``'s ``--no-strict`` alike).
+STRICT_OFF = "turn strict mode off (--no-strict; strict=False from Python)"
+
 
 def one_line(error: BaseException | str) -> str:
     """An error's message for a one-line report: every run of whitespace (line breaks

@@ -29,6 +29,7 @@ from toollens.core.docstrings import (
     parse_docstring,
 )
 from toollens.core.errors import (
+    STRICT_OFF,
     ModelBehaviorError,
     SchemaConstructionError,
     StrictSchemaError,
@@ -421,7 +422,7 @@ def _var_keyword_refusal(parameter: str, schema_name: str) -> StrictSchemaError:
         parameter=parameter,
         pointer=join_pointer("", "properties", schema_name),
         rule=StrictRule.OPEN_OBJECT.value,
-        hint=f"pass strict=False and send keywords nested under {parameter!r}, "
+        hint=f"{STRICT_OFF} and send keywords nested under {parameter!r}, "
         "or declare explicit parameters",
     )
 

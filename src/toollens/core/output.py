@@ -33,7 +33,7 @@ from pydantic.errors import PydanticUserError
 from typing_extensions import TypedDict, is_typeddict
 
 from toollens.core.answers import WRAPPER_KEY, OutputFailure, decode_answer, validate_answer
-from toollens.core.errors import SchemaConstructionError, StrictSchemaError
+from toollens.core.errors import STRICT_OFF, SchemaConstructionError, StrictSchemaError
 from toollens.core.records import Change
 from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonSchema
@@ -413,6 +413,6 @@ def _make_strict(name: str, raw: JsonSchema) -> tuple[JsonSchema, list[Change]]:
             pointer=exc.pointer,
             rule=exc.rule,
             hint="make the type closed (declared fields, no open dict or extra='allow') "
-            "or pass strict=False",
+            f"or {STRICT_OFF}",
         ) from exc
     return strict_schema, list(changes)

@@ -33,7 +33,7 @@ from toollens.core.errors import (
 )
 from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
 from toollens.core.records import Change, Finding, Severity
-from toollens.core.schema.given import check_plain_data, check_schema, parse_schema_text
+from toollens.core.schema.given import check_plain_data, check_schema_or_tool, parse_schema_text
 from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.core.target_kinds import TargetKind, target_kind
@@ -432,7 +432,7 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     elif is_mcp_tool_object(raw):  # one tool of a tools/list answer: its inputSchema
         raw, options = raw["inputSchema"], named_by(raw, options)
     raw = copy_json(dict(raw))
-    check_schema(raw)
+    check_schema_or_tool(raw)
     named = raw.get("title")
     title = options.name or (named if isinstance(named, str) and named else "schema")
     base = _schema_data_report("json-schema", target, raw, title, options)

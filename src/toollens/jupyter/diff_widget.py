@@ -120,6 +120,6 @@ def _is_type(value: Any) -> bool:
 
 
 def _css() -> str:
-    from toollens.render.css import STYLE
+    from toollens.render.css import STYLE, WIDGET_STYLE
 
-    return STYLE
+    return STYLE + WIDGET_STYLE

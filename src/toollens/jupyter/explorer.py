@@ -37,6 +37,8 @@ from toollens.jupyter.explorer_state import (
 )
 from toollens.jupyter.frameworks_view import FrameworksView, attach_frameworks
 from toollens.jupyter.live import LiveError, exception_error
+from toollens.jupyter.opening import Opened
+from toollens.jupyter.opening import opened as open_target
 from toollens.jupyter.try_view import Caller, TryView
 from toollens.render.markup import utf8_length
 
@@ -128,7 +130,8 @@ class Explorer(ExplorerState):
         listing: ToolList | None = None,
         **overrides: Unpack[OptionOverrides],
     ) -> None:
-        opened = dataclasses.replace(options or ReportOptions(), **overrides)
+        start = open_target(target, listing)  # a toolset's tool, a target string, ...
+        target, listing, caller, opened = _opening(start, caller, options, overrides)
         session = EditSession(target, source, namespace, source_transform)
         super().__init__(
             css=_css(),
@@ -406,3 +409,26 @@ def _css() -> str:
 
 def _escaped_div(cls: str, text: str) -> str:
     return f'<div class="{cls}">{html.escape(text)}</div>'
+
+
+def _opening(
+    start: Opened, caller: Caller | None, options: ReportOptions | None, overrides: Any
+) -> tuple[object, ToolList | None, Caller | None, ReportOptions]:
+    return start.target, start.listing, caller or start.caller, _options_for(
+        start, options, overrides
+    )
+
+
+def _options_for(
+    start: Opened, options: ReportOptions | None, overrides: OptionOverrides
+) -> ReportOptions:
+    """The caller's options over the ones a tool was read with (an MCP tool's name and
+    description are its own unless the caller names others)."""
+    base = options or start.options or ReportOptions()
+    if start.options is not None and options is not None:
+        base = dataclasses.replace(
+            base,
+            name=base.name or start.options.name,
+            description=base.description or start.options.description,
+        )
+    return dataclasses.replace(base, **overrides)

@@ -11,6 +11,7 @@ one line to stderr instead of a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import Any
 
@@ -160,7 +161,13 @@ class ToolSchemaMagics(Magics):
         )
         try:
             if args.json or args.static:
-                return self._report_view(target, options, as_json=args.json)
+                from toollens.jupyter.opening import opened
+
+                start = opened(target)  # a toolset's tool or a target string, as Explorer
+                if start.options is not None:
+                    named = options.name or start.options.name
+                    options = dataclasses.replace(options, name=named)
+                return self._report_view(start.target, options, as_json=args.json)
             if args.diff is not None:
                 from toollens.jupyter.diff_widget import DiffWidget
 

@@ -44,7 +44,10 @@ class BaseWidget(anywidget.AnyWidget):
         data, metadata = result if isinstance(result, tuple) else (result, {})
         static = self._static_html()
         if static is not None:
-            data = {**data, "text/html": static}
+            from toollens.render.inline import inline_layout
+
+            # Laid out inline too: a sanitizer that strips the stylesheet keeps the layout.
+            data = {**data, "text/html": inline_layout(static)}
         return data, metadata
 
 

@@ -11,7 +11,7 @@ frameworks, clients, round-trip and toolset renderers with it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from toollens.core.display_hooks import register_renderer
 from toollens.render.css import STYLE, style_tag
@@ -45,6 +45,8 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
+_T = TypeVar("_T")
+
 
 def report_mimebundle(rep: Report) -> dict[str, str]:
     """How a notebook shows a Report: plain text and the static HTML report."""
@@ -66,6 +68,21 @@ def tokens_mimebundle(count: TokenCount) -> dict[str, str]:
     from toollens.render.tokens import tokens_html, tokens_text
 
     return {"text/plain": tokens_text(count), "text/html": str(tokens_html(count))}
+
+
+def _laid_out(render: Callable[[_T], dict[str, str]]) -> Callable[[_T], dict[str, str]]:
+    """``render`` with its HTML's layout copied inline: it reads well where a sanitizer
+    strips the stylesheet (an untrusted notebook, GitHub, nbviewer, VS Code)."""
+
+    def laid_out(value: _T) -> dict[str, str]:
+        from toollens.render.inline import inline_layout
+
+        bundle = render(value)
+        if "text/html" in bundle:
+            bundle = {**bundle, "text/html": inline_layout(bundle["text/html"])}
+        return bundle
+
+    return laid_out
 
 
 def _toolset_mimebundle(toolset: Toolset) -> dict[str, str]:
@@ -94,14 +111,16 @@ def _clients_mimebundle(clients: ToolClients) -> dict[str, str]:
 
 # By name: the classes' modules are imported by whoever makes such a record, not here
 # (the command line's emitters import this package and never build a Report).
+# Every HTML but the toolset's (a page of its own: scripted, not inlined) has its layout
+# copied inline.
 _RENDERED_BY_NAME: dict[str, Callable[[Any], dict[str, str]]] = {
-    "toollens.core.report.Report": report_mimebundle,
-    "toollens.frameworks.compare.Comparison": comparison_mimebundle,
+    "toollens.core.report.Report": _laid_out(report_mimebundle),
+    "toollens.frameworks.compare.Comparison": _laid_out(comparison_mimebundle),
     "toollens.toolsets.model.Toolset": _toolset_mimebundle,
-    "toollens.roundtrip.records.CallResult": _call_mimebundle,
-    "toollens.roundtrip.records.FuzzReport": _fuzz_mimebundle,
-    "toollens.tokens.result.TokenCount": tokens_mimebundle,
-    "toollens.render.clients_view.ToolClients": _clients_mimebundle,
+    "toollens.roundtrip.records.CallResult": _laid_out(_call_mimebundle),
+    "toollens.roundtrip.records.FuzzReport": _laid_out(_fuzz_mimebundle),
+    "toollens.tokens.result.TokenCount": _laid_out(tokens_mimebundle),
+    "toollens.render.clients_view.ToolClients": _laid_out(_clients_mimebundle),
 }
 for _name, _render in _RENDERED_BY_NAME.items():
     register_renderer(_name, _render)

@@ -86,28 +86,22 @@ class ClientSide:
         return name if isinstance(name, str) else None
 
     @property
-    def renamed(self) -> JsonObject:
-        """The tool as served, named as the client names it: what :attr:`sent` diffs against
-        (the name is shown on its own; a rename alone is no change of the JSON)."""
-        if self.name is None or "name" not in self.served:
-            return self.served
-        return {**self.served, "name": self.name}
-
-    @property
     def changed(self) -> bool:
-        """Whether the JSON the client sends differs from what the server sent (its name
-        aside)."""
-        return self.sent is not None and self.sent != self.renamed
+        """Whether the JSON the client sends differs from what the server sent, its name
+        included (a rename is a change) and its keys' order not (JSON objects have none)."""
+        return self.sent is not None and self.sent != self.served
 
     def diff_lines(self) -> list[str]:
         """A unified diff, the tool as served against as sent (``[]`` when the same): the
-        changed lines with three of context, so a big tool's diff stays small."""
+        changed lines with three of context, so a big tool's diff stays small. The sent
+        side is laid out in the served side's key order, so a key the client only moved
+        is no change."""
         if self.sent is None or not self.changed:
             return []
         return list(
             difflib.unified_diff(
-                _dump(self.renamed).splitlines(),
-                _dump(self.sent).splitlines(),
+                _dump(self.served).splitlines(),
+                _dump(_in_order_of(self.sent, self.served)).splitlines(),
                 "as the server sent it",
                 f"as {self.client} sends it",
                 lineterm="",
@@ -239,6 +233,17 @@ def _in_shape(raw: JsonObject, sent: JsonObject | None) -> JsonObject:
     if sent is None or "inputSchema" in sent or "parameters" not in sent:
         return raw
     return {("parameters" if k == "inputSchema" else k): v for k, v in raw.items()}
+
+
+def _in_order_of(value: object, like: object) -> object:
+    """``value`` with each object's keys in the order ``like`` has them (keys ``like`` lacks
+    last, in their own order), at every depth: the same JSON, laid out to diff line by line."""
+    if isinstance(value, dict) and isinstance(like, dict):
+        keys = [k for k in like if k in value] + [k for k in value if k not in like]
+        return {k: _in_order_of(value[k], like.get(k)) for k in keys}
+    if isinstance(value, list) and isinstance(like, list):
+        return [_in_order_of(v, like[i] if i < len(like) else None) for i, v in enumerate(value)]
+    return value
 
 
 # -- text -----------------------------------------------------------------------------------

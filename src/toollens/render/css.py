@@ -64,9 +64,10 @@ STYLE = """
 .tl-root .tl-wide { margin-top: 12px; }
 .tl-root .tl-panel-title {
   margin: 0 0 8px; font-size: 1.08em; font-weight: 600; display: flex; flex-wrap: wrap;
-  gap: 4px 8px; align-items: baseline;
+  gap: 4px 0; align-items: baseline;
 }
-.tl-root .tl-panel-title .tl-muted { font-weight: normal; font-size: 0.9em; }
+/* A margin, not the flex gap: it survives a sanitizer (render/inline.py). */
+.tl-root .tl-panel-title .tl-muted { font-weight: normal; font-size: 0.9em; margin-left: 8px; }
 .tl-root .tl-muted { color: var(--tl-muted); }
 .tl-root .tl-note { margin: 6px 0; color: var(--tl-muted); }
 .tl-root p { margin: 6px 0; }
@@ -92,13 +93,16 @@ STYLE = """
 }
 .tl-root .tl-table th { font-weight: 600; color: var(--tl-muted); white-space: nowrap; }
 .tl-root .tl-table td.tl-name { font-weight: 600; white-space: nowrap; }
-/* Long types may break inside a word, but only when the narrow column needs it. */
 /* Long types wrap between tokens; a word breaks only when it alone is wider than the cell
    ("anywhere" would also shrink the column until words break inside). */
+/* word-break: normal beats a host's break-all on code (JupyterLab's rendered HTML). */
 .tl-root .tl-panel-signature td code, .tl-root .tl-panel-signature td .tl-name {
-  overflow-wrap: break-word;
+  overflow-wrap: break-word; word-break: normal;
 }
 .tl-root .tl-meta th { white-space: normal; }
+/* A source label may wrap in the Metadata table: five columns share a narrow view. */
+.tl-root .tl-meta .tl-srcl { white-space: normal; }
+.tl-root .tl-meta th, .tl-root .tl-meta td { padding: 4px 4px; }
 .tl-root .tl-meta .tl-won { font-weight: normal; }
 .tl-root .tl-srcl {
   display: inline-block; font-size: 0.75em; line-height: 1.4; padding: 0 5px;
@@ -190,17 +194,18 @@ WIDGET_STYLE = """
    toolbar would then stick to it instead of to the notebook's scrolling area. */
 .tl-xp { width: 100%; max-width: 100%; overflow-x: clip; }
 /* Kept in sight by the front end (a transform while the explorer scrolls past the top). */
-.tl-xp .tl-toolbar {
+/* The diff widget's toolbar is the explorer's, its two controls alike. */
+.tl-xp .tl-toolbar, .tl-diff-widget .tl-toolbar {
   position: relative; z-index: 5; display: flex; flex-flow: row wrap;
   gap: 4px 10px; align-items: center; padding: 6px 8px; margin: 0 0 8px;
   background: var(--tl-bg); border-bottom: 1px solid var(--tl-border);
 }
 .tl-xp .tl-toolbar.tl-floating { box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15); }
-.tl-xp .tl-ctl {
+.tl-xp .tl-ctl, .tl-diff-widget .tl-ctl {
   display: inline-flex; gap: 5px; align-items: center; white-space: nowrap; color: var(--tl-muted);
 }
 .tl-xp .tl-toolbar select, .tl-xp .tl-toolbar input[type=text], .tl-xp .tl-apply,
-.tl-xp .tl-try-buttons button {
+.tl-xp .tl-try-buttons button, .tl-diff-widget .tl-toolbar select {
   font: inherit; color: var(--tl-fg); background: var(--tl-bg);
   border: 1px solid var(--tl-border); border-radius: 3px; padding: 2px 6px;
 }

@@ -295,6 +295,13 @@ def comparison_text(comparison: Comparison, pairs: Sequence[tuple[str, str]] = (
     agreement = comparison.agreement
     verdict = "all agree" if agreement is None else f"worst difference: {agreement.value}"
     lines = [f"frameworks for {comparison.target}: {verdict}", "", *_status_lines(comparison)]
+    absent = comparison.not_installed
+    if absent:
+        lines += [
+            "",
+            f"{len(absent)} of {len(comparison.entries)} not installed, so not compared: "
+            f"{', '.join(absent)} (pip install 'toollens[frameworks]' to compare them too)",
+        ]
     lines += ["", "per parameter (* = the frameworks disagree)", *_matrix_lines(comparison)]
     findings = [str(f) for f in comparison.findings if f.rule != "framework.not-installed"]
     if findings:

@@ -123,7 +123,18 @@ def signature_row(
 @edit_cache(_ROWS)
 def metadata_row(name: str, type_text: str, cells: tuple[Markup, ...]) -> Markup:
     """A parameter of the Metadata table: name, type, then one :func:`value_cell` per column."""
-    return tag("tr", tag("td", name, class_="tl-name"), tag("td", code(type_text)), *cells)
+    return tag("tr", tag("td", name, class_="tl-name"), tag("td", _breakable(type_text)), *cells)
+
+
+def _breakable(type_text: str) -> Markup:
+    """A type as code that may wrap after each ``[`` and ``|`` as well as at its spaces, so
+    ``Literal['celsius', 'fahrenheit']`` fits a narrow column without breaking a word."""
+    import re
+
+    children: list[Child] = []
+    for i, part in enumerate(re.split(r"(?<=[\[|])", type_text)):
+        children += [Markup("<wbr>"), part] if i else [part]
+    return tag("code", *children)
 
 
 @edit_cache(_ROWS)

@@ -108,9 +108,12 @@ def format_fuzz(report: FuzzReport) -> str:
     mode = " (dry run)" if report.dry_run else ""
     count = len(report.findings)
     noun = "finding" if count == 1 else "findings"
+    drawn = report.examples - report.edge_cases
+    how = "drawn and mutated" if report.invalid else "drawn"
+    split = f" ({report.edge_cases} edge cases, then {drawn} {how})" if report.edge_cases else ""
     lines = [
-        f"fuzz {report.tool}: {report.examples} arguments from {source}, seed {report.seed}"
-        f"{mode}: {count or 'no'} {noun}"
+        f"fuzz {report.tool}: {report.examples} arguments{split} from {source}, "
+        f"seed {report.seed}{mode}: {count or 'no'} {noun}"
     ]
     if report.stopped:
         lines.append(f"  {report.stopped}")
@@ -137,7 +140,8 @@ def fuzz_data(report: FuzzReport) -> JsonObject:
     from toollens.core.record_json import record_json
 
     data = record_json(
-        report, "tool", "provider", "seed", "examples", "dry_run", "invalid", "stopped"
+        report,
+        *("tool", "provider", "seed", "examples", "edge_cases", "dry_run", "invalid", "stopped"),
     )
     data["findings"] = [
         {

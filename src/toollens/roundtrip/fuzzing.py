@@ -229,6 +229,7 @@ def fuzz_calls(
     base = generate.simplest(valid)
     for arguments in (base, *generate.edge_cases(run.schema, base)):
         run.visit(arguments, run.check_valid)
+    edge_cases = run.examples
     explore(valid, n, seed, lambda a: run.visit(a, run.check_valid, (valid, run.check_valid)))
     if invalid:
         _explore_invalid(run, valid, base, n, seed)
@@ -243,6 +244,7 @@ def fuzz_calls(
         dry_run=plan.dry_run,
         invalid=invalid,
         stopped=run.stopped,
+        edge_cases=edge_cases,
     )
 
 

@@ -124,11 +124,13 @@ class FuzzReport:
             own schema).
         schema: the schema the arguments were generated from (what the model sees).
         seed: the Hypothesis seed.
-        examples: how many argument objects were tried.
+        examples: how many argument objects were tried, edge cases included.
         findings: one per distinct failure, in the order they were first seen.
         dry_run: the function was never called (validation only).
         invalid: arguments the schema forbids were tried too.
         stopped: why the run stopped early (a call hung), else ``None``.
+        edge_cases: how many of ``examples`` were the edge cases tried first (the simplest
+            object, each enum member and bound, ...), on top of the ``n`` drawn ones.
     """
 
     tool: str
@@ -140,6 +142,7 @@ class FuzzReport:
     dry_run: bool = False
     invalid: bool = False
     stopped: str | None = None
+    edge_cases: int = 0
 
     @property
     def ok(self) -> bool:

@@ -23,6 +23,7 @@ from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 from toollens.mcp.records import mcp_fields
 
 if TYPE_CHECKING:
+    from toollens.consumers import ToolList
     from toollens.core.report import Report, ReportOptions
 
 __all__ = ["OriginKind", "Tool", "ToolOrigin", "callable_origin", "one_line"]
@@ -96,6 +97,9 @@ class Tool:
         title: the tool's human-readable title (MCP ``title``), when it has one.
         annotations: the tool's behaviour hints (MCP ``annotations``: ``readOnlyHint``,
             ``destructiveHint``, ...), when it has some.
+        listing: the MCP tool list the tool was listed in (set by its :class:`Toolset`,
+            for an ``mcp:`` server or a saved ``tools/list``), so the tool alone opens with
+            its Clients view (``toollens.Explorer(ts.tools[0])``).
 
     A tool with neither a report nor an error is listed but not checked (a hosted tool,
     a toolset known only during a run); ``origin.role`` says what it is. A tool sent to
@@ -115,6 +119,7 @@ class Tool:
     payload_findings: tuple[Finding, ...] = ()
     title: str | None = None
     annotations: dict[str, Any] | None = field(default=None, compare=False)
+    listing: ToolList | None = field(default=None, compare=False, repr=False)
 
     @property
     def input_schema(self) -> JsonSchema | None:

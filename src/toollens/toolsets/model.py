@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -47,6 +48,18 @@ class Toolset:
     options: ReportOptions | None = field(default=None, compare=False)
     listing: ToolList | None = field(default=None, compare=False)
     served: ServerTools | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # Each tool of a listing knows it, so one tool handed on alone keeps its Clients view.
+        if self.listing is not None:
+            listed = set(self.listing.names)
+            tools = tuple(
+                dataclasses.replace(t, listing=self.listing)
+                if t.listing is None and t.name in listed
+                else t
+                for t in self.tools
+            )
+            object.__setattr__(self, "tools", tools)
 
     @classmethod
     def from_entries(

@@ -24,7 +24,69 @@ from toollens.core.schema.toolkit import (
 )
 from toollens.core.schema.types import JsonMapping, JsonSchema
 
-__all__ = ["check_plain_data", "check_schema", "parse_schema_text", "require_object"]
+__all__ = [
+    "READ_SHAPES",
+    "check_plain_data",
+    "check_schema",
+    "check_schema_or_tool",
+    "check_tool_shape",
+    "parse_schema_text",
+    "require_object",
+]
+
+#: The JSON Schema keywords (2020-12 and draft-07, annotations included) and OpenAPI's
+#: ``nullable``: an object with none of them at its top is data, not a schema.
+SCHEMA_KEYWORDS = frozenset(
+    {
+        *SCHEMA_MAP_KEYWORDS, *SCHEMA_LIST_KEYWORDS, *SCHEMA_VALUE_KEYWORDS,
+        "$schema", "$id", "$ref", "$dynamicRef", "$anchor", "$dynamicAnchor", "$comment",
+        "$vocabulary", "id", "type", "enum", "const", "required", "dependentRequired",
+        "dependencies", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+        "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems",
+        "uniqueItems", "minContains", "maxContains", "minProperties", "maxProperties",
+        "title", "description", "default", "examples", "example", "deprecated", "readOnly",
+        "writeOnly", "contentEncoding", "contentMediaType", "contentSchema", "nullable",
+    }
+)  # fmt: skip
+
+#: What toollens reads from JSON, for a message that refuses something else.
+READ_SHAPES = (
+    'toollens reads a JSON Schema (e.g. {"type": "object", "properties": {...}}), one tool '
+    '(an MCP tool {"name", "inputSchema"} or a provider\'s tool payload) or a tool list '
+    '({"tools": [...]} or a JSON list of tools)'
+)
+
+
+def check_tool_shape(data: JsonMapping, error: SchemaConstructionError | None = None) -> None:
+    """Refuse a JSON object that is no tool and no schema, saying so and which shapes are
+    read: none of its top keys is a JSON Schema keyword (``{"name": "Alice"}``), its
+    ``tools`` is no list, or ``error`` (what :func:`check_schema` found) falls under keys
+    that are no keywords (``{"hello": "world", "items": [1]}``)."""
+    tools = data.get("tools")
+    if "tools" in data and not isinstance(tools, list):
+        raise SchemaConstructionError(
+            f"this JSON is not a tool list: 'tools' holds {type(tools).__name__} "
+            f"{_preview(tools)}, not a list of tools",
+            pointer="/tools",
+            hint=READ_SHAPES,
+        )
+    others = [key for key in data if key not in SCHEMA_KEYWORDS and not key.startswith("x-")]
+    if not others or (error is None and len(others) < len(data)):
+        return
+    keys = ", ".join(repr(k) for k in others[:5]) + (", ..." if len(others) > 5 else "")
+    said = f"its key {keys} is no JSON Schema keyword" if len(others) == 1 else (
+        f"its keys {keys} are no JSON Schema keywords"
+    )
+    found = f" ({error.message} at {error.pointer or '/'})" if error is not None else ""
+    raise SchemaConstructionError(
+        f"this JSON is not a tool and not a JSON Schema: {said}{found}",
+        hint=READ_SHAPES,
+    )
+
+
+def _preview(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_schema_text(text: str | bytes | bytearray) -> JsonSchema:
@@ -198,3 +260,13 @@ def _check_subschemas(schema: JsonMapping, pointer: str, depth: int) -> None:
                 check_schema(sub, join_pointer(pointer, key, index), depth + 1)
         else:
             check_schema(schema[key], join_pointer(pointer, key), depth + 1)
+
+
+def check_schema_or_tool(raw: JsonMapping) -> None:
+    """:func:`check_schema`, with data that is no schema at all refused as such first."""
+    check_tool_shape(raw)
+    try:
+        check_schema(raw)
+    except SchemaConstructionError as exc:
+        check_tool_shape(raw, exc)  # under keys that are no keywords: not a schema at all
+        raise

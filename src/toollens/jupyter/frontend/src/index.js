@@ -198,7 +198,11 @@ function renderDiff({ model, el: host }) {
   strict.addEventListener("change", () => { model.set("strict", strict.checked); model.save_changes(); });
   model.on("change:strict", () => { strict.checked = model.get("strict"); });
   const bar = el("div", { class: "tl-toolbar" }, labelled("strict", strict));
-  if (model.get("providers").length > 1) bar.append(labelled("provider", select(model, "provider", "providers")));
+  // "schema" is no provider: the bare schemas, compared before any provider sees them.
+  const payloads = { schema: "none (the schemas)" };
+  if (model.get("providers").length > 1) {
+    bar.append(labelled("provider payload", select(model, "provider", "providers", payloads)));
+  }
   const banner = el("div", { class: "tl-banner" });
   const body = el("div", { class: "tl-diff-body" });
   root.append(bar, banner, body);
