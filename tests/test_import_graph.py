@@ -81,6 +81,12 @@ LAYERS: tuple[tuple[str, frozenset[str], str], ...] = (
         "source into toolsets",
     ),
     (
+        "explain",
+        frozenset({"explain"}),
+        "an error text a provider or client wrote, mapped back to the tools a target sends "
+        "(reads toolsets)",
+    ),
+    (
         "render",
         frozenset({"render", "static_notebook"}),
         "HTML and text of reports, toolsets, token counts; static copies of a notebook",

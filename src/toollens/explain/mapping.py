@@ -136,7 +136,7 @@ def _words(keyword: str) -> tuple[str, ...]:
 def _score(finding: Finding, place: ErrorPlace, pointer: str | None) -> int:
     """How well ``finding`` predicts the place; 0: it does not. When the error names a
     keyword, a finding that does not speak of it never matches."""
-    text = f"{finding.rule} {finding.message}".lower()
+    text = f"{finding.rule} {finding.message} {finding.pointer or ''}".lower()
     said = place.keyword is not None and any(w in text for w in _words(place.keyword))
     if place.keyword is not None and not said:
         return 0
@@ -199,9 +199,7 @@ def explain_place(ts: Toolset | None, place: ErrorPlace) -> Explanation:
     from toollens.explain.checks import findings_on_path
 
     tools, how = _candidates(ts, place)
-    judged = [
-        _Judged(t, ts.tools.index(t), tuple(findings_on_path(ts, t, place))) for t in tools
-    ]
+    judged = [_Judged(t, ts.tools.index(t), tuple(findings_on_path(ts, t, place))) for t in tools]
     matches = [(j, _match(j, place)) for j in judged]
     hits = [(j, m) for j, m in matches if m[0] is not None]
     if len(judged) == 1 or len(hits) == 1:

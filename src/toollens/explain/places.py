@@ -112,7 +112,7 @@ def _clean(reason: str) -> str:
 
 def _client(text: str) -> str | None:
     """The client whose wrapper the text shows, where it is unmistakable."""
-    if re.search(r"API Error: \d{3} ", text):
+    if re.search(r"API Error: \d{3}\s", text):
         return "claude-code"  # Claude Code prints the API's answer after "API Error: 400"
     if "Sorry, your request failed" in text:
         return "vscode-copilot"  # VS Code's chat view wraps the provider's answer so
@@ -246,10 +246,14 @@ def _gemini_field(match: re.Match[str], text: str) -> ErrorPlace:
 
 
 def _gemini_keyword(path: str, reason: str) -> str | None:
-    last = _gemini_path(path)[-1:] if path.startswith("parameters") else ()
-    if reason.lower().startswith("missing field") and last and isinstance(last[0], str):
-        return last[0]  # ".items: missing field": the keyword that is missing
-    return _keyword(reason) or (last[0] if last and isinstance(last[0], str) else None)
+    """``.items: missing field``: the keyword missing; else the error's words, else the last
+    keyword of the path (``enum[0]: cannot be empty``: ``enum``)."""
+    steps = _gemini_path(path) if path.startswith("parameters") else ()
+    words = [s for s in steps if isinstance(s, str)]
+    last = words[-1] if words else None
+    if reason.lower().startswith("missing field") and last is not None:
+        return last
+    return _keyword(reason) or last
 
 
 def _gemini_unknown(match: re.Match[str], text: str) -> ErrorPlace:
@@ -333,8 +337,7 @@ SHAPES: tuple[ErrorShape, ...] = (
     ErrorShape(
         "openai.invalid-name",
         re.compile(
-            r"Invalid '(?P<param>tools\[(?P<index>\d+)\](?P<chat>\.function)?\.name)':\s*"
-            + _REASON
+            r"Invalid '(?P<param>tools\[(?P<index>\d+)\](?P<chat>\.function)?\.name)':\s*" + _REASON
         ),
         _openai_name,
     ),

@@ -74,7 +74,7 @@ def _parameter_line(fs: FunctionSchema, schema_name: str) -> int | None:
         spans = {c.source: c.span for c in parameter.candidates if c.span is not None}
         for source in _PREFERRED:
             if source in spans:
-                return spans[source].start_line  # type: ignore[union-attr]
+                return spans[source].start_line
         return next((s.start_line for s in spans.values() if s is not None), None)
     return None
 
