@@ -82,9 +82,9 @@ LAYERS: tuple[tuple[str, frozenset[str], str], ...] = (
     ),
     (
         "explain",
-        frozenset({"explain"}),
-        "an error text a provider or client wrote, mapped back to the tools a target sends "
-        "(reads toolsets)",
+        frozenset({"explain", "fixes"}),
+        "an error text mapped back to the tools a target sends; the fixes applied to a "
+        "tool's file (both read toolsets)",
     ),
     (
         "render",

@@ -105,9 +105,12 @@ def _text(fixes: Sequence[FileFix], diff: bool, write: bool) -> str:
         if diff:
             parts.append(_diff(item))
         verb = "fixed" if write else "would fix"
-        parts.extend(f"{item.path}: {verb} [{e.rule}] {e.tool}: {e.summary}\n" for e in item.applied)
         parts.extend(
-            f"{item.path}: left [{e.rule}] {e.tool}: {e.summary} ({e.safety.value}; --unsafe applies it)\n"
+            f"{item.path}: {verb} [{e.rule}] {e.tool}: {e.summary}\n" for e in item.applied
+        )
+        parts.extend(
+            f"{item.path}: left [{e.rule}] {e.tool}: {e.summary} "
+            f"({e.safety.value}; --unsafe applies it)\n"
             for e in item.skipped
         )
     return "".join(parts) or "nothing to fix\n"

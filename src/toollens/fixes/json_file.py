@@ -1,4 +1,5 @@
-"""Edits applied to a JSON tool list or payload file, key order and indentation kept.
+"""Edits applied to a JSON tool list or payload file, key order and indentation kept
+(:mod:`toollens.fixes.json_text` writes only what changed).
 
 The file is read with its keys in order, the tool objects are found in document order (an
 MCP ``tools/list``, a bare list, a request's ``tools`` in any provider's layout, Gemini's
@@ -9,18 +10,23 @@ is written back with the indentation the file used.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.fixes.json_text import rewrite
 from toollens.fixes.model import Edit, JsonOp
 
 __all__ = ["ToolObject", "apply_json_edits", "tool_objects"]
 
 # Where each layout keeps the parameters schema, in the order the shapes are tried.
-_SCHEMA_KEYS = ("inputSchema", "input_schema", "parameters", "parameters_json_schema",
-                "parametersJsonSchema")
+_SCHEMA_KEYS = (
+    "inputSchema",
+    "input_schema",
+    "parameters",
+    "parameters_json_schema",
+    "parametersJsonSchema",
+)
 
 
 @dataclass(frozen=True)
@@ -66,15 +72,6 @@ def tool_objects(doc: object) -> Iterator[ToolObject]:
             yield from tool_objects(item)
 
 
-def _indent(text: str) -> int | str | None:
-    """The indentation the file uses (``None``: one line)."""
-    found = re.search(r"\n([ \t]+)\S", text)
-    if found is None:
-        return None
-    unit = found.group(1)
-    return len(unit) if set(unit) == {" "} else unit
-
-
 def _apply(op: JsonOp, tool: ToolObject) -> None:
     if op.path is None:
         tool.named.update(dict(op.set))
@@ -88,7 +85,11 @@ def _apply(op: JsonOp, tool: ToolObject) -> None:
         node[key] = value
     if op.note is not None:
         said = node.get("description")
-        node["description"] = f"{said.rstrip()} ({op.note})" if isinstance(said, str) and said.strip() else f"({op.note})"
+        node["description"] = (
+            f"{said.rstrip()} ({op.note})"
+            if isinstance(said, str) and said.strip()
+            else f"({op.note})"
+        )
 
 
 def apply_json_edits(text: str, edits: Sequence[Edit], index_of: dict[str, int]) -> str:
@@ -101,10 +102,4 @@ def apply_json_edits(text: str, edits: Sequence[Edit], index_of: dict[str, int])
     for edit, tool in targets:
         assert isinstance(edit.op, JsonOp)
         _apply(edit.op, tool)
-    indent = _indent(text)
-    dumped = json.dumps(doc, indent=indent, ensure_ascii=not _has_non_ascii(text))
-    return dumped + ("\n" if text.endswith("\n") else "")
-
-
-def _has_non_ascii(text: str) -> bool:
-    return not text.isascii()
+    return rewrite(text, doc)

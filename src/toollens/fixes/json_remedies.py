@@ -85,7 +85,11 @@ def root_object(finding: Finding, subject: JsonSubject) -> Edit | None:
     ):
         return None
     return _edit(
-        finding, subject, Safety.SAFE, "add type: object to the root", JsonOp((), set=(("type", "object"),))
+        finding,
+        subject,
+        Safety.SAFE,
+        "add type: object to the root",
+        JsonOp((), set=(("type", "object"),)),
     )
 
 
@@ -100,7 +104,13 @@ def drop_dialect(finding: Finding, subject: JsonSubject) -> Edit | None:
     text = json.dumps(subject.schema)
     differs = any(f'"{k}"' in text for k in _DRAFT_ONLY) or re.search(r'"items": \[', text)
     safety = Safety.UNSAFE if differs else Safety.SAFE
-    return _edit(finding, subject, safety, "drop $schema (2020-12 is the default)", JsonOp((), remove=("$schema",)))
+    return _edit(
+        finding,
+        subject,
+        safety,
+        "drop $schema (2020-12 is the default)",
+        JsonOp((), remove=("$schema",)),
+    )
 
 
 def keyword_to_description(keyword: str) -> Remedy:

@@ -38,7 +38,7 @@ class JsonOp:
     note: str | None = None
 
 
-PyOpKind = Literal["remove-doc-entry", "annotate", "forbid-extra"]
+PyOpKind = Literal["remove-doc-entry", "remove-field-description", "annotate", "forbid-extra"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,8 @@ class PyOp:
     """One change to a Python tool's source, made with libcst.
 
     Attributes:
-        kind: what is changed: a docstring entry removed, an annotation added, a model closed.
+        kind: what is changed: a docstring entry or an ``Annotated`` ``Field`` description
+            removed, an annotation added, a model closed.
         function: the function (or, for ``forbid-extra``, the class) it is made in.
         parameter: the parameter concerned (the docstring entry's name; the one annotated).
         annotation: the annotation written, for ``annotate``.

@@ -39,7 +39,9 @@ class FixRequest:
     providers: tuple[str, ...] = ("openai-chat",)
 
     def chosen(self, edit: Edit) -> bool:
-        return not self.select or any(edit.rule == s or edit.rule.startswith(s + ".") for s in self.select)
+        return not self.select or any(
+            edit.rule == s or edit.rule.startswith(s + ".") for s in self.select
+        )
 
 
 def tool_findings(ts: Toolset, tool: Tool, providers: Sequence[str]) -> Iterator[Finding]:
@@ -89,7 +91,7 @@ def _edits_of(ts: Toolset, tool: Tool, providers: Sequence[str]) -> Iterator[Edi
             yield from python_edits(finding, tool.name, function, fs)
         return
     schema = tool.input_schema
-    if isinstance(schema, dict):
+    if tool.origin.kind == "json" and isinstance(schema, dict):  # only a JSON file is edited
         subject = JsonSubject(tool.name, schema, ts.names)
         for finding in findings:
             edit = json_edit(finding, subject)
@@ -130,7 +132,9 @@ def fix_files(ts: Toolset, request: FixRequest) -> tuple[FileFix, ...]:
     """
     by_file: dict[str, list[tuple[Tool, Edit]]] = {}
     for tool in ts.tools:
-        edits = [e for e in _once(list(_edits_of(ts, tool, request.providers))) if request.chosen(e)]
+        edits = [
+            e for e in _once(list(_edits_of(ts, tool, request.providers))) if request.chosen(e)
+        ]
         if not edits:
             continue
         path = _file_of(tool)
@@ -151,7 +155,12 @@ def _fix_file(
     wanted = [e for _, e in pairs if e.safety is Safety.SAFE or request.unsafe]
     skipped = tuple(e for _, e in pairs if e not in wanted)
     if path.endswith(".py"):
-        from toollens.fixes.python_source import apply_python_edits
+        try:
+            from toollens.fixes.python_source import apply_python_edits
+        except ImportError as exc:  # libcst is the fix extra's
+            raise TargetError(
+                "fixing a Python source needs libcst", hint="install toollens[fix]"
+            ) from exc
 
         after, applied = apply_python_edits(before, wanted)
         compile(after, path, "exec")  # a fix that breaks the module is a bug: fail loudly

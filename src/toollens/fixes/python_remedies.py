@@ -11,7 +11,7 @@ from toollens.core.docstrings import parse_docstring
 from toollens.core.metadata.provenance import Source
 from toollens.core.records import Finding
 from toollens.core.schema.pointer import split_pointer
-from toollens.fixes.model import Edit, PyOp, Safety
+from toollens.fixes.model import Edit, PyOp, PyOpKind, Safety
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
@@ -28,7 +28,9 @@ def _signature_names(function: Any) -> set[str]:
         return set()
 
 
-def unknown_entries(finding: Finding, tool: str, function: Any, fs: FunctionSchema) -> Iterator[Edit]:
+def unknown_entries(
+    finding: Finding, tool: str, function: Any, fs: FunctionSchema
+) -> Iterator[Edit]:
     """A docstring entry for a parameter the function does not have, removed."""
     names = _signature_names(function)
     documented = parse_docstring(inspect.getdoc(function)).params
@@ -40,19 +42,25 @@ def unknown_entries(finding: Finding, tool: str, function: Any, fs: FunctionSche
 
 
 def losing_entry(finding: Finding, tool: str, function: Any, fs: FunctionSchema) -> Iterator[Edit]:
-    """Of two descriptions, the docstring's that loses (an ``Annotated`` or ``Field`` one
-    is sent) removed: the model saw only the winner already."""
+    """Of two descriptions, the one that loses removed (the docstring entry, or the
+    description of an ``Annotated`` ``Field``): the model saw only the winner already."""
     for parameter in fs.parameters:
         if parameter.name != finding.parameter:
             continue
-        lost = [
-            c
+        lost = {
+            c.source
             for c in parameter.candidates
-            if c.attribute == "description" and c.source is Source.DOCSTRING and not c.won
-        ]
-        if lost:
-            op = PyOp("remove-doc-entry", function.__name__, parameter=parameter.name)
-            summary = f"remove the docstring entry for {parameter.name!r}, which is not sent"
+            if c.attribute == "description" and not c.won and not c.ignored
+        }
+        kind: PyOpKind | None = None
+        if Source.DOCSTRING in lost:
+            kind = "remove-doc-entry"
+        elif lost & {Source.ANNOTATED_FIELD}:
+            kind = "remove-field-description"
+        if kind is not None:
+            op = PyOp(kind, function.__name__, parameter=parameter.name)
+            where = "docstring entry" if kind == "remove-doc-entry" else "Field description"
+            summary = f"remove the {where} of {parameter.name!r}, which is not sent"
             yield Edit(finding.rule, tool, finding.pointer, Safety.SAFE, summary, op)
 
 
@@ -84,7 +92,9 @@ def forbid_extra(finding: Finding, tool: str, function: Any, fs: FunctionSchema)
     if len(tokens) < 2 or tokens[0] not in ("$defs", "definitions"):
         return
     model = getattr(inspect.getmodule(function), tokens[1], None)
-    if not inspect.isclass(model) or inspect.getsourcefile(model) != inspect.getsourcefile(function):
+    if not inspect.isclass(model) or inspect.getsourcefile(model) != inspect.getsourcefile(
+        function
+    ):
         return
     op = PyOp("forbid-extra", tokens[1])
     summary = f"set extra='forbid' on {tokens[1]}"

@@ -68,6 +68,27 @@ def _without_empty_sections(lines: list[str]) -> list[str]:
     return out
 
 
+class _FieldDescription(cst.CSTTransformer):
+    """Removes ``description=...`` from the ``Field(...)`` calls of an annotation."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.removed = False
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        func = updated.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+        if name != "Field":
+            return updated
+        kept = [a for a in updated.args if not (a.keyword and a.keyword.value == "description")]
+        if len(kept) == len(updated.args):
+            return updated
+        self.removed = True
+        if kept:  # the last argument keeps no trailing comma it did not have
+            kept[-1] = kept[-1].with_changes(comma=updated.args[-1].comma)
+        return updated.with_changes(args=kept)
+
+
 class _Transformer(cst.CSTTransformer):
     def __init__(self, ops: Sequence[PyOp]) -> None:
         super().__init__()
@@ -87,16 +108,42 @@ class _Transformer(cst.CSTTransformer):
         if removals and doc is not None:
             names = [op.parameter for _, op in removals if op.parameter is not None]
             new_doc = doc.with_changes(value=without_entries(doc.value, names))
-            updated = updated.deep_replace(doc, new_doc)  # type: ignore[assignment]
+            replaced = updated.deep_replace(doc, new_doc)
+            assert isinstance(replaced, cst.FunctionDef)
+            updated = replaced
             self.done.update(i for i, _ in removals)
         annotations = self._mine(name, "annotate")
         if annotations:
             updated = updated.with_changes(params=self._annotated(updated.params, annotations))
+        fields = self._mine(name, "remove-field-description")
+        if fields:
+            updated = updated.with_changes(
+                params=self._without_field_descriptions(updated.params, fields)
+            )
         return updated
 
-    def _annotated(
+    def _without_field_descriptions(
         self, params: cst.Parameters, ops: list[tuple[int, PyOp]]
     ) -> cst.Parameters:
+        wanted = {op.parameter: i for i, op in ops}
+
+        def strip(param: cst.Param) -> cst.Param:
+            index = wanted.get(param.name.value)
+            if index is None or param.annotation is None:
+                return param
+            remover = _FieldDescription()
+            annotation = param.annotation.visit(remover)
+            if remover.removed:
+                self.done.add(index)
+            return param.with_changes(annotation=annotation)
+
+        return params.with_changes(
+            params=[strip(p) for p in params.params],
+            kwonly_params=[strip(p) for p in params.kwonly_params],
+            posonly_params=[strip(p) for p in params.posonly_params],
+        )
+
+    def _annotated(self, params: cst.Parameters, ops: list[tuple[int, PyOp]]) -> cst.Parameters:
         wanted = {op.parameter: (i, op) for i, op in ops}
 
         def annotate(param: cst.Param) -> cst.Param:
