@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
     from toollens.toolsets import Tool
 
-__all__ = ["SourceLine", "source_line"]
+__all__ = ["SourceLine", "relative_line", "source_line"]
 
 # The candidate whose span stands for a parameter, best first: its annotation (the type is
 # what providers judge), then where its description or default is written.
@@ -64,6 +64,15 @@ def _python_line(
         return SourceLine(file, start)
     line = _parameter_line(fs, tokens[1])
     return SourceLine(file, start if line is None else start + line - 1)
+
+
+def relative_line(fs: FunctionSchema, pointer: str | None) -> int | None:
+    """The line of ``pointer``'s parameter in the function's own source text (1 is the
+    first line ``inspect.getsource`` gives: the text the explorer's editor shows)."""
+    tokens = split_pointer(pointer) if pointer else []
+    if len(tokens) < 2 or tokens[0] != "properties":
+        return None
+    return _parameter_line(fs, tokens[1])
 
 
 def _parameter_line(fs: FunctionSchema, schema_name: str) -> int | None:

@@ -36,6 +36,7 @@ from toollens.jupyter.explorer_state import (
 )
 from toollens.jupyter.frameworks_view import FrameworksView, attach_frameworks
 from toollens.jupyter.live import LiveError, exception_error
+from toollens.jupyter.remedy_panel import attach_remedies
 from toollens.jupyter.try_view import Caller, TryView
 from toollens.render.markup import utf8_length
 
@@ -148,6 +149,7 @@ class Explorer(ExplorerState):
         self._frameworks = attach_frameworks(self, frameworks, self._debouncer.lock)
         self._clients = attach_clients(self, listing, opened.name, self._debouncer.lock)
         self.try_view = TryView(self, self._debouncer.lock, caller)
+        self.remedies = attach_remedies(self)  # the Fix buttons and the pasted error
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
@@ -393,10 +395,11 @@ def _banner_html(error: LiveError, *, stale: bool) -> str:
 
 def _css() -> str:
     from toollens.render.css import STYLE, WIDGET_STYLE
+    from toollens.render.remedy_html import REMEDY_STYLE
     from toollens.render.roundtrip_html import ROUNDTRIP_STYLE
     from toollens.render.try_html import TRY_STYLE
 
-    return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE
+    return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE + REMEDY_STYLE
 
 
 def _escaped_div(cls: str, text: str) -> str:
