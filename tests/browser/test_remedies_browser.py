@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 MESSY = Path(__file__).resolve().parents[1] / "fixes" / "messy_tools.py"
 EXPLORER = ".tl-xp"
-REMEDIES = f"{EXPLORER} .tl-slot-remedies"
+REMEDIES = f"{EXPLORER} .tl-remedies .tl-fixes-body"
 EXPLAIN = f"{EXPLORER} .tl-explain"
 ERROR = (
     "openai.BadRequestError: Error code: 400 - {'error': {'message': \"Invalid schema for "

@@ -1,11 +1,12 @@
-"""The explorer's Remedies view: a Fix button on each finding with a mechanical fix, and an
+"""The explorer's Remedies: a Fix button on each finding with a mechanical fix, and an
 error pasted to be explained.
 
-The view is drawn from each report like the other views (:func:`fixes_html`). Its two
-actions are messages from the front end (``frontend/src/remedy.js``):
+It is no panel of the layout: the front end (``frontend/src/remedy.js``) asks for the fixes
+when the views change, so an explorer nobody looks at computes none. Three messages:
 
-- ``{"type": "tl-fix", "index": i}``: the i-th fix of the view shown is made on the
-  editor's text (libcst, :mod:`toollens.fixes.python_source`); the kernel answers
+- ``{"type": "tl-fixes"}``: the fixes of the report shown, answered with
+  ``{"type": "tl-fixes", "html": ...}`` (:func:`fixes_html`; each button carries its key).
+- ``{"type": "tl-fix", "key": k}``: the fix of that key is made on the editor's text (libcst, :mod:`toollens.fixes.python_source`); the kernel answers
   ``{"type": "tl-fixed", "text": ...}`` and the front end puts that text in the editor as
   one edit (one undo step), which re-renders the views as any edit does.
 - ``{"type": "tl-explain", "text": ...}``: the error is read and mapped onto the tool shown
@@ -22,9 +23,7 @@ if TYPE_CHECKING:
     from toollens.fixes import Edit
     from toollens.jupyter.explorer import Explorer
 
-__all__ = ["REMEDIES_KEY", "RemedyPanel", "attach_remedies"]
-
-REMEDIES_KEY = "remedies"
+__all__ = ["RemedyPanel", "attach_remedies"]
 
 
 class RemedyPanel:
@@ -34,28 +33,35 @@ class RemedyPanel:
         self.explorer = explorer
         self.edits: tuple[Edit, ...] = ()
 
-    def render(self, rep: Report) -> str:
+    def render(self) -> str:
+        """The fixes of the report shown, as the Remedies list's HTML."""
         from toollens.render.remedy_html import fixes_html
 
-        self.edits = tuple(_edits(rep))
-        return str(fixes_html(self.edits))
+        rep = self.explorer.report
+        self.edits = tuple(_edits(rep)) if rep is not None else ()
+        return str(fixes_html(self.edits, [edit_key(e) for e in self.edits]))
 
     def handle(self, _widget: Any, content: Any, _buffers: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
-        if kind == "tl-fix":
-            self.explorer.send({"type": "tl-fixed", **self.fixed(content.get("index"))})
+        if kind == "tl-fixes":
+            self.explorer.send({"type": "tl-fixes", "html": self.render()})
+        elif kind == "tl-fix":
+            self.explorer.send({"type": "tl-fixed", **self.fixed(content.get("key"))})
         elif kind == "tl-explain":
             self.explorer.send({"type": "tl-explained", **self.explained(str(content.get("text", "")))})
 
-    def fixed(self, index: object) -> dict[str, object]:
-        """The editor's text with the index-th fix made, or why it was not."""
+    def fixed(self, key: object) -> dict[str, object]:
+        """The editor's text with the fix of ``key`` made, or why it was not."""
         from toollens.core.errors import ToolLensError
         from toollens.fixes.python_source import apply_python_edits
 
-        if not isinstance(index, int) or not 0 <= index < len(self.edits):
-            return {"text": None, "message": "that fix is gone: the views changed"}
+        rep = self.explorer.report
+        edits = _edits(rep) if rep is not None else []
+        chosen = next((e for e in edits if edit_key(e) == key), None)
+        if chosen is None:
+            return {"text": None, "message": "that fix is gone: the source changed"}
         try:
-            text, done = apply_python_edits(str(self.explorer.source), [self.edits[index]])
+            text, done = apply_python_edits(str(self.explorer.source), [chosen])
         except ToolLensError as exc:
             return {"text": None, "message": str(exc)}
         return {"text": text if done else None, "message": "" if done else "nothing to change"}
@@ -84,6 +90,11 @@ class RemedyPanel:
         return {"html": str(html), "line": line, "message": message}
 
 
+def edit_key(edit: Edit) -> str:
+    """A fix's key: the same fix keeps it while the author types elsewhere."""
+    return f"{edit.rule}|{edit.op!r}"
+
+
 def _edits(rep: Report) -> list[Edit]:
     """The fixes of the findings shown, for a Python function (the one thing edited here)."""
     from toollens.fixes.python_remedies import python_edits
@@ -101,12 +112,7 @@ def _edits(rep: Report) -> list[Edit]:
 
 
 def attach_remedies(explorer: Explorer) -> RemedyPanel:
-    """Add the Remedies view to ``explorer`` (a full-width row under the views)."""
-    from toollens.jupyter.explorer_state import Panel
-
+    """Answer ``explorer``'s Remedies messages (the fixes, a fix, an explanation)."""
     panel = RemedyPanel(explorer)
-    explorer.declarations = (*explorer.declarations, Panel(REMEDIES_KEY, "below", panel.render))
-    explorer.panel_order = [*explorer.panel_order, REMEDIES_KEY]
-    explorer.panel_areas = {**explorer.panel_areas, REMEDIES_KEY: "below"}
     explorer.on_msg(panel.handle)
     return panel

@@ -38,10 +38,10 @@ EXPLAINED_CLASS = "tl-explained"
 """The class of the schema line an explained error points at."""
 
 
-def fixes_html(edits: Sequence[Edit]) -> Markup:
-    """Each fixable finding with a Fix button (``data-tl-fix`` is its position)."""
+def fixes_html(edits: Sequence[Edit], keys: Sequence[str]) -> Markup:
+    """Each fixable finding with a Fix button (``data-tl-fix`` is the fix's key)."""
     if not edits:
-        return note("No finding has a mechanical fix.")
+        return Markup("")
     rows = [
         tag(
             "li",
@@ -56,12 +56,12 @@ def fixes_html(edits: Sequence[Edit]) -> Markup:
                 "Fix",
                 type="button",
                 class_="tl-fix-btn",
-                data_tl_fix=str(index),
+                data_tl_fix=key,
                 title=f"edit the source: {e.summary}",
             ),
             class_="tl-fix",
         )
-        for index, e in enumerate(edits)
+        for e, key in zip(edits, keys)
     ]
     return tag("ul", *rows, class_="tl-fixes")
 

@@ -119,7 +119,7 @@ function renderExplorer({ model, el: host }) {
   editor.setReadOnly(model.get("read_only"));
   editorBox.tlView = editor.view; // for tests and tools driving the page: the CodeMirror view
   wireClickThrough(panels, editor, model);
-  banner.after(wireRemedies(model, editor, panels));
+  banner.after(wireRemedies(model, editor));
   // The Frameworks view's pair picker: two selects rendered by Python (data-tl-pair="a"|"b").
   panels.addEventListener("change", (event) => {
     const picked = event.target.closest && event.target.closest("select[data-tl-pair]");
