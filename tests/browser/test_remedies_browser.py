@@ -78,7 +78,9 @@ def test_fix_button_and_pasted_error(browser: Any, front_end: tuple[str, Server]
             "() => {" + VIEW_JS + " return !tlView().state.doc.toString().includes('page:'); }"
         )
         expect(page.locator(f"{REMEDIES} .tl-fix", has_text="'page'")).to_have_count(0)
-        expect(page.locator(f"{EXPLORER} .tl-slot-findings")).not_to_contain_text("documents 'page'")
+        expect(page.locator(f"{EXPLORER} .tl-slot-findings")).not_to_contain_text(
+            "documents 'page'"
+        )
 
         # One undo step brings it back (and the views follow again).
         page.evaluate(UNDO_JS)
@@ -103,6 +105,7 @@ def test_fix_button_and_pasted_error(browser: Any, front_end: tuple[str, Server]
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"remedies_{front_end[0]}_{width}.png"))
             box = page.locator(EXPLAIN).bounding_box()
-            assert box is not None and box["width"] <= width
+            assert box is not None
+            assert box["width"] <= width
     finally:
         page.close()

@@ -6,7 +6,8 @@ when the views change, so an explorer nobody looks at computes none. Three messa
 
 - ``{"type": "tl-fixes"}``: the fixes of the report shown, answered with
   ``{"type": "tl-fixes", "html": ...}`` (:func:`fixes_html`; each button carries its key).
-- ``{"type": "tl-fix", "key": k}``: the fix of that key is made on the editor's text (libcst, :mod:`toollens.fixes.python_source`); the kernel answers
+- ``{"type": "tl-fix", "key": k}``: the fix of that key is made on the editor's text
+  (libcst, :mod:`toollens.fixes.python_source`); the kernel answers
   ``{"type": "tl-fixed", "text": ...}`` and the front end puts that text in the editor as
   one edit (one undo step), which re-renders the views as any edit does.
 - ``{"type": "tl-explain", "text": ...}``: the error is read and mapped onto the tool shown
@@ -48,7 +49,9 @@ class RemedyPanel:
         elif kind == "tl-fix":
             self.explorer.send({"type": "tl-fixed", **self.fixed(content.get("key"))})
         elif kind == "tl-explain":
-            self.explorer.send({"type": "tl-explained", **self.explained(str(content.get("text", "")))})
+            self.explorer.send(
+                {"type": "tl-explained", **self.explained(str(content.get("text", "")))}
+            )
 
     def fixed(self, key: object) -> dict[str, object]:
         """The editor's text with the fix of ``key`` made, or why it was not."""

@@ -61,7 +61,7 @@ def fixes_html(edits: Sequence[Edit], keys: Sequence[str]) -> Markup:
             ),
             class_="tl-fix",
         )
-        for e, key in zip(edits, keys)
+        for e, key in zip(edits, keys, strict=True)
     ]
     return tag("ul", *rows, class_="tl-fixes")
 
@@ -74,8 +74,13 @@ def _place(e: Explanation) -> Markup:
     if e.pointer is not None:
         parts += [" at ", code(e.pointer or "/")]
     if e.finding is not None:
-        parts += [" ", badge(e.finding.severity.value, f"tl-sev-{e.finding.severity.value}"), " ",
-                  code(e.finding.rule), f" Fix: {e.finding.fix}"]
+        parts += [
+            " ",
+            badge(e.finding.severity.value, f"tl-sev-{e.finding.severity.value}"),
+            " ",
+            code(e.finding.rule),
+            f" Fix: {e.finding.fix}",
+        ]
     elif e.note:
         parts += [" ", tag("span", e.note, class_="tl-muted")]
     return tag("li", *parts, class_="tl-explained-place")
