@@ -146,10 +146,7 @@ class Explorer(ExplorerState):
         self._failure: Exception | None = None
         self._edits = EditChanges()  # the baselines and the previous schema, for the change list
         self.editor = WidgetSource(self)
-        self._frameworks = attach_frameworks(self, frameworks, self._debouncer.lock)
-        self._clients = attach_clients(self, listing, opened.name, self._debouncer.lock)
-        self.try_view = TryView(self, self._debouncer.lock, caller)
-        self.remedies = attach_remedies(self)  # the Fix buttons and the pasted error
+        _attach_views(self, frameworks, listing, opened.name, caller)
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
@@ -391,6 +388,22 @@ def _banner_html(error: LiveError, *, stale: bool) -> str:
         f'<div class="tl-banner-body"><b>{html.escape(where)}:</b> '
         f"{html.escape(error.message)}<br><small>{html.escape(tail)}</small></div>"
     )
+
+
+def _attach_views(
+    explorer: Explorer,
+    frameworks: bool | Sequence[str],
+    listing: ToolList | None,
+    name: str | None,
+    caller: Caller | None,
+) -> None:
+    """The views and helpers built beside the report's: Frameworks, Clients, Try-it, and
+    the Remedies (the Fix buttons and the pasted error)."""
+    lock = explorer._debouncer.lock
+    explorer._frameworks = attach_frameworks(explorer, frameworks, lock)
+    explorer._clients = attach_clients(explorer, listing, name, lock)
+    explorer.try_view = TryView(explorer, lock, caller)
+    explorer.remedies = attach_remedies(explorer)
 
 
 def _css() -> str:

@@ -17,12 +17,22 @@ when the views change, so an explorer nobody looks at computes none. Three messa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from toollens.core.report import Report
+    from toollens.core.report import Report, ReportOptions
     from toollens.fixes import Edit
-    from toollens.jupyter.explorer import Explorer
+
+
+class Explorer(Protocol):
+    """What the Remedies read of an explorer (a Protocol: the explorer imports this module)."""
+
+    report: Report | None
+    source: Any
+
+    def options(self) -> ReportOptions: ...
+    def send(self, content: Any) -> None: ...
+    def on_msg(self, callback: Any) -> None: ...
 
 __all__ = ["RemedyPanel", "attach_remedies"]
 
