@@ -87,6 +87,12 @@ LAYERS: tuple[tuple[str, frozenset[str], str], ...] = (
         "one ok, one exit code; every front end renders it",
     ),
     (
+        "explain",
+        frozenset({"explain", "fixes"}),
+        "an error text mapped back to the tools a target sends; the fixes applied to a "
+        "tool's file (both read toolsets)",
+    ),
+    (
         "render",
         frozenset({"render", "static_notebook"}),
         "HTML and text of reports, toolsets, token counts; static copies of a notebook",

@@ -26,6 +26,8 @@ from toollens.cli.common import (
 )
 from toollens.cli.compare import add_compare_command
 from toollens.cli.diff import add_diff_command
+from toollens.cli.explain import add_explain_command
+from toollens.cli.fix import add_fix_command
 from toollens.cli.show import add_show_command
 from toollens.cli.snapshot import run_snapshot
 from toollens.core.errors import one_line
@@ -152,6 +154,8 @@ def build_parser(stdout: IO[str], stderr: IO[str]) -> argparse.ArgumentParser:
     cli_static.add_static_command(command)
     cli_roundtrip.add_roundtrip_commands(command, add_format, providers)  # try, fuzz
     cli_tokens.add_tokens_command(command)
+    add_explain_command(command)
+    add_fix_command(command)
     return parser
 
 

@@ -39,6 +39,7 @@ from toollens.jupyter.frameworks_view import FrameworksView, attach_frameworks
 from toollens.jupyter.live import LiveError, exception_error
 from toollens.jupyter.opening import Opened
 from toollens.jupyter.opening import opened as open_target
+from toollens.jupyter.remedy_panel import attach_remedies
 from toollens.jupyter.try_view import Caller, TryView
 from toollens.render.markup import utf8_length
 
@@ -150,9 +151,7 @@ class Explorer(ExplorerState):
         self._failure: Exception | None = None
         self._edits = EditChanges()  # the baselines and the previous schema, for the change list
         self.editor = WidgetSource(self)
-        self._frameworks = attach_frameworks(self, frameworks, self._debouncer.lock)
-        self._clients = attach_clients(self, listing, opened.name, self._debouncer.lock)
-        self.try_view = TryView(self, self._debouncer.lock, caller)
+        _attach_views(self, frameworks, listing, opened.name, caller)
         self._set_note(session.note)
         self.observe(self._on_edit, names="source")
         self.observe(self._on_option, names=list(TOOLBAR))
@@ -400,11 +399,28 @@ def _banner_html(error: LiveError, *, stale: bool) -> str:
     )
 
 
+def _attach_views(
+    explorer: Explorer,
+    frameworks: bool | Sequence[str],
+    listing: ToolList | None,
+    name: str | None,
+    caller: Caller | None,
+) -> None:
+    """The views and helpers built beside the report's: Frameworks, Clients, Try-it, and
+    the Remedies (the Fix buttons and the pasted error)."""
+    lock = explorer._debouncer.lock
+    explorer._frameworks = attach_frameworks(explorer, frameworks, lock)
+    explorer._clients = attach_clients(explorer, listing, name, lock)
+    explorer.try_view = TryView(explorer, lock, caller)
+    explorer.remedies = attach_remedies(explorer)
+
+
 def _css() -> str:
     from toollens.render.css import STYLE, WIDGET_STYLE
+    from toollens.render.remedy_html import REMEDY_STYLE
     from toollens.render.roundtrip_css import ROUNDTRIP_STYLE, TRY_STYLE
 
-    return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE
+    return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE + REMEDY_STYLE
 
 
 def _escaped_div(cls: str, text: str) -> str:

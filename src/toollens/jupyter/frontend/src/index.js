@@ -3,6 +3,7 @@
 // Python; this file places it, hosts the editor and turns controls into trait changes.
 import { el } from "./dom.js";
 import { SourceEditor } from "./editor.js";
+import { wireRemedies } from "./remedy.js";
 import { renderToolset } from "./toolset.js";
 import { tryView } from "./tryit.js";
 import { applyOps, keepInSight, setPanel, wireClickThrough } from "./views.js";
@@ -118,6 +119,7 @@ function renderExplorer({ model, el: host }) {
   editor.setReadOnly(model.get("read_only"));
   editorBox.tlView = editor.view; // for tests and tools driving the page: the CodeMirror view
   wireClickThrough(panels, editor, model);
+  banner.after(wireRemedies(model, editor));
   // The Frameworks view's pair picker: two selects rendered by Python (data-tl-pair="a"|"b").
   panels.addEventListener("change", (event) => {
     const picked = event.target.closest && event.target.closest("select[data-tl-pair]");
