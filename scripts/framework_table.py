@@ -21,7 +21,6 @@ from support.framework_functions import FUNCTIONS
 from toollens.frameworks import names, spec
 from toollens.frameworks.compare import compare
 
-
 TABLE = Path(__file__).resolve().with_suffix(".md")
 
 

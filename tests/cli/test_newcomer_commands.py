@@ -115,6 +115,8 @@ def test_fuzz_help_says_what_n_counts_and_that_a_module_is_taken() -> None:
     code, out, _ = run("fuzz", "--help")
     text = " ".join(out.split())
     assert code == 0
-    assert "the edge cases (each enum member, bound, null, empty and long string) are tried " \
+    assert (
+        "the edge cases (each enum member, bound, null, empty and long string) are tried "
         "first, on top of them" in text
+    )
     assert "MODULE or file.py (each of its functions" in text

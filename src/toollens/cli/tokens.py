@@ -43,6 +43,7 @@ examples:
   toollens tokens tools.json --model claude-opus-4 --message "What's the weather?"
   toollens tokens                     # every tool under [tool.toollens]"""
 
+
 def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     """Register ``toollens tokens``."""
     from toollens.tokens import DEFAULT_MODEL
@@ -173,5 +174,3 @@ def format_tokens_text(counted: TokenCount) -> str:
     from toollens.render.tokens import tokens_text
 
     return tokens_text(counted)
-
-

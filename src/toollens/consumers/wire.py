@@ -26,8 +26,9 @@ from toollens.consumers.model import ToolList
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
-    from mcp import ClientSession
     from mcp_types import Tool
+
+    from mcp import ClientSession
 
 __all__ = [
     "Recorded",

@@ -430,8 +430,11 @@ def _escaped_div(cls: str, text: str) -> str:
 def _opening(
     start: Opened, caller: Caller | None, options: ReportOptions | None, overrides: Any
 ) -> tuple[object, ToolList | None, Caller | None, ReportOptions]:
-    return start.target, start.listing, caller or start.caller, _options_for(
-        start, options, overrides
+    return (
+        start.target,
+        start.listing,
+        caller or start.caller,
+        _options_for(start, options, overrides),
     )
 
 

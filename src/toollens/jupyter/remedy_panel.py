@@ -34,6 +34,7 @@ class Explorer(Protocol):
     def send(self, content: Any) -> None: ...
     def on_msg(self, callback: Any) -> None: ...
 
+
 __all__ = ["RemedyPanel", "attach_remedies"]
 
 

@@ -179,9 +179,7 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                 continue
             assert entry.report is not None
             rep_options = entry.report.options
-            entries.append(
-                Tool.from_callable(current, origin=entry.origin, options=rep_options)
-            )
+            entries.append(Tool.from_callable(current, origin=entry.origin, options=rep_options))
             changed = True
         if not changed:
             return False

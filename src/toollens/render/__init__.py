@@ -45,6 +45,7 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
+
 _T = TypeVar("_T")
 
 

@@ -124,9 +124,7 @@ def stdout_noise_finding(lines: tuple[str, ...]) -> Finding:
     )
 
 
-def sdk_refusal_findings(
-    refusals: Sequence[SdkRefusal], count: int
-) -> tuple[ToolsetFinding, ...]:
+def sdk_refusal_findings(refusals: Sequence[SdkRefusal], count: int) -> tuple[ToolsetFinding, ...]:
     """The error for a list the SDK's types refuse (none when it accepts it): every client
     built on it loses all ``count`` tools."""
     if not refusals:

@@ -47,9 +47,7 @@ def module_items(module: types.ModuleType, label: str | None = None) -> list[tup
     return items
 
 
-def read_item(
-    item: tuple[str, object], options: ReportOptions | None, label: str
-) -> list[Tool]:
+def read_item(item: tuple[str, object], options: ReportOptions | None, label: str) -> list[Tool]:
     """The entries of one item of :func:`module_items`."""
     name, value = item
     if value is MISSING_NAME:

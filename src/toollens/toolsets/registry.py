@@ -85,9 +85,7 @@ def loader_for(prefix: str) -> ConnectingLoader | None:
     return _LOADERS.get(prefix)
 
 
-def framework_entries(
-    obj: object, options: ReportOptions | None, label: str
-) -> list[Tool] | None:
+def framework_entries(obj: object, options: ReportOptions | None, label: str) -> list[Tool] | None:
     """The entries a registered object reader finds in ``obj``; ``None`` when none knows it."""
     for reader in _READERS:
         try:

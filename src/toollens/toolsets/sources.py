@@ -158,9 +158,7 @@ def _iterable_entries(
     return entries
 
 
-def _item_entries(
-    item: Any, options: ReportOptions | None, label: str, index: int
-) -> list[Tool]:
+def _item_entries(item: Any, options: ReportOptions | None, label: str, index: int) -> list[Tool]:
     found = framework_entries(item, options, label)
     if found is not None:
         return _reindexed(found, index)
@@ -180,9 +178,7 @@ def _reindexed(entries: list[Tool], index: int) -> list[Tool]:
     ]
 
 
-def unknown_entry(
-    obj: object, label: str, *, kind: OriginKind, index: int | None = None
-) -> Tool:
+def unknown_entry(obj: object, label: str, *, kind: OriginKind, index: int | None = None) -> Tool:
     """The entry for an object toollens cannot read tools from."""
     what = type(obj).__name__
     return Tool.failed(

@@ -74,8 +74,10 @@ def check_tool_shape(data: JsonMapping, error: SchemaConstructionError | None = 
     if not others or (error is None and len(others) < len(data)):
         return
     keys = ", ".join(repr(k) for k in others[:5]) + (", ..." if len(others) > 5 else "")
-    said = f"its key {keys} is no JSON Schema keyword" if len(others) == 1 else (
-        f"its keys {keys} are no JSON Schema keywords"
+    said = (
+        f"its key {keys} is no JSON Schema keyword"
+        if len(others) == 1
+        else (f"its keys {keys} are no JSON Schema keywords")
     )
     found = f" ({error.message} at {error.pointer or '/'})" if error is not None else ""
     raise SchemaConstructionError(
