@@ -122,6 +122,21 @@ def test_the_sdk_clients_lose_the_list_their_sdk_refuses(
         )
 
 
+def test_a_saved_list_is_read_without_the_mcp_sdk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The core install has no ``mcp``: its check cannot run, and the list is still read."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "mcp_types", None)  # `import mcp_types` now fails
+    target = listing(tmp_path / "refused.json", [tool("draw", ROOT_ANYOF), tool("ping")])
+    code, out, err = run("check", target, "--format", "json")
+    data = json.loads(out)
+    assert code in (EXIT_OK, EXIT_FINDINGS), err
+    assert [t["name"] for t in data["tools"]] == ["draw", "ping"]
+    assert "mcp.sdk-refuses-list" not in {f["rule"] for f in data["findings"]}
+
+
 def test_the_widget_and_check_read_an_mcp_list_for_anthropic_alike(tmp_path: Path) -> None:
     pytest.importorskip("ipywidgets")
     from toollens.jupyter.toolset_widget import ToolsetView

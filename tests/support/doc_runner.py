@@ -308,6 +308,7 @@ def _output_problem(command: Command, stdout: str, stderr: str, substitute: bool
         return ""
     target = next((a for a in argv[2:] if ":" in a and not a.startswith("-")), "")
     name = target.split("#")[-1] if target.startswith("mcp:") else target.split(":")[-1]
+    name = re.escape(name) if name else r"\S+"  # a module without :FUNC: each function
     sub = argv[1]
     patterns = {
         "show": r"^== Strict schema =+$(?s:.*)\"properties\"",  # the schema the model gets

@@ -8,9 +8,12 @@ import difflib
 import json
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from toollens.cli.common import EXIT_FINDINGS, EXIT_OK, TARGETS_HELP, Command
-from toollens.fixes.model import FileFix
+
+if TYPE_CHECKING:  # the edits import the engine; the command line loads them when run
+    from toollens.fixes.model import FileFix
 
 __all__ = ["add_fix_command", "run_fix"]
 

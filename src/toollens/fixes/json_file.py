@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from toollens.core.schema.types import JsonValue
 from toollens.fixes.json_text import rewrite
 from toollens.fixes.model import Edit, JsonOp
 
@@ -42,7 +43,7 @@ class ToolObject:
         return str(self.named.get("name"))
 
     @property
-    def schema(self) -> Any:
+    def schema(self) -> JsonValue:
         return self.holder.get(self.key)
 
 

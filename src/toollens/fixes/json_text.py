@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any
 
+from toollens.core.schema.types import JsonValue
+
 __all__ = ["rewrite", "value_spans"]
 
 Path = tuple[str | int, ...]
@@ -140,14 +142,14 @@ class _Writer:
         return None if path is None or key is None else (*path, key)
 
 
-def rewrite(text: str, new: Any) -> str:
+def rewrite(text: str, new: JsonValue) -> str:
     """``text`` (a JSON document) holding ``new``, rewritten only where its value changed."""
     old = json.loads(text)
     writer = _Writer(text, old)
     out = text
     for path in sorted(_changed(old, new, ()), key=lambda p: writer.spans[p][0], reverse=True):
         start, end = writer.spans[path]
-        value = new
+        value: Any = new
         for step in path:
             value = value[step]
         out = out[:start] + writer.write(value, path, _line_indent(text, start)) + out[end:]

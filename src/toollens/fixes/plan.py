@@ -86,7 +86,7 @@ def _edits_of(ts: Toolset, tool: Tool, providers: Sequence[str]) -> Iterator[Edi
     findings = list(tool_findings(ts, tool, providers))
     function = tool.function
     fs = tool.report.function if tool.report is not None else None
-    if function is not None and fs is not None:
+    if callable(function) and fs is not None:
         for finding in findings:
             yield from python_edits(finding, tool.name, function, fs)
         return

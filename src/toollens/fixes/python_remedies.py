@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from toollens.core.docstrings import parse_docstring
 from toollens.core.metadata.provenance import Source
 from toollens.core.records import Finding
 from toollens.core.schema.pointer import split_pointer
+from toollens.core.schema.types import ToolFunction
 from toollens.fixes.model import Edit, PyOp, PyOpKind, Safety
 
 if TYPE_CHECKING:
@@ -18,10 +19,10 @@ if TYPE_CHECKING:
 
 __all__ = ["PYTHON_REMEDIES", "python_edits"]
 
-Remedy = Callable[[Finding, str, Any, "FunctionSchema"], Iterator[Edit]]
+Remedy = Callable[[Finding, str, ToolFunction, "FunctionSchema"], Iterator[Edit]]
 
 
-def _signature_names(function: Any) -> set[str]:
+def _signature_names(function: ToolFunction) -> set[str]:
     try:
         return set(inspect.signature(function).parameters)
     except (TypeError, ValueError):  # no signature to read: nothing is known to be unknown
@@ -29,7 +30,7 @@ def _signature_names(function: Any) -> set[str]:
 
 
 def unknown_entries(
-    finding: Finding, tool: str, function: Any, fs: FunctionSchema
+    finding: Finding, tool: str, function: ToolFunction, fs: FunctionSchema
 ) -> Iterator[Edit]:
     """A docstring entry for a parameter the function does not have, removed."""
     names = _signature_names(function)
@@ -41,7 +42,9 @@ def unknown_entries(
             yield Edit(finding.rule, tool, None, Safety.SAFE, summary, op)
 
 
-def losing_entry(finding: Finding, tool: str, function: Any, fs: FunctionSchema) -> Iterator[Edit]:
+def losing_entry(
+    finding: Finding, tool: str, function: ToolFunction, fs: FunctionSchema
+) -> Iterator[Edit]:
     """Of two descriptions, the one that loses removed (the docstring entry, or the
     description of an ``Annotated`` ``Field``): the model saw only the winner already."""
     for parameter in fs.parameters:
@@ -68,7 +71,7 @@ _LITERAL_TYPES = (bool, int, float, str)
 
 
 def annotation_from_default(
-    finding: Finding, tool: str, function: Any, fs: FunctionSchema
+    finding: Finding, tool: str, function: ToolFunction, fs: FunctionSchema
 ) -> Iterator[Edit]:
     """An unannotated parameter with a literal default annotated with the default's type:
     the schema then refuses other values (unsafe)."""
@@ -86,7 +89,9 @@ def annotation_from_default(
     yield Edit(finding.rule, tool, finding.pointer, Safety.UNSAFE, summary, op)
 
 
-def forbid_extra(finding: Finding, tool: str, function: Any, fs: FunctionSchema) -> Iterator[Edit]:
+def forbid_extra(
+    finding: Finding, tool: str, function: ToolFunction, fs: FunctionSchema
+) -> Iterator[Edit]:
     """An open pydantic model closed with ``extra="forbid"``: extra keys are then refused."""
     tokens = split_pointer(finding.pointer or "")
     if len(tokens) < 2 or tokens[0] not in ("$defs", "definitions"):
@@ -110,7 +115,9 @@ PYTHON_REMEDIES: dict[str, Remedy] = {
 """Rule id -> the remedy of its findings on a Python tool."""
 
 
-def python_edits(finding: Finding, tool: str, function: Any, fs: FunctionSchema) -> Iterator[Edit]:
+def python_edits(
+    finding: Finding, tool: str, function: ToolFunction, fs: FunctionSchema
+) -> Iterator[Edit]:
     """The edits that remove ``finding`` from a Python tool (none: no remedy)."""
     remedy = PYTHON_REMEDIES.get(finding.rule)
     if remedy is not None:

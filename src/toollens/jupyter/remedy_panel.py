@@ -17,10 +17,12 @@ when the views change, so an explorer nobody looks at computes none. Three messa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
+    from toollens.core.schema.types import JsonObject
     from toollens.fixes import Edit
 
 
@@ -31,8 +33,8 @@ class Explorer(Protocol):
     source: Any
 
     def options(self) -> ReportOptions: ...
-    def send(self, content: Any) -> None: ...
-    def on_msg(self, callback: Any) -> None: ...
+    def send(self, content: JsonObject) -> None: ...
+    def on_msg(self, callback: Callable[[object, object, object], None]) -> None: ...
 
 
 __all__ = ["RemedyPanel", "attach_remedies"]
@@ -53,8 +55,10 @@ class RemedyPanel:
         self.edits = tuple(_edits(rep)) if rep is not None else ()
         return str(fixes_html(self.edits, [edit_key(e) for e in self.edits]))
 
-    def handle(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        kind = content.get("type") if isinstance(content, dict) else None
+    def handle(self, _widget: object, content: object, _buffers: object) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
         if kind == "tl-fixes":
             self.explorer.send({"type": "tl-fixes", "html": self.render()})
         elif kind == "tl-fix":

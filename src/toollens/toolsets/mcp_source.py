@@ -147,17 +147,20 @@ def sdk_refusal_findings(refusals: Sequence[SdkRefusal], count: int) -> tuple[To
 
 def saved_list_refusals(listing: ToolList) -> tuple[ToolsetFinding, ...]:
     """:func:`sdk_refusal_findings` of a saved ``tools/list`` answer, by the check the SDK
-    client runs (:func:`toollens.mcp.listing.sdk_check`, the one ``mcp-python`` judges by)."""
+    client runs (:func:`toollens.mcp.listing.sdk_check`, the one ``mcp-python`` judges by).
+    None without the SDK installed (the mcp extra): its check cannot run, and the
+    ``mcp-python`` column says the library is missing."""
+    import importlib.util
+
     from pydantic import ValidationError
 
     from toollens.mcp.listing import sdk_check, sdk_refusals
 
+    if importlib.util.find_spec("mcp_types") is None:
+        return ()
     page = {"tools": [dict(t) for t in listing.tools]}
     try:
         sdk_check(page, listing.protocol_version)
-        from mcp_types import ListToolsResult
-
-        ListToolsResult.model_validate(page, by_name=False)
     except ValidationError as exc:
         return sdk_refusal_findings(sdk_refusals(exc, list(listing.tools)), len(listing.tools))
     return ()
