@@ -139,6 +139,8 @@ CASES: list[tuple[str, str, Any, Any, str | None, str | None, str | None]] = [
      {"type": "object", "properties": {}}, None, None, ""),
     ("openai.required-not-array", "openai-chat", {**obj(), "required": None}, obj(), None, None,
      "/required"),
+    ("openai.id-not-uri-reference", "openai-chat", {**obj(), "$id": "Parameters Schema"},
+     {**obj(), "$id": "https://example.com/schemas/tool"}, None, None, "/$id"),
     ("openai.format-unsupported", "openai-chat", prop(type="string", format="uri"),
      prop(type="string", format="email"), None, None, "/properties/p/format"),
     ("openai.too-many-properties", "openai-chat",

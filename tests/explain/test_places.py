@@ -43,3 +43,30 @@ def test_a_place_repeated_in_one_body_is_one_place() -> None:
         ".properties[3].value': Cannot find field.\""
     )
     assert len(read_error(text)) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a client printing only OpenAI's context and reason: one place, no function named
+        ("In context=('properties', 'texts'), array schema missing items.",
+         (None, None, ("properties", "texts"), "items", "parameters")),
+        # the reason inside the whole answer is the same place, read once
+        ("Invalid schema for function 'f': In  context=('properties','a'),  array schema "
+         "missing items.", (None, "f", ("properties", "a"), "items", "parameters")),
+        ("Missing required parameter: 'tools[2].name'.", (2, None, None, "name", "tool")),
+        ("Unable to submit request because `git_create_branch` functionDeclaration "
+         "`parameters.base.ref` schema specified other fields alongside any_of.",
+         (None, "git_create_branch", ("properties", "base", "properties", "ref"), "anyOf",
+          "parameters")),
+        ("Error validating the mcp_x_get tool:  Error: tool parameters array type must have "
+         "items.", (None, "mcp_x_get", None, "items", "parameters")),
+        # a terminal's wrapped line, read joined
+        ('API Error: 400\n {"message":"tools.4.custom.input_schem\n  a.properties: Property '
+         "keys should match pattern'\"}", (4, None, ("properties",), "properties",
+                                           "parameters")),
+    ],
+)  # fmt: skip
+def test_the_shapes_clients_print_are_read(text: str, want: tuple[object, ...]) -> None:
+    places = read_error(text)
+    assert [(p.index, p.name, p.path, p.keyword, p.part) for p in places] == [want]

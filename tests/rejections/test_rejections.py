@@ -123,3 +123,45 @@ def test_the_readme_documents_every_field() -> None:
     fields |= {"accepted", "ended", "predicted", "note", "layout", "providers", "clients"}
     for name in fields:
         assert f"`{name}`" in readme, name
+
+
+def _explain(tmp_path: Path, case: Case) -> list[dict[str, object]]:
+    name = "tools.tools.json" if case.path.layout == "tools/list" else "tools.json"
+    path = tmp_path / name
+    path.write_text(json.dumps(case.tools, indent=1), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["explain", str(path), "--error", case.error, "--format", "json"]
+    code = main(argv, stdout=out, stderr=err)
+    assert code in (0, 1), err.getvalue()
+    entries: list[dict[str, object]] = json.loads(out.getvalue())
+    return entries
+
+
+def _same_field(explained: object, expected: str) -> bool:
+    """The error's pointer and the finding's name the same field: one holds the other
+    (the API points at ``/p/items``, the rule at ``/p``). A place about the whole tool has
+    no pointer into the schema."""
+    if explained is None:
+        return True
+    assert isinstance(explained, str)
+    short, long = sorted((explained, expected), key=len)
+    return long == short or long.startswith(short.rstrip("/") + "/")
+
+
+# a case no rule predicts has no rule to be explained by (test_check_predicts_the_rejection
+# keeps it visible)
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in ACTIVE if c.predicted])
+def test_explain_finds_the_tool_the_field_and_the_rule(case: Case, tmp_path: Path) -> None:
+    """The error text as the thread quotes it, and the tools that were sent: ``explain``
+    names what ``check`` predicts (a tool toollens cannot read either: where it says)."""
+    entries = _explain(tmp_path, case)
+    for expected in case.expect:
+        mine = [e for e in entries if e["tool"] == expected.tool]
+        assert mine, (expected, entries)
+        if expected.rule == UNREADABLE:
+            named = [e for e in mine if "could not read" in str(e["note"])]
+        else:
+            named = [e for e in mine if e["rule"] == expected.rule]
+        assert named, (expected, entries)
+        if expected.pointer is not None:
+            assert any(_same_field(e["pointer"], expected.pointer) for e in named), named

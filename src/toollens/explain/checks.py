@@ -50,6 +50,9 @@ def _provider(tool: Tool, place: ErrorPlace) -> Iterator[Finding]:
     if isinstance(schema, dict):
         for strict in (False, True):
             yield from check_provider(schema, place.provider, name=tool.name, strict=strict)
+    given = tool.report.given if tool.report is not None else None
+    if given is not None:  # a payload's own fields, and its layout, as that provider reads them
+        yield from given.findings_for(place.provider)
 
 
 _KEPT = frozenset({"accepted", "rewritten"})  # the tool still reaches the model

@@ -93,7 +93,9 @@ def served_name(requested: str, names: Sequence[str]) -> str | None:
 
 
 def _pointer(path: Sequence[PathToken] | None, schema: object) -> str | None:
-    """The JSON pointer of ``path`` in ``schema``: a property given by position is named."""
+    """The JSON pointer of ``path`` in ``schema``: a property given by position is named.
+    ``None`` when a position is past the schema's properties: the path is not in it (the
+    request held another version of the tool)."""
     if path is None:
         return None
     tokens: list[str] = []
@@ -102,7 +104,9 @@ def _pointer(path: Sequence[PathToken] | None, schema: object) -> str | None:
     for step in path:
         if previous == "properties" and isinstance(step, int) and isinstance(node, dict):
             keys = list(node)
-            step = keys[step] if 0 <= step < len(keys) else step
+            if not 0 <= step < len(keys):
+                return None
+            step = keys[step]
         tokens.append(escape_token(step))
         node = _child(node, step)
         previous = step
@@ -126,6 +130,8 @@ _KEYWORD_WORDS: dict[str, tuple[str, ...]] = {
     "name": ("name",),
     "required": ("required",),
     "$schema": ("$schema", "schema-keyword", "unsupported"),
+    "root": ("root",),
+    "$id": ("$id", "uri"),
 }
 
 
@@ -176,8 +182,9 @@ def _candidates(ts: Toolset, place: ErrorPlace) -> tuple[list[Tool], str]:
     if place.name is not None:
         name = served_name(place.name, [t.name for t in tools])
         found = [t for t in tools if t.name == name]
-        how = "" if place.name == name else f"the request named it {place.name!r}"
-        return found, how if found else f"no tool served is named {place.name!r}"
+        if not found:  # a name the request made up (a client's prefix), or redacted
+            return tools, f"no tool served is named {place.name!r}: found by the rule it breaks"
+        return found, "" if place.name == name else f"the request named it {place.name!r}"
     if place.index is not None and place.client is None and place.index < len(tools):
         return [tools[place.index]], ""
     if place.index is not None and place.client is None:
@@ -224,7 +231,12 @@ def _explained(
     place: ErrorPlace, judged: _Judged, finding: Finding | None, pointer: str | None, how: str
 ) -> Explanation:
     notes = [how] if how else []
-    if finding is None:
+    if finding is None and judged.tool.error is not None:
+        # toollens refused the tool too: the place is where its error says
+        said = re.search(r"\bat (/\S*|/):", judged.tool.error)
+        pointer = said.group(1) if said else pointer
+        notes.append(f"toollens could not read the tool either: {judged.tool.error}")
+    elif finding is None:
         notes.append(f"no toollens rule predicts this; the error says: {place.reason}")
     # a client's request counts its own tools too: without the text's index there is none
     index = place.index if place.index is not None or place.client else judged.index

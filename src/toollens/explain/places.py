@@ -98,6 +98,12 @@ _KEYWORD_WORDS: tuple[tuple[str, str], ...] = (
     ("at most", "name"),
     ("invalid function name", "name"),
     ("only contain alphanumeric", "name"),
+    ("is not of type 'array'", "required"),  # OpenAI: "None is not of type 'array'"
+    ("is not of type 'object'", "properties"),
+    ("json schema of 'type", "root"),  # "schema must be a JSON Schema of 'type: "object"'"
+    ("uri-reference", "$id"),
+    ("missing required parameter", "name"),
+    ("alongside any_of", "anyOf"),
 )
 
 
@@ -144,16 +150,18 @@ def _context(text: str) -> tuple[PathToken, ...]:
 
 
 def _openai_schema(match: re.Match[str], text: str) -> ErrorPlace:
+    """``Invalid schema for function 'f': In context=(...), reason``, or a part of it (a
+    client that prints only the context and the reason, or only the reason)."""
     index, provider = _openai_index(text)
     reason = _clean(match.group("reason"))
-    context = match.group("context")
+    context = match.groupdict().get("context")
     return ErrorPlace(
         author="openai",
         provider=provider,
         reason=reason,
         client=_client(text),
         index=index,
-        name=match.group("name") or None,
+        name=match.groupdict().get("name") or None,
         path=None if context is None else _context(context),
         keyword=_keyword(reason),
     )
@@ -166,6 +174,21 @@ def _openai_name(match: re.Match[str], text: str) -> ErrorPlace:
         provider="openai-chat" if chat else "openai-responses",
         reason=_clean(match.group("reason")),
         part="name",
+        client=_client(text),
+        index=int(match.group("index")),
+        keyword="name",
+    )
+
+
+def _openai_missing(match: re.Match[str], text: str) -> ErrorPlace:
+    """``Missing required parameter: 'tools[0].name'``: the tool's fields are not where
+    that API reads them (a Chat tool sent to Responses, or the other way round)."""
+    chat = match.group("field").startswith("function")
+    return ErrorPlace(
+        author="openai",
+        provider="openai-chat" if chat else "openai-responses",
+        reason=_clean(match.group("reason")),
+        part="tool",
         client=_client(text),
         index=int(match.group("index")),
         keyword="name",
@@ -256,6 +279,23 @@ def _gemini_keyword(path: str, reason: str) -> str | None:
     return _keyword(reason) or last
 
 
+def _vertex_any_of(match: re.Match[str], text: str) -> ErrorPlace:
+    """Vertex AI names the function and a dotted path (``parameters.person.age``)."""
+    steps = match.group("path").split(".")
+    path: list[PathToken] = []
+    for step in steps[1:] if steps[:1] == ["parameters"] else steps:
+        path += ["properties", step]
+    return ErrorPlace(
+        author="gemini",
+        provider="gemini-openapi",
+        reason=_clean(match.group("reason")),
+        client=_client(text),
+        name=match.group("name"),
+        path=tuple(path),
+        keyword="anyOf",
+    )
+
+
 def _gemini_unknown(match: re.Match[str], text: str) -> ErrorPlace:
     field_name = match.group("field")
     path = match.group("path") or ""
@@ -284,7 +324,7 @@ def _vscode(match: re.Match[str], text: str) -> ErrorPlace:
         provider=None,
         reason=reason,
         client="vscode-copilot",
-        name=match.group("name"),
+        name=match.group("name") or match.group("other"),
         keyword=_keyword(reason),
     )
 
@@ -330,9 +370,28 @@ SHAPES: tuple[ErrorShape, ...] = (
         "openai.invalid-schema",
         re.compile(
             r"Invalid schema for function '(?P<name>[^']*)':\s*"
-            r"(?:In context=\((?P<context>[^)]*)\),\s*)?" + _REASON
+            r"(?:In\s+context=\((?P<context>[^)]*)\),\s*)?" + _REASON
         ),
         _openai_schema,
+    ),
+    # the same answer as some clients print it: without the function, or only the reason
+    ErrorShape(
+        "openai.context",
+        re.compile(r"In\s+context=\((?P<context>[^)]*)\),\s*" + _REASON),
+        _openai_schema,
+    ),
+    ErrorShape(
+        "openai.shape-reason",
+        re.compile(r"(?P<reason>(?:object schema missing properties|array schema missing items))"),
+        _openai_schema,
+    ),
+    ErrorShape(
+        "openai.missing-parameter",
+        re.compile(
+            r"(?P<reason>Missing required parameter: "
+            r"'tools\[(?P<index>\d+)\]\.(?P<field>[\w.]+)')"
+        ),
+        _openai_missing,
     ),
     ErrorShape(
         "openai.invalid-name",
@@ -352,7 +411,7 @@ SHAPES: tuple[ErrorShape, ...] = (
     ErrorShape(
         "gemini.field",
         re.compile(
-            r"(?:GenerateContentRequest|request)\.tools\[\d+\]\.function_declarations"
+            r"(?:(?:GenerateContentRequest|request)\.|\*\s*)tools\[\d+\]\.function_declarations"
             r"\[(?P<index>\d+)\]\.(?P<path>[\w\[\].$-]+?):\s*(?P<reason>[^\n\"*]+)"
         ),
         _gemini_field,
@@ -367,8 +426,19 @@ SHAPES: tuple[ErrorShape, ...] = (
         _gemini_unknown,
     ),
     ErrorShape(
+        "gemini.vertex-any-of",
+        re.compile(
+            r"Unable to submit request because [`'](?P<name>[^`']+)[`'] functionDeclaration "
+            r"[`'](?P<path>[^`']+)[`'] schema (?P<reason>specified other fields alongside any_of)"
+        ),
+        _vertex_any_of,
+    ),
+    ErrorShape(
         "vscode-copilot.validate",
-        re.compile(r"Failed to validate tool (?P<name>[^\s:]+): Error: (?P<reason>[^.\n\"]+)"),
+        re.compile(
+            r"(?:Failed to validate tool (?P<name>[^\s:]+)|Error validating the (?P<other>\S+) "
+            r"tool):\s+Error:\s*(?P<reason>[^.\n\"]+)"
+        ),
         _vscode,
     ),
     ErrorShape(
@@ -404,10 +474,24 @@ def _unescaped(text: str) -> str:
     return re.sub(r"\\+([\"'])", r"\1", text)
 
 
-def _iter_places(text: str) -> Iterator[tuple[int, ErrorPlace]]:
+def _iter_places(text: str) -> Iterator[tuple[int, int, ErrorPlace]]:
     for shape in SHAPES:
         for match in shape.pattern.finditer(text):
-            yield match.start(), shape.place(match, text)
+            yield match.start(), match.end(), shape.place(match, text)
+
+
+def _places(plain: str) -> dict[tuple[object, ...], ErrorPlace]:
+    """Each place once; a match inside a longer one (the reason alone, inside the whole
+    answer) is the same place."""
+    seen: dict[tuple[object, ...], ErrorPlace] = {}
+    end_of_last = -1
+    for _start, end, place in sorted(_iter_places(plain), key=lambda i: (i[0], -i[1])):
+        if end <= end_of_last:
+            continue
+        end_of_last = end
+        key = (place.author, place.index, place.name, place.path, place.part, place.keyword)
+        seen.setdefault(key, place)
+    return seen
 
 
 def read_error(text: str) -> tuple[ErrorPlace, ...]:
@@ -417,10 +501,9 @@ def read_error(text: str) -> tuple[ErrorPlace, ...]:
         UnreadableError: no provider or client error shape is in the text.
     """
     plain = _unescaped(text)
-    seen: dict[tuple[object, ...], ErrorPlace] = {}
-    for _, place in sorted(_iter_places(plain), key=lambda item: item[0]):
-        key = (place.author, place.index, place.name, place.path, place.part, place.keyword)
-        seen.setdefault(key, place)
+    # A terminal wraps long lines (Claude Code's "input_schem\n  a.properties"): when
+    # nothing is found, the lines are read joined again.
+    seen = _places(plain) or _places(re.sub(r"(?<=\w)\n[ \t]*(?=\w)", "", plain))
     if not seen:
         first = next((line.strip() for line in text.splitlines() if line.strip()), "")
         shown = first if len(first) <= 80 else first[:77] + "..."

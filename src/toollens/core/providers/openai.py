@@ -8,6 +8,7 @@ Outputs (:mod:`toollens.core.providers.grammar`): a schema is clean only if both
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
@@ -67,6 +68,14 @@ OPENAI_SHAPE = Citation(
     "2024-12-11",
     evidence="report",
     rechecked="2026-04-20",
+)
+# A tool whose parameters carry "$id": "Parameters Schema" (griptape, non-strict Chat): the
+# API answers "'Parameters Schema' is not a 'uri-reference'"; griptape now sends a URI.
+OPENAI_ID = Citation(
+    "griptape issue 2150: OpenAI refuses a $id that is not a URI reference",
+    "https://github.com/griptape-ai/griptape/issues/2150",
+    "2026-04-16",
+    evidence="report",
 )
 OPENAI_REQUIRED = Citation(
     "OpenAI Structured Outputs guide, all fields must be required",
@@ -172,6 +181,22 @@ def required_not_array(ctx: RuleContext) -> Iterator[Hit]:
             yield Hit(join_pointer(node.pointer, "required"), {"value": value})
 
 
+# RFC 3986's URI-reference: its characters (a '%' only as an escape), one fragment at most,
+# and a scheme of letters, digits, '+', '-', '.' when a ':' comes before any '/', '?', '#'.
+_URI_REFERENCE = re.compile(
+    r"(?:[A-Za-z][A-Za-z0-9+.-]*:|(?![^/?#]*:))"
+    r"(?:[A-Za-z0-9\-._~:/?@!$&'()*+,;=\[\]]|%[0-9A-Fa-f]{2})*"
+    r"(?:#(?:[A-Za-z0-9\-._~:/?@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)?"
+)
+
+
+def id_not_uri_reference(ctx: RuleContext) -> Iterator[Hit]:
+    for node in ctx.dicts():
+        value = node.value.get("$id")
+        if isinstance(value, str) and not _URI_REFERENCE.fullmatch(value):
+            yield Hit(join_pointer(node.pointer, "$id"), {"value": show(value)})
+
+
 # --------------------------------------------------------------------------------------------
 # The rule table
 
@@ -205,6 +230,11 @@ OPENAI_RULES: tuple[ProviderRule, ...] = (
          "'... is not of type 'array'', strict or not",
          "make 'required' a list of property names, or leave it out",
          OPENAI_SHAPE, required_not_array),
+    rule("openai.id-not-uri-reference", E, A, "a $id that is not a URI reference",
+         "'$id' {value} is not a URI reference; the API answers '... is not a "
+         "'uri-reference'', strict or not",
+         "remove '$id', or make it a URI such as https://example.com/schemas/tool",
+         OPENAI_ID, id_not_uri_reference),
     rule("openai.root-any-of", E, S, "the root of a strict schema is an anyOf",
          "the root schema is an anyOf of {count} branches; strict mode wants one object",
          "make the root one object and put the union in a property",
