@@ -33,6 +33,7 @@ examples:
   toollens fix server.tools.json --write
   toollens fix pkg.tools --select lint.unknown-documented-parameter --write
   toollens fix tools.json --unsafe --diff
+  toollens fix server.tools.json --client vscode-copilot --write
 
 {TARGETS_HELP}"""
 
@@ -57,6 +58,18 @@ def add_fix_command(command: Command) -> None:
         choices=(*provider_names(), ALL_PROVIDERS),
         help="a provider whose rules judge a JSON tool (default: openai-chat)",
     )
+    from toollens.cli.check_clients import add_choices
+    from toollens.consumers import ALL_CLIENTS, CONSUMERS, DEFAULT_CLIENTS
+
+    add_choices(
+        fix,
+        "--client",
+        "clients",
+        tuple(CONSUMERS),
+        ALL_CLIENTS,
+        "a client whose rules judge an MCP tool list (its provider's too); repeat for "
+        f"several, or {ALL_CLIENTS} (default: {', '.join(DEFAULT_CLIENTS)})",
+    )
     mode = fix.add_mutually_exclusive_group(required=True)
     mode.add_argument("--diff", action="store_true", help="print a unified diff, write nothing")
     mode.add_argument("--write", action="store_true", help="write the fixes to the files")
@@ -66,13 +79,17 @@ def add_fix_command(command: Command) -> None:
 
 def run_fix(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.cli.common import ALL_PROVIDERS, provider_names
+    from toollens.consumers import resolve_clients
     from toollens.fixes import FixRequest, fix_files
     from toollens.toolsets import toolset
 
     named = list(args.providers or ["openai-chat"])
     if ALL_PROVIDERS in named:
         named = list(provider_names())
-    request = FixRequest(tuple(args.select), bool(args.unsafe), tuple(dict.fromkeys(named)))
+    clients = resolve_clients(args.clients) if args.clients else ()
+    request = FixRequest(
+        tuple(args.select), bool(args.unsafe), tuple(dict.fromkeys(named)), clients
+    )
     fixes = fix_files(toolset(args.target), request)
     if args.write:
         for item in fixes:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from toollens.explain.mapping import Explanation, explain_places, served_name
-from toollens.explain.places import ErrorPlace, UnreadableError, read_error
+from toollens.explain.places import read_error
+from toollens.explain.records import ErrorPlace, UnreadableError
 from toollens.explain.sources import SourceLine
 
 if TYPE_CHECKING:

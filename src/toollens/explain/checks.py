@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from toollens.core.records import Finding
-from toollens.explain.places import ErrorPlace
+from toollens.explain.records import ErrorPlace
 
 if TYPE_CHECKING:
     from toollens.toolsets import Tool, Toolset

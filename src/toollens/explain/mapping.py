@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from toollens.core.records import Finding
 from toollens.core.schema.pointer import escape_token
 from toollens.core.schema.types import JsonObject
-from toollens.explain.places import ErrorPlace, PathToken
+from toollens.explain.records import ErrorPlace, PathToken
 from toollens.explain.sources import SourceLine, source_line
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from toollens.core.metadata.provenance import Source
 from toollens.core.schema.pointer import split_pointer
 from toollens.core.schema.types import JsonObject
-from toollens.explain.places import Part
+from toollens.explain.records import Part
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema

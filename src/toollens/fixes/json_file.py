@@ -32,11 +32,13 @@ _SCHEMA_KEYS = (
 
 @dataclass(frozen=True)
 class ToolObject:
-    """One tool's object in the document: the dict holding its name, and its schema's."""
+    """One tool's object in the document: the dict holding its name, and its schema's, and
+    the tool's whole object (the one holding ``function`` in the Chat layout)."""
 
     named: dict[str, Any]
     holder: dict[str, Any]
     key: str
+    outer: dict[str, Any]
 
     @property
     def name(self) -> str:
@@ -55,7 +57,7 @@ def _tool_object(item: object) -> ToolObject | None:
     if "name" not in holder:
         return None
     key = next((k for k in _SCHEMA_KEYS if isinstance(holder.get(k), dict)), None)
-    return None if key is None else ToolObject(holder, holder, key)
+    return None if key is None else ToolObject(holder, holder, key, item)
 
 
 def tool_objects(doc: object) -> Iterator[ToolObject]:
@@ -73,7 +75,24 @@ def tool_objects(doc: object) -> Iterator[ToolObject]:
             yield from tool_objects(item)
 
 
+def _lift(outer: dict[str, Any], key: str) -> None:
+    """``outer[key]``'s fields moved into ``outer`` in place, right after ``type``."""
+    inner = outer.get(key)
+    if not isinstance(inner, dict):
+        return
+    items = [(k, v) for k, v in outer.items() if k != key]
+    outer.clear()
+    for k, v in items[:1] if items[:1] and items[0][0] == "type" else []:
+        outer[k] = v
+    outer.update(inner)
+    for k, v in items:
+        outer.setdefault(k, v)
+
+
 def _apply(op: JsonOp, tool: ToolObject) -> None:
+    if op.lift is not None:
+        _lift(tool.outer, op.lift)
+        return
     if op.path is None:
         tool.named.update(dict(op.set))
         return

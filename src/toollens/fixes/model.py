@@ -30,12 +30,15 @@ class JsonOp:
         remove: keys removed.
         note: text appended to the object's ``description`` (a keyword the provider does
             not take, said in words instead), or ``None``.
+        lift: the key of the tool object whose fields move up into it, beside ``type``
+            (a Chat Completions ``function`` laid out for Responses), or ``None``.
     """
 
     path: tuple[str, ...] | None
     set: tuple[tuple[str, JsonValue], ...] = ()
     remove: tuple[str, ...] = ()
     note: str | None = None
+    lift: str | None = None
 
 
 PyOpKind = Literal["remove-doc-entry", "remove-field-description", "annotate", "forbid-extra"]

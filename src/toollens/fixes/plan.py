@@ -20,7 +20,7 @@ from toollens.core.errors import TargetError
 from toollens.core.records import Finding
 from toollens.fixes.json_file import apply_json_edits, tool_objects
 from toollens.fixes.json_remedies import JsonSubject, json_edit
-from toollens.fixes.model import Edit, FileFix, Safety
+from toollens.fixes.model import Edit, FileFix, JsonOp, Safety
 from toollens.fixes.python_remedies import python_edits
 
 if TYPE_CHECKING:
@@ -31,12 +31,14 @@ __all__ = ["FixRequest", "fix_files", "tool_findings"]
 
 @dataclass(frozen=True)
 class FixRequest:
-    """What to fix: the rules chosen (empty: all), whether unsafe edits apply, and the
-    providers whose rules judge the tools."""
+    """What to fix: the rules chosen (empty: all), whether unsafe edits apply, the
+    providers whose rules judge the tools, and the clients whose rules judge an MCP tool
+    list (empty: the default clients)."""
 
     select: tuple[str, ...] = ()
     unsafe: bool = False
     providers: tuple[str, ...] = ("openai-chat",)
+    clients: tuple[str, ...] = ()
 
     def chosen(self, edit: Edit) -> bool:
         return not self.select or any(
@@ -44,16 +46,20 @@ class FixRequest:
         )
 
 
-def tool_findings(ts: Toolset, tool: Tool, providers: Sequence[str]) -> Iterator[Finding]:
+def tool_findings(
+    ts: Toolset, tool: Tool, providers: Sequence[str], clients: Sequence[str] = ()
+) -> Iterator[Finding]:
     """The findings of ``tool`` a fix may remove, each once."""
     seen: set[tuple[str, str | None]] = set()
-    for finding in _all(ts, tool, providers):
+    for finding in _all(ts, tool, providers, clients):
         if (finding.rule, finding.pointer) not in seen:
             seen.add((finding.rule, finding.pointer))
             yield finding
 
 
-def _all(ts: Toolset, tool: Tool, providers: Sequence[str]) -> Iterator[Finding]:
+def _all(
+    ts: Toolset, tool: Tool, providers: Sequence[str], clients: Sequence[str]
+) -> Iterator[Finding]:
     from toollens.core.choices import is_provider_id
     from toollens.core.providers import check_provider
 
@@ -66,24 +72,29 @@ def _all(ts: Toolset, tool: Tool, providers: Sequence[str]) -> Iterator[Finding]
             if is_provider_id(provider):
                 strict = bool(tool.strict)
                 yield from check_provider(schema, provider, name=tool.name, strict=strict)
+    given = tool.report.given if tool.report is not None else None
+    if given is not None:  # a payload's fields and layout, as each provider reads them
+        for provider in providers:
+            yield from given.findings_for(provider)
     if ts.listing is not None:
-        yield from _client_findings(ts, tool)
+        yield from _client_findings(ts, tool, clients)
 
 
-def _client_findings(ts: Toolset, tool: Tool) -> Iterator[Finding]:
+def _client_findings(ts: Toolset, tool: Tool, clients: Sequence[str]) -> Iterator[Finding]:
     from toollens.consumers import default_clients, judge_consumers
     from toollens.core.records import Severity
 
     assert ts.listing is not None
-    for verdict in judge_consumers(ts.listing, default_clients()).verdicts_for(tool.name):
+    chosen = list(clients) or default_clients()
+    for verdict in judge_consumers(ts.listing, chosen).verdicts_for(tool.name):
         for hit in verdict.hits:
             yield Finding(hit.rule.id, Severity.WARNING, hit.pointer, hit.message, hit.rule.fix)
         if verdict.provider is not None:
             yield from verdict.provider.findings
 
 
-def _edits_of(ts: Toolset, tool: Tool, providers: Sequence[str]) -> Iterator[Edit]:
-    findings = list(tool_findings(ts, tool, providers))
+def _edits_of(ts: Toolset, tool: Tool, request: FixRequest) -> Iterator[Edit]:
+    findings = list(tool_findings(ts, tool, request.providers, request.clients))
     function = tool.function
     fs = tool.report.function if tool.report is not None else None
     if callable(function) and fs is not None:
@@ -113,7 +124,9 @@ def _file_of(tool: Tool) -> str | None:
 
 def _once(edits: Sequence[Edit]) -> list[Edit]:
     """Each change once: two rules with one remedy (``openai.default``, ``gemini.default``)
-    make it once, credited to the first."""
+    make it once, credited to the first. An edit that only removes keys another edit of the
+    same object removes too is left to that one (``anyOf`` made the only keyword takes its
+    siblings into the branches, and says their ``default`` in words there)."""
     seen: set[tuple[str, str]] = set()
     kept = []
     for edit in edits:
@@ -121,7 +134,17 @@ def _once(edits: Sequence[Edit]) -> list[Edit]:
         if key not in seen:
             seen.add(key)
             kept.append(edit)
-    return kept
+    return [e for e in kept if not any(_superseded(e, other) for other in kept)]
+
+
+def _superseded(edit: Edit, by: Edit) -> bool:
+    a, b = edit.op, by.op
+    if edit is by or not isinstance(a, JsonOp) or not isinstance(b, JsonOp):
+        return False
+    if a.path is None or a.path != b.path:
+        return False
+    # only removes (and says in words) keys the other edit takes away already
+    return edit.tool == by.tool and not a.set and bool(a.remove) and set(a.remove) <= set(b.remove)
 
 
 def fix_files(ts: Toolset, request: FixRequest) -> tuple[FileFix, ...]:
@@ -132,9 +155,7 @@ def fix_files(ts: Toolset, request: FixRequest) -> tuple[FileFix, ...]:
     """
     by_file: dict[str, list[tuple[Tool, Edit]]] = {}
     for tool in ts.tools:
-        edits = [
-            e for e in _once(list(_edits_of(ts, tool, request.providers))) if request.chosen(e)
-        ]
+        edits = [e for e in _once(list(_edits_of(ts, tool, request))) if request.chosen(e)]
         if not edits:
             continue
         path = _file_of(tool)
