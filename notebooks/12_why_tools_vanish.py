@@ -234,5 +234,20 @@ print("\n".join(run.stdout.rstrip().splitlines()[-12:]))
 print(run.stderr.strip() or f"exit code {run.returncode}")
 
 # %% [markdown]
+# ## The same in a view
+#
+# `ToolsetView` with `clients=` shows the verdicts `check` prints: one column per client
+# (the menu above the table picks which), and, for the tool you click (here opened from
+# code), its **Clients** view: each client's verdict, the rules behind it with their
+# sources, and what that client sends, as a diff against the tool as the server sent it.
+
+# %%
+from toollens.jupyter import ToolsetView
+
+view = ToolsetView(fixed, clients=CLIENTS)  # the answer as a dict, or its saved file
+view.open_tool(1)  # find_similar, as clicking its row does
+view
+
+# %% [markdown]
 # The full list of clients, what each does and every rule with its source is the
 # documentation's *Clients* page (`docs/clients.md`).

@@ -35,6 +35,7 @@ from toollens.core.schema.toolkit import (
     copy_json,
     plain_json,
     preview_json,
+    quote_prose,
     shorten,
 )
 
@@ -277,3 +278,27 @@ def test_compact_json_refuses_what_is_not_json() -> None:
     looped["self"] = looped
     assert compact_json({"a": object()}) is None
     assert compact_json(looped) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "quoted"),
+    [
+        ("The city.", 60, '"The city."'),
+        ('The city, e.g. "Paris" or "San Francisco".', 60,
+         """'The city, e.g. "Paris" or "San Francisco".'"""),
+        ('The city to forecast, e.g. "Paris" or "San Francisco" or "Oslo".', 40,
+         """'The city to forecast, e.g. "Paris"...'"""),
+        ("  two\n   lines  ", 60, '"two lines"'),
+    ],
+)  # fmt: skip
+def test_prose_is_quoted_whole_or_cut_at_a_word(text: str, limit: int, quoted: str) -> None:
+    assert quote_prose(text, limit) == quoted
+
+
+@given(st.text(), st.integers(min_value=10, max_value=200))
+def test_quoted_prose_is_delimited_and_never_escaped(text: str, limit: int) -> None:
+    quoted = quote_prose(text, limit)
+    assert quoted[0] == quoted[-1]
+    assert quoted[0] in "'\""
+    assert len(quoted) <= limit + 2
+    assert quoted.count("\\") <= text.count("\\")  # nothing escaped

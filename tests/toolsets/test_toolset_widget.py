@@ -74,6 +74,35 @@ def test_static_copy_rides_along() -> None:
     assert "<script>x</script>" not in data["text/html"]
 
 
+LISTING = {
+    "serverInfo": {"name": "acme"},
+    "protocolVersion": "2025-11-25",
+    "tools": [
+        {
+            "name": "find",
+            "description": "Find items.",
+            "inputSchema": {"type": "object", "properties": {"q": {"type": ["string", "null"]}}},
+        }
+    ],
+}
+
+
+def test_a_tools_list_answer_in_memory_is_read_as_a_saved_one() -> None:
+    view = ToolsetView(LISTING, clients=["gemini-cli"])
+    assert view.toolset.listing is not None
+    assert [t.strict for t in view.toolset.tools] == [False]  # MCP tools travel non-strict
+    assert view.table.rows[0]["cells"][-1][0] == "rewritten"  # the client column
+
+
+def test_the_static_copy_holds_the_tool_opened() -> None:
+    view = ToolsetView(LISTING, clients=["gemini-cli"])
+    before = view._repr_mimebundle_()[0]["text/html"]
+    view.open_tool(0)
+    after = view._repr_mimebundle_()[0]["text/html"]
+    assert after.startswith(before)
+    assert "mcp_acme_find" in after[len(before) :]  # the Clients view: the name sent
+
+
 def test_provider_columns() -> None:
     view = ToolsetView([search], providers=["openai-chat", "anthropic"])
     assert set(view.table.rows[0]["providers"]) == {"openai-chat", "anthropic"}

@@ -10,7 +10,7 @@ table's options under the request's (:func:`project_options`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -47,9 +47,12 @@ def judged_options(
 
 
 def is_mcp_source(source: object) -> bool:
-    """An ``mcp:`` target, or a JSON file holding a ``tools/list`` answer or MCP tools."""
+    """An ``mcp:`` target, a ``tools/list`` answer (a dict), or a JSON file holding one or
+    MCP tools."""
     if isinstance(source, str) and is_mcp_target(source):
         return True
+    if isinstance(source, Mapping):
+        return is_mcp_listing(source)
     if not isinstance(source, str) or not source.endswith(".json") or not Path(source).is_file():
         return False
     try:

@@ -18,7 +18,7 @@ from toollens.core.function_schema import FunctionSchema
 from toollens.core.metadata import MISSING, ParameterMetadata
 from toollens.core.providers.walk import is_object_node, iter_schema_nodes
 from toollens.core.schema.pointer import join_pointer, split_pointer
-from toollens.core.schema.toolkit import FINDING_PREVIEW, preview_json
+from toollens.core.schema.toolkit import FINDING_PREVIEW, preview_json, quote_prose
 from toollens.core.signature import ParameterKind
 
 __all__ = [
@@ -125,7 +125,7 @@ def vague_tool_description(fs: FunctionSchema) -> Iterator[LintHit]:
     text = (fs.description or "").strip()
     why = _vague(text, name=None, min_words=3) if text else None
     if why:
-        yield LintHit(fields={"value": preview_json(text, FINDING_PREVIEW), "why": why})
+        yield LintHit(fields={"value": quote_prose(text, FINDING_PREVIEW), "why": why})
 
 
 def missing_parameter_description(fs: FunctionSchema) -> Iterator[LintHit]:
@@ -139,7 +139,7 @@ def vague_parameter_description(fs: FunctionSchema) -> Iterator[LintHit]:
         text = (param.description or "").strip()
         why = _vague(text, name=param.name, min_words=2) if text else None
         if why:
-            fields = {"name": param.name, "value": preview_json(text, FINDING_PREVIEW), "why": why}
+            fields = {"name": param.name, "value": quote_prose(text, FINDING_PREVIEW), "why": why}
             yield LintHit(_pointer(param), param.name, fields)
 
 
@@ -161,7 +161,7 @@ def dropped_docstring_section(fs: FunctionSchema) -> Iterator[LintHit]:
 
 def returns_not_sent(fs: FunctionSchema) -> Iterator[LintHit]:
     if fs.docstring.returns:
-        yield LintHit(fields={"value": preview_json(fs.docstring.returns, FINDING_PREVIEW)})
+        yield LintHit(fields={"value": quote_prose(fs.docstring.returns, FINDING_PREVIEW)})
 
 
 def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
@@ -175,7 +175,7 @@ def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
             continue
         winner = next(c for c in offers if c.won)
         losers = "; ".join(
-            f"the {c.source.label} says {preview_json(c.value, _CANDIDATE_PREVIEW)}"
+            f"the {c.source.label} says {quote_prose(c.value, _CANDIDATE_PREVIEW)}"
             for c in offers
             if not c.won
         )
@@ -185,7 +185,7 @@ def conflicting_descriptions(fs: FunctionSchema) -> Iterator[LintHit]:
             {
                 "name": param.name,
                 "winner": winner.source.label,
-                "value": preview_json(winner.value, _CANDIDATE_PREVIEW),
+                "value": quote_prose(winner.value, _CANDIDATE_PREVIEW),
                 "losers": losers,
             },
         )

@@ -243,7 +243,8 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
 
     def close(self) -> None:
         """Close the table and the open tool too (ipywidgets keeps open widgets alive)."""
-        for child in (self.table, self.detail):
+        # getattr: a view whose reading failed in __init__ is closed by its finalizer too
+        for child in (getattr(self, "table", None), getattr(self, "detail", None)):
             if child is not None:
                 child.close()
         super().close()
@@ -254,7 +255,16 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         if result is None:
             return None
         data, metadata = result if isinstance(result, tuple) else (result, {})
-        return {**data, "text/html": self.table._static_html() or ""}, metadata
+        return {**data, "text/html": self._static_html()}, metadata
+
+    def _static_html(self) -> str:
+        """The table, and the tool opened under it (its explorer's copy, or its HTML)."""
+        detail = self.detail
+        if hasattr(detail, "_static_html"):
+            opened = detail._static_html() or ""
+        else:
+            opened = detail.value if isinstance(detail, ipywidgets.HTML) else ""
+        return (self.table._static_html() or "") + opened
 
 
 class _StaticView:

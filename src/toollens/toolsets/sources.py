@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError, ToolLensError
@@ -71,6 +71,11 @@ def toolset(
             raise TargetError(f"{text!r} holds no tools", hint="name a source that lists some")
         return found
     label = _label_of(source)
+    if isinstance(source, Mapping):
+        from toollens.consumers import is_mcp_listing
+
+        if is_mcp_listing(source):  # a tools/list answer, in memory: as a saved one
+            return _from_json_data(dict(source), "tools/list", options)
     if not _readable_kind(source):
         raise TargetError(
             f"toollens cannot read tools from a {type(source).__name__} object",
@@ -224,6 +229,33 @@ def _from_text(text: str, options: ReportOptions | None, connect: ConnectOptions
     return _resolve_text(text, options)
 
 
+def _from_json_data(
+    data: Mapping[str, object] | Sequence[object], label: str, options: ReportOptions | None
+) -> Toolset:
+    """The tools of a JSON value: a payload or a tool list, or a saved ``tools/list``
+    answer, which its clients judge as saved (the Clients views); its tools are read as
+    they send them, non-strict unless the caller asks (as ``mcp:``)."""
+    from toollens.consumers import is_mcp_listing, listing_from_payload
+    from toollens.core.report import ReportOptions
+    from toollens.toolsets.payloads import payload_entries
+
+    listing = listing_from_payload(data, label=label) if is_mcp_listing(data) else None
+    read = options if options is not None or listing is None else ReportOptions(strict=False)
+    ts = Toolset.from_entries(
+        payload_entries(data, label=label, options=read),
+        label=label,
+        options=options,
+        listing=listing,
+    )
+    if listing is None:
+        return ts
+    from toollens.toolsets.mcp_source import saved_list_refusals
+
+    # What the SDK client refuses in the saved list, as an mcp: server's answer says it.
+    refused = saved_list_refusals(listing)
+    return dataclasses.replace(ts, cross_findings=(*ts.cross_findings, *refused))
+
+
 def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
     from toollens.targets import (
         is_dotted,
@@ -234,28 +266,7 @@ def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
     )
 
     if text.endswith(".json"):
-        from toollens.consumers import is_mcp_listing, listing_from_payload
-        from toollens.core.report import ReportOptions
-        from toollens.toolsets.payloads import payload_entries
-
-        data = load_json_value(text)
-        # A saved tools/list answer: its clients judge it as saved (the Clients views), and
-        # its tools are read as they send them, non-strict unless the caller asks (as mcp:).
-        listing = listing_from_payload(data, label=text) if is_mcp_listing(data) else None
-        read = options if options is not None or listing is None else ReportOptions(strict=False)
-        ts = Toolset.from_entries(
-            payload_entries(data, label=text, options=read),
-            label=text,
-            options=options,
-            listing=listing,
-        )
-        if listing is None:
-            return ts
-        from toollens.toolsets.mcp_source import saved_list_refusals
-
-        # What the SDK client refuses in the saved list, as an mcp: server's answer says it.
-        refused = saved_list_refusals(listing)
-        return dataclasses.replace(ts, cross_findings=(*ts.cross_findings, *refused))
+        return _from_json_data(load_json_value(text), text, options)
     if text.endswith(".py") or is_dotted(text):
         from toollens.toolsets.modules import module_entries
 

@@ -132,6 +132,19 @@ def shorten(text: str, limit: int = MESSAGE_PREVIEW) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def quote_prose(text: str, limit: int = MESSAGE_PREVIEW) -> str:
+    """Words (a description) quoted for a message: whitespace collapsed, cut at a word with
+    ``...`` inside the quotes, delimited by ``"`` or, when the words hold one, by ``'``
+    (no JSON escapes for a reader to undo)."""
+    flat = " ".join(text.split())
+    if len(flat) > limit:
+        cut = flat[: limit - 3]
+        space = cut.rfind(" ")
+        flat = (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:.") + "..."
+    mark = "'" if '"' in flat and "'" not in flat else '"'
+    return f"{mark}{flat}{mark}"
+
+
 def preview_json(value: object, limit: int = MESSAGE_PREVIEW) -> str:
     """Short JSON text of a value for a message (``repr`` where JSON cannot say it)."""
     try:
