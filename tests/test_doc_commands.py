@@ -454,3 +454,11 @@ def test_the_site_gives_the_readmes_two_commands_to_the_letter() -> None:
     for page in ("docs/index.md", "docs/getting-started.md"):
         given = {c.text for c in COMMANDS if c.page == page and c.text.startswith("python3")}
         assert given == readme, (page, given ^ readme)
+
+
+def test_the_mcp_pages_server_is_the_one_its_commands_run() -> None:
+    """docs/mcp.md shows the server a reader saves; its commands run on the fixture."""
+    page = (ROOT / "docs" / "mcp.md").read_text(encoding="utf-8")
+    shown = page.split("## A server to try", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    fixture = (FIXTURES / "mcp" / "server.py").read_text(encoding="utf-8")
+    assert fixture.split('"""', 2)[2].lstrip("\n") == shown

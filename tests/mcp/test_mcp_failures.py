@@ -106,3 +106,22 @@ def test_cli_timeout_and_env_errors() -> None:
     code = main(["check", "mcp:python s.py", "--timeout", "0"], stdout=io.StringIO(), stderr=err)
     assert code == EXIT_ERROR
     assert "not a positive number" in err.getvalue()
+
+
+def test_a_python_without_the_servers_module_says_which_python_ran(tmp_path: Path) -> None:
+    # `mcp:python server.py` runs the first python on PATH, as a shell would: when that one
+    # lacks what the server imports, the hint names it and the one toollens runs in.
+    server_file = tmp_path / "server.py"
+    server_file.write_text("import a_module_nobody_installed\n", encoding="utf-8")
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    other = fake_bin / "python3"  # another python: a script that runs this one
+    other.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")
+    other.chmod(0o755)
+    target = f"mcp:{fake_bin / 'python3'} {server_file}"
+    with pytest.raises(TargetError) as info:
+        fetch_tools(target, ConnectOptions(timeout=10))
+    assert "No module named 'a_module_nobody_installed'" in str(info.value)
+    hint = info.value.hint or ""
+    assert "not the Python toollens runs in" in hint
+    assert "mcp:/path/to/python server.py" in hint

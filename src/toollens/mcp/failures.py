@@ -106,7 +106,28 @@ def explain_failure(exc: BaseException, attempt: Attempt) -> TargetError:
     if attempt.noise:
         said += f"; it wrote to stdout what is not JSON-RPC: {_quote(attempt.noise[0])}"
         hint = _STDOUT_HINT  # the likeliest reason it never answered
+    elif stderr and "No module named" in stderr:
+        hint = _interpreter_hint(spec) or hint
     return TargetError(f"MCP server {spec.label!r} {what}{said}", hint=hint)
+
+
+def _interpreter_hint(spec: McpTarget) -> str | None:
+    """When ``python`` on PATH lacks a module the server imports: which one ran, and the
+    interpreter toollens runs in (``mcp:python`` means the first on PATH, as in a shell)."""
+    import shutil
+    import sys
+
+    program = spec.command[0] if spec.command else ""
+    if not os.path.basename(program).startswith("python"):
+        return None
+    found = shutil.which(program) or program
+    if os.path.realpath(found) == os.path.realpath(sys.executable):
+        return "install the module the server imports in that environment"
+    return (
+        f"{program!r} is {found}, not the Python toollens runs in ({sys.executable}): "
+        "install the server's packages there, activate the environment that has them, or "
+        "name that interpreter in the target (mcp:/path/to/python server.py)"
+    )
 
 
 _STDOUT_HINT = (
