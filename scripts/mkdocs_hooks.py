@@ -89,7 +89,17 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         return f'href="{target}{match.group(2) or ""}"'
 
     output = _LESSON_LINK.sub(page_link, output)
+    output = _MERMAID_LOADER.sub("", output)
     return _DOCS_LINK.sub(r'href="../\1.html\2"', output)
+
+
+# nbconvert's template adds a script that imports mermaid from a CDN when a page holds a
+# diagram; the lessons hold none, and the site loads nothing from the network.
+_MERMAID_LOADER = re.compile(
+    r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded"'
+    r"(?:(?!</script>).)*?\.jp-Mermaid(?:(?!</script>).)*</script>",
+    re.S,
+)
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:

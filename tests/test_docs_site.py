@@ -51,6 +51,17 @@ class _Page(HTMLParser):
             self.resources.append(values["src"])
         if tag == "link" and values.get("href"):
             self.resources.append(values["href"])
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        # an inline script's import("https://...") loads from the network as a src does
+        if getattr(self, "_in_script", False):
+            self.resources.extend(re.findall(r"""import\(\s*["'](https?://[^"']+)""", data))
+            self.resources.extend(re.findall(r"""["'](https?://[^"']+\.m?js)["']""", data))
 
 
 @pytest.fixture(scope="module")

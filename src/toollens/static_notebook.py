@@ -47,7 +47,7 @@ def static_copies(nb: Any) -> Any:
         view = data.get(WIDGET_VIEW)
         if not isinstance(view, dict) or "text/html" not in data:
             continue
-        if _is_toollens(state.get(str(view.get("model_id"))), data["text/html"]):
+        if _is_toollens(state.get(str(view.get("model_id"))), data["text/html"], state):
             del data[WIDGET_VIEW]
     keep = _reachable(nb, state)
     for model_id in [m for m in state if m not in keep]:
@@ -60,13 +60,23 @@ def static_copies(nb: Any) -> Any:
 _TOOLLENS_COPY = re.compile(r'^\s*<div class="tl-root[^"]*" data-toollens="')
 
 
-def _is_toollens(model: Any, html: Any) -> bool:
-    """A toollens widget's output: by its saved model, else (JupyterLab saves no widget state
-    unless asked) by the static copy every toollens widget puts beside its live view."""
+def _is_toollens(model: Any, html: Any, state: dict[str, Any]) -> bool:
+    """A toollens widget's output: by its saved model (a toollens widget, or a box holding
+    one: the Toolset view), else (JupyterLab saves no widget state unless asked) by the
+    static copy every toollens widget puts beside its live view."""
     if isinstance(model, dict):
-        return str(model.get("state", {}).get("_anywidget_id", "")).startswith("toollens.")
+        return _toollens_model(model, state, set())
     text = "".join(html) if isinstance(html, list) else str(html)
     return _TOOLLENS_COPY.match(text) is not None
+
+
+def _toollens_model(model: Any, state: dict[str, Any], seen: set[str]) -> bool:
+    own = model.get("state", {}) if isinstance(model, dict) else {}
+    if str(own.get("_anywidget_id", "")).startswith("toollens."):
+        return True
+    children = [c for c in _MODEL_REF.findall(json.dumps(own.get("children", []))) if c not in seen]
+    seen.update(children)
+    return any(_toollens_model(state.get(c), state, seen) for c in children)
 
 
 def _widget_state(nb: Any) -> dict[str, Any]:

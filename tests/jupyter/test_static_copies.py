@@ -29,6 +29,9 @@ CELLS = [
     "%toolschema get_weather",
     "def other(city: str) -> str:\n    '''Weather.'''\n    return city\n\n"
     "toollens.DiffWidget(get_weather, other)",
+    # a box holding a toollens widget: the Toolset view (its table, and a tool opened)
+    "from toollens.jupyter import ToolsetView\nview = ToolsetView([get_weather, other])\n"
+    "view.open_tool(1)\nview",
 ]
 
 
@@ -72,7 +75,7 @@ def _html(nb: Any) -> str:
 
 @pytest.mark.network_ok  # the kernel talks to nbclient over loopback
 def test_outputs_carry_the_static_copy_next_to_the_live_view(executed: Any) -> None:
-    explorer, diff = (cell.outputs[-1] for cell in executed.cells[1:])
+    explorer, diff = (cell.outputs[-1] for cell in executed.cells[1:3])
     for output in (explorer, diff):
         assert "application/vnd.jupyter.widget-view+json" in output.data
         assert 'class="tl-root"' in output.data["text/html"]
@@ -89,6 +92,8 @@ def test_saved_notebook_converts_to_html_that_shows_the_views_offline(executed: 
     for text in ("How many days to forecast", "additionalProperties", "require-all-properties"):
         assert text in html, text
     assert "Schema diff" in html
+    assert 'data-toollens="toolset"' in html  # the Toolset view's table, then the tool opened
+    assert html.index('data-toollens="toolset"') < html.rindex("Weather.")
     # nothing left for a widget renderer (which nbconvert would fetch from a CDN)
     assert "application/vnd.jupyter.widget-view+json" not in html
     assert "widgets" not in saved.metadata  # no bundle copied into the notebook's state
