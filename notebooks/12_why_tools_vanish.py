@@ -251,3 +251,6 @@ view
 # %% [markdown]
 # The full list of clients, what each does and every rule with its source is the
 # documentation's *Clients* page (`docs/clients.md`).
+#
+# Next: [13_my_request_failed](13_my_request_failed.ipynb), when the request already failed
+# and you hold the error text.
