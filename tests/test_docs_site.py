@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
 import shlex
-import subprocess
 import sys
 import types
 from html.parser import HTMLParser
@@ -22,6 +20,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 import pytest
 
 from support.doc_commands import doc_commands
+from support.site_build import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -66,21 +65,7 @@ class _Page(HTMLParser):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, _Page]:
-    pytest.importorskip("mkdocs")
-    pytest.importorskip("material")
-    pytest.importorskip("mkdocs_jupyter")
-    pytest.importorskip("mkdocstrings_handlers.python")
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT / "src")}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    out = build_site(tmp_path_factory.mktemp("site"))
     pages = {}
     for path in out.rglob("*.html"):
         parser = _Page()
