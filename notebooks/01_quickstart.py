@@ -85,8 +85,8 @@ def get_weather(
 # Under the views come the findings: pitfalls in the tool, and what the chosen
 # provider would reject or ignore. Here they warn that the docstring and the
 # `Annotated` string disagree about `city`, and that the defaults of `unit` and `days`
-# never apply in strict mode. After an edit, a last box lists what the edit changed
-# in the schema.
+# never apply in strict mode. After an edit, a box under the editor lists what the edit
+# changed in the schema.
 #
 # The views update a moment after you stop typing. Nothing you type changes this
 # notebook's `get_weather` until you press **Apply**.
