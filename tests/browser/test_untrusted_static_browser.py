@@ -134,11 +134,7 @@ FITS_JS = """() => {
 }"""
 
 
-# 1,400 px: the table now ends inside its view, but its scroll box still scrolls ~1 px.
-LIVE_WIDTHS = [pytest.param(1400, marks=pytest.mark.xfail(strict=True, reason="1 px")), 1000]
-
-
-@pytest.mark.parametrize("width", LIVE_WIDTHS)
+@pytest.mark.parametrize("width", [1400, 1000])
 def test_the_live_metadata_table_fits_beside_the_file_browser(
     lab: Server, browser: Any, width: int
 ) -> None:

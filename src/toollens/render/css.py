@@ -99,10 +99,11 @@ STYLE = """
 .tl-root .tl-panel-signature td code, .tl-root .tl-panel-signature td .tl-name {
   overflow-wrap: break-word; word-break: normal;
 }
-.tl-root .tl-meta th { white-space: normal; }
-/* A source label may wrap in the Metadata table: five columns share a narrow view. */
-.tl-root .tl-meta .tl-srcl { white-space: normal; }
-.tl-root .tl-meta th, .tl-root .tl-meta td { padding: 4px 4px; }
+.tl-root .tl-meta th { white-space: normal; font-size: 0.92em; }
+/* A source label may wrap in the Metadata table, inside a word too ("Field(...)"): five
+   columns share a narrow view, and no column may push the table past it. */
+.tl-root .tl-meta .tl-srcl { white-space: normal; overflow-wrap: anywhere; }
+.tl-root .tl-meta th, .tl-root .tl-meta td { padding: 4px 3px; }
 .tl-root .tl-meta .tl-won { font-weight: normal; }
 .tl-root .tl-srcl {
   display: inline-block; font-size: 0.75em; line-height: 1.4; padding: 0 5px;
@@ -251,11 +252,12 @@ WIDGET_STYLE = """
 .tl-xp .tl-slot { min-width: 0; }
 .tl-xp .tl-views .tl-slot > .tl-panel {
   height: 100%; max-height: min(34em, 62vh); overflow: auto; margin: 0; box-sizing: border-box;
+  padding-top: 0;  /* the sticky title carries it: nothing scrolls by above the title */
 }
 .tl-xp .tl-views .tl-ldiff, .tl-xp .tl-views .tl-code { max-height: none; }
 /* A view scrolled to its changed line keeps its heading in sight. */
 .tl-xp .tl-views .tl-slot > .tl-panel > .tl-panel-title {
-  position: sticky; top: 0; z-index: 2; background: var(--tl-panel); padding-bottom: 4px;
+  position: sticky; top: 0; z-index: 2; background: var(--tl-panel); padding: 9px 0 4px;
 }
 /* Lines and list items off screen are not laid out until scrolled to (big tools). */
 .tl-xp .tl-ldiff .tl-dl, .tl-xp ul.tl-findings > li {
