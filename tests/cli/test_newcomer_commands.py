@@ -59,7 +59,8 @@ def test_compare_names_the_frameworks_it_could_not_run(
     listed = [line.split()[0] for line in out.splitlines()[2:] if line.strip()]
     assert "nowhere" in listed[: len(ADAPTERS)]  # a row of the status table
     # nowhere, and on Python 3.10 the frameworks that need 3.11
-    said = re.search(rf"(\d+) of {len(ADAPTERS)} not installed, so not compared: ([^(\n]*?) \(", out)
+    pattern = rf"(\d+) of {len(ADAPTERS)} not installed, so not compared: ([^(\n]*?) \("
+    said = re.search(pattern, out)
     assert said is not None, out
     assert "nowhere" in said.group(2).split(", ")
     assert int(said.group(1)) == len(said.group(2).split(", "))

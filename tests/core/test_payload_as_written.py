@@ -7,10 +7,10 @@ own conversion: a Responses function without ``strict`` is made strict by the AP
 
 from __future__ import annotations
 
-import typing
 from typing import Any
 
 import pytest
+import typing_extensions
 
 from toollens.core.providers.given import given_payload
 from toollens.core.report import View, report
@@ -105,8 +105,12 @@ def test_gemini_is_judged_by_the_field_the_declaration_uses(
 
 
 def _required(typed_dict: type) -> set[str]:
-    hints = typing.get_type_hints(typed_dict, include_extras=True)
-    return {k for k, v in hints.items() if typing.get_origin(v) is typing.Required}
+    # typing_extensions: the SDK's Required is its one on Python 3.10, typing's from 3.11
+    hints = typing_extensions.get_type_hints(typed_dict, include_extras=True)
+    return {
+        k for k, v in hints.items()
+        if typing_extensions.get_origin(v) is typing_extensions.Required
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize(
