@@ -378,10 +378,13 @@ def off_path(
     """``finding`` as the check shows it: an error that only the ``concerned`` providers
     raise, when none of them is ``judged`` (asked for, or sent to by a chosen client),
     becomes a warning that says ``why``. It does not fail the check, so it is not counted
-    as an error either."""
-    if not concerned or set(judged) & set(concerned) or finding.severity is not Severity.ERROR:
+    as an error either. A warning about those providers only says ``why`` too, so a reader
+    of another provider's check knows it is not about theirs."""
+    if not concerned or set(judged) & set(concerned) or finding.severity is Severity.INFO:
         return finding
     said = finding.message if finding.message.endswith(".") else finding.message + "."
+    if finding.severity is not Severity.ERROR:
+        return replace(finding, message=f"{said} {why}.")
     return replace(
         finding, severity=Severity.WARNING, message=f"{said} {why}, so it is a warning here."
     )
