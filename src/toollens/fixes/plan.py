@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -24,6 +25,7 @@ from toollens.fixes.model import Edit, FileFix, JsonOp, Safety
 from toollens.fixes.python_remedies import python_edits
 
 if TYPE_CHECKING:
+    from toollens.consumers.model import ConsumerReport, ToolList
     from toollens.toolsets import Tool, Toolset
 
 __all__ = ["FixRequest", "fix_files", "tool_findings"]
@@ -80,13 +82,29 @@ def _all(
         yield from _client_findings(ts, tool, clients)
 
 
-def _client_findings(ts: Toolset, tool: Tool, clients: Sequence[str]) -> Iterator[Finding]:
+# The clients' judgement of a listing, made once per listing and clients however many of
+# its tools are fixed (each judgement covers every tool); dropped with the listing.
+_JUDGED: dict[int, dict[tuple[str, ...], ConsumerReport]] = {}
+
+
+def _judged(listing: ToolList, clients: Sequence[str]) -> ConsumerReport:
     from toollens.consumers import default_clients, judge_consumers
+
+    chosen = tuple(clients) or tuple(default_clients())
+    if id(listing) not in _JUDGED:
+        _JUDGED[id(listing)] = {}
+        weakref.finalize(listing, _JUDGED.pop, id(listing), None)
+    reports = _JUDGED[id(listing)]
+    if chosen not in reports:
+        reports[chosen] = judge_consumers(listing, list(chosen))
+    return reports[chosen]
+
+
+def _client_findings(ts: Toolset, tool: Tool, clients: Sequence[str]) -> Iterator[Finding]:
     from toollens.core.records import Severity
 
     assert ts.listing is not None
-    chosen = list(clients) or default_clients()
-    for verdict in judge_consumers(ts.listing, chosen).verdicts_for(tool.name):
+    for verdict in _judged(ts.listing, clients).verdicts_for(tool.name):
         for hit in verdict.hits:
             yield Finding(hit.rule.id, Severity.WARNING, hit.pointer, hit.message, hit.rule.fix)
         if verdict.provider is not None:
