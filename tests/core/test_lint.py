@@ -39,6 +39,26 @@ def good(query: str, limit: int = 10) -> str:
     return query
 
 
+def implicit_optional(query: str, country: str = None) -> str:  # noqa: RUF013
+    """Search the knowledge base for matching documents.
+
+    Args:
+        query: search keywords to look for.
+        country: only documents about this country.
+    """
+    return query
+
+
+def explicit_optional(query: str, country: str | None = None) -> str:
+    """Search the knowledge base for matching documents.
+
+    Args:
+        query: search keywords to look for.
+        country: only documents about this country.
+    """
+    return query
+
+
 def no_doc(query: str) -> str:
     return query
 
@@ -285,6 +305,8 @@ CASES: list[tuple[str, Any, dict[str, Any], Any, dict[str, Any], str | None, str
      "/properties/email/format", '"email"'),
     ("lint.default-not-applied", good, {}, good, NULLABLE, "/properties/limit",
      "defaults to 10"),
+    ("lint.none-default-not-nullable", implicit_optional, {}, explicit_optional, {},
+     "/properties/country", "annotated str, which has no null"),
     ("lint.open-nested-object", open_filters, NON_STRICT, closed_filters, NON_STRICT,
      "/$defs/Filters", "/$defs/Filters"),
     ("lint.docstring-style-uncertain", mixed_styles, {}, good, NULLABLE, None,

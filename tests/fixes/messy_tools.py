@@ -30,6 +30,16 @@ def find_orders(
     return [customer, status, str(limit)]
 
 
+def lookup_city(city: str, country: str = None) -> str:  # noqa: RUF013
+    """Look a city up.
+
+    Args:
+        city: the city's name, e.g. "Paris".
+        country: the country it is in, when the name is ambiguous.
+    """
+    return city if country is None else f"{city}, {country}"
+
+
 async def refund(order_id: str, amount_cents: int, window: Window) -> str:
     """Refund part of an order.
 

@@ -135,9 +135,12 @@ def test_messy_module_diff_lists_safe_and_unsafe(tmp_path: Path) -> None:
     assert "left [lint.unannotated-parameter]" in out
     assert "(unsafe; --unsafe applies it)" in out
     assert copy.read_text() == (HERE / "messy_tools.py").read_text()  # --diff writes nothing
+    assert "left [lint.none-default-not-nullable]" in out
     code, out, _ = _run("fix", str(copy), "--write", "--unsafe")
     assert code == 0
     assert "limit: int = 20" in copy.read_text()
+    # the implicit Optional spelled out, the comment kept
+    assert "country: str | None = None) -> str:  # noqa: RUF013" in copy.read_text()
     assert _run("fix", str(copy), "--write")[0:2] == (0, "nothing to fix\n")
 
 

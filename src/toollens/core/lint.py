@@ -31,6 +31,7 @@ from toollens.core.lint_checks import (
     integer_as_number,
     missing_parameter_description,
     missing_tool_description,
+    none_default_not_nullable,
     number_as_integer,
     open_nested_object,
     returns_not_sent,
@@ -63,6 +64,7 @@ class LintRuleId(str, enum.Enum):
     NUMBER_AS_INTEGER = "lint.number-as-integer"
     UNCHECKED_FORMAT = "lint.unchecked-format"
     DEFAULT_NOT_APPLIED = "lint.default-not-applied"
+    NONE_DEFAULT_NOT_NULLABLE = "lint.none-default-not-nullable"
     OPEN_NESTED_OBJECT = "lint.open-nested-object"
     DOCSTRING_STYLE_UNCERTAIN = "lint.docstring-style-uncertain"
     DOCSTRING_PARSE_ERROR = "lint.docstring-parse-error"
@@ -158,6 +160,13 @@ LINT_RULES: tuple[LintRule, ...] = (
           "model must always send a value, so the default is never used",
           "pass optional_defaults='nullable' so null means the default, or drop the default",
           default_not_applied),
+    _rule(LintRuleId.NONE_DEFAULT_NOT_NULLABLE, W,
+          "strict mode requires a None-defaulted parameter whose type has no null",
+          "parameter {name!r} defaults to None but is annotated {annotation}, which has no "
+          "null: strict mode makes it required, so the model must always send a {annotation} "
+          "and can never leave it out",
+          "annotate it Optional ({annotation} | None) so the model can send null for None",
+          none_default_not_nullable),
     _rule(LintRuleId.OPEN_NESTED_OBJECT, W, "a nested object accepts extra keys (non-strict)",
           "object at {where} has no additionalProperties, so extra keys are accepted and "
           "silently dropped", "set extra='forbid' on the model, or use strict mode",

@@ -286,6 +286,46 @@ def default_not_applied(fs: FunctionSchema) -> Iterator[LintHit]:
         )
 
 
+def none_default_not_nullable(fs: FunctionSchema) -> Iterator[LintHit]:
+    """``x: str = None`` (an implicit Optional): strict mode drops the null default and
+    requires ``x``, whose schema has no null, so the model can never mean None."""
+    if not fs.strict:
+        return
+    properties = fs.json_schema.get("properties", {})
+    for param in fs.schema_parameters:
+        if param.default is not None or param.kind in (
+            ParameterKind.VAR_POSITIONAL,
+            ParameterKind.VAR_KEYWORD,
+        ):
+            continue
+        node = properties.get(param.schema_name)
+        if isinstance(node, dict) and not _admits_null(node, fs.json_schema):
+            fields = {"name": param.name, "annotation": param.annotation_text}
+            yield LintHit(_pointer(param), param.name, fields)
+
+
+def _admits_null(node: dict[str, Any], root: dict[str, Any]) -> bool:
+    """Whether a strict schema node accepts null (its type, a branch, or what it refers to)."""
+    declared = node.get("type")
+    if declared == "null" or (isinstance(declared, list) and "null" in declared):
+        return True
+    if "enum" in node and None in node["enum"]:
+        return True
+    for key in ("anyOf", "oneOf"):
+        branches = node.get(key)
+        if isinstance(branches, list) and any(
+            isinstance(b, dict) and _admits_null(b, root) for b in branches
+        ):
+            return True
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        target: Any = root
+        for token in ref[2:].split("/"):
+            target = target.get(token) if isinstance(target, dict) else None
+        return isinstance(target, dict) and _admits_null(target, root)
+    return "type" not in node and not any(k in node for k in ("anyOf", "oneOf", "$ref", "enum"))
+
+
 def open_nested_object(fs: FunctionSchema) -> Iterator[LintHit]:
     if fs.strict:
         return

@@ -41,7 +41,9 @@ class JsonOp:
     lift: str | None = None
 
 
-PyOpKind = Literal["remove-doc-entry", "remove-field-description", "annotate", "forbid-extra"]
+PyOpKind = Literal[
+    "remove-doc-entry", "remove-field-description", "annotate", "make-optional", "forbid-extra"
+]
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class PyOp:
 
     Attributes:
         kind: what is changed: a docstring entry or an ``Annotated`` ``Field`` description
-            removed, an annotation added, a model closed.
+            removed, an annotation added or made Optional (``X | None``), a model closed.
         function: the function (or, for ``forbid-extra``, the class) it is made in.
         parameter: the parameter concerned (the docstring entry's name; the one annotated).
         annotation: the annotation written, for ``annotate``.

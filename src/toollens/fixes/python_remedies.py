@@ -106,10 +106,30 @@ def forbid_extra(
     yield Edit(finding.rule, tool, finding.pointer, Safety.UNSAFE, summary, op)
 
 
+def optional_annotation(
+    finding: Finding, tool: str, function: ToolFunction, fs: FunctionSchema
+) -> Iterator[Edit]:
+    """``x: str = None`` annotated ``x: str | None = None``: the function already takes None
+    (its default), and the schema now lets the model send null for it (the schema accepts
+    more than before: unsafe)."""
+    name = finding.parameter or ""
+    try:
+        parameter = inspect.signature(function).parameters.get(name)
+    except (TypeError, ValueError):  # no signature: nothing to annotate
+        return
+    if parameter is None or parameter.default is not None:
+        return
+    op = PyOp("make-optional", function.__name__, parameter=name)
+    yield Edit(
+        finding.rule, tool, finding.pointer, Safety.UNSAFE, f"annotate {name!r} Optional", op
+    )
+
+
 PYTHON_REMEDIES: dict[str, Remedy] = {
     "lint.unknown-documented-parameter": unknown_entries,
     "lint.conflicting-descriptions": losing_entry,
     "lint.unannotated-parameter": annotation_from_default,
+    "lint.none-default-not-nullable": optional_annotation,
     "lint.open-nested-object": forbid_extra,
 }
 """Rule id -> the remedy of its findings on a Python tool."""

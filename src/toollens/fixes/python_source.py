@@ -115,6 +115,9 @@ class _Transformer(cst.CSTTransformer):
         annotations = self._mine(name, "annotate")
         if annotations:
             updated = updated.with_changes(params=self._annotated(updated.params, annotations))
+        optional = self._mine(name, "make-optional")
+        if optional:
+            updated = updated.with_changes(params=self._made_optional(updated.params, optional))
         fields = self._mine(name, "remove-field-description")
         if fields:
             updated = updated.with_changes(
@@ -163,6 +166,29 @@ class _Transformer(cst.CSTTransformer):
             params=[annotate(p) for p in params.params],
             kwonly_params=[annotate(p) for p in params.kwonly_params],
             posonly_params=[annotate(p) for p in params.posonly_params],
+        )
+
+    def _made_optional(self, params: cst.Parameters, ops: list[tuple[int, PyOp]]) -> cst.Parameters:
+        wanted = {op.parameter: i for i, op in ops}
+
+        def widen(param: cst.Param) -> cst.Param:
+            index = wanted.get(param.name.value)
+            if index is None or param.annotation is None:
+                return param
+            if isinstance(param.annotation.annotation, cst.SimpleString):
+                return param  # a string annotation: the author writes the union in it
+            self.done.add(index)
+            union = cst.BinaryOperation(
+                left=param.annotation.annotation,
+                operator=cst.BitOr(),
+                right=cst.Name("None"),
+            )
+            return param.with_changes(annotation=param.annotation.with_changes(annotation=union))
+
+        return params.with_changes(
+            params=[widen(p) for p in params.params],
+            kwonly_params=[widen(p) for p in params.kwonly_params],
+            posonly_params=[widen(p) for p in params.posonly_params],
         )
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
