@@ -135,12 +135,15 @@ def test_messy_module_diff_lists_safe_and_unsafe(tmp_path: Path) -> None:
     assert "left [lint.unannotated-parameter]" in out
     assert "(unsafe; --unsafe applies it)" in out
     assert copy.read_text() == (HERE / "messy_tools.py").read_text()  # --diff writes nothing
-    assert "left [lint.none-default-not-nullable]" in out
+    # 3.10's typing.get_type_hints makes `country: str = None` Optional itself: no finding
+    implicit_optional_found = sys.version_info >= (3, 11)
+    assert ("left [lint.none-default-not-nullable]" in out) is implicit_optional_found
     code, out, _ = _run("fix", str(copy), "--write", "--unsafe")
     assert code == 0
     assert "limit: int = 20" in copy.read_text()
     # the implicit Optional spelled out, the comment kept
-    assert "country: str | None = None) -> str:  # noqa: RUF013" in copy.read_text()
+    spelled_out = "country: str | None = None) -> str:  # noqa: RUF013" in copy.read_text()
+    assert spelled_out is implicit_optional_found
     assert _run("fix", str(copy), "--write")[0:2] == (0, "nothing to fix\n")
 
 
