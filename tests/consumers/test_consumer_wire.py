@@ -3,6 +3,7 @@ issue 48 (return schemas, a call that fails, pagination, the body's own spelling
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import pytest
@@ -151,3 +152,15 @@ def test_a_paged_server_reaches_first_page_clients_as_its_pages(tmp_path: Any) -
     assert later.hits[0].message.startswith("on tools/list page 3")
     pydantic = report.judgement("pydantic-ai:openai")
     assert all(v.sent is not None for v in pydantic.tools)
+
+
+@pytest.mark.parametrize("profile", ["openai", "anthropic", "google"])
+def test_a_retired_profile_model_prints_no_warning_of_the_library(profile: str) -> None:
+    # pydantic-ai warns when the model a profile is taken from is past its retirement date;
+    # the user named no model, and nothing in the tools sent depends on it.
+    client = f"pydantic-ai:{profile}"
+    _need(client)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        judge_consumers(ToolList("s", (_tool("clock", **_TEXT),)), [client])
+    assert [str(w.message) for w in caught if "deprecated" in str(w.message)] == []
