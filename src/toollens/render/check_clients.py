@@ -7,7 +7,15 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from toollens.consumers import BLOCKING, CONSUMERS, ClientVerdict, RequestVerdict, RuleHit, Verdict
+from toollens.consumers import (
+    BLOCKING,
+    CONSUMERS,
+    ClientVerdict,
+    ConsumerJudgement,
+    RequestVerdict,
+    RuleHit,
+    Verdict,
+)
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
@@ -23,11 +31,12 @@ def _hit_line(hit: RuleHit) -> str:
     return f"{hit.rule.id}{where}: {hit.message} [{hit.rule.evidence.value}: {hit.rule.source}]"
 
 
-def _summary(verdicts: tuple[ClientVerdict, ...]) -> str:
-    """``N accepted, M rewritten, K lost (K tool-dropped, ...)``; the zero counts left out."""
-    if not verdicts:
+def _summary(judgement: ConsumerJudgement) -> str:
+    """``N accepted, M rewritten, K lost (K tool-dropped, ...)``; the zero counts left out.
+    Each tool counts as its column shows it: past VS Code's 128th, request-rejected."""
+    if not judgement.tools:
         return "no tools"
-    counts = Counter(v.verdict for v in verdicts)
+    counts = Counter(judgement.tool_verdict(v.tool) for v in judgement.tools)
     lost = sum(counts[v] for v in BLOCKING)
     parts = [f"{counts[v]} {v.value}" for v in (Verdict.ACCEPTED, Verdict.REWRITTEN) if counts[v]]
     if lost:
@@ -57,7 +66,7 @@ def clients_lines(clients: ClientsCheck) -> list[str]:
         consumer = CONSUMERS[judgement.client]
         # a strict client's provider step holds the strict-mode rules: say it is opt-in
         strict = f"; sends strict, by choice ({consumer.title})" if consumer.strict else ""
-        lines.append(f"  {judgement.client}: {_summary(judgement.tools)}{strict}")
+        lines.append(f"  {judgement.client}: {_summary(judgement)}{strict}")
         cost = clients.cost(judgement.client)
         if cost is not None:
             lines.append(f"    sends {cost}")
