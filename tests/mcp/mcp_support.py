@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 SERVERS = Path(__file__).parent / "mcp_servers"
@@ -90,3 +91,16 @@ def http_server(script: str, *args: str) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+# How long toollens gives a server to exit once its stdin is closed, and between SIGTERM and
+# SIGKILL (1 s each in use). The failure tests shorten both: what they check is that no
+# process survives, and a silent or stubborn server would otherwise cost each test 1-2 s of
+# waiting.
+QUICK_STOP = 0.2
+
+
+def quick_stop(monkeypatch: Any) -> None:
+    """Shorten the grace periods of stopping a server (see :data:`QUICK_STOP`)."""
+    monkeypatch.setattr("toollens.mcp.stdio._GRACE", QUICK_STOP)
+    monkeypatch.setattr("toollens.mcp.stdio._TERM_GRACE", QUICK_STOP)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from mcp_support import server, survivors
+from mcp_support import quick_stop, server, survivors
 
 import toollens
 from toollens.cli import main
@@ -26,11 +26,13 @@ pytestmark = [
 ]
 
 TIMEOUT = "2"
+# A server that never answers fails the same way after any timeout: wait 1 s, not 2.
+HANG_TIMEOUT = "1"
 
 # broken case -> (the mcp: target, what the one line says)
 BROKEN = {
     "crash": (server("broken.py", "crash"), "exited with code 1 during initialize"),
-    "hang": (server("broken.py", "silent"), "did not answer initialize within 2 s"),
+    "hang": (server("broken.py", "silent"), f"did not answer initialize within {HANG_TIMEOUT} s"),
     "garbage": (server("broken.py", "garbage"), "it wrote to stdout what is not JSON-RPC"),
     "not-a-list": (server("broken.py", "not-a-list"), "not a tool list"),
     "exits-mid-session": (
@@ -103,14 +105,15 @@ def test_a_broken_server_is_exit_3_and_one_line_in_every_command(
 ) -> None:
     target, says = BROKEN[case]
     pidfile = tmp_path / "pids"
-    argv = [*_argv(command, target, tmp_path), "--timeout", TIMEOUT]
+    timeout = HANG_TIMEOUT if case == "hang" else TIMEOUT
+    argv = [*_argv(command, target, tmp_path), "--timeout", timeout]
     if command not in ("try", "fuzz"):  # the round-trip commands take no --env
         argv += ["--env", f"TOOLLENS_TEST_PIDFILE={pidfile}"]
     if command == "fuzz":
         # fuzz's --timeout bounds each call; start-up gets at least the MCP default (20 s),
-        # made 3 s here so a hanging or garbled server costs the loop seconds, not 20 s each.
-        monkeypatch.setattr("toollens.mcp.DEFAULT_TIMEOUT", 3.0)
-        says = says.replace(f"within {TIMEOUT} s", "within 3 s")
+        # made the case's timeout here so a hanging or garbled server costs the loop seconds.
+        monkeypatch.setattr("toollens.mcp.DEFAULT_TIMEOUT", float(timeout))
+    quick_stop(monkeypatch)
     code, out, err = _run(argv, tmp_path, monkeypatch)
     _assert_one_line(code, out, err, target, says)
     assert not (tmp_path / "page.html").exists()

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from mcp_support import server, survivors
+from mcp_support import quick_stop, server, survivors
 
 from toollens.cli import EXIT_ERROR, main
 from toollens.core.errors import TargetError
@@ -20,6 +20,9 @@ pytestmark = [
 ]
 
 TIMEOUT = 2.0
+# Servers that never answer (or answer initialize only after a minute) fail the same way
+# after any timeout: wait 1 s. One that answers initialize first keeps 2 s to do it.
+NEVER_ANSWER = 1.0
 
 # mode -> (what the message says, the server's last stderr line it quotes, or None)
 CASES = {
@@ -29,10 +32,10 @@ CASES = {
                               "panic: out of licences"),
     # lines that are not JSON-RPC are skipped (as the SDK's client does), then quoted
     "garbage": ("did not answer initialize within 2 s", "logging to stdout by mistake"),
-    "silent": ("did not answer initialize within 2 s",
+    "silent": ("did not answer initialize within 1 s",
                "waiting for a database that never comes"),
-    "stubborn": ("did not answer initialize within 2 s", "ignoring SIGTERM"),
-    "slow-initialize": ("did not answer initialize within 2 s", None),
+    "stubborn": ("did not answer initialize within 1 s", "ignoring SIGTERM"),
+    "slow-initialize": ("did not answer initialize within 1 s", None),
     "slow-list": ("did not answer tools/list within 2 s", "listing tools takes a while"),
     "not-a-list": ("answered tools/list (page 1) with 'tools' that is a str, not a tool list",
                    None),
@@ -42,9 +45,14 @@ CASES = {
 
 
 @pytest.mark.parametrize("mode", list(CASES))
-def test_failure_is_one_line_and_leaves_no_process(mode: str, tmp_path: Path) -> None:
+def test_failure_is_one_line_and_leaves_no_process(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pidfile = tmp_path / "pids"
-    options = ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=TIMEOUT)
+    never = mode in ("silent", "stubborn", "slow-initialize")
+    timeout = NEVER_ANSWER if never else TIMEOUT
+    options = ConnectOptions(env={"TOOLLENS_TEST_PIDFILE": str(pidfile)}, timeout=timeout)
+    quick_stop(monkeypatch)
     with pytest.raises(TargetError) as info:
         fetch_tools(server("broken.py", mode), options)
     message = str(info.value)
