@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 SERVERS = Path(__file__).parent / "mcp_servers"
 PYTHON = sys.executable
