@@ -214,6 +214,12 @@ def toolset_lock(
     args: argparse.Namespace,
 ) -> tuple[ProjectConfig, tuple[ProjectTool, ...]] | None:
     """(settings, tools) of ``--toolset SOURCE``; ``None`` for the project's table."""
-    from toollens.cli.toolset import lock_collection
+    from toollens.assess.lock import lock_tools
+    from toollens.cli.connect import cli_connect
+    from toollens.project.config import toolset_lock_config
 
-    return lock_collection(args)
+    source = getattr(args, "toolset", None)
+    if not source:
+        return None
+    config = toolset_lock_config(bool(getattr(args, "strict", True)))
+    return config, lock_tools(source, config, cli_connect(args))
