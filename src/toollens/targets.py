@@ -29,7 +29,7 @@ import os
 import re
 import sys
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TargetSpec",
+    "callable_target",
     "is_dotted",
     "is_mcp_target",
     "is_project_source",
@@ -53,6 +54,7 @@ __all__ = [
     "load_json_value",
     "load_module",
     "parse_target",
+    "resolve_context_types",
     "resolve_target",
     "unwrap_payload",
 ]
@@ -171,6 +173,45 @@ def resolve_target(
         module = _load_file(base / spec.location, shown=spec.location)
     assert spec.attribute is not None
     return _follow(module, spec.attribute, spec.location)
+
+
+def callable_target(text: str) -> object:
+    """The object a target names, to be called (``toollens try``, ``toollens fuzz``).
+
+    Raises:
+        TargetError: as :func:`resolve_target`, or the target is a JSON schema, which has
+            no function to call.
+    """
+    target = resolve_target(text)
+    if isinstance(target, dict):
+        raise TargetError(
+            f"{text} is a JSON schema, which has no function to call",
+            hint="name a Python function: MODULE:FUNC or file.py:FUNC",
+        )
+    return target
+
+
+def resolve_context_types(texts: Iterable[str]) -> tuple[type, ...]:
+    """The classes ``MODULE:CLASS`` texts name (``--context-type``, ``context_types=``): a
+    framework injects them as a run context, so they are not in the schema.
+
+    Raises:
+        TargetError: a text is not ``MODULE:CLASS``, does not import, or is not a class.
+    """
+    found = []
+    for text in texts:
+        if ":" not in text or is_mcp_target(text):
+            raise TargetError(
+                f"--context-type {text!r} is not MODULE:CLASS", hint="e.g. myapp.deps:Deps"
+            )
+        named = resolve_target(text)
+        if not isinstance(named, type):
+            raise TargetError(
+                f"--context-type {text!r} is a {type(named).__name__}, not a class",
+                hint="name the class of the injected parameter",
+            )
+        found.append(named)
+    return tuple(found)
 
 
 def load_module(location: str, *, cwd: str | os.PathLike[str] | None = None) -> types.ModuleType:

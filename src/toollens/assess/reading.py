@@ -9,6 +9,7 @@ source. Each tool is checked once per provider of the request's columns.
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,13 @@ import toollens.project.source  # noqa: F401  (registers the "project" source)
 from toollens.core.checks import ToolCheck
 from toollens.core.errors import TargetError, ToolLensError
 from toollens.json_files import load_json_value
-from toollens.targets import is_dotted, is_project_source, parse_target, resolve_target
+from toollens.targets import (
+    callable_target,
+    is_dotted,
+    is_project_source,
+    parse_target,
+    resolve_target,
+)
 from toollens.toolsets import registered_prefixes, toolset
 from toollens.toolsets.payloads import holds_tool_list
 from toollens.toolsets.pool import parallel_module_toolset
@@ -42,6 +49,7 @@ __all__ = [
     "is_toolset_source",
     "read_toolset",
     "report_of",
+    "target_functions",
 ]
 
 
@@ -150,3 +158,30 @@ def read_toolset(
     if not ts.tools:
         raise TargetError(f"{source!r} holds no tools", hint="name a source that lists some")
     return ts
+
+
+def target_functions(text: str) -> list[object]:
+    """The function ``text`` names, or each function of the module or file it names (what
+    ``check MODULE`` reads), in the order they are defined (``toollens fuzz``).
+
+    Raises:
+        TargetError: ``text`` names a JSON schema, a ``MODULE:FUNC`` that does not resolve,
+            nothing, or a module that defines no function.
+    """
+    try:
+        return [callable_target(text)]
+    except TargetError as exc:
+        if text.endswith(".json") or ":" in text.replace("\\", "/").rpartition("/")[2]:
+            raise  # a schema, or MODULE:FUNC that does not resolve: its own error says why
+        named = exc
+    try:
+        found = [tool.function for tool in toolset(text).tools]
+    except TargetError:
+        raise named from None
+    functions: list[object] = [f for f in found if inspect.isroutine(f)]
+    if not functions:
+        raise TargetError(
+            f"{text} defines no function to call",
+            hint="name a Python function: MODULE:FUNC or file.py:FUNC",
+        )
+    return functions

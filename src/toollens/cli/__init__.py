@@ -1,7 +1,8 @@
 """The ``toollens`` command line: show, diff and check tool schemas from a terminal or CI.
 
 One module per command, each registering its own arguments and returning its text and exit
-code; no schema is computed here (every command asks ``toollens.core`` and formats):
+code; no schema is computed and nothing is decided here (every command reads its flags into
+plain values, asks the layers below, ``toollens.assess`` first, and formats):
 
 - ``app``: the parser and :func:`main` (``toollens.cli:main`` is the console script;
   ``python -m toollens`` runs the same);

@@ -121,28 +121,14 @@ def add_context_types(p: argparse.ArgumentParser) -> None:
 
 
 def context_types(args: argparse.Namespace) -> tuple[type, ...]:
-    """The classes ``--context-type`` names.
+    """The classes ``--context-type`` names (:func:`toollens.targets.resolve_context_types`).
 
     Raises:
         TargetError: one does not import, or is not a class.
     """
-    from toollens.core.errors import TargetError
-    from toollens.targets import is_mcp_target, resolve_target
+    from toollens.targets import resolve_context_types
 
-    found = []
-    for text in getattr(args, "context_types", None) or ():
-        if ":" not in text or is_mcp_target(text):
-            raise TargetError(
-                f"--context-type {text!r} is not MODULE:CLASS", hint="e.g. myapp.deps:Deps"
-            )
-        named = resolve_target(text)
-        if not isinstance(named, type):
-            raise TargetError(
-                f"--context-type {text!r} is a {type(named).__name__}, not a class",
-                hint="name the class of the injected parameter",
-            )
-        found.append(named)
-    return tuple(found)
+    return resolve_context_types(getattr(args, "context_types", None) or ())
 
 
 def add_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
@@ -214,6 +200,12 @@ def toolset_lock(
     args: argparse.Namespace,
 ) -> tuple[ProjectConfig, tuple[ProjectTool, ...]] | None:
     """(settings, tools) of ``--toolset SOURCE``; ``None`` for the project's table."""
-    from toollens.cli.toolset import lock_collection
+    from toollens.assess.lock import lock_tools
+    from toollens.cli.connect import cli_connect
+    from toollens.project.config import toolset_lock_config
 
-    return lock_collection(args)
+    source = getattr(args, "toolset", None)
+    if not source:
+        return None
+    config = toolset_lock_config(bool(getattr(args, "strict", True)))
+    return config, lock_tools(source, config, cli_connect(args))

@@ -73,9 +73,11 @@ def add_compare_command(
 def run_compare(args: argparse.Namespace) -> tuple[str, int]:
     frameworks: Sequence[str] = ()
     if args.target is None:  # every tool of the project, with the table's frameworks
-        from toollens.cli.project import project_tools
+        from toollens.project.config import command_config
+        from toollens.project.source import project_functions
 
-        items, frameworks = project_tools(args)
+        config = command_config()  # compare has no --no-strict, nor --env/--timeout
+        items, frameworks = project_functions(config), config.frameworks
     else:
         items = ((args.target, load(args.target)),)
     outcomes = [_compare_one(label, obj, args.frameworks or frameworks) for label, obj in items]
@@ -86,35 +88,11 @@ def run_compare(args: argparse.Namespace) -> tuple[str, int]:
     return "\n".join(format_compare(result) for result, _ in outcomes), code
 
 
-def _compare_one(label: str, target: Any, frameworks: Sequence[str]) -> tuple[Any, int]:
+def _compare_one(label: str, target: object, frameworks: Sequence[str]) -> tuple[Any, int]:
     from toollens.core.diff import DiffSeverity
-    from toollens.core.errors import TargetError
-    from toollens.frameworks import installed, names
-    from toollens.frameworks.compare import compare
+    from toollens.frameworks.compare import gated_compare
 
-    if not callable(target) or isinstance(target, type):
-        raise TargetError(
-            f"{label} is a {type(target).__name__}, not a function",
-            hint="compare takes MODULE:FUNC or file.py:FUNC",
-        )
-    # Unasked, every framework is listed: the ones not installed as such, not left out.
-    wanted = list(frameworks) or list(names())
-    missing = [name for name in wanted if name not in installed(wanted)]
-    if missing and frameworks:
-        raise TargetError(
-            f"framework not installed: {', '.join(missing)}",
-            hint="pip install 'toollens[frameworks]', or leave it out",
-        )
-    if len(missing) == len(wanted):
-        raise TargetError("no framework is installed", hint="pip install 'toollens[frameworks]'")
-    result = compare(target, wanted)
-    if len(result.gate_pairs()) < 2 and not result.refused:
-        # One framework and no reference view (toollens refuses the function): nothing to
-        # gate on, and "0: they agree" would be a claim nobody checked.
-        raise TargetError(
-            f"nothing to compare {wanted[0]} with: {result.reference_error}",
-            hint="name a second framework with --framework",
-        )
+    result = gated_compare(label, target, frameworks)
     agreement = result.agreement
     code = (
         EXIT_OK

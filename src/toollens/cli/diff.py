@@ -94,9 +94,7 @@ def run_diff(args: argparse.Namespace) -> tuple[str, int]:
         return lock.text, EXIT_BREAKING if lock.diff.breaking else EXIT_CHANGED
 
     old_tool, new_tool = _source_tool(args.old, args, "OLD"), _source_tool(args.new, args, "NEW")
-    old = diff_side_of(args.old, args, "OLD") if old_tool is None else _tool_side(old_tool, args)
-    new = diff_side_of(args.new, args, "NEW") if new_tool is None else _tool_side(new_tool, args)
-    result = diff(old, new)
+    result = diff(_side(args.old, old_tool, args, "OLD"), _side(args.new, new_tool, args, "NEW"))
     code = EXIT_BREAKING if result.breaking else EXIT_CHANGED if result.changes else EXIT_OK
     if args.format == "json":
         return dump(result.to_json()), code
@@ -108,51 +106,19 @@ def run_diff(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _source_tool(text: str, args: argparse.Namespace, label: str) -> Tool | None:
-    """The one tool a prefixed source names (``mcp:SERVER#TOOL``), read as every command
-    reads a source; ``None`` for a target that names one object (a function, a file).
+    """The one tool a prefixed source names, read as ``check`` judges it."""
+    from toollens.assess.diff_sides import source_tool
 
-    Raises:
-        TargetError: the source cannot be read, holds several tools, or its tool cannot be
-            read.
-    """
-    from toollens.assess.reading import read_toolset
-    from toollens.core.errors import TargetError
-    from toollens.toolsets import registered_prefixes
-
-    head, sep, _ = text.partition(":")
-    if not sep or head not in registered_prefixes():
-        return None
-    options = mcp_options(args, cli_options(args, args.provider), text)  # as check judges it
-    ts = read_toolset(text, options, cli_connect(args))
-    if len(ts.tools) != 1:
-        what = "a server" if ts.served is not None else "a source"
-        raise TargetError(
-            f"{label} {text!r} names {what} with {len(ts.tools)} tools; diff compares one",
-            hint="name one with #TOOL, or lock the server's tools with snapshot and diff --lock",
-        )
-    tool = ts.tools[0]
-    if tool.report is None:
-        raise TargetError(f"{label} {text!r} could not be read: {tool.error or 'no schema'}")
-    return tool
+    options = mcp_options(args, cli_options(args, args.provider), text)
+    return source_tool(text, options, label, cli_connect(args))
 
 
-def _tool_side(tool: Tool, args: argparse.Namespace) -> SchemaInput:
-    """What a diff compares of a tool: its definition as sent, or with ``--provider`` the
-    provider's payload of it."""
-    from toollens.core.errors import TargetError
+def _side(text: str, tool: Tool | None, args: argparse.Namespace, label: str) -> SchemaInput:
+    """What one side compares: a source's tool as sent (or as ``--provider``'s payload of
+    it), else the target's schema or payload (:func:`~toollens.cli.common.diff_side_of`)."""
+    from toollens.assess.diff_sides import tool_side
 
-    if args.provider is None:
-        return {
-            "type": "function",
-            "name": tool.name,
-            "description": tool.description,
-            "parameters": tool.input_schema,
-        }
-    rep = tool.report_for(args.provider)
-    if rep is None or rep.provider_payload is None:
-        why = rep.view_errors.get("provider", "unknown reason") if rep is not None else tool.error
-        raise TargetError(f"{tool.origin.label!r} has no {args.provider} payload: {why}")
-    return rep.provider_payload
+    return diff_side_of(text, args, label) if tool is None else tool_side(tool, args.provider)
 
 
 def _tool_github(result: SchemaDiff, tool: Tool, target: str) -> str:

@@ -11,12 +11,12 @@ module never imports ``toollens.cli``, so the two do not form an import cycle.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from toollens.cli.connect import cli_connect
 from toollens.core.diff import SchemaDiff
+from toollens.project.config import command_config
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
@@ -30,7 +30,6 @@ __all__ = [
     "add_snapshot_command",
     "diff_lock",
     "format_diff_github",
-    "project_tools",
     "write_snapshot",
 ]
 
@@ -87,23 +86,6 @@ def _check_diff_arguments(parser: argparse.ArgumentParser, args: argparse.Namesp
         )
 
 
-# -- shared -----------------------------------------------------------------------------------
-
-
-def _project(args: argparse.Namespace, providers: Sequence[str] | None = None) -> ProjectConfig:
-    import toollens.toolsets  # noqa: F401 - registers the framework tool reader the lock uses
-    from toollens.project.config import load_config
-
-    config = load_config()
-    # --no-strict on the command line wins over the table; the table's `strict = false` wins
-    # over the default.
-    strict = bool(getattr(args, "strict", True))  # compare has no --no-strict
-    config = dataclasses.replace(config, strict=config.strict and strict)
-    if providers:
-        config = dataclasses.replace(config, providers=tuple(dict.fromkeys(providers)))
-    return config
-
-
 # -- snapshot -------------------------------------------------------------------------------
 
 
@@ -118,7 +100,8 @@ def write_snapshot(
     from toollens.project.lock import build_lock, collect_tools, dump_lock
     from toollens.project.lock_report import write_text
 
-    config = _project(args) if collected is None else collected[0]
+    strict = bool(getattr(args, "strict", True))
+    config = command_config(strict) if collected is None else collected[0]
     tools = collect_tools(config, connect=cli_connect(args)) if collected is None else collected[1]
     write_text(config.lock_path, dump_lock(build_lock(tools)))
     names = ", ".join(sorted(t.name for t in tools))
@@ -140,7 +123,8 @@ def diff_lock(
 
     if collected is None:
         connect = cli_connect(args)
-        return diff_with_lock(_project(args), args.format, update=args.update, connect=connect)
+        config = command_config(args.strict)
+        return diff_with_lock(config, args.format, update=args.update, connect=connect)
     config, tools = collected
     return diff_with_lock(config, args.format, update=args.update, tools=tools)
 
@@ -174,37 +158,3 @@ def _function_schema_or_none(obj: object) -> FunctionSchema | None:
         return function_schema(obj, strict=False)
     except (ToolLensError, TypeError):  # only used to map aliases back to parameters
         return None
-
-
-# -- check and show ----------------------------------------------------------------------------
-
-
-def project_tools(
-    args: argparse.Namespace,
-) -> tuple[tuple[tuple[str, object], ...], tuple[str, ...]]:
-    """Each Python function of the project's table as (target, function), read as the
-    ``project`` source reads the table (a server's or a payload's tool has no function to
-    compare), and the table's ``frameworks`` list.
-
-    Raises:
-        TargetError: an entry of the table cannot be read, or none is a Python function.
-    """
-    from toollens.core.errors import TargetError
-    from toollens.project.source import project_toolset
-    from toollens.project.tools import tool_target
-
-    config = _project(args)
-    ts = project_toolset(config, connect=cli_connect(args))
-    for tool in ts.errors:
-        raise TargetError(f"tool {tool_target(tool)!r} cannot be read: {tool.error}")
-    functions: tuple[tuple[str, object], ...] = tuple(
-        (tool_target(tool), tool.function)
-        for tool in ts.tools
-        if callable(tool.function) and not isinstance(tool.function, type)
-    )
-    if not functions:
-        raise TargetError(
-            "the project's [tool.toollens] tools list no Python function to compare",
-            hint="compare takes MODULE:FUNC or file.py:FUNC",
-        )
-    return functions, config.frameworks

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from toollens.roundtrip.records import FuzzReport
@@ -166,23 +166,11 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _callable_target(text: str) -> Any:
-    from toollens.core.errors import TargetError
-    from toollens.targets import resolve_target
-
-    target = resolve_target(text)
-    if isinstance(target, dict):
-        raise TargetError(
-            f"{text} is a JSON schema, which has no function to call",
-            hint="name a Python function: MODULE:FUNC or file.py:FUNC",
-        )
-    return target
-
-
 def run_try(args: argparse.Namespace) -> tuple[str, int]:
     from toollens.cli.connect import connect_options
     from toollens.mcp.target import is_mcp_target
     from toollens.roundtrip import formatting, try_call
+    from toollens.targets import callable_target
 
     if is_mcp_target(args.target):  # a real tools/call; --timeout bounds start-up and tools/list
         from toollens.mcp.calling import call_mcp_tool, one_tool
@@ -194,7 +182,7 @@ def run_try(args: argparse.Namespace) -> tuple[str, int]:
         )
     else:
         result = try_call(
-            _callable_target(args.target),
+            callable_target(args.target),
             args.arguments,
             timeout=args.timeout,
             dry_run=args.dry_run,
@@ -206,13 +194,14 @@ def run_try(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.assess.reading import target_functions
     from toollens.mcp.target import is_mcp_target
     from toollens.roundtrip import formatting
 
     if is_mcp_target(args.target):
         reports = [_fuzz_mcp(args)]
     else:
-        reports = [_fuzz_function(func, args) for func in _fuzz_functions(args.target)]
+        reports = [_fuzz_function(func, args) for func in target_functions(args.target)]
     code = EXIT_FUZZ[any(report.findings for report in reports)]
     if args.format == "json":
         data = [formatting.fuzz_data(report) for report in reports]
@@ -220,7 +209,7 @@ def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
     return "\n".join(formatting.format_fuzz(report) for report in reports), code
 
 
-def _fuzz_function(func: Any, args: argparse.Namespace) -> FuzzReport:
+def _fuzz_function(func: object, args: argparse.Namespace) -> FuzzReport:
     from toollens.roundtrip.fuzzing import fuzz
 
     return fuzz(
@@ -235,55 +224,18 @@ def _fuzz_function(func: Any, args: argparse.Namespace) -> FuzzReport:
     )
 
 
-def _fuzz_functions(text: str) -> list[Any]:
-    """The function ``text`` names, or each function of the module or file it names (what
-    ``check MODULE`` reads), in the order they are defined."""
-    import inspect
-
-    from toollens.core.errors import TargetError
-
-    try:
-        return [_callable_target(text)]
-    except TargetError as exc:
-        if text.endswith(".json") or ":" in text.replace("\\", "/").rpartition("/")[2]:
-            raise  # a schema, or MODULE:FUNC that does not resolve: its own error says why
-        named = exc
-    from toollens import toolset
-
-    try:
-        found = [tool.function for tool in toolset(text).tools]
-    except TargetError:
-        raise named from None
-    functions = [f for f in found if inspect.isroutine(f)]
-    if not functions:
-        raise TargetError(
-            f"{text} defines no function to call",
-            hint="name a Python function: MODULE:FUNC or file.py:FUNC",
-        )
-    return functions
-
-
 def _fuzz_mcp(args: argparse.Namespace) -> FuzzReport:
     import dataclasses
 
     from toollens.cli.connect import connect_options
-    from toollens.core.errors import TargetError
     from toollens.mcp import DEFAULT_TIMEOUT
-    from toollens.mcp.calling import one_tool
     from toollens.mcp.fuzzing import fuzz_mcp_tool
     from toollens.roundtrip.fuzzing import FuzzPlan
 
-    if args.provider is not None:
-        raise TargetError(
-            f"--provider {args.provider} converts a Python function's schema; an MCP tool is "
-            "fuzzed from its inputSchema as the server lists it",
-            hint="drop --provider",
-        )
-    spec = one_tool(args.target)
-    options = connect_options(args)
-    # --timeout is each call's; a server's start-up gets at least the usual time.
-    options = dataclasses.replace(options, timeout=max(args.timeout, DEFAULT_TIMEOUT))
     plan = FuzzPlan(
         n=args.n, seed=args.seed, invalid=args.invalid, timeout=args.timeout, dry_run=args.dry_run
     )
-    return fuzz_mcp_tool(spec, plan, options=options)
+    # --timeout is each call's; a server's start-up gets at least the usual time.
+    startup = max(args.timeout, DEFAULT_TIMEOUT)
+    options = dataclasses.replace(connect_options(args), timeout=startup)
+    return fuzz_mcp_tool(args.target, plan, options=options, provider=args.provider)

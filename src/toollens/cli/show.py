@@ -15,6 +15,7 @@ from toollens.cli.common import (
     add_format,
     add_strictness,
     cli_options,
+    context_types,
     default_provider,
     mcp_options,
     report_of,
@@ -87,8 +88,10 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_show(args: argparse.Namespace) -> tuple[str, int]:
+    from toollens.assess import AssessRequest
+    from toollens.assess.options import project_options
     from toollens.assess.reading import is_toolset_source
-    from toollens.cli.project_source import PROJECT, project_options
+    from toollens.assess.request import PROJECT
     from toollens.cli.show_tools import show_source
     from toollens.targets import is_project_source
 
@@ -104,8 +107,14 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
     named = {"name": args.name, "description": args.description}
     source = args.target or PROJECT  # no target: every tool of the project, as `check`
     if is_project_source(source):  # the table's options under the command line's
-        asked = [args.provider] if args.provider else []
-        options, _ = project_options(args, source, asked, style=args.style)
+        request = AssessRequest(
+            target=source,
+            providers=(args.provider,) if args.provider else (),
+            strict=args.strict,
+            context_types=context_types(args),
+            mcp_revision=args.mcp_revision,
+        )
+        options, _ = project_options(request, source, style=args.style)
         options = dataclasses.replace(options, **named)
         return show_source(source, options, args.view, args.format, cli_connect(args))
     # the same defaults as check: a payload's own provider; an MCP tool list non-strict

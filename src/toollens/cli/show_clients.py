@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from toollens.consumers import ToolList
-    from toollens.mcp import ConnectOptions
+    from toollens.assess.listing import ListedTools
 
 __all__ = ["add_clients_arguments", "run_show_clients"]
 
@@ -47,15 +44,6 @@ def add_clients_arguments(show: argparse.ArgumentParser) -> None:
     )
 
 
-@dataclass(frozen=True)
-class _Listed:
-    """The tool list a target names, and which of its tools to show."""
-
-    listing: ToolList
-    tools: tuple[str, ...]
-    header: str
-
-
 def run_show_clients(args: argparse.Namespace) -> tuple[str, int]:
     """The Clients view of each tool the target names, as text or JSON."""
     from toollens.consumers import judge_consumers, resolve_clients
@@ -75,70 +63,27 @@ def run_show_clients(args: argparse.Namespace) -> tuple[str, int]:
             "requests": [r.to_json() for r in judged.requests()],
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n", _EXIT_OK
-    return listed.header + "\n" + "\n".join(clients_text(view) for view in views), _EXIT_OK
+    return _header(listed) + "\n" + "\n".join(clients_text(view) for view in views), _EXIT_OK
 
 
-def _listed(args: argparse.Namespace) -> _Listed | None:
+def _listed(args: argparse.Namespace) -> ListedTools | None:
+    from toollens.assess.listing import listed_tools
     from toollens.cli.connect import cli_connect
     from toollens.core.errors import TargetError
-    from toollens.mcp.target import is_mcp_target
 
-    target = args.target
-    if target is None:
+    if args.target is None:
         raise TargetError(
             "--view clients shows what each client does with an MCP server's tools",
             hint="name an mcp: target or a saved tools/list JSON file",
         )
-    if is_mcp_target(target):
-        return _from_server(target, args.server_name, cli_connect(args))
-    return _from_file(target, args.server_name)
+    return listed_tools(args.target, args.server_name, cli_connect(args))
 
 
-def _from_server(target: str, server_name: str | None, connect: ConnectOptions | None) -> _Listed:
-    from toollens.consumers import listing_from_server
-    from toollens.mcp.project import resolve_server
-
-    served = resolve_server(target, connect=connect)
-    listing = listing_from_server(served, server_name)
-    names = tuple(t.name for t in served.tools) + tuple(u.name for u in served.unread)
-    shown = [n for n in listing.names if n in names]
-    count = len(listing.tools)
-    header = f"MCP server {listing.server_name!r}: {count} tool{'' if count == 1 else 's'} listed"
-    return _Listed(listing, tuple(shown), header)
-
-
-def _from_file(target: str, server_name: str | None) -> _Listed | None:
-    from toollens.assess.clients import source_listing
-    from toollens.core.errors import TargetError
-
-    path, sep, tool = target.rpartition("#") if "#" in target else (target, "", "")
-    if not sep or not path.endswith(".json"):
-        path, tool = target, ""
-    listing = source_listing(path, None, server_name) if Path(path).is_file() else None
-    if listing is None:
-        if path.endswith(".json") and Path(path).is_file():
-            raise TargetError(
-                f"{path} holds no MCP tool list (tools with inputSchema)",
-                hint="save a server's tools/list answer, or name an mcp: target",
-            )
-        _resolve(target)  # a target that names nothing says so, as the other views do
-        return None
-    if tool and tool not in listing.names:
-        raise TargetError(
-            f"{path} has no tool {tool!r}", hint=f"name one of {', '.join(listing.names[:10])}"
-        )
-    shown = (tool,) if tool else listing.names
-    count = len(listing.tools)
-    header = f"tool list {path} (server name {listing.server_name!r}): {count} tools listed"
-    return _Listed(listing, shown, header)
-
-
-def _resolve(target: str) -> None:
-    from toollens.assess.reading import is_toolset_source
-    from toollens.targets import resolve_target
-
-    if not is_toolset_source(target):
-        resolve_target(target)
+def _header(listed: ListedTools) -> str:
+    name, count = listed.listing.server_name, len(listed.listing.tools)
+    if listed.file is None:
+        return f"MCP server {name!r}: {count} tool{'' if count == 1 else 's'} listed"
+    return f"tool list {listed.file} (server name {name!r}): {count} tools listed"
 
 
 _PATH = (

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from toollens.core.errors import TargetError
 
@@ -117,28 +117,6 @@ def add_budget_arguments(check: argparse.ArgumentParser) -> None:
     )
 
 
-def _targets(args: argparse.Namespace, texts: Sequence[str]) -> list[Any]:
-    """What the command line names: tools, toolset sources (a module, ``--agent``, a JSON
-    tool list, a server), or with nothing named the project's tool list. A toolset keeps
-    its entries' ``defer_loading`` marks, read as ``check`` reads them."""
-    agent = getattr(args, "agent", None)
-    from toollens import toolset  # the public face: the project table's source is registered
-    from toollens.assess.gating import deferred_marks
-    from toollens.assess.reading import is_toolset_source
-    from toollens.cli.connect import cli_connect
-    from toollens.cli.project_source import PROJECT
-    from toollens.targets import resolve_target
-
-    named = [agent] if agent else list(texts) or [PROJECT]  # nothing named: the project's
-    connect = cli_connect(args)
-    return [
-        deferred_marks(toolset(t, connect=connect))
-        if t == agent or is_toolset_source(t)
-        else resolve_target(t, connect=connect)
-        for t in named
-    ]
-
-
 def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
     """The ``tokens`` command: the count as text or JSON.
 
@@ -146,9 +124,11 @@ def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
     covers the others and names them); 3 (``TargetError``) when no tool could be read or
     the targets hold no tools.
     """
+    from toollens.assess.token_sources import token_targets
+    from toollens.cli.connect import cli_connect
     from toollens.tokens import tokens
 
-    targets = _targets(args, args.targets)
+    targets = token_targets(args.targets, cli_connect(args))
     counted = tokens(
         targets,
         args.model,

@@ -4,29 +4,20 @@
 pkg.app:agent``, a ``{"tools": [...]}`` JSON file or a prefixed source (``project:``,
 ``mcp:``) check a whole toolset: one table (tools x providers), the findings across tools,
 then each tool's findings, computed by :mod:`toollens.assess`; this module declares
-``--agent``/``--jobs``, writes the lock of ``--toolset`` and the ``report`` page.
+``--agent``/``--jobs`` and ``--toolset`` (whose lock :func:`toollens.assess.lock.lock_tools`
+builds) and writes the ``report`` page.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from toollens.assess.clients import source_listing
-from toollens.assess.options import judged_options
-from toollens.assess.reading import read_toolset
 from toollens.cli.check_clients import add_client_arguments
 from toollens.cli.connect import add_mcp_arguments, cli_connect
 
-if TYPE_CHECKING:
-    from toollens.mcp.client import ConnectOptions
-    from toollens.project.config import ProjectConfig
-    from toollens.project.tools import ProjectTool
-
-__all__ = ["add_check_arguments", "add_lock_arguments", "add_report_command", "lock_tools"]
+__all__ = ["add_check_arguments", "add_lock_arguments", "add_report_command"]
 
 EXIT_OK = 0
 
@@ -57,55 +48,6 @@ def add_lock_arguments(parser: argparse.ArgumentParser) -> None:
         help="lock the tools of a toolset (a module, MODULE:ATTR of an agent or a list, a "
         "payload JSON file) instead of the [tool.toollens] list",
     )
-
-
-def lock_collection(
-    args: argparse.Namespace,
-) -> tuple[ProjectConfig, tuple[ProjectTool, ...]] | None:
-    """(settings, lock tools) for ``--toolset SOURCE``; ``None`` without it."""
-    source = getattr(args, "toolset", None)
-    if not source:
-        return None
-    config = toolset_config(args)
-    return config, lock_tools(source, config, cli_connect(args))
-
-
-def toolset_config(
-    args: argparse.Namespace, providers: Sequence[str] | None = None
-) -> ProjectConfig:
-    """The project settings a toolset's lock uses: the project's table when there is one
-    (its providers and strictness), with the lock next to it; else the working directory."""
-    from toollens.project.config import ProjectConfig, ProjectError, load_config
-
-    try:
-        config = dataclasses.replace(load_config(), tools=())
-    except ProjectError:
-        config = ProjectConfig(root=Path.cwd(), tools=())
-    strict = config.strict and bool(getattr(args, "strict", True))
-    chosen = tuple(dict.fromkeys(providers)) if providers else config.providers
-    return dataclasses.replace(config, strict=strict, providers=chosen)
-
-
-def lock_tools(
-    source: str, config: ProjectConfig, connect: ConnectOptions | None = None
-) -> tuple[ProjectTool, ...]:
-    """Each tool of a toolset as the lock records it, once per name.
-
-    Raises:
-        ProjectError: a tool cannot be read or locked, or two tools share a name.
-    """
-    from toollens.project.lock import locked_tools, reported_tools
-
-    # MCP tools travel non-strict: the lock holds them on the path check judges them
-    options = judged_options(config.report_options(config.providers[0]), source)
-    ts = read_toolset(source, options, connect)
-    tools = locked_tools(reported_tools(ts.tools, config.providers), config.tokens_model)
-    listing = source_listing(source, ts)
-    if listing is not None:  # an MCP tool list: each client's verdict on each tool
-        from toollens.project.lock_clients import with_clients
-
-        return with_clients(tools, listing)
-    return tools
 
 
 # -- report ---------------------------------------------------------------------------------

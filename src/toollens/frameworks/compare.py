@@ -10,7 +10,7 @@ does not explain it) and it is not a cosmetic ``title``; the gate over all pairs
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from operator import attrgetter
@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff, diff
 from toollens.core.display_hooks import mimebundle
-from toollens.core.errors import ToolLensError
+from toollens.core.errors import TargetError, ToolLensError
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject, ToolFunction
-from toollens.frameworks import adapt_all
+from toollens.frameworks import adapt_all, installed, names
 from toollens.frameworks.matrix import (
     TOOL_ROW,
     Column,
@@ -35,7 +35,7 @@ from toollens.frameworks.records import FrameworkResult, tool_finding
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
 
-__all__ = ["REFERENCE", "Comparison", "FrameworkComparison", "compare"]
+__all__ = ["REFERENCE", "Comparison", "FrameworkComparison", "compare", "gated_compare"]
 
 #: The column key of toollens' reference view.
 REFERENCE = "toollens"
@@ -255,6 +255,46 @@ def compare(func: ToolFunction, frameworks: Iterable[str] | None = None) -> Comp
         matrix=matrix,
         _sides=sides,
     )
+
+
+def gated_compare(label: str, target: object, frameworks: Sequence[str] = ()) -> Comparison:
+    """:func:`compare` when its agreement is to gate (``toollens compare``'s exit code):
+    ``frameworks`` named must be installed, and there must be two sides to compare.
+
+    Args:
+        label: how the target was named, for the errors (``tools:search``).
+        target: what the label names.
+        frameworks: the frameworks asked for; none: every one, those not installed
+            listed as such rather than left out.
+
+    Raises:
+        TargetError: ``target`` is not a function; a named framework is not installed, or
+            none is; one framework and no reference view (toollens refuses the function).
+    """
+    if not callable(target) or isinstance(target, type):
+        raise TargetError(
+            f"{label} is a {type(target).__name__}, not a function",
+            hint="compare takes MODULE:FUNC or file.py:FUNC",
+        )
+    # Unasked, every framework is listed: the ones not installed as such, not left out.
+    wanted = list(frameworks) or list(names())
+    missing = [name for name in wanted if name not in installed(wanted)]
+    if missing and frameworks:
+        raise TargetError(
+            f"framework not installed: {', '.join(missing)}",
+            hint="pip install 'toollens[frameworks]', or leave it out",
+        )
+    if len(missing) == len(wanted):
+        raise TargetError("no framework is installed", hint="pip install 'toollens[frameworks]'")
+    result = compare(target, wanted)
+    if len(result.gate_pairs()) < 2 and not result.refused:
+        # One framework and no reference view (toollens refuses the function): nothing to
+        # gate on, and "0: they agree" would be a claim nobody checked.
+        raise TargetError(
+            f"nothing to compare {wanted[0]} with: {result.reference_error}",
+            hint="name a second framework with --framework",
+        )
+    return result
 
 
 def _reference(func: ToolFunction) -> tuple[FunctionSchema | None, str | None]:

@@ -17,6 +17,7 @@ import dataclasses
 import json
 from typing import TYPE_CHECKING
 
+from toollens.core.errors import TargetError
 from toollens.core.schema.types import JsonObject
 from toollens.mcp.calling import _missing_required, _ToolCall, check_arguments, one_tool
 from toollens.mcp.client import ConnectOptions, converse, list_tools
@@ -37,6 +38,7 @@ def fuzz_mcp_tool(
     plan: FuzzPlan | None = None,
     *,
     options: ConnectOptions | None = None,
+    provider: str | None = None,
 ) -> FuzzReport:
     """Fuzz the tool ``target`` names (``mcp:COMMAND ARGS...#TOOL``) over one server session.
 
@@ -44,15 +46,24 @@ def fuzz_mcp_tool(
         target: the server and the tool (``#TOOL``).
         plan: how many arguments, the seed, ``invalid``, the timeout of each call, dry run.
         options: environment, working directory and the start-up/``tools/list`` timeout.
+        provider: a provider the caller named, as :func:`toollens.roundtrip.fuzz` takes one;
+            refused: an MCP tool has no Python schema to convert for a provider.
 
     Returns:
         A :class:`~toollens.roundtrip.FuzzReport` (``provider`` is ``None``: the arguments
         come from the ``inputSchema`` as listed).
 
     Raises:
-        TargetError: no ``#TOOL``, the server cannot start, fails or has no such tool.
+        TargetError: a ``provider`` is named; no ``#TOOL``, the server cannot start, fails
+            or has no such tool.
         ToolLensError: Hypothesis cannot generate from the ``inputSchema``, or is missing.
     """
+    if provider is not None:  # checked before the target, so it fails without a server
+        raise TargetError(
+            f"--provider {provider} converts a Python function's schema; an MCP tool is "
+            "fuzzed from its inputSchema as the server lists it",
+            hint="drop --provider",
+        )
     spec = one_tool(target) if isinstance(target, str) else target
     run_plan = plan or FuzzPlan()
 

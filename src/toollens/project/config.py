@@ -17,6 +17,7 @@ wrong type) raises :class:`ProjectError` with one line naming the key and what t
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from dataclasses import dataclass
@@ -46,8 +47,10 @@ __all__ = [
     "LOCK_FILENAME",
     "ProjectConfig",
     "ProjectError",
+    "command_config",
     "find_project_root",
     "load_config",
+    "toolset_lock_config",
 ]
 
 PYPROJECT = "pyproject.toml"
@@ -105,8 +108,6 @@ class ProjectConfig:
     def mcp_options(self, options: ReportOptions) -> ReportOptions:
         """``options`` for a tool of an ``mcp:`` server listed in the table: judged as its
         clients send it, non-strict, unless ``mcp_strict`` makes it strict too."""
-        import dataclasses
-
         return dataclasses.replace(options, strict=options.strict and self.mcp_strict)
 
     @property
@@ -156,6 +157,30 @@ def load_config(root: str | os.PathLike[str] | None = None) -> ProjectConfig:
     if not isinstance(table, dict):
         raise ProjectError(f"{_TABLE} in {PYPROJECT} is not a table", hint="write it as a table")
     return _parse_table(directory, table)
+
+
+def command_config(strict: bool = True) -> ProjectConfig:
+    """The project's table as a command reads it (``snapshot``, ``diff --lock``, ``compare``
+    with no target): ``strict=False`` (``--no-strict``) wins over the table, the table's
+    ``strict = false`` over the default.
+
+    Raises:
+        ProjectError: as :func:`load_config`.
+    """
+    config = load_config()
+    return dataclasses.replace(config, strict=config.strict and strict)
+
+
+def toolset_lock_config(strict: bool = True) -> ProjectConfig:
+    """The settings the lock of a toolset (``--toolset SOURCE``) is written with: the
+    project's table when there is one (its providers and strictness, none of its tools),
+    with the lock next to it; else the working directory and the defaults. ``strict`` as
+    for :func:`command_config`."""
+    try:
+        config = dataclasses.replace(load_config(), tools=())
+    except ProjectError:
+        config = ProjectConfig(root=Path.cwd(), tools=())
+    return dataclasses.replace(config, strict=config.strict and strict)
 
 
 def _parse_table(root: Path, table: JsonMapping) -> ProjectConfig:

@@ -20,9 +20,9 @@ import dataclasses
 import json
 from typing import TYPE_CHECKING
 
-from toollens.core.errors import ToolLensError
+from toollens.core.errors import TargetError, ToolLensError
 from toollens.project.config import load_config
-from toollens.project.tools import expand_tools
+from toollens.project.tools import expand_tools, tool_target
 from toollens.toolsets.entries import Tool, ToolOrigin, callable_origin
 from toollens.toolsets.mcp_source import server_entries
 from toollens.toolsets.model import Toolset
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from toollens.project.config import ProjectConfig
     from toollens.project.tools import ToolRef
 
-__all__ = ["load_project", "project_toolset"]
+__all__ = ["load_project", "project_functions", "project_toolset"]
 
 
 def load_project(
@@ -65,6 +65,32 @@ def project_toolset(
                 seen.add(key)
                 entries.append(item)
     return Toolset.from_entries(entries, label=f"project {config.root.name}", options=given)
+
+
+def project_functions(
+    config: ProjectConfig, *, connect: ConnectOptions | None = None
+) -> tuple[tuple[str, object], ...]:
+    """Each Python function of the project's table as (target, function), read as the
+    ``project`` source reads the table (``toollens compare`` with no target): a server's or
+    a payload's tool has no function to hand to a framework, and a class is not one.
+
+    Raises:
+        TargetError: an entry of the table cannot be read, or none is a Python function.
+    """
+    ts = project_toolset(config, connect=connect)
+    for tool in ts.errors:
+        raise TargetError(f"tool {tool_target(tool)!r} cannot be read: {tool.error}")
+    functions: tuple[tuple[str, object], ...] = tuple(
+        (tool_target(tool), tool.function)
+        for tool in ts.tools
+        if callable(tool.function) and not isinstance(tool.function, type)
+    )
+    if not functions:
+        raise TargetError(
+            "the project's [tool.toollens] tools list no Python function to compare",
+            hint="compare takes MODULE:FUNC or file.py:FUNC",
+        )
+    return functions
 
 
 def _identity(tool: Tool) -> tuple[object, ...]:
