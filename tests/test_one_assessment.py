@@ -28,6 +28,7 @@ import pytest
 from toollens.cli import main
 from toollens.cli.app import build_parser
 from toollens.cli.check import check_request
+from toollens.core.choices import PROVIDER_IDS
 from toollens.core.records import SEVERITY_ORDER
 
 TESTS = Path(__file__).parent
@@ -56,6 +57,13 @@ def _module(count: int, optional: bool) -> str:
     )
 
 
+def _function(name: str, strict: bool | None = None) -> dict[str, Any]:
+    """A Chat ``tools`` item; a strict one requires its parameter."""
+    params = {**SCHEMA, "required": ["q"]} if strict else SCHEMA
+    function = {"name": name, "description": f"Do {name}.", "parameters": params}
+    return {"type": "function", "function": {**function, **({"strict": True} if strict else {})}}
+
+
 SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}}
 ROOT_ANYOF = {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}]}
 # (file name, its text): the cases issue 47 measured
@@ -67,6 +75,12 @@ SYNTHETIC: dict[str, str] = {
         [_tool("glob", outputSchema={"type": "array", "items": {"type": "string"}}), _tool("p")]
     ),
     "reqnull.json": _listing([_tool("find", {**SCHEMA, "required": None})]),
+    # a list one client takes whole and the SDK clients lose whole (--client all: grouped)
+    "mixed.json": _listing(
+        [_tool("pick", ROOT_ANYOF), _tool("bad name", {**SCHEMA, "required": None})]
+    ),
+    # an OpenAI Chat payload as written: a strict tool without additionalProperties
+    "chat.json": json.dumps({"tools": [_function("find", strict=True), _function("plain")]}),
     "strict25.py": _module(25, optional=True),
     "many130.py": _module(130, optional=False),
 }
@@ -79,6 +93,7 @@ OPTION_SETS: dict[str, tuple[str, ...]] = {
 MCP_OPTION_SETS: dict[str, tuple[str, ...]] = {
     "vscode": ("--client", "vscode-copilot"),
     "claude-and-agents": ("--client", "claude-code", "--client", "openai-agents"),
+    "all-clients": ("--client", "all"),
 }
 
 
@@ -123,19 +138,64 @@ def _counts_of(text: str) -> dict[str, int]:
 def text_shown(target: str, options: tuple[str, ...]) -> Shown:
     code, out = run("check", target, *options)
     lines = out.splitlines()
-    head = re.split(r"\s{2,}", lines[2].strip())
-    verdicts = {}
-    for line in lines[3:]:
-        if not line.strip():
-            break
-        cells = re.split(r"\s{2,}", line.strip())
-        verdicts[cells[0]] = {
-            ("lint" if h == "lint" else h if i <= head.index("lint") else f"client:{h}"): _state(c)
-            for i, (h, c) in enumerate(zip(head, cells, strict=True))
-            if i
-        }
+    verdicts = {
+        tool: {column: _state(text) for column, text in cells.items()}
+        for tool, cells in _text_cells(lines).items()
+    }
     counted = lines[0].split("; ", 1)[1]
     return Shown(verdicts, _counts_of(counted.split(", view error")[0]), code, lines[0])
+
+
+def _text_cells(lines: list[str]) -> dict[str, dict[str, str]]:
+    """``check``'s text table as ``{tool: {column: text}}``, a grouped client column (clients
+    that agree on every tool) expanded to each of its clients. A table too wide for the
+    terminal is printed turned: a line per tool (``name: openai-chat ok; lint ok``), then a
+    line per client column."""
+    rows: dict[str, dict[str, str]] = {}
+    end = 2
+    if lines[end].startswith("tool "):
+        head = re.split(r"\s{2,}", lines[end].strip())[1:]
+        end += 1
+        while end < len(lines) and lines[end].strip() and not lines[end].startswith("clients "):
+            cells = re.split(r"\s{2,}", lines[end].strip())
+            rows[cells[0]] = dict(zip(head, cells[1:], strict=True))
+            end += 1
+    else:
+        name = ""
+        while not lines[end].startswith("client groups"):
+            if lines[end].startswith("  "):
+                column, _, text = lines[end].strip().partition(": ")
+                rows[name][column] = text
+            else:
+                name, _, cells = lines[end].partition(": ")
+                rows[name] = dict(c.split(" ", 1) for c in cells.split("; "))
+            end += 1
+    groups = _client_groups(lines[end:])
+    providers = set(PROVIDER_IDS)
+    return {
+        tool: {
+            (member if member == "lint" or member in providers else f"client:{member}"): text
+            for column, text in cells.items()
+            for member in groups.get(column, [column])
+        }
+        for tool, cells in rows.items()
+    }
+
+
+def _client_groups(lines: list[str]) -> dict[str, list[str]]:
+    """The legend under a table with grouped client columns, ``{heading: [client, ...]}``."""
+    if not lines or not lines[0].startswith(("clients that agree", "client groups")):
+        return {}
+    text = ""
+    for line in lines[1:]:
+        if not line.startswith("  "):
+            break
+        text += " " + line.strip() if line.startswith("    ") else "\n" + line.strip()
+    groups = {}
+    for entry in text.strip().splitlines():
+        heading, _, members = entry.partition(": ")
+        groups[heading] = [m.strip() for m in members.split(",") if m.strip()]
+    return groups
 
 
 def json_shown(target: str, options: tuple[str, ...]) -> Shown:
@@ -240,12 +300,19 @@ def assert_one_assessment(target: str, options: tuple[str, ...], tmp: Path) -> N
 
 
 # The everyday loop runs these; the rest of the matrix is slow (a few seconds a case).
-FAST = {("many131.json", "vscode"), ("rootanyof.json", "default"), ("strict25.py", "default")}
+FAST = {
+    ("many131.json", "vscode"),
+    ("rootanyof.json", "default"),
+    ("strict25.py", "default"),
+    ("mixed.json", "all-clients"),
+    ("chat.json", "anthropic"),
+}
 
 
 def _cases() -> list[Any]:
     found = [(name, o) for name in SYNTHETIC for o in OPTION_SETS]
-    found += [(name, o) for name in SYNTHETIC if name.endswith(".json") for o in MCP_OPTION_SETS]
+    lists = [name for name in SYNTHETIC if name.endswith(".json") and name != "chat.json"]
+    found += [(name, o) for name in lists for o in MCP_OPTION_SETS]
     return [
         pytest.param(n, o, id=f"{n}-{o}", marks=() if (n, o) in FAST else pytest.mark.slow)
         for n, o in found
@@ -277,7 +344,7 @@ CORPORA: list[Path] = [*sorted(CASES.glob("*.tools.json")), *CORPUS_FILES]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", CORPORA, ids=[p.name for p in CORPORA])
-@pytest.mark.parametrize("options", ["default", "vscode", "anthropic"])
+@pytest.mark.parametrize("options", ["default", "vscode", "anthropic", "all-clients"])
 def test_every_front_end_shows_one_assessment_of_the_corpora(
     path: Path, options: str, workdir: Path
 ) -> None:

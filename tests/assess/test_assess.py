@@ -220,3 +220,11 @@ def test_one_check_reads_a_saved_list_once(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(Path, "read_bytes", counted)
     assert run("check", target, "--client", "cursor")[0] == EXIT_OK
     assert read.count("once.json") == 1
+
+
+def test_a_clients_summary_counts_each_tool_as_its_column_shows_it(tmp_path: Path) -> None:
+    # past VS Code's 128th tool the request is rejected: the summary line said
+    # "131 accepted" beside three request-rejected cells
+    target = listing(tmp_path / "many.tools.json", [tool(f"t{i}") for i in range(131)])
+    _, out, _ = run("check", target, "--client", "vscode-copilot")
+    assert "  vscode-copilot: 128 accepted, 3 lost (3 request-rejected)" in out.splitlines()
