@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from support.two_tools import ADD_AND_SCALE
 from toollens.assess.diff_sides import source_tool, tool_side
 from toollens.assess.listing import listed_tools
 from toollens.assess.lock import lock_tools
@@ -43,26 +44,7 @@ LISTING = {
     ]
 }
 
-TOOLS = '''\
-def add(a: int, b: int) -> int:
-    """Add two numbers.
-
-    Args:
-        a: The first.
-        b: The second.
-    """
-    return a + b
-
-
-def scale(x: float, factor: float) -> float:
-    """Scale a number.
-
-    Args:
-        x: The number.
-        factor: The factor.
-    """
-    return x * factor
-'''
+TOOLS = ADD_AND_SCALE
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from support import REPO_ROOT
+from support.two_tools import ADD_AND_SCALE
 from toollens.cli import main
 
 SERVER = REPO_ROOT / "tests" / "mcp" / "mcp_servers" / "raw_tools.py"
@@ -61,26 +62,7 @@ hosted = Agent(name="searcher", tools=[get_weather, WebSearchTool()])
 other = Agent(name="other", tools=[weather_by_town])
 '''
 
-PLAIN = '''\
-def add(a: int, b: int) -> int:
-    """Add two numbers.
-
-    Args:
-        a: The first.
-        b: The second.
-    """
-    return a + b
-
-
-def scale(x: float, factor: float) -> float:
-    """Scale a number.
-
-    Args:
-        x: The number.
-        factor: The factor.
-    """
-    return x * factor
-'''
+PLAIN = ADD_AND_SCALE
 
 LOOKUP = {
     "name": "lookup",
