@@ -188,7 +188,12 @@ def rules_reference() -> str:
     ]
     provider += [
         f"| `{r.id}` | {r.severity} | {r.when} | {_cell(r.summary)} "
-        f"| [{_cell(r.cite.title)}]({r.cite.url}) | {r.cite.date}"
+        + (
+            f"| [{_cell(r.cite.title)}]({r.cite.url}) "
+            if r.cite.url
+            else f"| {_cell(r.cite.title)} "
+        )
+        + f"| {r.cite.date}"
         + (f" (re-checked {r.cite.rechecked})" if r.cite.rechecked else "")
         + (f"; **ended {r.cite.ended}**" if r.cite.ended else "")
         + f" | {r.cite.evidence} |"
@@ -204,7 +209,8 @@ def rules_reference() -> str:
             *refusals,
             "\n## Provider, request and MCP rules\n",
             "`when`: **always**, only for **strict** tools, once per **request** (summed over "
-            "its tools), or the MCP specification revisions a rule belongs to. `read on`: the "
+            "its tools), the MCP specification revisions a rule belongs to, or **mcp** (how "
+            "any server's list reaches a client). `read on`: the "
             "day the source was read (an SDK: the version named), when it was re-checked, and "
             "when a later source showed the party had changed (an **ended** rule judges "
             "nothing and stays listed with its evidence); "

@@ -21,7 +21,7 @@ from toollens.consumers.model import (
     Verdict,
 )
 from toollens.core.record_json import record_json
-from toollens.core.records import Finding, Severity
+from toollens.core.records import Citation, Finding, Severity
 from toollens.mcp.records import McpServerInfo, McpTool, SdkRefusal, UnreadTool
 from toollens.roundtrip.checking import ArgumentMark
 from toollens.tokens.deferred import CLIENT_TOOL_SEARCH
@@ -85,7 +85,15 @@ def test_an_unknown_attribute_is_an_error() -> None:
         record_json(Leaf("x"), "missing")
 
 
-FINDING = Finding("r.x", Severity.ERROR, "/a", "bad", "fix it", "p", source="https://doc")
+FINDING = Finding(
+    "r.x",
+    Severity.ERROR,
+    "/a",
+    "bad",
+    "fix it",
+    "p",
+    cite=Citation("Doc", "https://doc", "2026-01-01", "code", rechecked="2026-06-01"),
+)
 RULE = ConsumerRule(
     "c.r", "c", Verdict.REWRITTEN, "sums", "fix", "https://src", "2026-01-01", Evidence.DOCS
 )
@@ -100,6 +108,8 @@ FINDING_JSON = {
     "message": "bad",
     "fix": "fix it",
     "source": "https://doc",
+    "date": "2026-06-01",
+    "evidence": "code",
 }
 SEARCH = CLIENT_TOOL_SEARCH["claude-code"]
 SEARCH_JSON = {
@@ -119,8 +129,36 @@ TOOL_JSON = {
     "parts": [{"path": "unit", "kind": "enum", "tokens": 3}],
 }
 
+OWN_FINDING = Finding("lint.x", Severity.WARNING, None, "vague", "say more")
+OWN_FINDING_JSON = {
+    "rule": "lint.x",
+    "severity": "warning",
+    "pointer": None,
+    "parameter": None,
+    "message": "vague",
+    "fix": "say more",
+    "source": None,
+    "date": None,
+    "evidence": "toollens",
+}
+# a source with no address: its words stand for it, and an unrecorded date is null
+WORDS_FINDING = Finding(
+    "limits.x", Severity.ERROR, None, "long", "cut", cite=Citation("threads #1, #2", "", "")
+)
+WORDS_FINDING_JSON = {
+    **OWN_FINDING_JSON,
+    "rule": "limits.x",
+    "severity": "error",
+    "message": "long",
+    "fix": "cut",
+    "source": "threads #1, #2",
+    "evidence": "docs",
+}
+
 RECORDS = [
     pytest.param(FINDING, FINDING_JSON, id="Finding"),
+    pytest.param(OWN_FINDING, OWN_FINDING_JSON, id="Finding-own-rule"),
+    pytest.param(WORDS_FINDING, WORDS_FINDING_JSON, id="Finding-cited-in-words"),
     pytest.param(
         McpServerInfo("srv", "1.0", None, "2025-06-18", "use it"),
         {

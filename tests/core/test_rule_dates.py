@@ -16,11 +16,10 @@ import pytest
 
 from toollens.cli import main
 from toollens.core.providers.rules import (
-    EVIDENCE_LEVELS,
     MAX_SOURCE_AGE_DAYS,
     RULES_REVIEWED,
-    Citation,
 )
+from toollens.core.records import EVIDENCE_LEVELS, Citation
 from toollens.toolsets.catalogue import RuleRow, rule_rows, stale_rules
 
 ROWS = rule_rows()

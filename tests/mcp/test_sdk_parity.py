@@ -17,7 +17,7 @@ from mcp_support import PYTHON, SERVERS, server
 
 import toollens
 from toollens.mcp import ConnectOptions, fetch_tools
-from toollens.toolsets.mcp_source import SDK_REFUSES_LIST, STDOUT_NOISE
+from toollens.toolsets.catalogue import SDK_REFUSES_LIST, STDOUT_NOISE
 
 pytest.importorskip("mcp")
 pytestmark = [

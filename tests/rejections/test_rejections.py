@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from support.rejections import CASES_DIR, UNREADABLE, Case, Expected, load_case, load_cases
+from toollens.assess.rules import Rule, rule_registry
 from toollens.cli import main
 from toollens.consumers.rules import RULES_BY_ID as CONSUMER_RULES
 from toollens.core.providers.api import RULES_BY_ID as PROVIDER_RULES
@@ -166,6 +167,24 @@ def test_explain_finds_the_tool_the_field_and_the_rule(case: Case, tmp_path: Pat
         assert named, (expected, entries)
         if expected.pointer is not None:
             assert any(_same_field(e["pointer"], expected.pointer) for e in named), named
+        if expected.rule != UNREADABLE:  # the finding carries its rule's citation
+            assert all(_cited(e) == _CITED[expected.rule] for e in named), named
+
+
+def _citation(rule: Rule) -> dict[str, object] | None:
+    if rule.evidence == "toollens":
+        return None
+    return {"url": rule.url, "evidence": rule.evidence}
+
+
+def _cited(entry: dict[str, object]) -> dict[str, object] | None:
+    cited = entry["cited"]
+    assert cited is None or isinstance(cited, dict)
+    return None if cited is None else {"url": cited["url"], "evidence": cited["evidence"]}
+
+
+# what `check --rules` lists for each rule: the source a finding of it must cite
+_CITED = {rule.id: _citation(rule) for rule in rule_registry()}
 
 
 def _fixed(tmp_path: Path, case: Case) -> tuple[int, str]:

@@ -758,3 +758,19 @@ def test_too_long_compares_the_exact_line_counts(after_items: int, before_items:
     assert (other is None) is exact
     assert shown.nlines == after.nlines
     assert other is None or other.nlines == line_count(before, 10**9)
+
+
+def test_a_cited_finding_links_its_source_with_its_evidence_and_date() -> None:
+    from toollens.core.records import Citation, Finding, Severity
+    from toollens.render.rows import finding_item
+
+    cite = Citation("Anthropic docs", "https://docs.example/tools", "2026-01-02", "docs")
+    finding = Finding("anthropic.x", Severity.ERROR, "/a", "bad <b>", "fix it", cite=cite)
+    item = finding_item("error", finding.rule, finding.pointer, finding.message, "fix", cite)
+    assert 'href="https://docs.example/tools"' in item
+    assert 'title="Anthropic docs"' in item
+    assert "(docs, read 2026-01-02)" in item
+    # a source in words (no address) is not a link; toollens' own rules cite nothing
+    words = Citation("threads #1 and #2", "", "", "report")
+    assert "<a " not in finding_item("error", "limits.x", None, "long", "cut", words)
+    assert "<a " not in finding_item("warning", "lint.x", None, "vague", "say more", None)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from toollens.assess.budget import BUDGET_TOOL, BUDGET_TOTAL
-from toollens.consumers import BLOCKING, CONSUMER_RULES, Verdict
+from toollens.consumers import CONSUMER_RULES
 from toollens.core.lint import LINT_RULES
 from toollens.core.schema.types import JsonObject
 from toollens.core.strict.rules import PROBLEMS, REASONS
@@ -87,7 +87,7 @@ def _cited() -> Iterator[Rule]:
             "request"
             if row.when == "request"
             else "mcp"
-            if row.when.startswith("mcp@")
+            if row.when.startswith("mcp")
             else "provider"
         )
         cite = row.cite
@@ -106,17 +106,13 @@ def _cited() -> Iterator[Rule]:
         )
 
 
-def _severity(verdict: Verdict) -> str:
-    return "error" if verdict in BLOCKING else "warning" if verdict is Verdict.REWRITTEN else "info"
-
-
 def _clients() -> Iterator[Rule]:
     for r in CONSUMER_RULES:
         summary = f"{r.verdict.value}: {r.summary}"
         yield Rule(
             r.id,
             "client",
-            _severity(r.verdict),
+            r.severity.value,
             r.consumer,
             summary,
             r.fix,
@@ -137,8 +133,10 @@ def _budgets() -> Iterator[Rule]:
             "always",
             summary,
             limit.fix,
-            limit.source,
-            evidence="",  # the source says how strong it is, in words
+            limit.cite.title,
+            limit.cite.url,
+            limit.cite.date,
+            limit.cite.evidence,
         )
     yield Rule(
         BUDGET_TOOL,

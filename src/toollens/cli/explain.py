@@ -111,6 +111,10 @@ def _block(e: Explanation) -> str:
         lines.append(f"  source:  {e.source}")
     if e.finding is not None:
         lines.append(f"  rule:    {e.finding.rule} ({e.finding.severity.value})")
+        cite = e.finding.cite
+        if cite is not None:
+            read = f"read {cite.checked}; " if cite.checked else ""
+            lines.append(f"  cited:   {cite.url or cite.title} ({read}evidence: {cite.evidence})")
         lines.append(f"  fix:     {e.finding.fix}")
     if e.note:
         lines.append(f"  note:    {e.note}")

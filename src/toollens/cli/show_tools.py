@@ -123,7 +123,7 @@ def _header(served: ServerTools) -> str:
 
 def _notes(ts: Toolset) -> list[str]:
     """What the reader should know before the tools: the SDK's refusal, skipped stdout."""
-    from toollens.toolsets.mcp_source import SDK_REFUSES_LIST, STDOUT_NOISE
+    from toollens.toolsets.catalogue import SDK_REFUSES_LIST, STDOUT_NOISE
 
     first = (SDK_REFUSES_LIST, STDOUT_NOISE)
     found = sorted((f for f in ts.findings if f.rule in first), key=lambda f: first.index(f.rule))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollens.core.record_json import record_json
-from toollens.core.records import Finding, Severity
+from toollens.core.records import Citation, Finding, Severity
 from toollens.core.schema.types import JsonObject
 
 __all__ = [
@@ -94,6 +94,19 @@ class ConsumerRule:
     date: str
     evidence: Evidence
 
+    @property
+    def severity(self) -> Severity:
+        """An error when the tool (or the request) is lost, a warning when the tool reaches
+        the model rewritten, information when it reaches it as sent."""
+        if self.verdict in BLOCKING:
+            return Severity.ERROR
+        return Severity.WARNING if self.verdict is Verdict.REWRITTEN else Severity.INFO
+
+    @property
+    def cite(self) -> Citation:
+        """The rule's source, date and evidence as a finding carries them."""
+        return Citation(self.source, self.source, self.date, self.evidence.value)
+
     def to_json(self) -> JsonObject:
         return record_json(self, "id", "source", "date", "evidence")
 
@@ -105,6 +118,11 @@ class RuleHit:
     rule: ConsumerRule
     message: str
     pointer: str | None = None
+
+    def finding(self) -> Finding:
+        """The hit as a finding on the tool: its rule's severity, fix and source."""
+        rule = self.rule
+        return Finding(rule.id, rule.severity, self.pointer, self.message, rule.fix, cite=rule.cite)
 
     def to_json(self) -> JsonObject:
         return {**self.rule.to_json(), "message": self.message, "pointer": self.pointer}

@@ -102,17 +102,16 @@ def _as_rule(client: str, finding: Finding) -> ConsumerRule:
     from toollens.core.providers import RULES_BY_ID
 
     known = RULES_BY_ID.get(finding.rule)
-    cite = known.cite if known is not None else None
-    evidence = Evidence(cite.evidence) if cite is not None else Evidence.DOCS
+    cite = finding.cite
     return ConsumerRule(
         id=finding.rule,
         consumer=client,
         verdict=Verdict.REQUEST_REJECTED,
         summary=known.summary if known is not None else finding.message,
         fix=finding.fix,
-        source=(cite.url if cite is not None else finding.source) or "",
+        source=(cite.url or cite.title) if cite is not None else "",
         date=cite.date if cite is not None else "",
-        evidence=evidence,
+        evidence=Evidence(cite.evidence) if cite is not None else Evidence.DOCS,
     )
 
 

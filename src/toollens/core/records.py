@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from toollens.core.record_json import record_json
 
@@ -17,8 +17,11 @@ from toollens.core.record_json import record_json
 from toollens.core.schema.pointer import join_pointer
 
 __all__ = [
+    "EVIDENCE_LEVELS",
     "SEVERITY_ORDER",
     "Change",
+    "Citation",
+    "Evidence",
     "Finding",
     "Origin",
     "RuleText",
@@ -69,6 +72,47 @@ class RuleText(Protocol):
     def fix(self) -> str: ...
 
 
+Evidence = Literal["code", "docs", "issue", "report"]
+"""How strong a source is: the party's own code (runnable as an oracle), its documentation,
+an issue on its own tracker with a reproduction, or a third-party report (a hint only)."""
+
+EVIDENCE_LEVELS: tuple[Evidence, ...] = get_args(Evidence)
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a rule comes from, and the date of that source.
+
+    Attributes:
+        title: what the source is (a documentation page, an SDK type and its version, or
+            the reports in words when there is no one page).
+        url: the page; for an SDK, its documentation page; ``""`` when there is none.
+        date: ISO date the source was read (a page) or released (an SDK version); ``""``
+            when not recorded.
+        evidence: how strong the source is (see :data:`Evidence`).
+        rechecked: ISO date the rule was last checked against the source again, when that
+            is later than ``date`` (the source had not changed); ``None`` when never.
+        ended: ISO date by which the party had changed so that the rule no longer holds
+            (a later source says so); ``None`` while it holds. An ended rule stays in the
+            tables, with its evidence, but judges nothing.
+    """
+
+    title: str
+    url: str
+    date: str
+    evidence: Evidence = "docs"
+    rechecked: str | None = None
+    ended: str | None = None
+
+    @property
+    def checked(self) -> str:
+        """The latest date the rule is known to match its source (ISO)."""
+        return max(self.date, self.rechecked or self.date)
+
+    def to_json(self) -> dict[str, str | None]:
+        return record_json(self, "title", "url", "date", "rechecked", "evidence", "ended")
+
+
 @dataclass(frozen=True)
 class Change:
     """One rewrite a converter made to a schema.
@@ -99,7 +143,9 @@ class Finding:
         message: what is wrong, with the offending value shown.
         fix: what to do about it.
         parameter: the parameter concerned, when there is one.
-        source: a link or citation for the rule (provider documentation page).
+        cite: where the rule comes from (its source, date and evidence), carried by the
+            finding so no front end looks it up by id; ``None`` for toollens' own rules
+            (lint, strict conversion, budgets), which cite no third party.
         origin: what produced the finding (a documented rule, llguidance, a translation);
             ``None`` for lint findings.
     """
@@ -110,8 +156,18 @@ class Finding:
     message: str
     fix: str
     parameter: str | None = None
-    source: str | None = field(default=None, compare=False)
+    cite: Citation | None = field(default=None, compare=False)
     origin: Origin | None = field(default=None, compare=False)
+
+    @property
+    def source(self) -> str | None:
+        """The rule's source as one string: its address, or its title when it has none."""
+        return None if self.cite is None else self.cite.url or self.cite.title
+
+    @property
+    def evidence(self) -> str:
+        """How strong the rule's source is; ``"toollens"`` for toollens' own rules."""
+        return "toollens" if self.cite is None else self.cite.evidence
 
     @property
     def headline(self) -> str:
@@ -131,7 +187,7 @@ class Finding:
         fields: Mapping[str, object],
         *,
         parameter: str | None = None,
-        source: str | None = None,
+        cite: Citation | None = None,
         origin: Origin | None = None,
     ) -> Finding:
         """One hit of ``rule`` as a finding: its message and fix filled from ``fields``."""
@@ -142,12 +198,17 @@ class Finding:
             message=rule.message.format(**fields),
             fix=rule.fix.format(**fields),
             parameter=parameter,
-            source=source,
+            cite=cite,
             origin=origin,
         )
 
     def to_json(self) -> dict[str, str | None]:
-        """The JSON form every command emits; keys in a fixed order."""
-        return record_json(
+        """The JSON form every command emits; keys in a fixed order: ``source`` (an address,
+        or the reports in words), ``date`` the source was last read or re-checked (``None``
+        when not recorded) and ``evidence`` (:data:`Evidence`, or ``"toollens"``)."""
+        data = record_json(
             self, "rule", "severity", "pointer", "parameter", "message", "fix", "source"
         )
+        data["date"] = (self.cite.checked or None) if self.cite is not None else None
+        data["evidence"] = self.evidence
+        return data

@@ -55,25 +55,13 @@ def _provider(tool: Tool, place: ErrorPlace) -> Iterator[Finding]:
         yield from given.findings_for(place.provider)
 
 
-_KEPT = frozenset({"accepted", "rewritten"})  # the tool still reaches the model
-
-
 def _client(ts: Toolset, tool: Tool, client: str) -> Iterator[Finding]:
     from toollens.consumers import CONSUMERS, judge_consumers
-    from toollens.core.records import Severity
 
     if client not in CONSUMERS or ts.listing is None:
         return
     report = judge_consumers(ts.listing, [client])
     for verdict in report.verdicts_for(tool.name):
-        for hit in verdict.hits:
-            yield Finding(
-                rule=hit.rule.id,
-                severity=Severity.WARNING if hit.rule.verdict in _KEPT else Severity.ERROR,
-                pointer=hit.pointer,
-                message=hit.message,
-                fix=hit.rule.fix,
-                source=hit.rule.source,
-            )
+        yield from (hit.finding() for hit in verdict.hits)
         if verdict.provider is not None:
             yield from verdict.provider.findings

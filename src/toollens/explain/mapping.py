@@ -70,6 +70,9 @@ class Explanation:
             "index": self.index,
             "pointer": self.pointer,
             "rule": self.rule,
+            "cited": None
+            if self.finding is None or self.finding.cite is None
+            else self.finding.cite.to_json(),
             "source": None if self.source is None else self.source.to_json(),
             "fix": self.fix,
             "error": self.place.reason,

@@ -101,12 +101,9 @@ def _judged(listing: ToolList, clients: Sequence[str]) -> ConsumerReport:
 
 
 def _client_findings(ts: Toolset, tool: Tool, clients: Sequence[str]) -> Iterator[Finding]:
-    from toollens.core.records import Severity
-
     assert ts.listing is not None
     for verdict in _judged(ts.listing, clients).verdicts_for(tool.name):
-        for hit in verdict.hits:
-            yield Finding(hit.rule.id, Severity.WARNING, hit.pointer, hit.message, hit.rule.fix)
+        yield from (hit.finding() for hit in verdict.hits)
         if verdict.provider is not None:
             yield from verdict.provider.findings
 

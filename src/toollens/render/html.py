@@ -52,6 +52,7 @@ from toollens.render.rows import (
     compact_change_item,
     finding_item,
     signature_row,
+    source_link,
 )
 from toollens.render.verdict import verdict_html
 
@@ -297,12 +298,6 @@ def _output_panel(view: OutputView, folded_lines: int | None) -> Markup:
 # ----------------------------------------------------------------------------- findings
 
 
-def _safe_href(url: str | None) -> str | None:
-    if url and url.lower().startswith(("https://", "http://")):
-        return url
-    return None
-
-
 def _finding_item(finding: Finding) -> Markup:
     return finding_item(
         enum_value(finding.severity),
@@ -310,7 +305,7 @@ def _finding_item(finding: Finding) -> Markup:
         finding.pointer,
         finding.message,
         finding.fix,
-        _safe_href(finding.source),
+        finding.cite,
     )
 
 
@@ -332,7 +327,6 @@ def _joined_item(finding: Finding, angles: Sequence[Finding], provider: str) -> 
         class_="tl-angle",
     )
     where = _code(finding.pointer or "/") if finding.pointer is not None else None
-    links = [_safe_href(f.source) for f in (finding, *angles)]
     return tag(
         "li",
         _badge(sev, f"tl-sev-{sev}"),
@@ -343,11 +337,7 @@ def _joined_item(finding: Finding, angles: Sequence[Finding], provider: str) -> 
         finding.message,
         seen,
         tag("div", "Fix: ", finding.fix, class_="tl-fix") if finding.fix else None,
-        *(
-            tag("a", "source", href=href, target="_blank", rel="noopener noreferrer")
-            for href in links
-            if href
-        ),
+        *(source_link(f.cite) for f in (finding, *angles)),
         class_=f"tl-finding tl-joined tl-sev-item-{sev}",
     )
 

@@ -10,6 +10,7 @@ few hundred bytes to a few kilobytes.
 from __future__ import annotations
 
 from toollens.core.memo import edit_cache
+from toollens.core.records import Citation
 from toollens.render.markup import Child, Markup, badge, code, join, tag
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "finding_item",
     "metadata_row",
     "signature_row",
+    "source_link",
     "value_cell",
     "why_item",
 ]
@@ -202,9 +204,10 @@ def finding_item(
     pointer: str | None,
     message: str,
     fix: str | None,
-    href: str | None,
+    cite: Citation | None,
 ) -> Markup:
-    """One lint or provider finding."""
+    """One lint or provider finding; a cited rule links its source, with how strong it is
+    and when it was read."""
     where = code(pointer or "/") if pointer is not None else None
     return tag(
         "li",
@@ -215,6 +218,26 @@ def finding_item(
         " " if where else None,
         message,
         tag("div", "Fix: ", fix, class_="tl-fix") if fix else None,
-        tag("a", "source", href=href, target="_blank", rel="noopener noreferrer") if href else None,
+        source_link(cite),
         class_=f"tl-finding tl-sev-item-{sev}",
     )
+
+
+def _safe_href(url: str | None) -> str | None:
+    """``url`` when it is a web address a page may link to, else ``None``."""
+    if url and url.lower().startswith(("https://", "http://")):
+        return url
+    return None
+
+
+def source_link(cite: Citation | None) -> Markup | None:
+    """A link to a rule's source, with how strong it is and when it was read; ``None`` when
+    it has no web address (toollens' own rules, a source in words)."""
+    href = _safe_href(cite.url) if cite is not None else None
+    if cite is None or href is None:
+        return None
+    read = f", read {cite.checked}" if cite.checked else ""
+    link = tag(
+        "a", "source", href=href, title=cite.title, target="_blank", rel="noopener noreferrer"
+    )
+    return join(" ", link, tag("span", f" ({cite.evidence}{read})", class_="tl-muted"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from toollens.core.records import Finding, Severity
+from toollens.core.records import Citation, Finding, Severity
 from toollens.tokens.tooldefs import ToolDef
 
 
@@ -24,7 +24,7 @@ class DescriptionLimit:
     severity: Severity
     consequence: str
     fix: str
-    source: str
+    cite: Citation
     provider: str | None = None
 
 
@@ -36,9 +36,14 @@ LIMITS: tuple[DescriptionLimit, ...] = (
         consequence="OpenAI Chat Completions rejects the request "
         "(string_above_max_length on tools[i].function.description)",
         fix="move detail into parameter descriptions or the system prompt",
-        source="the API's own error, quoted in public issue threads (e.g. getsentry/sentry-mcp "
-        "#106, langchain-ai/open_deep_research #80, OpenHands #4838); OpenAI's guides do not "
-        "state the limit, and OpenAI-compatible servers differ",
+        cite=Citation(
+            "the API's own error, quoted in public issue threads (e.g. getsentry/sentry-mcp "
+            "#106, langchain-ai/open_deep_research #80, OpenHands #4838); OpenAI's guides do "
+            "not state the limit, and OpenAI-compatible servers differ",
+            "",
+            "2026-12-01",
+            "report",
+        ),
         provider="openai-chat",
     ),
     DescriptionLimit(
@@ -48,9 +53,14 @@ LIMITS: tuple[DescriptionLimit, ...] = (
         consequence="Claude Code cuts MCP tool descriptions here and the model reads "
         "'… [truncated]'",
         fix="put what matters first and keep the description under the limit",
-        source="Claude Code MCP docs ('truncates tool descriptions and server instructions "
-        "at 2KB each'); issue threads anthropics/claude-code #41593 and #81268 find a "
-        "2048-character cut in the client (the docs say 2KB; the MCP spec sets no limit)",
+        cite=Citation(
+            "Claude Code MCP docs ('truncates tool descriptions and server instructions at "
+            "2KB each'); issue threads anthropics/claude-code #41593 and #81268 find a "
+            "2048-character cut in the client (the docs say 2KB; the MCP spec sets no limit)",
+            "",
+            "2026-12-01",
+            "docs",
+        ),
     ),
 )
 
@@ -74,5 +84,5 @@ def iter_limit_findings(tools: Sequence[ToolDef]) -> Iterator[Finding]:
                     f"tool {tool.name!r} has a {length}-character description, over "
                     f"{limit.max_chars}: {limit.consequence}.",
                     limit.fix,
-                    source=limit.source,
+                    cite=limit.cite,
                 )

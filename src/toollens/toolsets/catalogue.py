@@ -14,9 +14,20 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from toollens.core.providers.rules import MAX_SOURCE_AGE_DAYS, RULES_REVIEWED, Citation
+from toollens.core.providers.rules import MAX_SOURCE_AGE_DAYS, RULES_REVIEWED
+from toollens.core.records import Citation
 
-__all__ = ["RuleRow", "format_rules", "rule_rows", "stale_rules"]
+__all__ = [
+    "LISTING_RULES",
+    "SDK_LIST_CHECK",
+    "SDK_REFUSES_LIST",
+    "STDIO_ONLY_MESSAGES",
+    "STDOUT_NOISE",
+    "RuleRow",
+    "format_rules",
+    "rule_rows",
+    "stale_rules",
+]
 
 
 @dataclass(frozen=True)
@@ -26,8 +37,9 @@ class RuleRow:
     Attributes:
         id: the rule id.
         severity: ``error``, ``warning`` or ``info``.
-        when: when it applies: ``always``, ``strict``, ``request`` (a cross-tool rule), or
-            the MCP revisions it belongs to (``mcp@2025-11-25+``).
+        when: when it applies: ``always``, ``strict``, ``request`` (a cross-tool rule), the
+            MCP revisions it belongs to (``mcp@2025-11-25+``), or ``mcp`` (how any server's
+            list reaches a client).
         summary: one line.
         cite: its source, the date read, the date re-checked, the evidence level.
     """
@@ -53,6 +65,54 @@ class RuleRow:
         }
 
 
+STDOUT_NOISE = "mcp.stdout-not-json-rpc"
+"""The rule id of the warning for stdout lines that are not JSON-RPC messages."""
+
+SDK_REFUSES_LIST = "mcp.sdk-refuses-list"
+"""The rule id of the error for a ``tools/list`` the official SDK's own types refuse."""
+
+# Evidence: code. mcp 2.3.0 ClientSession.list_tools validates the page with
+# mcp_types.ListToolsResult and raises on the first invalid tool: the whole list is lost.
+SDK_LIST_CHECK = Citation(
+    "mcp 2.3.0 mcp.client.session.ClientSession.list_tools (ListToolsResult), run here",
+    "https://github.com/modelcontextprotocol/python-sdk",
+    "2026-12-02",
+    "code",
+)
+
+# Evidence: code. mcp 2.3.0, mcp/client/stdio.py `_parse_line` returns the parse error as a
+# value and ClientSession hands it to its message_handler, whose default does nothing: the
+# line is skipped. The MCP specification (transports, stdio, 2025-06-18 and later): "The
+# server MUST NOT write anything to its stdout that is not a valid MCP message."
+STDIO_ONLY_MESSAGES = Citation(
+    "MCP specification, transports (stdio); mcp 2.3.0 mcp.client.stdio._parse_line skips "
+    "such a line",
+    "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#stdio",
+    "2026-12-02",
+    "code",
+)
+
+LISTING_RULES: tuple[RuleRow, ...] = (
+    RuleRow(
+        SDK_REFUSES_LIST,
+        "error",
+        "mcp",
+        "the official mcp SDK client refuses the tools/list: a client built on it loses every tool",
+        SDK_LIST_CHECK,
+    ),
+    RuleRow(
+        STDOUT_NOISE,
+        "warning",
+        "mcp",
+        "the server writes lines to stdout that are not JSON-RPC messages",
+        STDIO_ONLY_MESSAGES,
+    ),
+)
+"""The rules of how any server's list reaches a client (the findings are made in
+:mod:`toollens.toolsets.mcp_source`), beside the specification's
+(:data:`toollens.core.providers.mcp_spec.MCP_SPEC_RULES`)."""
+
+
 def rule_rows() -> list[RuleRow]:
     """Provider and payload rules (by id), then the request rules, then the MCP judge's."""
     from toollens.core.providers.api import RULES_BY_ID
@@ -69,7 +129,7 @@ def rule_rows() -> list[RuleRow]:
         when = f"mcp@{item.since}" + (f" to {last}" if last and last != item.since else "+")
         rule = item.rule
         rows.append(RuleRow(rule.id, rule.severity.value, when, rule.summary, rule.cite))
-    return rows
+    return rows + list(LISTING_RULES)
 
 
 def stale_rules(
@@ -105,6 +165,7 @@ def format_rules(rows: Sequence[RuleRow], fmt: str = "text") -> str:
     width = max(len(r.id) for r in rows)
     for row in rows:
         lines.append(f"{row.id.ljust(width)}  {row.severity:<7}  {row.when}: {row.summary}")
-        lines.append(f"{'':{width}}  source: {row.cite.title} <{row.cite.url}>")
+        url = f" <{row.cite.url}>" if row.cite.url else ""
+        lines.append(f"{'':{width}}  source: {row.cite.title}{url}")
         lines.append(f"{'':{width}}  read {_date(row.cite)}; evidence: {row.cite.evidence}")
     return "\n".join(lines) + "\n"

@@ -8,7 +8,7 @@ cannot be read raises :class:`~toollens.core.errors.TargetError` (``toolset`` pa
 an item of its list that is not a readable tool, or a tool whose schema is not a JSON Schema,
 is one entry with its error, and the other tools still count. Lines the server wrote to
 stdout that are not JSON-RPC were skipped, as the SDK's client skips them; the toolset
-carries one warning naming them (:data:`STDOUT_NOISE`).
+carries one warning naming them (:data:`~toollens.toolsets.catalogue.STDOUT_NOISE`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,12 @@ from typing import TYPE_CHECKING
 from toollens.core.errors import ToolLensError
 from toollens.core.records import Finding, Severity
 from toollens.mcp.target import MCP_PREFIX
+from toollens.toolsets.catalogue import (
+    SDK_LIST_CHECK,
+    SDK_REFUSES_LIST,
+    STDIO_ONLY_MESSAGES,
+    STDOUT_NOISE,
+)
 from toollens.toolsets.entries import Tool, ToolOrigin
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings, mcp_spec_findings
@@ -31,8 +37,6 @@ if TYPE_CHECKING:
     from toollens.mcp.records import McpTool, SdkRefusal, ServerTools
 
 __all__ = [
-    "SDK_REFUSES_LIST",
-    "STDOUT_NOISE",
     "load_mcp",
     "mcp_entry",
     "saved_list_refusals",
@@ -41,25 +45,6 @@ __all__ = [
     "server_toolset",
     "stdout_noise_finding",
 ]
-
-STDOUT_NOISE = "mcp.stdout-not-json-rpc"
-"""The rule id of the warning for stdout lines that are not JSON-RPC messages."""
-
-SDK_REFUSES_LIST = "mcp.sdk-refuses-list"
-"""The rule id of the error for a ``tools/list`` the official SDK's own types refuse."""
-
-# Evidence: code. mcp 2.3.0 ClientSession.list_tools validates the page with
-# mcp_types.ListToolsResult and raises on the first invalid tool: the whole list is lost.
-_SDK_SOURCE = "mcp 2.3.0 mcp.client.session.ClientSession.list_tools (ListToolsResult), run here"
-
-# Evidence: code. mcp 2.3.0, mcp/client/stdio.py `_parse_line` returns the parse error as a
-# value and ClientSession hands it to its message_handler, whose default does nothing: the
-# line is skipped. The MCP specification (transports, stdio, 2025-06-18 and later): "The
-# server MUST NOT write anything to its stdout that is not a valid MCP message."
-_NOISE_SOURCE = (
-    "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#stdio "
-    "(read 2026-12-02); mcp 2.3.0 mcp.client.stdio._parse_line skips such a line"
-)
 
 
 def load_mcp(
@@ -120,7 +105,7 @@ def stdout_noise_finding(lines: tuple[str, ...]) -> Finding:
         "Python SDK client skips such lines (toollens too); the MCP specification forbids "
         "them, and a client that reads stdout strictly may refuse the server.",
         fix="write logs, banners and prints to stderr; only MCP messages go to stdout",
-        source=_NOISE_SOURCE,
+        cite=STDIO_ONLY_MESSAGES,
     )
 
 
@@ -140,7 +125,7 @@ def sdk_refusal_findings(refusals: Sequence[SdkRefusal], count: int) -> tuple[To
         f"pydantic-ai, LangChain's MCP adapters) loses all {count} tools",
         fix="make every tool in tools/list an object with a string name and an object "
         "inputSchema, as the MCP schema's Tool requires",
-        source=_SDK_SOURCE,
+        cite=SDK_LIST_CHECK,
     )
     return (ToolsetFinding(finding, tuple(dict.fromkeys(r.tool for r in refusals))),)
 

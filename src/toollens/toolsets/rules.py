@@ -26,8 +26,7 @@ from toollens.core.providers.requests import (
     anthropic_strict_budget,
     over_budget,
 )
-from toollens.core.providers.rules import Citation
-from toollens.core.records import SEVERITY_ORDER, Finding, Origin, Severity
+from toollens.core.records import SEVERITY_ORDER, Citation, Finding, Origin, Severity
 from toollens.core.schema.pointer import UnresolvedRef, ref_name, resolve_local
 from toollens.toolsets.entries import Tool
 from toollens.toolsets.similarity import similar_pairs
@@ -429,7 +428,7 @@ def iter_toolset_findings(
                 message=item.message.format(**hit.fields),
                 fix=item.fix.format(**hit.fields),
                 parameter=hit.parameter,
-                source=item.cite.url,
+                cite=item.cite,
                 origin=Origin.DOCUMENTED_RULE,
             )
             yield ToolsetFinding(finding, hit.tools)

@@ -36,7 +36,8 @@ from toollens.core.providers.base import (
     Translation,
     UnwrappedTool,
 )
-from toollens.core.providers.rules import Citation, ProviderRule, Scope
+from toollens.core.providers.rules import ProviderRule, Scope
+from toollens.core.records import Citation
 
 __all__ = [
     "PROVIDERS",

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from toollens.core.providers.base import FlatTool, ProviderSpec
 from toollens.core.providers.rules import (
     A,
-    Citation,
     E,
     Hit,
     ProviderRule,
@@ -32,6 +31,7 @@ from toollens.core.providers.rules import (
     rule,
 )
 from toollens.core.providers.walk import show
+from toollens.core.records import Citation
 from toollens.core.schema.pointer import join_pointer
 
 # The limitations page as republished in 2025-11, checked against the SDK (anthropic 2.14),

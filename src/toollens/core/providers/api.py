@@ -38,13 +38,12 @@ from toollens.core.providers.grammar import (
 from toollens.core.providers.openai import CHAT, RESPONSES
 from toollens.core.providers.payload_fields import PAYLOAD_RULES
 from toollens.core.providers.rules import (
-    Citation,
     ProviderRule,
     build_rule_table,
     make_finding,
     run_rules,
 )
-from toollens.core.records import Change, Finding, Origin, Severity
+from toollens.core.records import Change, Citation, Finding, Origin, Severity
 from toollens.core.schema.given import require_object
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 

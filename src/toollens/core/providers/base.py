@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from toollens.core.choices import ProviderId
-from toollens.core.providers.rules import SCHEMA_RULES, Citation, ProviderRule
+from toollens.core.providers.rules import SCHEMA_RULES, ProviderRule
 from toollens.core.providers.walk import copy_json, split_pointer
-from toollens.core.records import Change, Finding
+from toollens.core.records import Change, Citation, Finding
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema, JsonValue
 
 

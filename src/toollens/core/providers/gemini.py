@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from toollens.core.providers.base import FlatTool, ProviderSpec
 from toollens.core.providers.rules import (
     A,
-    Citation,
     E,
     ProviderRule,
     name_pattern,
@@ -21,6 +20,7 @@ from toollens.core.providers.rules import (
     root_property_pattern,
     rule,
 )
+from toollens.core.records import Citation
 from toollens.core.schema.types import JsonObject
 
 # google-genai 3.6.1, types.FunctionDeclaration field docs (the SDK's request types).

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from toollens.core.providers.gemini import NAME_RULE, PARAMETER_NAME_RULE, ROOT_RULE
 from toollens.core.providers.rules import (
     A,
-    Citation,
     E,
     Hit,
     ProviderRule,
@@ -27,6 +26,7 @@ from toollens.core.providers.walk import (
     SchemaNode,
     show,
 )
+from toollens.core.records import Citation
 from toollens.core.schema.pointer import join_pointer
 
 GENAI_SCHEMA = Citation(

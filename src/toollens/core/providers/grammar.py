@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from toollens.core.memo import edit_cache
-from toollens.core.providers.rules import Citation, E, Hit, ProviderRule, RuleContext, S, W, rule
+from toollens.core.providers.rules import E, Hit, ProviderRule, RuleContext, S, W, rule
 from toollens.core.providers.walk import iter_schema_nodes
+from toollens.core.records import Citation
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.toolkit import (
     CACHE_KEY_DEPTH,

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollens.core.providers.rules import (
-    Citation,
     E,
     Hit,
     ProviderRule,
@@ -36,7 +35,7 @@ from toollens.core.providers.rules import (
     make_finding,
 )
 from toollens.core.providers.walk import iter_schema_nodes, show
-from toollens.core.records import Finding, Severity
+from toollens.core.records import Citation, Finding, Severity
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping
 

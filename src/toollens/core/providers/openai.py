@@ -17,7 +17,6 @@ from toollens.core.choices import ProviderId
 from toollens.core.providers.base import ProviderSpec, UnwrappedTool
 from toollens.core.providers.rules import (
     A,
-    Citation,
     E,
     Hit,
     ProviderRule,
@@ -44,6 +43,7 @@ from toollens.core.providers.walk import (
     resolve_local,
     show,
 )
+from toollens.core.records import Citation
 from toollens.core.schema.pointer import LinkedPath, join_pointer, linked_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 

@@ -20,7 +20,6 @@ from toollens.core.providers.gemini import JSON_SCHEMA_KEYS
 from toollens.core.providers.rules import (
     A,
     Check,
-    Citation,
     E,
     Hit,
     ProviderRule,
@@ -31,7 +30,7 @@ from toollens.core.providers.rules import (
     rule,
 )
 from toollens.core.providers.walk import show
-from toollens.core.records import Finding, Severity
+from toollens.core.records import Citation, Finding, Severity
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonSchema
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from toollens.core.providers.rules import Citation
 from toollens.core.providers.walk import iter_schema_nodes
+from toollens.core.records import Citation
 
 __all__ = [
     "ANTHROPIC_MAX_OPTIONAL",

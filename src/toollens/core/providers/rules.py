@@ -17,7 +17,6 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal, get_args
 
 from toollens.core.providers.walk import (
     SchemaNode,
@@ -27,48 +26,12 @@ from toollens.core.providers.walk import (
     resolve_local,
     show,
 )
-from toollens.core.records import Finding, Origin, Severity
+from toollens.core.records import Citation, Finding, Origin, Severity
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping
 
 # --------------------------------------------------------------------------------------------
 # Sources
-
-
-Evidence = Literal["code", "docs", "issue", "report"]
-"""How strong a source is: the party's own code (runnable as an oracle), its documentation,
-an issue on its own tracker with a reproduction, or a third-party report (a hint only)."""
-
-EVIDENCE_LEVELS: tuple[Evidence, ...] = get_args(Evidence)
-
-
-@dataclass(frozen=True)
-class Citation:
-    """Where a rule comes from, and the date of that source.
-
-    Attributes:
-        title: what the source is (a documentation page, an SDK type and its version).
-        url: the page; for an SDK, its documentation page.
-        date: ISO date the source was read (a page) or released (an SDK version).
-        evidence: how strong the source is (see :data:`Evidence`).
-        rechecked: ISO date the rule was last checked against the source again, when that
-            is later than ``date`` (the source had not changed); ``None`` when never.
-        ended: ISO date by which the party had changed so that the rule no longer holds
-            (a later source says so); ``None`` while it holds. An ended rule stays in the
-            tables, with its evidence, but judges nothing.
-    """
-
-    title: str
-    url: str
-    date: str
-    evidence: Evidence = "docs"
-    rechecked: str | None = None
-    ended: str | None = None
-
-    @property
-    def checked(self) -> str:
-        """The latest date the rule is known to match its source (ISO)."""
-        return max(self.date, self.rechecked or self.date)
 
 
 # A published draft that does not change: its two rules (a subschema is an object, a $ref
@@ -417,7 +380,7 @@ def make_finding(
         hit.pointer,
         hit.fields,
         parameter=parameter_of(hit.pointer),
-        source=rule.source,
+        cite=rule.cite,
         origin=origin,
     )
 
