@@ -7,7 +7,8 @@
 - ``<!-- toollens:frameworks -->`` becomes the frameworks table that
   ``scripts/framework_table.py --write`` measured (``scripts/framework_table.md``);
 - a screenshot the browser tests took (``tests/artifacts/explorer_1400.png`` ...) replaces
-  the committed one under ``docs/images/``, so a fresh build shows the explorer as it is.
+  the committed one under ``docs/images/``, so a fresh build shows the explorer as it is;
+- the search index holds a lesson's prose, headings and views, not its code cells' source.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
+from copy import copy
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +41,8 @@ SCREENSHOTS = {
 def on_files(files: Files, config: Any) -> Files:
     artifacts = ROOT / "tests" / "artifacts"
     for uri, shot in SCREENSHOTS.items():
-        if (artifacts / shot).is_file() and files.get_file_from_path(uri) is not None:
-            files.remove(files.get_file_from_path(uri))
+        if (artifacts / shot).is_file() and (old := files.get_file_from_path(uri)) is not None:
+            files.remove(old)
             files.append(_file(uri, artifacts / shot, config))
     return files
 
@@ -50,8 +54,10 @@ def _file(uri: str, path: Path, config: Any) -> File:
 _HEADING_ID = re.compile(r"<h[1-6][^>]*\bid=\"([^\"]+)\"")
 
 
+@event_priority(-50)  # after Material's search plugin has indexed the page
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
-    """Point a lesson's table of contents at the ids its headings really have.
+    """Point a lesson's table of contents at the ids its headings really have, and index
+    the lesson for search without its code cells' source.
 
     mkdocs-jupyter slugs the contents without a heading's code spans and nbconvert slugs
     the heading with them, so every heading holding `code` got a dead link in the
@@ -63,7 +69,93 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
         if len(ids) == len(items):
             for item, real in zip(items, ids, strict=False):
                 item.id = real
+        _index_without_code_input(page, config)
     return context
+
+
+def _index_without_code_input(page: Any, config: Any) -> None:
+    """Replace the lesson's entries in Material's search index by ones made, by Material's
+    own indexer, from the page without its code cells' input and prompts.
+
+    Material's ``data-search-exclude`` mark cannot do this: its parser compares elements
+    by tag name, so an excluded ``<div>`` stops being excluded at the first ``</div>``
+    inside it, and a code cell's input is divs in divs. The page itself is left whole.
+    """
+    index = getattr(config.plugins.get("material/search"), "search_index", None)
+    if index is None:  # no search, or search disabled
+        return
+    url = page.url
+    index.entries = [
+        entry
+        for entry in index.entries
+        if entry["location"] != url and not entry["location"].startswith(url + "#")
+    ]
+    shadow = copy(page)
+    shadow.content = without_code_input(page.content)
+    index.add_entry_from_context(shadow)
+
+
+# nbconvert's markup: a cell is a div of class jp-Cell, a code cell's also of class
+# jp-CodeCell; its source (prompt "In [1]:", highlighted code, the copy button's text) is
+# in the div of class jp-Cell-inputWrapper, an output's "Out[1]:" in a jp-OutputPrompt.
+_CELL = "jp-Cell"
+_CODE_CELL = "jp-CodeCell"
+_CODE_INPUT = "jp-Cell-inputWrapper"
+_OUTPUT_PROMPT = "jp-OutputPrompt"
+
+
+class _CodeInputSpans(HTMLParser):
+    """Where a lesson page's code cells' input (and output prompts) start and end."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self._html = html
+        self._line_starts = [0, *(m.end() for m in re.finditer("\n", html))]
+        self._in_code_cell = False
+        self._start: int | None = None  # where the div being cut starts
+        self._depth = 0  # divs open inside it
+        self.spans: list[tuple[int, int]] = []
+        self.feed(html)
+        self.close()
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._line_starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "div":
+            return
+        if self._start is not None:
+            self._depth += 1
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        if _CELL in classes:
+            self._in_code_cell = _CODE_CELL in classes
+        elif (_CODE_INPUT in classes and self._in_code_cell) or _OUTPUT_PROMPT in classes:
+            self._start, self._depth = self._offset(), 0
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """``<div/>`` opens nothing."""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != "div" or self._start is None:
+            return
+        if self._depth:
+            self._depth -= 1
+            return
+        end = self._html.index(">", self._offset()) + 1
+        self.spans.append((self._start, end))
+        self._start = None
+
+
+def without_code_input(html: str) -> str:
+    """A lesson page's HTML without its code cells' input and its output prompts."""
+    kept, at = [], 0
+    for start, end in _CodeInputSpans(html).spans:
+        kept.append(html[at:start])
+        at = end
+    kept.append(html[at:])
+    return "".join(kept)
 
 
 def _flatten(items: Any) -> Iterator[Any]:

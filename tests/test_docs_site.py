@@ -8,7 +8,9 @@ skip. The examples run without them.
 from __future__ import annotations
 
 import argparse
+import html
 import io
+import json
 import re
 import shlex
 import sys
@@ -20,7 +22,13 @@ from urllib.parse import unquote, urldefrag, urlparse
 import pytest
 
 from support.doc_commands import doc_commands
-from support.site_build import build_site
+from support.site_build import (
+    LESSONS,
+    build_site,
+    lesson_code_and_prose,
+    lesson_view_texts,
+    words,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -64,10 +72,14 @@ class _Page(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, _Page]:
-    out = build_site(tmp_path_factory.mktemp("site"))
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="module")
+def site(site_dir: Path) -> dict[Path, _Page]:
     pages = {}
-    for path in out.rglob("*.html"):
+    for path in site_dir.rglob("*.html"):
         parser = _Page()
         parser.feed(path.read_text(encoding="utf-8"))
         pages[path] = parser
@@ -123,6 +135,30 @@ def test_every_page_of_the_nav_is_built(site: dict[Path, _Page]) -> None:
         text = built.read_text(encoding="utf-8")
         if '"tl-root"' in lesson.read_text(encoding="utf-8"):
             assert 'class="tl-root"' in text, f"{lesson.name}: static views missing"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_search_finds_a_lessons_prose_and_not_its_code(site_dir: Path, lesson: Path) -> None:
+    """Material's index, as the search box reads it: a lesson's prose and the views its
+    cells display are found, the source of its code cells is not."""
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    texts = [words(html.unescape(e["title"] + " " + e["text"])) for e in index["docs"]]
+    page = f"lessons/{lesson.stem}.html"
+    lesson_texts = [
+        words(html.unescape(entry["text"]))
+        for entry in index["docs"]
+        if entry["location"].split("#")[0] == page
+    ]
+    code, prose = lesson_code_and_prose(lesson)
+    assert code, f"{lesson.name}: no code line to look for"
+    assert prose, f"{lesson.name}: no line of plain prose to look for"
+    found = [line for line in code if any(line in text for text in texts)]
+    assert not found, f"code of {lesson.name} in the search index: {found[:5]}"
+    missing = [line for line in prose if not any(line in text for text in lesson_texts)]
+    assert not missing, f"prose of {lesson.name} not in the search index: {missing[:5]}"
+    views = [run for run in lesson_view_texts(lesson) if not any(run in t for t in lesson_texts)]
+    assert not views, f"views of {lesson.name} not in the search index: {views[:5]}"
 
 
 @pytest.mark.slow
