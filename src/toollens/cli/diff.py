@@ -27,7 +27,6 @@ from toollens.cli.connect import cli_connect
 from toollens.render.formats import dump, format_diff
 
 if TYPE_CHECKING:
-    from toollens.core.diff import SchemaDiff
     from toollens.core.schema.types import SchemaInput
     from toollens.toolsets import Tool
 
@@ -99,9 +98,10 @@ def run_diff(args: argparse.Namespace) -> tuple[str, int]:
     if args.format == "json":
         return dump(result.to_json()), code
     if args.format == "github":
-        if new_tool is not None:
-            return _tool_github(result, new_tool, args.new), code
-        return cli_project.format_diff_github(result, args.new), code
+        # lazy: the engine and the target resolver load only for --format github
+        from toollens.render.diff_github import format_diff_github
+
+        return format_diff_github(result, args.new, new_tool), code
     return format_diff(result, args.old, args.new), code
 
 
@@ -119,14 +119,3 @@ def _side(text: str, tool: Tool | None, args: argparse.Namespace, label: str) ->
     from toollens.assess.diff_sides import tool_side
 
     return diff_side_of(text, args, label) if tool is None else tool_side(tool, args.provider)
-
-
-def _tool_github(result: SchemaDiff, tool: Tool, target: str) -> str:
-    """Annotations for the NEW side's changes, where that tool is declared."""
-    from toollens.project.annotations import Locator, change_annotations
-    from toollens.project.github import plain_line
-    from toollens.project.places import entry_place
-
-    locator = Locator(None, None, place=entry_place(tool))
-    notes = [str(a) for a in change_annotations(tool.name, result.changes, locator)]
-    return "\n".join([*notes, plain_line(f"{target}: {result.headline}")]) + "\n"

@@ -15,11 +15,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from toollens.cli.connect import cli_connect
-from toollens.core.diff import SchemaDiff
 from toollens.project.config import command_config
 
 if TYPE_CHECKING:
-    from toollens.core.function_schema import FunctionSchema
     from toollens.project.config import ProjectConfig
     from toollens.project.lock_report import LockReport
     from toollens.project.tools import ProjectTool
@@ -29,7 +27,6 @@ __all__ = [
     "add_project_arguments",
     "add_snapshot_command",
     "diff_lock",
-    "format_diff_github",
     "write_snapshot",
 ]
 
@@ -127,34 +124,3 @@ def diff_lock(
         return diff_with_lock(config, args.format, update=args.update, connect=connect)
     config, tools = collected
     return diff_with_lock(config, args.format, update=args.update, tools=tools)
-
-
-def format_diff_github(result: SchemaDiff, new_target: str) -> str:
-    """Annotations for a two-target diff, on the NEW side's function (or JSON file)."""
-    from toollens.project.annotations import Locator, change_annotations
-    from toollens.render.check_github import json_file
-    from toollens.targets import resolve_target
-
-    file = json_file(new_target)
-    if file is not None:  # no function to point at: annotate the file
-        locator = Locator(None, None, file=file)
-    else:
-        obj = resolve_target(new_target)
-        locator = Locator(obj, _function_schema_or_none(obj))
-    name = new_target.rpartition(":")[2] or new_target
-    from toollens.project.github import plain_line
-
-    lines = [str(a) for a in change_annotations(name, result.changes, locator)]
-    return "\n".join([*lines, plain_line(f"{new_target}: {result.headline}")]) + "\n"
-
-
-def _function_schema_or_none(obj: object) -> FunctionSchema | None:
-    from toollens.core.errors import ToolLensError
-    from toollens.core.function_schema import function_schema
-
-    if not callable(obj):
-        return None
-    try:
-        return function_schema(obj, strict=False)
-    except (ToolLensError, TypeError):  # only used to map aliases back to parameters
-        return None
