@@ -14,7 +14,10 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from toollens.core.providers.api import RULES_BY_ID
+from toollens.core.providers.mcp_spec import MCP_REVISIONS, MCP_SPEC_RULES
 from toollens.core.providers.rules import MAX_SOURCE_AGE_DAYS, RULES_REVIEWED, Citation
+from toollens.toolsets.rules import TOOLSET_RULES
 
 __all__ = ["RuleRow", "format_rules", "rule_rows", "stale_rules"]
 
@@ -55,10 +58,6 @@ class RuleRow:
 
 def rule_rows() -> list[RuleRow]:
     """Provider and payload rules (by id), then the request rules, then the MCP judge's."""
-    from toollens.core.providers.api import RULES_BY_ID
-    from toollens.core.providers.mcp_spec import MCP_REVISIONS, MCP_SPEC_RULES
-    from toollens.toolsets.rules import TOOLSET_RULES
-
     rows = [
         RuleRow(r.id, r.severity.value, r.scope.value, r.summary, r.cite)
         for r in sorted(RULES_BY_ID.values(), key=lambda rule: rule.id)

@@ -17,8 +17,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from toollens.core.errors import ToolLensError
+from toollens.targets import load_module
 from toollens.toolsets.entries import Tool
 from toollens.toolsets.model import Toolset
+from toollens.toolsets.modules import module_items, read_item
+from toollens.toolsets.sources import toolset
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -54,11 +58,6 @@ def parallel_module_toolset(
 
     A module that cannot be imported gives the serial result: one entry with its error.
     """
-    from toollens.core.errors import ToolLensError
-    from toollens.targets import load_module
-    from toollens.toolsets.modules import module_items
-    from toollens.toolsets.sources import toolset
-
     try:
         items = module_items(load_module(module_name))
     except ToolLensError:
@@ -83,9 +82,6 @@ def _read_range(
     indices: Sequence[int],
     check: Callable[[Tool], Any] | None,
 ) -> list[tuple[Tool, Any]]:
-    from toollens.targets import load_module
-    from toollens.toolsets.modules import module_items, read_item
-
     items = module_items(load_module(module_name, cwd=cwd))
     out = []
     for index in indices:
