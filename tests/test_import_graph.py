@@ -315,7 +315,7 @@ def test_the_graph_of_src_holds_every_kind() -> None:
     kinds = {(e.source, e.target): e.kind for e in all_edges()}
     assert kinds[("toollens.core.strict", "toollens.core.strict.convert")] == "module"
     assert kinds[("toollens.project.config", "toollens.frameworks")] == "lazy"
-    assert kinds[("toollens.project.places", "toollens.toolsets")] == "type-checking"
+    assert kinds[("toollens.project.lock_clients", "toollens.project.tools")] == "type-checking"
     assert kinds[("toollens.jupyter", "toollens.toolsets.model")] == "string"
     assert kinds[("toollens", "toollens.project.source")] == "string"
 

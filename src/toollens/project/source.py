@@ -21,6 +21,7 @@ import json
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import TargetError, ToolLensError
+from toollens.mcp.project import resolve_server
 from toollens.project.config import load_config
 from toollens.project.tools import expand_tools, tool_target
 from toollens.toolsets.entries import Tool, ToolOrigin, callable_origin
@@ -98,6 +99,7 @@ def _identity(tool: Tool) -> tuple[object, ...]:
     agents) is one tool: the same definition from the same place (the file and line of
     its ``def``, or its server). Two tools that only share a name stay two, so the lock
     can refuse them."""
+    # lazy: project.places + targets (~6 ms); `toollens show f` loads this module, not them
     from toollens.project.places import module_file
 
     origin = tool.origin
@@ -110,6 +112,7 @@ def _identity(tool: Tool) -> tuple[object, ...]:
 def _expand(
     config: ProjectConfig, spec: str, options: ReportOptions, connect: ConnectOptions | None
 ) -> list[Tool]:
+    # lazy: toollens.targets (~4 ms), for a project's tools only; `toolset(f)` skips it
     from toollens.targets import is_mcp_target
 
     try:
@@ -126,8 +129,6 @@ def _server_entries(
 ) -> list[Tool]:
     """A listed server's tools, judged as its clients send them unless ``mcp_strict``
     (:meth:`~toollens.project.config.ProjectConfig.mcp_options`)."""
-    from toollens.mcp.project import resolve_server
-
     served = resolve_server(spec, config.root, connect)
     return list(server_entries(served, config.mcp_options(options), kind="project"))
 
