@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from toollens.consumers import CONSUMERS, judge_consumers
 from toollens.consumers.model import RuleHit, Verdict
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import TargetError
@@ -188,8 +189,6 @@ def tools_clients(
 ) -> list[ToolClients]:
     """:func:`tool_clients` of each of ``tools``, the verdicts indexed once (a list of
     1,000 tools is looked up in linear time)."""
-    from toollens.consumers import CONSUMERS, judge_consumers
-
     at = {name: i for i, name in reversed(list(enumerate(listing.names)))}
     missing = [tool for tool in tools if tool not in at]
     if missing:
