@@ -40,7 +40,6 @@ from toollens.core.errors import TargetError, one_line
 from toollens.core.providers import unwrap_payload as unwrap_tool
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.json_files import load_json_file, load_json_value
-from toollens.mcp.project import resolve_server
 from toollens.mcp.target import is_mcp_target
 
 if TYPE_CHECKING:
@@ -162,6 +161,9 @@ def resolve_target(
             the JSON file does not parse (with line and column).
     """
     if is_mcp_target(text):  # a server's tools (toollens.mcp.ServerTools)
+        # lazy: mcp.project; `toollens show f` loads this module without it
+        from toollens.mcp.project import resolve_server
+
         return resolve_server(text, cwd, connect)
     spec = parse_target(text)
     base = Path(os.getcwd() if cwd is None else cwd)

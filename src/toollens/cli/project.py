@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING
 
 from toollens.cli.connect import cli_connect
 from toollens.core.diff import SchemaDiff
+from toollens.core.errors import ToolLensError
+from toollens.core.function_schema import function_schema
 from toollens.project.config import command_config
+from toollens.render.display import plural
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
@@ -97,6 +100,7 @@ def write_snapshot(
     ``collected`` is (settings, tools) when the tools come from elsewhere than the project's
     table (``--toolset``).
     """
+    # lazy: the lock and its report (~34 ms over `--help`), for `snapshot` only
     from toollens.project.lock import build_lock, collect_tools, dump_lock
     from toollens.project.lock_report import write_text
 
@@ -105,7 +109,6 @@ def write_snapshot(
     tools = collect_tools(config, connect=cli_connect(args)) if collected is None else collected[1]
     write_text(config.lock_path, dump_lock(build_lock(tools)))
     names = ", ".join(sorted(t.name for t in tools))
-    from toollens.render.display import plural
 
     return f"wrote {config.lock_path.name}: {plural(len(tools), 'tool')} ({names})\n"
 
@@ -119,6 +122,7 @@ def diff_lock(
     """Compare the tools with the lock (and rewrite it with ``--update``): the comparison
     and its text, made complete in :mod:`toollens.project.lock_report`. ``collected`` as
     for :func:`write_snapshot`."""
+    # lazy: project.lock_report (~34 ms over `--help`), for a lock only
     from toollens.project.lock_report import diff_with_lock
 
     if collected is None:
@@ -131,6 +135,7 @@ def diff_lock(
 
 def format_diff_github(result: SchemaDiff, new_target: str) -> str:
     """Annotations for a two-target diff, on the NEW side's function (or JSON file)."""
+    # lazy: the GitHub annotations and targets, for --format github only
     from toollens.project.annotations import Locator, change_annotations
     from toollens.render.check_github import json_file
     from toollens.targets import resolve_target
@@ -142,6 +147,7 @@ def format_diff_github(result: SchemaDiff, new_target: str) -> str:
         obj = resolve_target(new_target)
         locator = Locator(obj, _function_schema_or_none(obj))
     name = new_target.rpartition(":")[2] or new_target
+    # lazy: project.github, for --format github only
     from toollens.project.github import plain_line
 
     lines = [str(a) for a in change_annotations(name, result.changes, locator)]
@@ -149,9 +155,6 @@ def format_diff_github(result: SchemaDiff, new_target: str) -> str:
 
 
 def _function_schema_or_none(obj: object) -> FunctionSchema | None:
-    from toollens.core.errors import ToolLensError
-    from toollens.core.function_schema import function_schema
-
     if not callable(obj):
         return None
     try:

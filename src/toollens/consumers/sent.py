@@ -30,7 +30,6 @@ from toollens.core.choices import provider_id
 from toollens.core.providers import RULES_BY_ID, check_provider
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonObject
-from toollens.core.schema_fixes import for_schema_only
 
 __all__ = ["judge_sent", "plain_schema", "provider_step", "sent_parts"]
 
@@ -65,6 +64,8 @@ def judge_sent(consumer: Consumer, sent: JsonObject) -> ProviderCheck | None:
     if provider == "gemini-openapi":
         schema = plain_schema(schema)
     is_strict = consumer.strict if strict is None else strict
+    # lazy: core.schema_fixes; `toollens --help` imports this module, not it
+    from toollens.core.schema_fixes import for_schema_only
 
     findings = check_provider(schema, provider, name=name, strict=is_strict)  # type: ignore[arg-type]
     # What a client sends is a schema its author edits, not a Python function.

@@ -37,7 +37,6 @@ from toollens.core.records import Change, Finding, Severity
 from toollens.core.schema.given import check_plain_data, check_schema_or_tool, parse_schema_text
 from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonObject, JsonSchema
-from toollens.core.schema_fixes import for_schema_only
 from toollens.core.target_kinds import TargetKind, target_kind
 from toollens.core.validation import pydantic_reason
 
@@ -443,6 +442,8 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     named = raw.get("title")
     title = options.name or (named if isinstance(named, str) and named else "schema")
     base = _schema_data_report("json-schema", target, raw, title, options)
+    # lazy: core.schema_fixes, for JSON targets only (`toollens --help` imports this module)
+    from toollens.core.schema_fixes import for_schema_only
 
     # No Python option to name: each finding gets the schema's own fix.
     findings = for_schema_only(base.provider_findings)

@@ -21,7 +21,6 @@ import json
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import TargetError, ToolLensError
-from toollens.mcp.project import resolve_server
 from toollens.project.config import load_config
 from toollens.project.tools import expand_tools, tool_target
 from toollens.toolsets.entries import Tool, ToolOrigin, callable_origin
@@ -129,6 +128,9 @@ def _server_entries(
 ) -> list[Tool]:
     """A listed server's tools, judged as its clients send them unless ``mcp_strict``
     (:meth:`~toollens.project.config.ProjectConfig.mcp_options`)."""
+    # lazy: mcp.project; `toollens show f` loads this module without it
+    from toollens.mcp.project import resolve_server
+
     served = resolve_server(spec, config.root, connect)
     return list(server_entries(served, config.mcp_options(options), kind="project"))
 

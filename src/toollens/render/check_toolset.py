@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from toollens.core.problems import explained_by_lint
 from toollens.core.records import SEVERITY_ORDER, Severity
 from toollens.core.schema.types import JsonObject
-from toollens.project.github import Annotation, plain_line
 from toollens.toolsets.rules import grouped_findings, some_names
 
 if TYPE_CHECKING:
@@ -17,7 +16,7 @@ if TYPE_CHECKING:
     from toollens.core.checks import ToolCheck
     from toollens.core.records import Finding
     from toollens.project.annotations import Locator
-    from toollens.project.github import Level
+    from toollens.project.github import Annotation, Level
     from toollens.project.places import Place
     from toollens.render.toolset_table import Column, ToolsetTable
     from toollens.toolsets import Tool, Toolset
@@ -230,7 +229,8 @@ def format_github(result: Assessment) -> str:
     Annotations about the whole set, or a tool with no place of its own, point at where the
     target as named is defined.
     """
-    # lazy: project.places and render.check_github (~4 ms), for --format github only
+    # lazy: project.places, project.github and render.check_github (~4 ms), for --format github
+    from toollens.project.github import plain_line
     from toollens.project.places import NOWHERE, entry_place, source_place
     from toollens.render.check_github import format_located_checks_github
 
@@ -264,6 +264,9 @@ def _locator(entry: Tool, places: dict[int, Place]) -> Locator:
 def _extra_annotations(
     ts: Toolset, rows: tuple[ToolRow, ...], places: dict[int, Place], whole: Place
 ) -> Iterator[Annotation]:
+    # lazy: project.github (~1 ms), for --format github only
+    from toollens.project.github import Annotation
+
     for row in rows:
         if row.entry.error is not None:
             place = places[id(row.entry)]

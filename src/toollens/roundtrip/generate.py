@@ -20,8 +20,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from toollens.core.errors import ToolLensError
 from toollens.core.schema.pointer import UnresolvedRef, join_pointer, resolve_local
 from toollens.core.schema.types import JsonObject, JsonSchema
-from toollens.roundtrip.compat import install
-from toollens.roundtrip.strategies import strategy_for
 
 _T = TypeVar("_T")
 
@@ -103,6 +101,10 @@ def valid_arguments(schema: JsonSchema) -> SearchStrategy[JsonObject]:
     Objects, arrays, unions and refs are composed once (:mod:`toollens.roundtrip.strategies`);
     hypothesis-jsonschema draws the rest, and a schema it cannot use raises here.
     """
+    # lazy: the strategy builders (~1 ms); `toollens --help` imports this module, not them
+    from toollens.roundtrip.compat import install
+    from toollens.roundtrip.strategies import strategy_for
+
     install()
     try:  # the parameters schema is an object schema: what it draws is a JSON object
         return cast("SearchStrategy[JsonObject]", strategy_for(schema))

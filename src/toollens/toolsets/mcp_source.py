@@ -21,7 +21,6 @@ from toollens.core.errors import ToolLensError
 from toollens.core.options import ReportOptions
 from toollens.core.records import Finding, Severity
 from toollens.mcp.listing import sdk_check, sdk_refusals
-from toollens.mcp.project import resolve_server
 from toollens.mcp.target import MCP_PREFIX, parse_mcp_target
 from toollens.toolsets.entries import Tool, ToolOrigin
 from toollens.toolsets.model import Toolset
@@ -72,6 +71,9 @@ def load_mcp(
     Raises:
         TargetError: the server cannot be started, reached or read, or ``#TOOL`` names no tool.
     """
+    # lazy: mcp.project; `toollens show f` loads this module without it
+    from toollens.mcp.project import resolve_server
+
     return server_toolset(resolve_server(MCP_PREFIX + rest, connect=connect), options)
 
 
