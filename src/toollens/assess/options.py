@@ -65,6 +65,7 @@ def default_provider(target: object) -> str:
     """The provider judged for when none is named: the one a JSON payload target is written
     for (an Anthropic tool list is checked as Anthropic), else the default."""
     if isinstance(target, str) and target.endswith(".json") and Path(target).is_file():
+        # not reviewed yet (issue 47): assess/ is being edited in another change
         from toollens.toolsets.payloads import payload_provider
 
         try:
@@ -99,6 +100,7 @@ def project_options(
     Raises:
         ProjectError: no ``pyproject.toml``, or a malformed ``[tool.toollens]`` table.
     """
+    # not reviewed yet (issue 47): assess/ is being edited in another change
     from toollens.project.config import load_config
 
     config = load_config(source.partition(":")[2] or None)

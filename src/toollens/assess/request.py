@@ -81,6 +81,7 @@ class AssessRequest:
     @property
     def named_providers(self) -> tuple[str, ...]:
         """The providers named, ``all`` expanded, once each, in order."""
+        # not reviewed yet (issue 47): assess/ is being edited in another change
         from toollens.core.providers import PROVIDERS
 
         named = list(self.providers)

@@ -39,6 +39,7 @@ def _all(ts: Toolset, tool: Tool, place: ErrorPlace) -> Iterator[Finding]:
 
 
 def _provider(tool: Tool, place: ErrorPlace) -> Iterator[Finding]:
+    # not reviewed yet (issue 47): explain/ is being edited in another change
     from toollens.core.providers import check_provider
 
     if place.provider is None:
@@ -59,6 +60,7 @@ _KEPT = frozenset({"accepted", "rewritten"})  # the tool still reaches the model
 
 
 def _client(ts: Toolset, tool: Tool, client: str) -> Iterator[Finding]:
+    # not reviewed yet (issue 47): explain/ is being edited in another change
     from toollens.consumers import CONSUMERS, judge_consumers
     from toollens.core.records import Severity
 

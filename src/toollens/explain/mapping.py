@@ -203,6 +203,7 @@ def explain_place(ts: Toolset | None, place: ErrorPlace) -> Explanation:
         pointer = _pointer(place.path, None)
         note = _unmapped(place)
         return Explanation(place, tool=place.name, index=place.index, pointer=pointer, note=note)
+    # not reviewed yet (issue 47): explain/ is being edited in another change
     from toollens.explain.checks import findings_on_path
 
     tools, how = _candidates(ts, place)

@@ -62,6 +62,7 @@ def tool_findings(
 def _all(
     ts: Toolset, tool: Tool, providers: Sequence[str], clients: Sequence[str]
 ) -> Iterator[Finding]:
+    # not reviewed yet (issue 47): fixes/ is being edited in another change
     from toollens.core.choices import is_provider_id
     from toollens.core.providers import check_provider
 
@@ -88,6 +89,7 @@ _JUDGED: dict[int, dict[tuple[str, ...], ConsumerReport]] = {}
 
 
 def _judged(listing: ToolList, clients: Sequence[str]) -> ConsumerReport:
+    # not reviewed yet (issue 47): fixes/ is being edited in another change
     from toollens.consumers import default_clients, judge_consumers
 
     chosen = tuple(clients) or tuple(default_clients())
@@ -101,6 +103,7 @@ def _judged(listing: ToolList, clients: Sequence[str]) -> ConsumerReport:
 
 
 def _client_findings(ts: Toolset, tool: Tool, clients: Sequence[str]) -> Iterator[Finding]:
+    # not reviewed yet (issue 47): fixes/ is being edited in another change
     from toollens.core.records import Severity
 
     assert ts.listing is not None
@@ -195,6 +198,7 @@ def _fix_file(
     skipped = tuple(e for _, e in pairs if e not in wanted)
     if path.endswith(".py"):
         try:
+            # lazy: libcst (~110 ms) is the fix extra's; its absence is reported below
             from toollens.fixes.python_source import apply_python_edits
         except ImportError as exc:  # libcst is the fix extra's
             raise TargetError(
