@@ -16,14 +16,25 @@ An ``import_module`` or ``__import__`` whose argument is not a literal cannot be
 module that has one says here what it loads (``DYNAMIC_IMPORTS``). A lower layer that must
 reach a higher one exposes a registry the higher one fills at import
 (``toollens.toolsets.register_source``, ``toollens.core.display_hooks``).
+
+Two more rules (issue 47) keep the imports where a reader looks for them:
+
+- a toollens module is imported at the top of the module; one imported inside a function
+  has a comment on the line above (or on its own line) saying why: what it would cost an
+  entry point (``import toollens``, ``toollens --help``, opening an Explorer), or the
+  cycle it avoids. Several imports in a row share the comment above the first;
+- a submodule does not import a name from its own package's ``__init__`` that the
+  ``__init__`` only re-exports: it imports it from the sibling module that defines it.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import subprocess
 import sys
 import textwrap
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -259,6 +270,73 @@ def layer_of(module: str) -> str:
     return _LAYER_OF_TOP.get(top, top)
 
 
+def _comment_lines(text: str) -> set[int]:
+    """The lines of ``text`` that hold a comment."""
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return {tok.start[0] for tok in tokens if tok.type == tokenize.COMMENT}
+
+
+def uncommented_lazy_imports(text: str, here: str, modules: set[str]) -> list[int]:
+    """Lines of the toollens imports inside a function (``lazy``) that no comment explains.
+
+    A comment explains an import when it is on one of the import's lines, or on the line
+    just above it; an import that directly follows another import (no blank line between)
+    shares that one's comment, so a group needs one comment.
+    """
+    tree = ast.parse(text)
+    comments = _comment_lines(text)
+    imports = [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
+    ending_at = {node.end_lineno: node for node in imports if node.end_lineno is not None}
+    found = []
+    for node, kind in _walk(tree, "module"):
+        if kind != "lazy" or not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        if not any(target in modules for target in _named(node, here, modules)):
+            continue
+        first = node
+        while True:
+            end = first.end_lineno or first.lineno
+            if comments & set(range(first.lineno - 1, end + 1)):
+                break
+            above = ending_at.get(first.lineno - 1)
+            if above is None:
+                found.append(node.lineno)
+                break
+            first = above
+    return found
+
+
+def reexports_from_own_package(text: str, here: str, modules: dict[str, Path]) -> list[str]:
+    """``from <own package> import X`` in module ``here`` where X is neither a submodule
+    nor defined in the package's ``__init__`` (it is imported there, or served by its
+    ``__getattr__``): ``name (line N)`` for each."""
+    package = here.rpartition(".")[0]
+    init = modules.get(package)
+    if not package or init is None or init.name != "__init__.py":
+        return []
+    defined = _defined_in(init.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module == package:
+            for alias in node.names:
+                if f"{package}.{alias.name}" not in modules and alias.name not in defined:
+                    found.append(f"{alias.name} (line {node.lineno})")
+    return found
+
+
+def _defined_in(text: str) -> set[str]:
+    """The names a module defines itself at its top level (not the ones it imports)."""
+    names: set[str] = set()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return names
+
+
 # -- the reader -----------------------------------------------------------------------------
 
 _SAMPLE = textwrap.dedent(
@@ -315,7 +393,7 @@ def test_the_graph_of_src_holds_every_kind() -> None:
     kinds = {(e.source, e.target): e.kind for e in all_edges()}
     assert kinds[("toollens.core.strict", "toollens.core.strict.convert")] == "module"
     assert kinds[("toollens.project.config", "toollens.frameworks")] == "lazy"
-    assert kinds[("toollens.project.places", "toollens.toolsets")] == "type-checking"
+    assert kinds[("toollens.project.lock_clients", "toollens.project.tools")] == "type-checking"
     assert kinds[("toollens.jupyter", "toollens.toolsets.model")] == "string"
     assert kinds[("toollens", "toollens.project.source")] == "string"
 
@@ -334,6 +412,59 @@ def test_the_graph_of_src_holds_every_kind() -> None:
 )
 def test_the_layer_of_a_module(module: str, layer: str) -> None:
     assert layer_of(module) == layer
+
+
+_LAZY_SAMPLE = textwrap.dedent(
+    """
+    from toollens.a import top
+
+
+    def commented():
+        # lazy: toollens.b pulls in pydantic
+        from toollens.b import x
+        from toollens.c import y
+
+        return x, y
+
+
+    def same_line():
+        from toollens.b import x  # lazy: a cycle through toollens.a
+
+        return x
+
+
+    def split_group():
+        # lazy: toollens.b pulls in pydantic
+        from toollens.b import x
+
+        from toollens.c import y
+
+        return x, y
+
+
+    def bare():
+        import json
+
+        from toollens.d import (
+            z,
+        )
+
+        return json, z
+    """
+)
+
+
+def test_the_reader_finds_lazy_imports_without_a_reason() -> None:
+    modules = {f"toollens.{x}" for x in "abcd"}
+    assert uncommented_lazy_imports(_LAZY_SAMPLE, "toollens.here", modules) == [23, 31]
+
+
+def test_the_reader_finds_reexports_from_the_own_package(tmp_path: Path) -> None:
+    init = tmp_path / "__init__.py"
+    init.write_text("from toollens.pkg.impl import Thing\n\ndef helper():\n    pass\n")
+    modules = {"toollens.pkg": init, "toollens.pkg.impl": tmp_path / "impl.py"}
+    text = "from toollens.pkg import Thing, helper, impl\nfrom toollens.other import Thing\n"
+    assert reexports_from_own_package(text, "toollens.pkg.user", modules) == ["Thing (line 1)"]
 
 
 # -- the rules ------------------------------------------------------------------------------
@@ -363,6 +494,38 @@ def test_every_computed_import_is_declared() -> None:
     modules = _modules()
     found = {name for name, path in modules.items() if _dynamic_imports(path.read_text("utf-8"))}
     assert found == set(DYNAMIC_IMPORTS), "say in DYNAMIC_IMPORTS what each one loads"
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    modules = _modules()
+    names = set(modules)
+    root = PACKAGE_DIR.parent.parent
+    bare = [
+        f"{path.relative_to(root)}:{line}: "
+        f"{path.read_text(encoding='utf-8').splitlines()[line - 1].strip()}"
+        for name, path in modules.items()
+        for line in uncommented_lazy_imports(path.read_text(encoding="utf-8"), name, names)
+    ]
+    assert not bare, (
+        "a toollens import inside a function needs a comment on the line above saying why it "
+        "is not at the top of the module (what it would cost which entry point, or which "
+        "cycle it avoids), e.g. `# lazy: pulls in pydantic (~50 ms); `import toollens` does "
+        "not`; or move it to the top:\n" + "\n".join(bare)
+    )
+
+
+def test_no_submodule_imports_a_reexport_from_its_own_package() -> None:
+    modules = _modules()
+    root = PACKAGE_DIR.parent.parent
+    found = [
+        f"{path.relative_to(root)}: from {name.rpartition('.')[0]} import {what}"
+        for name, path in modules.items()
+        for what in reexports_from_own_package(path.read_text(encoding="utf-8"), name, modules)
+    ]
+    assert not found, (
+        "import these from the sibling module that defines them, not from the package's "
+        "__init__ (which imports the submodule, so the two can form a cycle):\n" + "\n".join(found)
+    )
 
 
 def test_the_project_source_registers_itself_into_the_reader() -> None:

@@ -154,6 +154,7 @@ set_loader(_load_renderers)
 
 def load_ipython_extension(ipython: IPythonShell) -> None:
     """``%load_ext toollens``: register the ``%toolschema`` magics."""
+    # lazy: keeps toollens.jupyter out of `import toollens` (only %load_ext loads it)
     from toollens.jupyter import load_ipython_extension as load
 
     load(ipython)

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from toollens.core.errors import TargetError, ToolLensError, one_line
+from toollens.core.schema.given import parse_schema_text
 from toollens.core.schema.types import JsonObject
+from toollens.mcp.records import is_mcp_tool
 
 __all__ = ["load_json_file", "load_json_value"]
 
@@ -23,8 +25,6 @@ def load_json_file(path: str | os.PathLike[str], *, shown: str | None = None) ->
         TargetError: the file is missing or unreadable, is not JSON (line and column are
             given), or its top level is not an object.
     """
-    from toollens.core.report import parse_schema_text
-
     label = shown if shown is not None else os.fspath(path)
     data = _read_bytes(Path(path), label)
     try:
@@ -46,8 +46,6 @@ def load_json_value(
     label = shown if shown is not None else os.fspath(path)
     data = _read_bytes(Path(path), label)
     if data.lstrip()[:1] != b"[":  # an object (or not JSON): read and refused as before
-        from toollens.mcp.records import is_mcp_tool
-
         found = load_json_file(path, shown=shown)
         return [found] if is_mcp_tool(found) else found
     try:

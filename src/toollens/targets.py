@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from toollens.core.callables import is_langchain_tool_class
 from toollens.core.errors import TargetError, one_line
+from toollens.core.providers import unwrap_payload as unwrap_tool
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.json_files import load_json_file, load_json_value
 from toollens.mcp.target import is_mcp_target
@@ -160,6 +161,7 @@ def resolve_target(
             the JSON file does not parse (with line and column).
     """
     if is_mcp_target(text):  # a server's tools (toollens.mcp.ServerTools)
+        # lazy: mcp.project; `toollens show f` loads this module without it
         from toollens.mcp.project import resolve_server
 
         return resolve_server(text, cwd, connect)
@@ -344,8 +346,6 @@ def unwrap_payload(data: JsonMapping) -> UnwrappedPayload | None:
     Returns ``None`` when ``data`` is not a payload (it is then taken to be a schema). The
     payload shapes are the providers' own (:func:`toollens.core.providers.unwrap_payload`).
     """
-    from toollens.core.providers import unwrap_payload as unwrap_tool
-
     tool = unwrap_tool(data)
     if tool is None or not isinstance(tool.schema, Mapping):
         return None

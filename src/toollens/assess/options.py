@@ -19,7 +19,9 @@ from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 from toollens.core.errors import TargetError
 from toollens.core.report import ReportOptions
 from toollens.json_files import load_json_value
+from toollens.project.config import load_config
 from toollens.targets import is_mcp_target, is_project_source
+from toollens.toolsets.payloads import payload_provider
 
 if TYPE_CHECKING:
     from toollens.assess.request import AssessRequest
@@ -65,8 +67,6 @@ def default_provider(target: object) -> str:
     """The provider judged for when none is named: the one a JSON payload target is written
     for (an Anthropic tool list is checked as Anthropic), else the default."""
     if isinstance(target, str) and target.endswith(".json") and Path(target).is_file():
-        from toollens.toolsets.payloads import payload_provider
-
         try:
             found = payload_provider(load_json_value(target))
         except TargetError:  # the command itself reports an unreadable file
@@ -99,8 +99,6 @@ def project_options(
     Raises:
         ProjectError: no ``pyproject.toml``, or a malformed ``[tool.toollens]`` table.
     """
-    from toollens.project.config import load_config
-
     config = load_config(source.partition(":")[2] or None)
     providers = request.named_providers or config.providers
     table = config.report_options(providers[0])

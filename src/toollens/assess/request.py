@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toollens.consumers import ALL_CLIENTS
+from toollens.core.providers import PROVIDERS
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -81,8 +82,6 @@ class AssessRequest:
     @property
     def named_providers(self) -> tuple[str, ...]:
         """The providers named, ``all`` expanded, once each, in order."""
-        from toollens.core.providers import PROVIDERS
-
         named = list(self.providers)
         if ALL_PROVIDERS in named:
             named = [p for p in named if p != ALL_PROVIDERS] + list(PROVIDERS)

@@ -25,7 +25,7 @@ from toollens.cli.common import (
     add_strictness,
     context_types,
 )
-from toollens.cli.connect import cli_connect
+from toollens.cli.connect import add_mcp_arguments, cli_connect
 from toollens.core.choices import DEFAULT_PROVIDER
 from toollens.render.check_tool import format_check
 
@@ -69,11 +69,12 @@ documented description limits are findings of the check (exit 1 on an error).
 
 
 def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
+    # lazy: cli.toolset brings toollens.consumers (~180 ms); `import toollens.cli` skips it
     import toollens.cli.toolset as cli_toolset
-    from toollens.cli.connect import add_mcp_arguments
 
     check = command("check", "lint a tool and check it against providers", _CHECK_EPILOG)
     check.add_argument("target", metavar="TARGET", nargs="?", help=TARGET_HELP)
+    # lazy: cli.check_clients brings toollens.consumers (~215 ms); not at `import toollens.cli`
     from toollens.cli.check_clients import add_choices, add_client_arguments
 
     add_choices(
@@ -98,6 +99,7 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
     cli_toolset.add_check_arguments(check)
     add_mcp_arguments(check)
     add_client_arguments(check)
+    # lazy: cli.tokens brings toollens.tokens (~165 ms); `import toollens.cli` skips it
     import toollens.cli.tokens as cli_tokens
 
     cli_tokens.add_budget_arguments(check)
@@ -107,9 +109,11 @@ def add_check_command(command: Command, providers: tuple[str, ...]) -> None:
 def run_check(args: argparse.Namespace) -> tuple[str, int]:
     """``check``: the request built from the command line, assessed once, rendered once."""
     if args.rules:
+        # lazy: the rule registry (assess, ~65 ms over `--help`), for `check --rules` only
         from toollens.assess.rules import rule_registry
 
         return format_rules(rule_registry(), args.format), EXIT_OK
+    # lazy: toollens.assess (~50 ms over `--help`) loads when a check runs
     from toollens.assess import assess
     from toollens.render.check_emit import format_result
 
@@ -123,6 +127,7 @@ def check_request(args: argparse.Namespace) -> AssessRequest:
     Raises:
         TargetError: a ``--context-type`` that names no class.
     """
+    # lazy: toollens.assess (~50 ms over `--help`) loads when a check runs
     from toollens.assess import AssessRequest
 
     return AssessRequest(
@@ -144,6 +149,7 @@ def check_request(args: argparse.Namespace) -> AssessRequest:
 
 def format_rules(rules: Sequence[Rule], fmt: str) -> str:
     """Every rule, family by family, as text (a block each) or JSON (``{"reviewed", "rules"}``)."""
+    # lazy: the provider rules (~135 ms); `import toollens.cli` does not load them
     from toollens.core.providers.rules import RULES_REVIEWED
 
     if fmt == "json":

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from toollens.consumers import ALL_CLIENTS, CONSUMERS, DEFAULT_CLIENTS
+
 __all__ = ["add_choices", "add_client_arguments"]
 
 
@@ -34,8 +36,6 @@ def add_choices(
 
 def add_client_arguments(check: argparse.ArgumentParser) -> None:
     """``--client NAME`` (repeatable, ``all``) and ``--server-name NAME``."""
-    from toollens.consumers import ALL_CLIENTS, CONSUMERS, DEFAULT_CLIENTS
-
     group = check.add_argument_group("clients (MCP tool lists)")
     add_choices(
         group,

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from toollens.cli.connect import cli_connect
 from toollens.cli.defaults import mcp_options  # the one strictness rule, for every command
 from toollens.core.choices import DEFAULT_PROVIDER, provider_id
 
@@ -126,6 +127,7 @@ def context_types(args: argparse.Namespace) -> tuple[type, ...]:
     Raises:
         TargetError: one does not import, or is not a class.
     """
+    # lazy: toollens.targets (~4 ms over `--help`), for --context-type only
     from toollens.targets import resolve_context_types
 
     return resolve_context_types(getattr(args, "context_types", None) or ())
@@ -141,6 +143,7 @@ def add_format(p: argparse.ArgumentParser, default: str, *more: str) -> None:
 
 
 def provider_names() -> tuple[str, ...]:
+    # lazy: the provider table (~115 ms); `import toollens.cli` does not load it
     from toollens.core.providers import PROVIDERS
 
     return tuple(PROVIDERS)
@@ -148,6 +151,7 @@ def provider_names() -> tuple[str, ...]:
 
 def load(text: str) -> object:
     """The object a target names; a provider payload in a JSON file becomes its schema."""
+    # lazy: toollens.targets (~4 ms over `--help`) loads when a target is read
     from toollens.targets import resolve_target
 
     return resolve_target(text)
@@ -155,6 +159,7 @@ def load(text: str) -> object:
 
 def default_provider(args: argparse.Namespace) -> str:
     """The provider a command judges for when none is asked (a payload file's own)."""
+    # lazy: toollens.assess (~45 ms over `--help`) loads when a command runs
     from toollens.assess.options import default_provider as provider_of
 
     return provider_of(getattr(args, "target", None))
@@ -165,6 +170,7 @@ def cli_options(
 ) -> ReportOptions:
     """The report options a command line asks for: ``--strict``, a provider, and the
     other ``overrides`` (name, description, docstring style)."""
+    # lazy: core.report brings pydantic (~90 ms); `import toollens.cli` does not load it
     from toollens.core.report import ReportOptions
 
     chosen = provider_id(asked) if asked else DEFAULT_PROVIDER
@@ -179,6 +185,7 @@ def cli_options(
 
 def report_of(target_text: str, options: ReportOptions) -> Report:
     """The report of a target; a provider payload in a JSON file gives its name and description."""
+    # lazy: toollens.assess (~50 ms over `--help`) loads when a command runs
     from toollens.assess.reading import report_of as assessed_report
 
     return assessed_report(target_text, options)
@@ -187,6 +194,7 @@ def report_of(target_text: str, options: ReportOptions) -> Report:
 def diff_side_of(text: str, args: argparse.Namespace, label: str) -> SchemaInput:
     """What one side of a diff compares: a JSON file as written, else only the schema (or
     the provider's payload) of the target, computed alone."""
+    # lazy: core.diff.sides (~0.6 ms), for `toollens diff` only (not at `--help`)
     from toollens.core.diff.sides import diff_side
 
     target = load(text)
@@ -200,8 +208,8 @@ def toolset_lock(
     args: argparse.Namespace,
 ) -> tuple[ProjectConfig, tuple[ProjectTool, ...]] | None:
     """(settings, tools) of ``--toolset SOURCE``; ``None`` for the project's table."""
+    # lazy: assess.lock and project.config (~55 ms over `--help`), for a lock only
     from toollens.assess.lock import lock_tools
-    from toollens.cli.connect import cli_connect
     from toollens.project.config import toolset_lock_config
 
     source = getattr(args, "toolset", None)

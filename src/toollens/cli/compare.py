@@ -42,6 +42,7 @@ exit codes:
 def add_compare_command(
     command: Command, output_format: Callable[[argparse.ArgumentParser, str], None]
 ) -> None:
+    # lazy: toollens.frameworks (~38 ms); `import toollens.cli` does not load it
     from toollens.frameworks import names
 
     frameworks = names()
@@ -73,6 +74,7 @@ def add_compare_command(
 def run_compare(args: argparse.Namespace) -> tuple[str, int]:
     frameworks: Sequence[str] = ()
     if args.target is None:  # every tool of the project, with the table's frameworks
+        # lazy: the project readers (~20 ms over `--help`), for `compare` only
         from toollens.project.config import command_config
         from toollens.project.source import project_functions
 
@@ -89,6 +91,7 @@ def run_compare(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _compare_one(label: str, target: object, frameworks: Sequence[str]) -> tuple[Any, int]:
+    # lazy: core.diff and frameworks.compare (~7 ms over `--help`), for `compare` only
     from toollens.core.diff import DiffSeverity
     from toollens.frameworks.compare import gated_compare
 
@@ -106,6 +109,7 @@ def _compare_one(label: str, target: object, frameworks: Sequence[str]) -> tuple
 
 def format_compare(result: Comparison) -> str:
     """The comparison as text, then the breaking differences that set the exit code."""
+    # lazy: core.diff and render.frameworks (~2 ms over `--help`), for `compare` only
     from toollens.core.diff import DiffSeverity
     from toollens.render.frameworks import comparison_text
 

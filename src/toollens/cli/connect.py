@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from toollens.core.errors import TargetError
+
 if TYPE_CHECKING:
     from toollens.mcp import ConnectOptions
 
@@ -18,6 +20,7 @@ __all__ = ["add_mcp_arguments", "cli_connect", "connect_options"]
 def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
     """``--env K=V``, ``--timeout SECONDS`` and ``--mcp-revision`` for commands that may read a
     server."""
+    # lazy: toollens.mcp (~33 ms); `import toollens.cli` does not load it
     from toollens.mcp.client import DEFAULT_TIMEOUT
 
     group = parser.add_argument_group("MCP servers (mcp: targets)")
@@ -36,6 +39,7 @@ def add_mcp_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds for start-up and initialize, and for each request "
         f"(default: {DEFAULT_TIMEOUT:g})",
     )
+    # lazy: the MCP spec's rules (~115 ms with the providers); not at `import toollens.cli`
     from toollens.core.providers.mcp_spec import MCP_REVISIONS, judge_id
 
     judges = [judge_id(r) for r in MCP_REVISIONS]
@@ -55,7 +59,7 @@ def connect_options(args: argparse.Namespace) -> ConnectOptions:
     Raises:
         TargetError: an ``--env`` value without ``=``, or a timeout that is not positive.
     """
-    from toollens.core.errors import TargetError
+    # lazy: toollens.mcp (~31 ms); `import toollens.cli` does not load it
     from toollens.mcp import DEFAULT_TIMEOUT, ConnectOptions
 
     env: dict[str, str] = {}

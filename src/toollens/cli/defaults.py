@@ -21,6 +21,7 @@ def mcp_options(
     """``options`` for the tools of ``source`` (default: the command's target), by the one
     rule every front end follows (:func:`toollens.assess.options.judged_options`): an MCP
     tool list is judged non-strict unless a client that sends strict is named."""
+    # lazy: toollens.assess and toollens.consumers (~45 ms over `--help`), when a command runs
     from toollens.assess.options import judged_options
     from toollens.consumers import ALL_CLIENTS
 

@@ -23,7 +23,7 @@ from toollens.cli.common import (
     mcp_options,
     toolset_lock,
 )
-from toollens.cli.connect import cli_connect
+from toollens.cli.connect import add_mcp_arguments, cli_connect
 from toollens.render.formats import dump, format_diff
 
 if TYPE_CHECKING:
@@ -59,9 +59,9 @@ examples:
 
 
 def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
+    # lazy: these commands' modules (~180 ms); `import toollens.cli` does not load them
     import toollens.cli.project as cli_project
     import toollens.cli.toolset as cli_toolset
-    from toollens.cli.connect import add_mcp_arguments
 
     dif = command(
         "diff", "compare two versions of a tool; exit 2 on a breaking change", _DIFF_EPILOG
@@ -83,6 +83,7 @@ def add_diff_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_diff(args: argparse.Namespace) -> tuple[str, int]:
+    # lazy: cli.project and core.diff (~140 ms); `import toollens.cli` does not load them
     import toollens.cli.project as cli_project
     from toollens.core.diff import diff
 
@@ -107,6 +108,7 @@ def run_diff(args: argparse.Namespace) -> tuple[str, int]:
 
 def _source_tool(text: str, args: argparse.Namespace, label: str) -> Tool | None:
     """The one tool a prefixed source names, read as ``check`` judges it."""
+    # lazy: assess.diff_sides (~45 ms over `--help`), for a toolset side only
     from toollens.assess.diff_sides import source_tool
 
     options = mcp_options(args, cli_options(args, args.provider), text)
@@ -116,6 +118,7 @@ def _source_tool(text: str, args: argparse.Namespace, label: str) -> Tool | None
 def _side(text: str, tool: Tool | None, args: argparse.Namespace, label: str) -> SchemaInput:
     """What one side compares: a source's tool as sent (or as ``--provider``'s payload of
     it), else the target's schema or payload (:func:`~toollens.cli.common.diff_side_of`)."""
+    # lazy: assess.diff_sides (~45 ms over `--help`), for a toolset side only
     from toollens.assess.diff_sides import tool_side
 
     return diff_side_of(text, args, label) if tool is None else tool_side(tool, args.provider)

@@ -10,7 +10,14 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from toollens.cli.common import EXIT_FINDINGS, EXIT_OK, TARGETS_HELP, Command
+from toollens.cli.common import (
+    ALL_PROVIDERS,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    TARGETS_HELP,
+    Command,
+    provider_names,
+)
 
 if TYPE_CHECKING:  # the edits import the engine; the command line loads them when run
     from toollens.fixes.model import FileFix
@@ -39,8 +46,6 @@ examples:
 
 
 def add_fix_command(command: Command) -> None:
-    from toollens.cli.common import ALL_PROVIDERS, provider_names
-
     fix = command("fix", "apply the mechanical fixes of a tool's findings", _EPILOG)
     fix.add_argument("target", metavar="TARGET", help="a module, file.py, or a JSON tool file")
     fix.add_argument(
@@ -58,6 +63,7 @@ def add_fix_command(command: Command) -> None:
         choices=(*provider_names(), ALL_PROVIDERS),
         help="a provider whose rules judge a JSON tool (default: openai-chat)",
     )
+    # lazy: cli.check_clients and toollens.consumers (~215 ms); not at `import toollens.cli`
     from toollens.cli.check_clients import add_choices
     from toollens.consumers import ALL_CLIENTS, CONSUMERS, DEFAULT_CLIENTS
 
@@ -78,7 +84,7 @@ def add_fix_command(command: Command) -> None:
 
 
 def run_fix(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli.common import ALL_PROVIDERS, provider_names
+    # lazy: consumers, fixes and toolsets (~30 ms over `--help`), for `fix` only
     from toollens.consumers import resolve_clients
     from toollens.fixes import FixRequest, fix_files
     from toollens.toolsets import toolset

@@ -12,6 +12,12 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from toollens.cli.connect import connect_options
+from toollens.mcp import DEFAULT_TIMEOUT as MCP_DEFAULT_TIMEOUT
+from toollens.mcp.target import is_mcp_target
+from toollens.roundtrip.calling import DEFAULT_TIMEOUT
+from toollens.roundtrip.fuzzing import DEFAULT_FUZZ_TIMEOUT, FuzzPlan, fuzz
+
 if TYPE_CHECKING:
     from toollens.roundtrip.records import FuzzReport
 
@@ -76,9 +82,6 @@ def add_roundtrip_commands(
     providers: tuple[str, ...],
 ) -> None:
     """Register ``toollens try`` and ``toollens fuzz``."""
-    from toollens.roundtrip.calling import DEFAULT_TIMEOUT
-    from toollens.roundtrip.fuzzing import DEFAULT_FUZZ_TIMEOUT
-
     tried = command(
         "try", "call a tool with a model's JSON arguments; see what comes back", TRY_EPILOG
     )
@@ -167,12 +170,12 @@ def _positive_float(text: str) -> float:
 
 
 def run_try(args: argparse.Namespace) -> tuple[str, int]:
-    from toollens.cli.connect import connect_options
-    from toollens.mcp.target import is_mcp_target
+    # lazy: the round trip's formatting and targets (~5 ms over `--help`), for `try` only
     from toollens.roundtrip import formatting, try_call
     from toollens.targets import callable_target
 
     if is_mcp_target(args.target):  # a real tools/call; --timeout bounds start-up and tools/list
+        # lazy: mcp.calling (~2 ms over `--help`), for an mcp: target only
         from toollens.mcp.calling import call_mcp_tool, one_tool
 
         spec = one_tool(args.target)
@@ -194,8 +197,8 @@ def run_try(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
+    # lazy: assess.reading (~50 ms over `--help`), for `fuzz` only
     from toollens.assess.reading import target_functions
-    from toollens.mcp.target import is_mcp_target
     from toollens.roundtrip import formatting
 
     if is_mcp_target(args.target):
@@ -210,8 +213,6 @@ def run_fuzz(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _fuzz_function(func: object, args: argparse.Namespace) -> FuzzReport:
-    from toollens.roundtrip.fuzzing import fuzz
-
     return fuzz(
         func,
         n=args.n,
@@ -227,15 +228,13 @@ def _fuzz_function(func: object, args: argparse.Namespace) -> FuzzReport:
 def _fuzz_mcp(args: argparse.Namespace) -> FuzzReport:
     import dataclasses
 
-    from toollens.cli.connect import connect_options
-    from toollens.mcp import DEFAULT_TIMEOUT
+    # lazy: mcp.fuzzing (~3 ms over `--help`), for an mcp: target only
     from toollens.mcp.fuzzing import fuzz_mcp_tool
-    from toollens.roundtrip.fuzzing import FuzzPlan
 
     plan = FuzzPlan(
         n=args.n, seed=args.seed, invalid=args.invalid, timeout=args.timeout, dry_run=args.dry_run
     )
     # --timeout is each call's; a server's start-up gets at least the usual time.
-    startup = max(args.timeout, DEFAULT_TIMEOUT)
+    startup = max(args.timeout, MCP_DEFAULT_TIMEOUT)
     options = dataclasses.replace(connect_options(args), timeout=startup)
     return fuzz_mcp_tool(args.target, plan, options=options, provider=args.provider)

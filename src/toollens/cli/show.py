@@ -20,9 +20,10 @@ from toollens.cli.common import (
     mcp_options,
     report_of,
 )
-from toollens.cli.connect import cli_connect
+from toollens.cli.connect import add_mcp_arguments, cli_connect
 from toollens.cli.show_clients import add_clients_arguments, run_show_clients
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES
+from toollens.core.errors import TargetError
 from toollens.render.formats import format_show
 
 __all__ = [
@@ -53,7 +54,7 @@ date, evidence) and the name and JSON it sends, as a diff against what the serve
 
 
 def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
-    from toollens.cli.connect import add_mcp_arguments
+    # lazy: render.text brings pydantic (~90 ms); `import toollens.cli` does not load it
     from toollens.render.text import VIEWS as views
 
     show = command("show", "print the views of one tool (what the model receives)", _SHOW_EPILOG)
@@ -88,6 +89,7 @@ def add_show_command(command: Command, providers: tuple[str, ...]) -> None:
 
 
 def run_show(args: argparse.Namespace) -> tuple[str, int]:
+    # lazy: assess, targets and cli.show_tools (~50 ms over `--help`), for `show` only
     from toollens.assess import AssessRequest
     from toollens.assess.options import project_options
     from toollens.assess.reading import is_toolset_source
@@ -98,8 +100,6 @@ def run_show(args: argparse.Namespace) -> tuple[str, int]:
     if args.view == "clients":
         return run_show_clients(args)
     if args.clients or args.server_name:
-        from toollens.core.errors import TargetError
-
         raise TargetError(
             "--client and --server-name apply to --view clients",
             hint="add --view clients to see what each client does with the tools",

@@ -14,6 +14,9 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from toollens.cli.connect import cli_connect
+from toollens.core.errors import TargetError
+
 if TYPE_CHECKING:
     from toollens.assess.listing import ListedTools
 
@@ -24,6 +27,7 @@ _EXIT_OK = 0
 
 def add_clients_arguments(show: argparse.ArgumentParser) -> None:
     """``--client NAME`` (repeatable, ``all``) and ``--server-name NAME`` for ``--view clients``."""
+    # lazy: toollens.consumers (~165 ms); `import toollens.cli` does not load it
     from toollens.consumers import ALL_CLIENTS, CONSUMERS
 
     group = show.add_argument_group("clients (--view clients, MCP tool lists)")
@@ -46,6 +50,7 @@ def add_clients_arguments(show: argparse.ArgumentParser) -> None:
 
 def run_show_clients(args: argparse.Namespace) -> tuple[str, int]:
     """The Clients view of each tool the target names, as text or JSON."""
+    # lazy: the clients' views (~3 ms over `--help`), for `show --clients` only
     from toollens.consumers import judge_consumers, resolve_clients
     from toollens.render.clients_view import clients_data, clients_text, tools_clients
 
@@ -67,9 +72,8 @@ def run_show_clients(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _listed(args: argparse.Namespace) -> ListedTools | None:
+    # lazy: assess.listing (~48 ms over `--help`), for `show --clients` only
     from toollens.assess.listing import listed_tools
-    from toollens.cli.connect import cli_connect
-    from toollens.core.errors import TargetError
 
     if args.target is None:
         raise TargetError(

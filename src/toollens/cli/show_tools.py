@@ -15,7 +15,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from toollens.assess.reading import read_toolset
+from toollens.core.errors import TargetError
 from toollens.render.formats import dump, format_show, show_data
+from toollens.toolsets.catalogue import SDK_REFUSES_LIST, STDOUT_NOISE
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -44,9 +47,6 @@ def show_source(
         TargetError: the source cannot be read at all, holds no tools, or holds several
             tools and ``--name``/``--description`` was given.
     """
-    from toollens.assess.reading import read_toolset
-    from toollens.core.errors import TargetError
-
     ts = read_toolset(source, options, connect)
     if (options.name or options.description) and len(ts.tools) != 1:
         raise TargetError(
@@ -123,8 +123,6 @@ def _header(served: ServerTools) -> str:
 
 def _notes(ts: Toolset) -> list[str]:
     """What the reader should know before the tools: the SDK's refusal, skipped stdout."""
-    from toollens.toolsets.catalogue import SDK_REFUSES_LIST, STDOUT_NOISE
-
     first = (SDK_REFUSES_LIST, STDOUT_NOISE)
     found = sorted((f for f in ts.findings if f.rule in first), key=lambda f: first.index(f.rule))
     return [f"{finding.headline}\n" for finding in found]

@@ -10,6 +10,7 @@ __all__ = ["run_snapshot"]
 
 
 def run_snapshot(args: argparse.Namespace) -> tuple[str, int]:
+    # lazy: cli.project (~135 ms); `import toollens.cli` does not load it
     from toollens.cli.project import write_snapshot
 
     return write_snapshot(args, toolset_lock(args)), EXIT_OK

@@ -36,6 +36,7 @@ def add_static_command(command: Callable[[str, str, str], argparse.ArgumentParse
 
 
 def _run_static(args: argparse.Namespace) -> tuple[str, int]:
+    # lazy: toollens.static_notebook (~1 ms), for `static` only (not at `--help`)
     from toollens.static_notebook import write_static
 
     written = write_static(args.notebook, args.output)

@@ -13,7 +13,9 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from toollens.cli.connect import add_mcp_arguments, cli_connect
 from toollens.core.errors import TargetError
+from toollens.tokens import DEFAULT_MODEL, tokens
 
 if TYPE_CHECKING:
     from toollens.tokens.result import TokenCount
@@ -46,8 +48,6 @@ examples:
 
 def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     """Register ``toollens tokens``."""
-    from toollens.tokens import DEFAULT_MODEL
-
     p = command(
         "tokens", "count the tokens tool definitions cost, and where they go", TOKENS_EPILOG
     )
@@ -86,7 +86,6 @@ def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParse
     p.add_argument(
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
-    from toollens.cli.connect import add_mcp_arguments
 
     add_mcp_arguments(p)  # --env/--timeout for mcp: targets
     p.set_defaults(handler=run_tokens)
@@ -94,8 +93,6 @@ def add_tokens_command(command: Callable[[str, str, str], argparse.ArgumentParse
 
 def add_budget_arguments(check: argparse.ArgumentParser) -> None:
     """``--max-tokens``, ``--max-total-tokens`` and ``--tokens-model`` for ``check``."""
-    from toollens.tokens import DEFAULT_MODEL
-
     check.add_argument(
         "--max-tokens",
         type=int,
@@ -124,9 +121,8 @@ def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
     covers the others and names them); 3 (``TargetError``) when no tool could be read or
     the targets hold no tools.
     """
+    # lazy: assess.token_sources (~47 ms over `--help`), for `tokens` only
     from toollens.assess.token_sources import token_targets
-    from toollens.cli.connect import cli_connect
-    from toollens.tokens import tokens
 
     targets = token_targets(args.targets, cli_connect(args))
     counted = tokens(
@@ -151,6 +147,7 @@ def run_tokens(args: argparse.Namespace) -> tuple[str, int]:
 
 def format_tokens_text(counted: TokenCount) -> str:
     """A count as lines: the total, then each tool and its parts with bars."""
+    # lazy: render.tokens (~1 ms); `toollens --help` imports this module, not it
     from toollens.render.tokens import tokens_text
 
     return tokens_text(counted)

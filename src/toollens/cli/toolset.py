@@ -16,6 +16,8 @@ from pathlib import Path
 
 from toollens.cli.check_clients import add_client_arguments
 from toollens.cli.connect import add_mcp_arguments, cli_connect
+from toollens.core.errors import TargetError
+from toollens.render.display import plural
 
 __all__ = ["add_check_arguments", "add_lock_arguments", "add_report_command"]
 
@@ -94,8 +96,8 @@ def add_report_command(
 
 def run_report(args: argparse.Namespace) -> tuple[str, int]:
     """``report``: the request ``check`` would build, assessed once, written as a page."""
+    # lazy: toollens.assess and the toolset page (~80 ms over `--help`), for `report` only
     from toollens.assess import AssessRequest, assess
-    from toollens.core.errors import TargetError
     from toollens.render.toolset_page import render_toolset_page
 
     request = AssessRequest(
@@ -117,6 +119,5 @@ def run_report(args: argparse.Namespace) -> tuple[str, int]:
         raise TargetError(f"cannot write {args.html!r}: {exc.strerror or exc}") from exc
     unread = len(ts.errors)
     extra = f", {unread} could not be read" if unread else ""
-    from toollens.render.display import plural
 
     return f"wrote {args.html}: {plural(len(ts), 'tool')}{extra}\n", EXIT_OK

@@ -273,8 +273,6 @@ def nullable_types(
 ) -> tuple[object, list[str]]:
     """``discoverTools``' rewrite: every ``type: [X, "null"]`` (two entries) becomes
     ``type: X, nullable: true``, at any depth; also the JSON pointers it rewrote."""
-    from toollens.core.schema.pointer import join_pointer
-
     found = [] if found is None else found
     if isinstance(value, list):
         return [

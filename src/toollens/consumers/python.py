@@ -23,8 +23,10 @@ from toollens.consumers.model import (
     Verdict,
 )
 from toollens.consumers.rules import RULES_BY_ID, rule
+from toollens.consumers.wire import named_tools, recording_client, run_recorded
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonObject
+from toollens.mcp.listing import sdk_check, sdk_refusals
 
 if TYPE_CHECKING:
     from mcp_types import Tool
@@ -60,8 +62,6 @@ def sdk_tools(listing: ToolList) -> tuple[list[Tool] | None, RuleHit | None]:
     """The SDK's ``Tool`` objects for the list, or the hit of its refusal."""
     import mcp_types as types
     from pydantic import ValidationError
-
-    from toollens.mcp.listing import sdk_check, sdk_refusals
 
     page = {"tools": [dict(t) if isinstance(t, Mapping) else t for t in listing.tools]}
     try:
@@ -150,6 +150,7 @@ def _function_tools(tools: Sequence[Tool], server_name: str, strict: bool) -> li
     from agents import Agent, RunContextWrapper
     from agents.mcp import MCPUtil
 
+    # lazy: toollens.frameworks (~15 ms); `import toollens.consumers` does not load it
     from toollens.frameworks._spec import run_coroutine
 
     agent: Agent[Any] = Agent(name="toollens")
@@ -169,8 +170,6 @@ def _agents_body(tools: Sequence[Tool], server_name: str, strict: bool) -> dict[
     from agents import Agent, RunConfig, Runner
     from agents.models.openai_responses import OpenAIResponsesModel
     from openai import AsyncOpenAI
-
-    from toollens.consumers.wire import named_tools, recording_client, run_recorded
 
     def run(bodies: list[JsonObject]) -> Any:
         client = AsyncOpenAI(api_key="toollens-offline", max_retries=0,

@@ -26,6 +26,8 @@ from toollens.consumers.model import (
     RuleHit,
     Verdict,
 )
+from toollens.core.choices import provider_id
+from toollens.core.providers import RULES_BY_ID, check_provider
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonObject
 
@@ -56,14 +58,13 @@ def judge_sent(consumer: Consumer, sent: JsonObject) -> ProviderCheck | None:
     when the consumer talks to no one provider."""
     if consumer.provider is None:
         return None
-    from toollens.core.choices import provider_id
-    from toollens.core.providers import check_provider
 
     provider = provider_id(consumer.provider)
     name, schema, strict = sent_parts(sent)
     if provider == "gemini-openapi":
         schema = plain_schema(schema)
     is_strict = consumer.strict if strict is None else strict
+    # lazy: core.schema_fixes; `toollens --help` imports this module, not it
     from toollens.core.schema_fixes import for_schema_only
 
     findings = check_provider(schema, provider, name=name, strict=is_strict)  # type: ignore[arg-type]
@@ -99,8 +100,6 @@ def _camel(key: str) -> str:
 
 def _as_rule(client: str, finding: Finding) -> ConsumerRule:
     """A provider rule, as the hit of a consumer verdict cites it (its source and date)."""
-    from toollens.core.providers import RULES_BY_ID
-
     known = RULES_BY_ID.get(finding.rule)
     cite = finding.cite
     return ConsumerRule(

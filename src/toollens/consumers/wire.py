@@ -149,6 +149,7 @@ class _Unused:
 
 def run_recorded(make: Callable[[list[JsonObject]], Awaitable[object]]) -> Recorded:
     """Run ``make(bodies)`` to completion (also inside a running loop) and what it sent."""
+    # lazy: toollens.frameworks (~13 ms); `import toollens.consumers` does not load it
     from toollens.frameworks._spec import run_coroutine
 
     bodies: list[JsonObject] = []

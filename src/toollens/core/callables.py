@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toollens.core.binding import WRAPPER_HINT
-from toollens.core.errors import SchemaConstructionError
+from toollens.core.errors import SchemaConstructionError, TargetError
 
 _MISSING = object()
 _RECEIVERS = ("self", "cls")
@@ -415,8 +415,6 @@ def langchain_definition(obj: object) -> SentDefinition | None:
     Raises:
         TargetError: a subclass without a default ``name``, or whose ``name`` is no string.
     """
-    from toollens.core.errors import TargetError
-
     if not is_langchain_tool(obj):
         return None
     import warnings

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from toollens.core.problems import problem_counts
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject
 
@@ -77,8 +78,6 @@ class ToolCheck:
 
     def counts(self) -> dict[Severity, int]:
         """Problems per severity: a provider finding explaining a lint finding counts once."""
-        from toollens.core.problems import problem_counts
-
         return problem_counts(self.lint, list(self.providers.values()))
 
     def count(self, severity: Severity) -> int:

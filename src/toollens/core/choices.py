@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Literal, TypeGuard, get_args
 
+from toollens.core.errors import SchemaConstructionError
+
 __all__ = [
     "DEFAULT_PROVIDER",
     "DOCSTRING_STYLES",
@@ -40,7 +42,6 @@ def provider_id(value: str) -> ProviderId:
     """
     if is_provider_id(value):
         return value
-    from toollens.core.errors import SchemaConstructionError
 
     names = ", ".join(repr(n) for n in PROVIDER_IDS)
     raise SchemaConstructionError(f"unknown provider {value!r}", hint=f"use one of {names}")

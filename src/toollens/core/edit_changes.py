@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from toollens.core import memo
+from toollens.core.diff.engine import SchemaDiff, diff_loaded, diff_sequence
 from toollens.core.schema.toolkit import compact_json
 from toollens.core.schema.types import JsonSchema
 
 if TYPE_CHECKING:
-    from toollens.core.diff import SchemaDiff
     from toollens.core.diff.engine import LoadedSchema
     from toollens.core.report import Report
 
@@ -83,8 +84,6 @@ class EditChanges:
         raises (the caller shows it instead of the change list); ``rep`` is the previous
         report for the next call either way.
         """
-        from toollens.core.diff.engine import SchemaDiff, diff_sequence
-
         old, loaded, new = self._previous, self._loaded, edited_schema(rep)
         self._previous, self._loaded = new, None
         text = None if new is None else compact_json(new)  # not plain JSON: always diff it
@@ -109,16 +108,11 @@ class EditChanges:
 
     def rebased(self, baseline: Baseline) -> EditStep:
         """The last step again, against another baseline (the last edit counts as no change)."""
-        from toollens.core.diff.engine import SchemaDiff
-
         since = self.since(baseline)
         return EditStep(since, None if since is None else SchemaDiff(), baseline)
 
     def since(self, baseline: Baseline = "opened") -> SchemaDiff | None:
         """The changes from ``baseline``'s schema to the last report's (``None``: no pair)."""
-        from toollens.core import memo
-        from toollens.core.diff.engine import SchemaDiff, diff_sequence
-
         snapshot = self._baselines.get(baseline)
         new, text = self._previous, self._clean_text
         if snapshot is None or new is None:
@@ -141,8 +135,6 @@ class EditChanges:
     def _since_loaded(self, snapshot: _Snapshot, new: JsonSchema) -> SchemaDiff:
         """The diff from the baseline, reading neither side again: the baseline as its first
         diff loaded it (it does not change), the new schema as the last edit's diff did."""
-        from toollens.core.diff.engine import diff_loaded
-
         current = self._loaded if self._loaded is not None else new
         changes, snapshot.loaded, _ = diff_loaded(snapshot.loaded or snapshot.schema, current)
         return changes

@@ -107,6 +107,7 @@ class FunctionSchema:
     @functools.cached_property
     def output(self) -> OutputSchema:
         """The ``OutputSchema`` of ``output_type`` (computed on first use)."""
+        # lazy: toollens.core.output (~3 ms) loads when .output is first read
         from toollens.core.output import output_schema
 
         return output_schema(self.output_type, strict=self.strict)
@@ -331,6 +332,7 @@ def function_schema(
     model, raw, schema_warnings = _build_model(tool_name, fields, config)
     nullable = _nullable_defaults(params) if optional_defaults == "nullable" and strict else {}
     if strict:
+        # lazy: the strict converter (~7 ms) loads for strict=True only (not at `--help`)
         from toollens.core.strict import explain_strict
 
         try:
@@ -413,6 +415,7 @@ def _parameters(
 
 
 def _var_keyword_refusal(parameter: str, schema_name: str) -> StrictSchemaError:
+    # lazy: the strict converter (~7 ms); importing this module does not load it
     from toollens.core.strict import StrictRule
 
     # A refusal of the strict view only (StrictSchemaError): the report still shows every

@@ -32,11 +32,13 @@ from toollens.core.errors import (
     ToolLensError,
 )
 from toollens.core.options import OptionOverrides, ReportOptions, SchemaOptions
+from toollens.core.problems import problem_counts
 from toollens.core.records import Change, Finding, Severity
 from toollens.core.schema.given import check_plain_data, check_schema_or_tool, parse_schema_text
 from toollens.core.schema.toolkit import copy_json
 from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.core.target_kinds import TargetKind, target_kind
+from toollens.core.validation import pydantic_reason
 
 if TYPE_CHECKING:  # option types only; the modules are imported when a report is built
     from toollens.core.function_schema import FunctionSchema
@@ -111,8 +113,6 @@ class Report:
     def finding_counts(self) -> dict[Severity, int]:
         """Problems per severity, every severity present, worst first; counted once (a
         provider finding that explains a lint finding is part of it, see ``problems``)."""
-        from toollens.core.problems import problem_counts
-
         return problem_counts(self.lint, [self.provider_findings])
 
     @functools.cached_property
@@ -121,6 +121,7 @@ class Report:
         judged once."""
         if View.PROVIDER in self.view_errors and not self.provider_findings:
             return None
+        # lazy: provider rules + docstring_parser (~47 ms); not loaded by `%load_ext toollens`
         from toollens.core.providers import verdict_of
 
         strict = self.function.strict if self.function is not None else self.options.strict
@@ -206,6 +207,7 @@ def _guard(errors: dict[str, str], view: str, compute: Callable[[], _T], fallbac
 
 def _output_view(tp: Any, strict: bool, errors: dict[str, str]) -> Any:
     """The output schema; when strict mode cannot express it, the error plus the lax one."""
+    # lazy: toollens.core.output + pydantic.type_adapter (~8 ms), for an output view only
     from toollens.core.output import output_schema
 
     try:
@@ -231,6 +233,7 @@ def _provider_views(
 
     ``subject`` is a FunctionSchema, or a parameters schema named by ``name``.
     """
+    # lazy: provider rules + docstring_parser (~47 ms); not loaded by `%load_ext toollens`
     from toollens.core.providers import check_provider, provider_payload
 
     plain = isinstance(subject, dict)
@@ -264,12 +267,14 @@ def _provider_views(
 
 
 def _lint_view(subject: Any, errors: dict[str, str]) -> tuple[Finding, ...]:
+    # lazy: lint + docstring_parser (~60 ms); not loaded by `toollens --help` or `diff`
     from toollens.core.lint import lint
 
     return _guard(errors, View.LINT, lambda: tuple(lint(subject)), ())
 
 
 def _callable_report(target: Any, options: ReportOptions) -> Report:
+    # lazy: the function-schema engine + docstring_parser (~23 ms), for callables only
     from toollens.core.function_schema import function_schema
 
     errors: dict[str, str] = {}
@@ -314,6 +319,7 @@ def _schema_views(
 ) -> tuple[JsonSchema | None, tuple[Change, ...]]:
     if not options.strict:
         return copy_json(raw), ()
+    # lazy: the strict converter (~7 ms); `toollens --help` imports this module, not it
     from toollens.core.strict import explain_strict
 
     try:
@@ -355,8 +361,6 @@ def model_schema(target: type[BaseModel]) -> JsonSchema:
     try:
         return target.model_json_schema()
     except Exception as exc:  # pydantic raises several types for unsupported field types
-        from toollens.core.validation import pydantic_reason
-
         raise SchemaConstructionError(
             f"pydantic cannot build a schema for {target.__qualname__} ({pydantic_reason(exc)})",
             hint="use JSON-serialisable field types",
@@ -402,6 +406,7 @@ def _schema_data_report(
 
 
 def _output_type_report(target: Any, options: ReportOptions) -> Report:
+    # lazy: toollens.core.output + pydantic.type_adapter (~8 ms), for output types only
     from toollens.core.output import output_schema, type_name
 
     errors: dict[str, str] = {}
@@ -424,6 +429,7 @@ def _output_type_report(target: Any, options: ReportOptions) -> Report:
 def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     raw = parse_schema_text(target) if isinstance(target, (str, bytes, bytearray)) else target
     check_plain_data(raw)  # before copy_json, which recurses once per level
+    # lazy: payload readers + provider rules (~65 ms), for JSON targets only (not `show f`)
     from toollens.core.providers.given import given_payload, is_mcp_tool_object, named_by
 
     given = given_payload(raw)  # a provider's tool payload: its schema, named by it
@@ -436,6 +442,7 @@ def _json_schema_report(target: Any, options: ReportOptions) -> Report:
     named = raw.get("title")
     title = options.name or (named if isinstance(named, str) and named else "schema")
     base = _schema_data_report("json-schema", target, raw, title, options)
+    # lazy: core.schema_fixes, for JSON targets only (`toollens --help` imports this module)
     from toollens.core.schema_fixes import for_schema_only
 
     # No Python option to name: each finding gets the schema's own fix.

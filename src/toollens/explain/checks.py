@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from toollens.consumers import CONSUMERS, judge_consumers
+from toollens.core.providers import check_provider
 from toollens.core.records import Finding
 from toollens.explain.records import ErrorPlace
 
@@ -39,8 +41,6 @@ def _all(ts: Toolset, tool: Tool, place: ErrorPlace) -> Iterator[Finding]:
 
 
 def _provider(tool: Tool, place: ErrorPlace) -> Iterator[Finding]:
-    from toollens.core.providers import check_provider
-
     if place.provider is None:
         return
     function = tool.report.function if tool.report is not None else None
@@ -56,8 +56,6 @@ def _provider(tool: Tool, place: ErrorPlace) -> Iterator[Finding]:
 
 
 def _client(ts: Toolset, tool: Tool, client: str) -> Iterator[Finding]:
-    from toollens.consumers import CONSUMERS, judge_consumers
-
     if client not in CONSUMERS or ts.listing is None:
         return
     report = judge_consumers(ts.listing, [client])

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from toollens.core.records import Finding
 from toollens.core.schema.pointer import escape_token
 from toollens.core.schema.types import JsonObject
+from toollens.explain.checks import findings_on_path
 from toollens.explain.records import ErrorPlace, PathToken
 from toollens.explain.sources import SourceLine, source_line
 
@@ -206,8 +207,6 @@ def explain_place(ts: Toolset | None, place: ErrorPlace) -> Explanation:
         pointer = _pointer(place.path, None)
         note = _unmapped(place)
         return Explanation(place, tool=place.name, index=place.index, pointer=pointer, note=note)
-    from toollens.explain.checks import findings_on_path
-
     tools, how = _candidates(ts, place)
     judged = [_Judged(t, ts.tools.index(t), tuple(findings_on_path(ts, t, place))) for t in tools]
     matches = [(j, _match(j, place)) for j in judged]

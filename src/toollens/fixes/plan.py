@@ -17,7 +17,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from toollens.consumers import default_clients, judge_consumers
+from toollens.core.choices import is_provider_id
 from toollens.core.errors import TargetError
+from toollens.core.providers import check_provider
 from toollens.core.records import Finding
 from toollens.fixes.json_file import apply_json_edits, tool_objects
 from toollens.fixes.json_remedies import JsonSubject, json_edit
@@ -62,9 +65,6 @@ def tool_findings(
 def _all(
     ts: Toolset, tool: Tool, providers: Sequence[str], clients: Sequence[str]
 ) -> Iterator[Finding]:
-    from toollens.core.choices import is_provider_id
-    from toollens.core.providers import check_provider
-
     yield from tool.findings
     yield from tool.payload_findings
     yield from ts.findings_for(tool.name)
@@ -88,8 +88,6 @@ _JUDGED: dict[int, dict[tuple[str, ...], ConsumerReport]] = {}
 
 
 def _judged(listing: ToolList, clients: Sequence[str]) -> ConsumerReport:
-    from toollens.consumers import default_clients, judge_consumers
-
     chosen = tuple(clients) or tuple(default_clients())
     if id(listing) not in _JUDGED:
         _JUDGED[id(listing)] = {}
@@ -192,6 +190,7 @@ def _fix_file(
     skipped = tuple(e for _, e in pairs if e not in wanted)
     if path.endswith(".py"):
         try:
+            # lazy: libcst (~110 ms) is the fix extra's; its absence is reported below
             from toollens.fixes.python_source import apply_python_edits
         except ImportError as exc:  # libcst is the fix extra's
             raise TargetError(

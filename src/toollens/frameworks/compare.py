@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from toollens.core.diff import DiffSeverity, SchemaChange, SchemaDiff, diff
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import TargetError, ToolLensError
+from toollens.core.function_schema import function_schema
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonObject, ToolFunction
 from toollens.frameworks import adapt_all, installed, names
@@ -298,8 +299,6 @@ def gated_compare(label: str, target: object, frameworks: Sequence[str] = ()) ->
 
 
 def _reference(func: ToolFunction) -> tuple[FunctionSchema | None, str | None]:
-    from toollens.core.function_schema import function_schema
-
     try:
         return function_schema(func), None
     except ToolLensError as exc:

@@ -21,6 +21,7 @@ class IPythonShell(Protocol):
 
 def load_ipython_extension(ipython: IPythonShell) -> None:
     """Register ``%toolschema`` / ``%%toolschema`` (``%load_ext toollens``)."""
+    # lazy: the magic brings IPython and the report engine (~140 ms); loaded by %load_ext only
     from toollens.jupyter.magic import ToolSchemaMagics
 
     ipython.register_magics(ToolSchemaMagics)
@@ -32,6 +33,7 @@ def load_ipython_extension(ipython: IPythonShell) -> None:
 
 
 def _live_toolset(ts: Any) -> Any:
+    # lazy: the Toolset view (ipywidgets, assess; ~350 ms) loads when a Toolset is shown
     from toollens.jupyter.toolset_widget import toolset_live_bundle
 
     return toolset_live_bundle(ts)
@@ -39,14 +41,17 @@ def _live_toolset(ts: Any) -> Any:
 
 def __getattr__(name: str) -> Any:
     if name == "Explorer":
+        # lazy: each widget (ipywidgets, anywidget; ~300 ms) loads on first use
         from toollens.jupyter.explorer import Explorer
 
         return Explorer
     if name == "DiffWidget":
+        # lazy: each widget (ipywidgets, anywidget; ~300 ms) loads on first use
         from toollens.jupyter.diff_widget import DiffWidget
 
         return DiffWidget
     if name == "ToolsetView":
+        # lazy: each widget (ipywidgets, anywidget; ~300 ms) loads on first use
         from toollens.jupyter.toolset_widget import ToolsetView
 
         return ToolsetView

@@ -13,6 +13,9 @@ import contextlib
 import dataclasses
 from typing import TYPE_CHECKING
 
+from toollens.core.errors import TargetError
+from toollens.jupyter.explorer_state import Panel
+
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
     from toollens.core.report import Report
@@ -37,6 +40,7 @@ class ClientsPanel:
     def judged(self, rep: Report | None) -> ToolClients:
         """Every client's view of the tool, with its ``inputSchema`` as edited; the clients
         judge the whole list again only when that schema changed (not for another client)."""
+        # lazy: the clients' judges (~23 ms) load when the Clients view opens, not with the Explorer
         from toollens.render.clients_view import tool_clients
 
         schema = None if rep is None else rep.raw_schema
@@ -50,6 +54,7 @@ class ClientsPanel:
         return str(self._state.client) or None
 
     def render(self, rep: Report) -> str:
+        # lazy: the clients' panel (~25 ms) loads when the Clients view opens, not with the Explorer
         from toollens.render.clients_html import clients_note, clients_panel_html
 
         try:
@@ -83,9 +88,6 @@ def attach_clients(
     Raises:
         TargetError: ``tool`` is not in ``listing``.
     """
-    from toollens.core.errors import TargetError
-    from toollens.jupyter.explorer_state import Panel
-
     if listing is None:
         return None
     if tool is None or tool not in listing.names:

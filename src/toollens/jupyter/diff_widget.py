@@ -15,8 +15,12 @@ from typing import Any, cast
 import traitlets
 
 from toollens.core.choices import DEFAULT_PROVIDER, PROVIDER_IDS, ProviderId
-from toollens.core.report import ReportOptions
+from toollens.core.diff import diff
+from toollens.core.errors import ToolLensError
+from toollens.core.report import ReportOptions, report
 from toollens.jupyter.widget_base import BaseWidget
+from toollens.render.css import STYLE, WIDGET_STYLE
+from toollens.render.diff_html import render_diff_html
 
 _SCHEMA_ONLY = "schema"
 
@@ -75,9 +79,6 @@ class DiffWidget(BaseWidget):
         self.render()
 
     def _side(self, target: Any) -> Any:
-        from toollens.core.errors import ToolLensError
-        from toollens.core.report import report
-
         strict = bool(self.strict)
         provider = self.provider
         # An unknown name is passed on as given: the report's provider view says so.
@@ -93,9 +94,6 @@ class DiffWidget(BaseWidget):
 
     def render(self) -> None:
         """Recompute both sides and the diff with the current toggles."""
-        from toollens.core.diff import diff
-        from toollens.render.html import render_diff_html
-
         try:
             old, new = self._side(self._a), self._side(self._b)
             self.diff = diff(old, new)
@@ -120,6 +118,4 @@ def _is_type(value: Any) -> bool:
 
 
 def _css() -> str:
-    from toollens.render.css import STYLE, WIDGET_STYLE
-
     return STYLE + WIDGET_STYLE

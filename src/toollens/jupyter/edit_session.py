@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from toollens.core.schema.given import check_plain_data
 from toollens.core.schema.toolkit import shorten
 from toollens.jupyter.live import (
     LiveError,
@@ -111,8 +112,6 @@ class EditSession:
 
 def _open(target: Any, source: str | None) -> tuple[Mode, str, int, str | None]:
     if isinstance(target, Mapping):
-        from toollens.core.report import check_plain_data
-
         # The error report() would give, before json.dumps meets a cycle or recurses
         # past the interpreter's limit.
         check_plain_data(target)

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any, cast
 from typing_extensions import Unpack
 
 from toollens.core.edit_changes import Baseline, EditChanges
+from toollens.core.errors import ToolLensError
 from toollens.core.memo import next_generation
-from toollens.core.report import OptionOverrides, ReportOptions
+from toollens.core.report import OptionOverrides, ReportOptions, report
 from toollens.jupyter.clients_panel import ClientsPanel, attach_clients
 from toollens.jupyter.debounce import Coalescer, Debouncer, Scheduler
 from toollens.jupyter.edit_session import EditSession
@@ -41,7 +42,12 @@ from toollens.jupyter.opening import Opened
 from toollens.jupyter.opening import opened as open_target
 from toollens.jupyter.remedy_panel import attach_remedies
 from toollens.jupyter.try_view import Caller, TryView
+from toollens.render.change_list import render_change_list
+from toollens.render.css import STYLE, WIDGET_STYLE
+from toollens.render.html import StrictLayout, render_html, resolve_span
 from toollens.render.markup import utf8_length
+from toollens.render.remedy_html import REMEDY_STYLE
+from toollens.render.roundtrip_css import ROUNDTRIP_STYLE, TRY_STYLE
 
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
@@ -217,8 +223,6 @@ class Explorer(ExplorerState):
 
     def render(self) -> None:
         """Render the current source and toolbar options now."""
-        from toollens.core.report import report
-
         with self._debouncer.lock, self.hold_sync():
             self._debouncer.cancel()
             started = time.perf_counter()
@@ -246,9 +250,10 @@ class Explorer(ExplorerState):
 
     def _send_panels(self, rep: Report) -> tuple[list[str], int]:
         """Render the panels and sync the ones that changed: their keys, and the bytes."""
-        from toollens.render.html import StrictLayout, render_panels
-
         layout: StrictLayout = "side-by-side" if self.side_by_side else "inline"
+        # per call, not hoisted: tests replace render.html.render_panels (test_explorer.py)
+        from toollens.render.html import render_panels
+
         # Spans are located when the author clicks one (see locate), not on every edit.
         rendered = render_panels(
             rep, folded_lines=FOLDED_LINES, strict_layout=layout, span_keys=True
@@ -330,6 +335,7 @@ def _with_schema_lint(rep: Report) -> Report:
     ``toollens check "mcp:..."`` runs (the others read Python source, which it has none of)."""
     if rep.target_kind != "json-schema" or rep.lint or rep.raw_schema is None:
         return rep
+    # lazy: toollens.mcp.lint (~1.4 ms), for an MCP tool's definition only
     from toollens.mcp.lint import definition_lint
 
     found = definition_lint(
@@ -340,8 +346,6 @@ def _with_schema_lint(rep: Report) -> Report:
 
 def _locate(rep: Report | None, key: object) -> str | None:
     """The source span (``"l1:c1-l2:c2"``) of a ``data-span`` key in the views shown."""
-    from toollens.render.html import resolve_span
-
     return None if rep is None else resolve_span(rep, str(key))
 
 
@@ -352,11 +356,11 @@ def _static_copy(explorer: Explorer) -> str | None:
         return None
     view: FrameworksView | None = getattr(explorer, "_frameworks", None)
     clients: ClientsPanel | None = getattr(explorer, "_clients", None)
-    from toollens.render.html import render_html
 
     shown = clients.view if clients is not None else None
     static = render_html(rep, clients=shown, client=clients.chosen if clients else None)
     if view is not None and view.comparison is not None:
+        # lazy: render.frameworks (~2 ms), for a static copy with a framework comparison only
         from toollens.render.frameworks import comparison_html
 
         static += comparison_html(view.comparison, view.pair)
@@ -364,8 +368,6 @@ def _static_copy(explorer: Explorer) -> str | None:
 
 
 def _build_error(exc: Exception, filename: str) -> LiveError:
-    from toollens.core.errors import ToolLensError
-
     located = exception_error(exc, filename)
     if isinstance(exc, ToolLensError):
         return LiveError("exception", str(exc), located.line)
@@ -374,8 +376,6 @@ def _build_error(exc: Exception, filename: str) -> LiveError:
 
 def _changes_html(edits: EditChanges, rep: Any, trigger: str, baseline: Baseline) -> str:
     """What changed since the baseline, and what this edit did (``rep=None``: no new report)."""
-    from toollens.render.change_list import render_change_list
-
     try:
         step = edits.step(rep, baseline) if rep is not None else edits.rebased(baseline)
     except Exception as exc:  # a diff failure must not hide the views themselves
@@ -416,10 +416,6 @@ def _attach_views(
 
 
 def _css() -> str:
-    from toollens.render.css import STYLE, WIDGET_STYLE
-    from toollens.render.remedy_html import REMEDY_STYLE
-    from toollens.render.roundtrip_css import ROUNDTRIP_STYLE, TRY_STYLE
-
     return STYLE + WIDGET_STYLE + ROUNDTRIP_STYLE + TRY_STYLE + REMEDY_STYLE
 
 

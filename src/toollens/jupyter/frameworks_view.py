@@ -13,6 +13,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toollens.jupyter.explorer_state import FRAMEWORKS_PANEL
+from toollens.render.markup import Markup, note, tag
+
 if TYPE_CHECKING:
     from toollens.jupyter.explorer_state import ExplorerState
 
@@ -65,6 +68,7 @@ class FrameworksView:
         return self._idle.wait(timeout)
 
     def _run(self) -> None:
+        # lazy: toollens.frameworks (~4 ms) loads when the Frameworks view opens (issue 50)
         from toollens.frameworks import preload
 
         # Once per kernel: later calls find the modules imported. An import that fails is
@@ -83,6 +87,7 @@ class FrameworksView:
                     return
 
     def _build(self, target: Any) -> str:
+        # lazy: frameworks.compare (~11 ms) loads when the Frameworks view opens (issue 50)
         from toollens.frameworks.compare import compare
 
         try:
@@ -96,6 +101,7 @@ class FrameworksView:
         return self._html(comparison)
 
     def _html(self, comparison: Any) -> str:
+        # lazy: render.frameworks (~2 ms) loads when the Frameworks view opens
         from toollens.render.frameworks import frameworks_panel_html
 
         return _framed(frameworks_panel_html(comparison, self.pair, picker=True))
@@ -107,15 +113,11 @@ def waiting_html() -> str:
 
 
 def _note(text: str) -> str:
-    from toollens.render.markup import note, tag
-
     return _framed(str(tag("div", note(text), class_="tl-fw", data_view="frameworks")))
 
 
 def _framed(body: str) -> str:
     """The view in the same frame and title bar as the explorer's other views."""
-    from toollens.render.markup import Markup, tag
-
     title = tag("div", "Frameworks", class_="tl-panel-title")
     return str(tag("section", title, Markup(body), class_="tl-panel tl-panel-frameworks"))
 
@@ -129,8 +131,6 @@ def attach_frameworks(
 
     ``lock`` is held while the worker thread publishes, so it never lands inside a render.
     """
-    from toollens.jupyter.explorer_state import FRAMEWORKS_PANEL
-
     if frameworks is False:
         return None
 

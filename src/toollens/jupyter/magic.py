@@ -21,9 +21,9 @@ from IPython.display import display
 
 from toollens.core.choices import DEFAULT_PROVIDER, DOCSTRING_STYLES, OPTIONAL_DEFAULTS
 from toollens.core.choices import PROVIDER_IDS as PROVIDERS
-from toollens.core.errors import one_line
+from toollens.core.errors import ToolLensError, one_line
 from toollens.core.metadata import MISSING
-from toollens.core.report import ReportOptions
+from toollens.core.report import ReportOptions, View, report
 from toollens.core.schema.toolkit import shorten
 from toollens.jupyter.live import defined_names
 
@@ -146,8 +146,6 @@ class ToolSchemaMagics(Magics):
     def _present(
         self, target: object, args: argparse.Namespace, source: str | None = None
     ) -> object:
-        from toollens.core.errors import ToolLensError
-
         options = ReportOptions(
             strict=args.strict,
             provider=args.provider or DEFAULT_PROVIDER,
@@ -161,6 +159,7 @@ class ToolSchemaMagics(Magics):
         )
         try:
             if args.json or args.static:
+                # lazy: %load_ext imports this module; opening (~80 ms) waits for %toolschema
                 from toollens.jupyter.opening import opened
 
                 start = opened(target)  # a toolset's tool or a target string, as Explorer
@@ -169,11 +168,13 @@ class ToolSchemaMagics(Magics):
                     options = dataclasses.replace(options, name=named)
                 return self._report_view(start.target, options, as_json=args.json)
             if args.diff is not None:
+                # lazy: the widgets (ipywidgets, anywidget; ~120 ms) are not loaded by %load_ext
                 from toollens.jupyter.diff_widget import DiffWidget
 
                 other = self._evaluate(_unquote(args.diff))
                 display(DiffWidget(target, other, options, provider=args.provider))
                 return None
+            # lazy: the widgets (ipywidgets, anywidget; ~200 ms) are not loaded by %load_ext
             from toollens.jupyter.explorer import Explorer
 
             explorer = Explorer(
@@ -194,13 +195,13 @@ class ToolSchemaMagics(Magics):
         return None
 
     def _toolset(self, args: argparse.Namespace) -> Any:
+        # lazy: the widgets (ipywidgets, anywidget; ~200 ms) are not loaded by %load_ext
         from toollens.jupyter.toolset_widget import ToolsetView
 
         text = _unquote(args.toolset)
         # A quoted string is a source ("myapp.tools", "tools.json"); else an expression.
         source = text if text != args.toolset else self._evaluate(text)
         options = ReportOptions(strict=args.strict, provider=args.provider or DEFAULT_PROVIDER)
-        from toollens.core.errors import ToolLensError
 
         try:
             view = ToolsetView(source, options, namespace=self._ip.user_ns)
@@ -213,8 +214,6 @@ class ToolSchemaMagics(Magics):
         return None
 
     def _report_view(self, target: Any, options: ReportOptions, *, as_json: bool) -> Any:
-        from toollens.core.report import View, report
-
         rep = report(target, options)
         if not as_json:
             display(rep)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from toollens.core.errors import TargetError
 from toollens.core.report import ReportOptions
-from toollens.toolsets import Tool
+from toollens.mcp.target import is_mcp_target
+from toollens.toolsets import Tool, toolset
 
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
@@ -59,9 +60,6 @@ def _names_a_target(text: str) -> bool:
 
 
 def _tool_named(text: str) -> Tool:
-    from toollens.mcp.target import is_mcp_target
-    from toollens.toolsets import toolset
-
     source, sep, name = text, "", ""
     if not is_mcp_target(text):  # mcp: keeps its #TOOL: the server is asked for that one
         source, sep, name = text.rpartition("#") if "#" in text else (text, "", "")
@@ -95,6 +93,7 @@ def _of_tool(tool: Tool, listing: ToolList | None) -> Opened:
         listed = None
     caller = None
     if tool.origin.kind == "mcp":  # Try-it's Call is a real tools/call on the server
+        # lazy: mcp.calling + the round trip (~16 ms), for an MCP tool only (issue 50)
         from toollens.mcp.calling import mcp_caller, one_tool
 
         spec = one_tool(tool.origin.label)

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from toollens.core.errors import ToolLensError
+from toollens.jupyter.explorer_state import Panel
+from toollens.render.markup import Markup, note, tag
+from toollens.render.tokens import tokens_html
+from toollens.tokens import tokens
+from toollens.tokens.models import model_for_provider
+
 if TYPE_CHECKING:
     from toollens.core.report import Report
     from toollens.jupyter.explorer import Explorer
-    from toollens.render.markup import Markup
 
 
 def model_for(setting: bool | str, provider: str) -> str:
     """The model to count: the one given, else the provider's default."""
-    from toollens.tokens.models import model_for_provider
-
     if isinstance(setting, str) and setting:
         return setting
     return model_for_provider(provider)
@@ -27,11 +31,6 @@ def model_for(setting: bool | str, provider: str) -> str:
 
 def tokens_panel_html(report: Report, setting: bool | str) -> str:
     """The Tokens view of ``report``: a total and a bar per tool part, or why not."""
-    from toollens.core.errors import ToolLensError
-    from toollens.render.markup import Markup, note, tag
-    from toollens.render.tokens import tokens_html
-    from toollens.tokens import tokens
-
     model = model_for(setting, str(report.provider))
     try:
         counted = tokens(report, model)
@@ -57,8 +56,6 @@ def add_tokens_view(explorer: Explorer, model: bool | str = True) -> Explorer:
         model: ``True`` counts for the toolbar's provider's default model; a model name
             (``"gpt-4.1"``, ``"claude-opus-4-1"``) counts for that model.
     """
-    from toollens.jupyter.explorer_state import Panel
-
     if "tokens" not in explorer.panel_order:
         # One more declared view, for this explorer only: it renders with the others on
         # every edit, toolbar change and layout switch, and travels as patches like them.

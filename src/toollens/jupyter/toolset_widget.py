@@ -30,13 +30,24 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets
 import traitlets
 
+from toollens.assess import AssessRequest, assess, assess_toolset
 from toollens.jupyter.widget_base import BaseWidget
+from toollens.render.css import STYLE
+from toollens.render.toolset_html import (
+    TOOLSET_STYLE,
+    across_html,
+    assessed,
+    assessment_table,
+    render_toolset_html,
+    render_toolset_text,
+    totals_html,
+)
+from toollens.toolsets import Tool, Toolset
 
 if TYPE_CHECKING:
     from toollens.assess import Assessment
     from toollens.consumers import ConsumerReport, ToolList
     from toollens.core.report import ReportOptions
-    from toollens.toolsets import Tool, Toolset
 
 __all__ = ["ToolsetTable", "ToolsetView", "toolset_live_bundle"]
 
@@ -63,22 +74,12 @@ class ToolsetTable(BaseWidget):
     def __init__(
         self, subject: Toolset | Assessment, providers: Sequence[str] | None = None
     ) -> None:
-        from toollens.render.css import STYLE
-        from toollens.render.toolset_html import TOOLSET_STYLE
-
         super().__init__(css=STYLE + TOOLSET_STYLE, providers=list(providers or []))
         self.show(subject)
 
     def show(self, subject: Toolset | Assessment) -> None:
         """Draw an assessment (a toolset as read: judged for the providers, which stay):
         its table model, totals and cross-tool findings, as ``check`` and the page show them."""
-        from toollens.render.toolset_html import (
-            across_html,
-            assessed,
-            assessment_table,
-            totals_html,
-        )
-
         self.result = assessed(subject, self.providers or None)
         ts = self.result.toolset
         assert ts is not None
@@ -98,8 +99,6 @@ class ToolsetTable(BaseWidget):
             self.across = str(across_html(ts) or "")
 
     def _static_html(self) -> str | None:
-        from toollens.render.toolset_html import render_toolset_html
-
         return render_toolset_html(self.result)
 
 
@@ -125,8 +124,6 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         clients: Sequence[str] = (),
         namespace: dict[str, Any] | None = None,
     ) -> None:
-        from toollens.assess import AssessRequest, assess
-
         if isinstance(source, AssessRequest):
             self.request = source
         else:
@@ -169,8 +166,6 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
     def refresh(self) -> bool:
         """Re-read every Python tool the notebook (or its module) has rebound since; returns
         whether anything changed. Called after each cell that runs in IPython."""
-        from toollens.toolsets import Tool, Toolset
-
         entries, changed = [], False
         for entry in self.toolset.tools:
             current = _rebound(entry, self._namespace)
@@ -189,8 +184,6 @@ class ToolsetView(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         return True
 
     def _redraw(self) -> None:
-        from toollens.assess import assess_toolset
-
         table = self.table
         table.show(assess_toolset(self.toolset, self.request, table.providers))
         if 0 <= table.selected < len(self.toolset):
@@ -336,12 +329,14 @@ def detail_widget(
     if rep is None:
         why = entry.error or f"{entry.origin.role or 'this tool'}: listed, not checked"
         return ipywidgets.HTML(f'<div class="tl-error-box">{html.escape(why)}</div>')
+    # lazy: a tool's Explorer (~55 ms) loads when a row is opened
     from toollens.jupyter.explorer import Explorer
 
     if rep.target_kind == "callable":
         return Explorer(rep.target, rep.options, namespace=namespace)
     listed = listing if listing is not None and entry.name in listing.names else None
     if entry.origin.kind == "mcp":  # its schema, and a Try-it Call that is a real tools/call
+        # lazy: mcp.calling + the round trip (~17 ms), for an MCP tool's row only
         from toollens.mcp.calling import mcp_caller, one_tool
 
         spec = one_tool(entry.origin.label)
@@ -349,10 +344,12 @@ def detail_widget(
         explorer = Explorer(rep.target, rep.options, caller=caller, listing=listed)
         explorer.client = client or ""
         return explorer
+    # lazy: render.html (~39 ms) loads when a row is opened
     from toollens.render.html import render_html
 
     clients = None
     if listed is not None:  # a saved tools/list answer: read-only, with its Clients view
+        # lazy: render.clients_view (~3 ms) loads when a row is opened
         from toollens.render.clients_view import tool_clients
 
         clients = tool_clients(listed, entry.name, judged=judged)
@@ -361,8 +358,6 @@ def detail_widget(
 
 def toolset_live_bundle(ts: Toolset) -> dict[str, str]:
     """A Toolset's display as the live view, with the static table and text alongside."""
-    from toollens.render.toolset_html import render_toolset_text
-
     result = ToolsetView(ts)._repr_mimebundle_()
     data = result[0] if isinstance(result, tuple) else (result or {})
     return {**data, "text/plain": render_toolset_text(ts)}

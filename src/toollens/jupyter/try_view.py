@@ -16,6 +16,8 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from toollens.core.errors import ToolLensError
+from toollens.core.providers import provider_payload
 from toollens.core.schema.types import JsonSchema
 
 if TYPE_CHECKING:
@@ -68,6 +70,7 @@ class TryView:
 
     def open_with(self, arguments: str | Mapping[str, object]) -> None:
         """Open the view on ``arguments`` (JSON text, or a mapping encoded as a provider would)."""
+        # lazy: the round trip (~13 ms) loads when Try it is used, not with the Explorer (issue 50)
         from toollens.roundtrip.calling import encode_arguments
 
         self._widget.try_arguments = encode_arguments(arguments)
@@ -118,7 +121,7 @@ class TryView:
         except KeyboardInterrupt:
             raise
         except Exception as exc:
-            from toollens.core.errors import ToolLensError
+            # lazy: the round trip's views (~17 ms) load on first use, not with the Explorer
             from toollens.render.try_html import render_try_html
 
             why = (
@@ -136,6 +139,7 @@ class TryView:
         if not self._prepared:
             self._tool, schema = _tool_and_schema(rep)
             if schema != self._schema:
+                # lazy: the round trip (~14 ms) loads when Try it is used, not with the Explorer
                 from toollens.roundtrip.generate import require_valid
 
                 if schema is not None:
@@ -146,6 +150,7 @@ class TryView:
         return True
 
     def _example_source(self) -> ExampleSource:
+        # lazy: the round trip (~15 ms) loads when Try it is used, not with the Explorer (issue 50)
         from toollens.roundtrip.examples import ExampleSource
 
         if self._examples is None:
@@ -165,6 +170,7 @@ class TryView:
         self._refresh()
 
     def _call(self) -> None:
+        # lazy: the round trip (~13 ms) loads when Try it is used, not with the Explorer (issue 50)
         from toollens.roundtrip.calling import DEFAULT_TIMEOUT
 
         text = str(self._widget.try_arguments)
@@ -178,6 +184,7 @@ class TryView:
         self._refresh()
 
     def _refresh(self) -> None:
+        # lazy: the round trip and its views (~17 ms) load on first use, not with the Explorer
         from toollens.render.try_html import render_try_html
         from toollens.roundtrip.checking import check_arguments
 
@@ -213,7 +220,7 @@ class TryView:
 def _tool_and_schema(rep: Report) -> tuple[PreparedTool | None, JsonSchema | None]:
     """The function to call (with its SDK validation) and the parameters schema the model
     sees for the report's provider (Gemini's OpenAPI schema read as JSON Schema)."""
-    from toollens.core.errors import ToolLensError
+    # lazy: the round trip (~13 ms) loads when Try it is used, not with the Explorer (issue 50)
     from toollens.roundtrip.calling import PreparedTool
     from toollens.roundtrip.generate import model_facing
 
@@ -221,8 +228,6 @@ def _tool_and_schema(rep: Report) -> tuple[PreparedTool | None, JsonSchema | Non
     tool = PreparedTool(fs, fs.callable_info.func) if fs is not None else None
     schema = rep.schema
     if fs is not None:
-        from toollens.core.providers import provider_payload
-
         try:
             schema = provider_payload(fs, rep.provider).schema
         except ToolLensError:  # the provider cannot take this tool: the report says why

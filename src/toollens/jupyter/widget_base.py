@@ -44,6 +44,7 @@ class BaseWidget(anywidget.AnyWidget):
         data, metadata = result if isinstance(result, tuple) else (result, {})
         static = self._static_html()
         if static is not None:
+            # lazy: render.inline (~3 ms), for a static copy of a widget only
             from toollens.render.inline import inline_layout
 
             # Laid out inline too: a sanitizer that strips the stylesheet keeps the layout.

@@ -38,6 +38,7 @@ _CALLING = ("call_mcp_tool", "mcp_caller")
 def __getattr__(name: str) -> Any:  # Any: one of the two functions above
     if name not in _CALLING:
         raise AttributeError(f"module 'toollens.mcp' has no attribute {name!r}")
+    # lazy: the round trip and pydantic (~100 ms); listing a server's tools needs neither
     from toollens.mcp import calling
 
     return getattr(calling, name)

@@ -24,6 +24,7 @@ from toollens.core.errors import TargetError
 from toollens.mcp.failures import Attempt, explain_failure
 from toollens.mcp.listing import Page, parse_info, parse_page
 from toollens.mcp.records import ServerTools
+from toollens.mcp.stdio import owned_stdio
 from toollens.mcp.target import McpTarget, parse_mcp_target
 
 if TYPE_CHECKING:
@@ -225,7 +226,6 @@ async def _transport(
         async with _http_transport(spec.url, options.timeout) as streams:
             yield streams
         return
-    from toollens.mcp.stdio import owned_stdio
 
     cwd = options.cwd or os.getcwd()
     async with owned_stdio(

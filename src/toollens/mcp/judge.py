@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from toollens.core.report import report
 from toollens.core.schema.types import JsonObject, JsonSchema
 from toollens.mcp.lint import schema_lint
 from toollens.mcp.records import McpTool
@@ -28,8 +29,6 @@ def tool_report(tool: McpTool, options: ReportOptions) -> Report:
     Raises:
         SchemaConstructionError: the ``inputSchema`` is not a JSON Schema at all.
     """
-    from toollens.core.report import report
-
     named = dataclasses.replace(
         options,
         name=options.name or tool.name,

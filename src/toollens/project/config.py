@@ -22,7 +22,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from toollens.core.choices import (
     DOCSTRING_STYLES,
@@ -32,11 +32,10 @@ from toollens.core.choices import (
     provider_id,
 )
 from toollens.core.errors import ToolLensError
+from toollens.core.options import ReportOptions
+from toollens.core.providers import PROVIDERS
 from toollens.core.schema.toolkit import shorten
 from toollens.core.schema.types import JsonMapping, JsonObject
-
-if TYPE_CHECKING:
-    from toollens.core.report import ReportOptions
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -95,8 +94,6 @@ class ProjectConfig:
     def report_options(self, provider: str, *, mcp: bool = False) -> ReportOptions:
         """The options each tool's report for ``provider`` is built with (``mcp``: a tool of
         an ``mcp:`` server, see :meth:`mcp_options`)."""
-        from toollens.core.report import ReportOptions
-
         options = ReportOptions(
             strict=self.strict,
             provider=provider_id(provider),
@@ -233,8 +230,6 @@ def _choice(choices: tuple[str, ...]) -> Any:
 
 
 def _providers(key: str, value: Any) -> tuple[str, ...]:
-    from toollens.core.providers import PROVIDERS
-
     providers = _strings(key, value)
     for name in providers:
         if name not in PROVIDERS:
@@ -248,6 +243,7 @@ def _providers(key: str, value: Any) -> tuple[str, ...]:
 
 
 def _frameworks(key: str, value: Any) -> tuple[str, ...]:
+    # lazy: toollens.frameworks (~4 ms); `toolset(f)` reads this module without it
     from toollens.frameworks import names
 
     frameworks = _strings(key, value)

@@ -27,7 +27,9 @@ from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange, SchemaDif
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonMapping, JsonObject
 from toollens.project.config import ProjectConfig, ProjectError
+from toollens.project.lock_clients import project_listings, verdict_changes, with_clients
 from toollens.project.lock_tokens import entry_tokens
+from toollens.project.source import project_toolset
 from toollens.project.tools import (
     ProjectTool,
     check_unique_names,
@@ -72,8 +74,6 @@ def collect_tools(
         ProjectError: a tool cannot be read or made strict, has no payload, or two share a
             name.
     """
-    from toollens.project.lock_clients import project_listings, with_clients
-
     tools = locked_tools(_table_reports(config, connect), config.tokens_model)
     for listing in project_listings(tools):  # MCP tools: each client's verdict, per server
         tools = with_clients(tools, listing)
@@ -83,8 +83,6 @@ def collect_tools(
 def _table_reports(
     config: ProjectConfig, connect: ConnectOptions | None
 ) -> tuple[tuple[Tool, tuple[Report, ...]], ...]:
-    from toollens.project.source import project_toolset
-
     return reported_tools(project_toolset(config, connect=connect).tools, config.providers)
 
 
@@ -133,6 +131,7 @@ def lock_entry(
     Raises:
         ProjectError: the tool cannot be made strict, or has no payload for a provider.
     """
+    # lazy: the MCP judge + lint (~8 ms), for an MCP tool's declared output only
     from toollens.mcp.judge import declared_output
 
     first = reports[0]
@@ -318,8 +317,6 @@ def compare_lock(lock: JsonMapping, lock_text: str, tools: Sequence[ProjectTool]
 
 
 def _compare_entry(name: str, old: JsonMapping, current: ProjectTool) -> ToolDelta:
-    from toollens.project.lock_clients import verdict_changes
-
     tool = diff(_as_payload(old), _as_payload(current.entry))
     worse = verdict_changes(old.get("clients"), current.entry.get("clients"))
     if worse:  # a client that now drops or rewrites the tool: breaking, like a schema change
@@ -366,6 +363,7 @@ def _output_diff(old: Any, new: Any) -> SchemaDiff:
 
 def lock_line(lock_text: str, name: str) -> int | None:
     """The line of ``name``'s entry in a lock written by :func:`dump_lock`."""
+    # lazy: project.places + targets (~6 ms), for lock_report's annotations only
     from toollens.project.places import lock_entry_line
 
     return lock_entry_line(lock_text, name)

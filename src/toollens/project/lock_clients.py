@@ -15,10 +15,12 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toollens.consumers import ToolList, Verdict, judge_consumers
+from toollens.consumers.registry import derived_name
 from toollens.core.diff import ChangeKind, DiffSeverity, SchemaChange
+from toollens.mcp.target import MCP_PREFIX
 
 if TYPE_CHECKING:
-    from toollens.consumers import ToolList
     from toollens.project.tools import ProjectTool
 
 __all__ = ["project_listings", "verdict_changes", "with_clients"]
@@ -27,8 +29,6 @@ __all__ = ["project_listings", "verdict_changes", "with_clients"]
 def client_verdicts(listing: ToolList) -> dict[str, dict[str, str]]:
     """``{tool: {client: verdict}}`` of the default consumers on ``listing``; a request verdict that
     loses the request counts against every tool it names."""
-    from toollens.consumers import judge_consumers
-
     found: dict[str, dict[str, str]] = {}
     for judgement in judge_consumers(listing).judgements:
         for tool in judgement.tools:
@@ -52,8 +52,6 @@ def project_listings(tools: Sequence[ProjectTool]) -> list[ToolList]:
     """One tool list per MCP server the project's tools come from (in first-seen order):
     each tool under MCP's names (:meth:`~toollens.toolsets.Tool.definition`), grouped by
     the server its origin names."""
-    from toollens.consumers import ToolList
-
     servers: dict[str, list[Mapping[str, Any]]] = {}
     for tool in tools:
         server = tool.tool.origin.server
@@ -63,16 +61,11 @@ def project_listings(tools: Sequence[ProjectTool]) -> list[ToolList]:
 
 
 def _server_name(target: str) -> str:
-    from toollens.consumers.registry import derived_name
-    from toollens.mcp.target import MCP_PREFIX
-
     return derived_name(target.removeprefix(MCP_PREFIX))
 
 
 def verdict_changes(old: object, new: object) -> tuple[SchemaChange, ...]:
     """A breaking change per client whose verdict got worse between two ``clients`` maps."""
-    from toollens.consumers import Verdict
-
     if not isinstance(old, Mapping) or not isinstance(new, Mapping):
         return ()
     known = {v.value: v for v in Verdict}

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from toollens.core.records import Finding, Severity
 from toollens.core.schema.types import JsonMapping, JsonObject
+from toollens.project.github import Annotation
 
 if TYPE_CHECKING:
     from toollens.core.report import Report
-    from toollens.project.github import Annotation
     from toollens.project.tools import ProjectTool
 
 GROWTH_RULE = "tokens.growth"
@@ -30,6 +30,7 @@ def entry_tokens(report: Report, model: str | None) -> dict[str, str | int | boo
     """The lock's ``tokens`` value for one tool's report, or ``None`` when not counted."""
     if not model:
         return None
+    # lazy: toollens.tokens (~43 ms) loads only when the lock records token counts
     from toollens.tokens import TokenizerUnavailableError, tokens
 
     try:
@@ -146,8 +147,8 @@ def _growth_annotations(
     deltas: Sequence[TokenDelta], threshold: int | None, tools: Sequence[ProjectTool]
 ) -> list[Annotation]:
     """Each growth finding as an annotation on the tool that grew."""
+    # lazy: project.annotations + core.diff (~7 ms), for GitHub annotations only
     from toollens.project.annotations import tool_locator
-    from toollens.project.github import Annotation
 
     by_name = {t.name: t for t in tools}
     notes = []

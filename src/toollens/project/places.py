@@ -17,14 +17,13 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
+from toollens.mcp.target import parse_mcp_target
+from toollens.project.config import PYPROJECT, find_project_root
 from toollens.project.tools import relative_path, source_location
 from toollens.targets import is_mcp_target, is_project_source
-
-if TYPE_CHECKING:
-    from toollens.toolsets import Tool
+from toollens.toolsets.entries import Tool
 
 __all__ = [
     "NOWHERE",
@@ -64,8 +63,6 @@ def _at(path: Path, line: int | None = None) -> Place:
 def object_place(obj: object) -> Place:
     """A Python tool's ``def`` line; a tool record where :func:`entry_place` finds it (an
     MCP server's tool: where the server is declared)."""
-    from toollens.toolsets.entries import Tool
-
     if isinstance(obj, Tool):
         return entry_place(obj)
     location = source_location(obj)
@@ -112,8 +109,6 @@ def mcp_place(target: str, name: str | None = None) -> Place:
     The ``pyproject.toml`` line listing it under ``[tool.toollens] tools``; else the tool's
     entry in ``toollens.lock.json``; else the server's script when its command names a file.
     """
-    from toollens.mcp.target import parse_mcp_target
-
     try:
         parsed = parse_mcp_target(target)
     except ToolLensError:
@@ -141,8 +136,6 @@ def lock_entry_line(lock_text: str, name: str) -> int | None:
 
 
 def _project_file() -> Path | None:
-    from toollens.project.config import PYPROJECT, find_project_root
-
     try:
         return find_project_root() / PYPROJECT
     except ToolLensError:
@@ -169,8 +162,6 @@ def _declaration_line(pyproject: Path, server: str) -> int | None:
 def source_place(text: str) -> Place:
     """Where a toolset source is defined: a JSON file, the project's ``pyproject.toml``
     line of ``[tool.toollens]``, an MCP server, or a module (at ``ATTR`` when named)."""
-    from toollens.project.config import PYPROJECT, find_project_root
-
     if is_mcp_target(text):
         return mcp_place(text)
     if is_project_source(text):

@@ -98,6 +98,7 @@ def _identity(tool: Tool) -> tuple[object, ...]:
     agents) is one tool: the same definition from the same place (the file and line of
     its ``def``, or its server). Two tools that only share a name stay two, so the lock
     can refuse them."""
+    # lazy: project.places + targets (~6 ms); `toollens show f` loads this module, not them
     from toollens.project.places import module_file
 
     origin = tool.origin
@@ -110,6 +111,7 @@ def _identity(tool: Tool) -> tuple[object, ...]:
 def _expand(
     config: ProjectConfig, spec: str, options: ReportOptions, connect: ConnectOptions | None
 ) -> list[Tool]:
+    # lazy: toollens.targets (~4 ms), for a project's tools only; `toolset(f)` skips it
     from toollens.targets import is_mcp_target
 
     try:
@@ -126,6 +128,7 @@ def _server_entries(
 ) -> list[Tool]:
     """A listed server's tools, judged as its clients send them unless ``mcp_strict``
     (:meth:`~toollens.project.config.ProjectConfig.mcp_options`)."""
+    # lazy: mcp.project; `toollens show f` loads this module without it
     from toollens.mcp.project import resolve_server
 
     served = resolve_server(spec, config.root, connect)

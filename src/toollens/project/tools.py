@@ -105,6 +105,7 @@ def expand_tools(
         TargetError: a module does not import or an attribute does not exist.
         ProjectError: a wildcard names a module with no public function.
     """
+    # lazy: toollens.targets (~4 ms); `toolset(f)` imports this module without it
     from toollens.targets import resolve_target
 
     refs: dict[tuple[str, str], ToolRef] = {}
@@ -121,6 +122,7 @@ def expand_tools(
 
 
 def _module_functions(location: str, root: Path) -> list[tuple[str, Any]]:
+    # lazy: toollens.targets (~4 ms); `toolset(f)` imports this module without it
     from toollens.targets import MISSING_NAME, load_module, module_tools, no_tools_error
 
     module = load_module(location, cwd=root)

@@ -33,10 +33,12 @@ _FROM_TEXT = frozenset(("render_text", "render_view", "view_data"))
 
 def __getattr__(name: str) -> Any:
     if name in _FROM_HTML:
+        # lazy: render.html (~170 ms) loads on first use; `import toollens.render` stays light
         from toollens.render import html
 
         value = getattr(html, name)
     elif name in _FROM_TEXT:
+        # lazy: render.text (~100 ms) loads on first use; `import toollens.render` stays light
         from toollens.render import text
 
         value = getattr(text, name)
@@ -51,6 +53,7 @@ _T = TypeVar("_T")
 
 def report_mimebundle(rep: Report) -> dict[str, str]:
     """How a notebook shows a Report: plain text and the static HTML report."""
+    # lazy: the report renderers (~170 ms) load when a Report is first displayed
     from toollens.render.html import render_html
     from toollens.render.text import render_text
 
@@ -59,6 +62,7 @@ def report_mimebundle(rep: Report) -> dict[str, str]:
 
 def comparison_mimebundle(comparison: Comparison) -> dict[str, str]:
     """How a notebook shows a framework Comparison: its text and its HTML panel."""
+    # lazy: registered by class name: loads when a Comparison is first displayed
     from toollens.render.frameworks import comparison_html, comparison_text
 
     return {"text/plain": comparison_text(comparison), "text/html": comparison_html(comparison)}
@@ -66,6 +70,7 @@ def comparison_mimebundle(comparison: Comparison) -> dict[str, str]:
 
 def tokens_mimebundle(count: TokenCount) -> dict[str, str]:
     """How a notebook shows a token count: a table with a bar per part."""
+    # lazy: registered by class name: loads when a TokenCount is first displayed
     from toollens.render.tokens import tokens_html, tokens_text
 
     return {"text/plain": tokens_text(count), "text/html": str(tokens_html(count))}
@@ -76,6 +81,7 @@ def _laid_out(render: Callable[[_T], dict[str, str]]) -> Callable[[_T], dict[str
     strips the stylesheet (an untrusted notebook, GitHub, nbviewer, VS Code)."""
 
     def laid_out(value: _T) -> dict[str, str]:
+        # lazy: render.inline (~3 ms) loads when a record is first displayed
         from toollens.render.inline import inline_layout
 
         bundle = render(value)
@@ -87,24 +93,28 @@ def _laid_out(render: Callable[[_T], dict[str, str]]) -> Callable[[_T], dict[str
 
 
 def _toolset_mimebundle(toolset: Toolset) -> dict[str, str]:
+    # lazy: the toolset page brings assess and the clients (~250 ms); shown on demand
     from toollens.render.toolset_html import toolset_mimebundle
 
     return toolset_mimebundle(toolset)
 
 
 def _call_mimebundle(result: CallResult) -> dict[str, str]:
+    # lazy: the round-trip views (~130 ms) load when a CallResult is first displayed
     from toollens.render.roundtrip_html import call_mimebundle
 
     return call_mimebundle(result)
 
 
 def _fuzz_mimebundle(result: FuzzReport) -> dict[str, str]:
+    # lazy: the round-trip views (~130 ms) load when a FuzzReport is first displayed
     from toollens.render.roundtrip_html import fuzz_mimebundle
 
     return fuzz_mimebundle(result)
 
 
 def _clients_mimebundle(clients: ToolClients) -> dict[str, str]:
+    # lazy: the clients' views (~180 ms) load when ToolClients are first displayed
     from toollens.render.clients_html import clients_mimebundle
 
     return clients_mimebundle(clients)

@@ -21,6 +21,9 @@ from toollens.project.places import (
     source_place,
 )
 from toollens.project.tools import relative_path
+from toollens.targets import is_mcp_target
+from toollens.tokens.tooldefs import DeferredMarks
+from toollens.toolsets import Toolset
 
 if TYPE_CHECKING:
     from toollens.core.records import Finding
@@ -63,10 +66,6 @@ def budget_annotations(
 def target_places(obj: object, text: str) -> list[Place]:
     """Where each tool counted from ``obj`` is defined, in the order they are counted
     (a toolset's readable entries; one tool otherwise)."""
-    from toollens.targets import is_mcp_target
-    from toollens.tokens.tooldefs import DeferredMarks
-    from toollens.toolsets import Toolset
-
     if isinstance(obj, DeferredMarks):
         obj = obj.toolset
     if isinstance(obj, Toolset):

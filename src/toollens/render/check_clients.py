@@ -17,10 +17,11 @@ from toollens.consumers import (
     Verdict,
 )
 from toollens.core.schema.types import JsonObject
+from toollens.project.github import Annotation
 
 if TYPE_CHECKING:
     from toollens.assess.clients import ClientsCheck
-    from toollens.project.github import Annotation, Level
+    from toollens.project.github import Level
     from toollens.project.places import Place
 
 __all__ = ["client_annotations", "clients_data", "clients_lines"]
@@ -164,8 +165,6 @@ def clients_data(clients: ClientsCheck) -> tuple[dict[str, list[JsonObject]], Js
 def client_annotations(clients: ClientsCheck, whole: Place) -> Iterator[Annotation]:
     """A notice per chosen client with what its tools cost, an annotation per tool it loses,
     and per request it rejects or warns on; all on the place naming the tool list."""
-    from toollens.project.github import Annotation
-
     found: list[tuple[Level, str, str]] = [
         ("notice", f"{cost.client}: tokens", f"{cost.client} sends {cost}")
         for cost in clients.costs

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from toollens.render.check_tool import format_check
+
 if TYPE_CHECKING:
     from toollens.assess import Assessment
     from toollens.core.schema.types import JsonObject
@@ -20,6 +22,7 @@ __all__ = ["assessment_json", "format_result"]
 def assessment_json(result: Assessment) -> JsonObject:
     """The assessment as ``check --format json`` writes it."""
     if result.mode == "toolset":
+        # lazy: render.check_toolset (~2 ms), for a toolset's check only
         from toollens.render.check_toolset import toolset_data
 
         data = toolset_data(result)
@@ -46,19 +49,21 @@ def format_result(result: Assessment, fmt: str) -> str:
 
 def _text(result: Assessment) -> str:
     if result.mode == "toolset":
+        # lazy: render.check_toolset (~2 ms), for a toolset's check only
         from toollens.render.check_toolset import format_text
 
         return format_text(result)
-    from toollens.render.check_tool import format_check
 
     return "".join(format_check(c.result) for c in result.checks)
 
 
 def _github(result: Assessment) -> str:
     if result.mode == "toolset":
+        # lazy: render.check_toolset (~2 ms), for a toolset's check only
         from toollens.render.check_toolset import format_github
 
         return format_github(result)
+    # lazy: render.check_github brings project.annotations (~4 ms), for --format github only
     from toollens.render.check_github import format_checks_github
 
     triples = [(c.result, c.obj, c.function) for c in result.checks]
@@ -68,6 +73,7 @@ def _github(result: Assessment) -> str:
 def _token_annotations(result: Assessment) -> str:
     if not result.token_section or result.counted is None:
         return ""
+    # lazy: the budget annotations + project.places (~3 ms), for a token budget only
     from toollens.render.check_budget import budget_annotations
 
     assert result.tokens is not None

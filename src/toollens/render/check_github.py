@@ -7,11 +7,15 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toollens.project.annotations import Locator
+from toollens.project.github import Annotation, plain_line
+from toollens.project.tools import relative_path
+from toollens.targets import parse_target
+
 if TYPE_CHECKING:
     from toollens.core.checks import ToolCheck
     from toollens.core.function_schema import FunctionSchema
-    from toollens.project.annotations import Locator
-    from toollens.project.github import Annotation, Level
+    from toollens.project.github import Level
 
 __all__ = ["format_checks_github", "format_located_checks_github", "json_file"]
 
@@ -20,9 +24,6 @@ _FINDING_LEVELS: dict[str, Level] = {"error": "error", "warning": "warning", "in
 
 def json_file(target: str) -> str | None:
     """The repository-relative path of a JSON-file target; ``None`` for Python targets."""
-    from toollens.project.tools import relative_path
-    from toollens.targets import parse_target
-
     spec = parse_target(target)
     return relative_path(Path(spec.location)) if spec.origin == "json" else None
 
@@ -36,8 +37,6 @@ def format_checks_github(
         results: (check result, the tool's object, its FunctionSchema or ``None``) triples.
         target: the target as written, when one was given (a JSON file is annotated whole).
     """
-    from toollens.project.annotations import Locator
-
     file = json_file(target) if target is not None else None
     return format_located_checks_github(
         [(result, Locator(obj, function, file=file)) for result, obj, function in results]
@@ -47,8 +46,6 @@ def format_checks_github(
 def format_located_checks_github(results: Sequence[tuple[ToolCheck, Locator]]) -> str:
     """Check results as annotations at the place each locator gives, each tool followed by a
     summary line."""
-    from toollens.project.github import plain_line
-
     lines: list[str] = []
     for result, locator in results:
         lines.extend(str(a) for a in _check_annotations(result, locator))
@@ -58,8 +55,6 @@ def format_located_checks_github(results: Sequence[tuple[ToolCheck, Locator]]) -
 
 
 def _check_annotations(result: ToolCheck, locator: Locator) -> Iterator[Annotation]:
-    from toollens.project.github import Annotation
-
     for view, message in result.view_errors.items():
         yield Annotation(
             level="error",

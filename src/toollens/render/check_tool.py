@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toollens.core.checks import ToolCheck
-from toollens.core.problems import explained_by_lint
+from toollens.core.problems import explained_by_lint, providers_by_finding
 from toollens.core.records import SEVERITY_ORDER, Finding
 
 __all__ = ["format_check"]
@@ -16,7 +16,6 @@ def format_check(result: ToolCheck) -> str:
     lines = [f"{result.title}: {_check_summary(result)}"]
     for view, message in result.view_errors.items():
         lines.append(f"  error[view.{view}]: {message}")
-    from toollens.core.problems import providers_by_finding
 
     # A finding two providers share (OpenAI Chat and Responses) is listed once, under the
     # first, with every provider it concerns; the later sections point back to it.
@@ -27,6 +26,7 @@ def format_check(result: ToolCheck) -> str:
         lines.append(f"{label}:")
         verdict = result.verdicts.get(label) if label != "lint" else None
         if verdict is not None:
+            # lazy: render.verdict (~0.6 ms); `import toollens.cli` imports this module, not it
             from toollens.render.verdict import verdict_lines
 
             lines.extend("  " + line for line in verdict_lines(verdict))

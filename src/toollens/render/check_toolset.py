@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from toollens.core.problems import explained_by_lint
 from toollens.core.records import SEVERITY_ORDER, Severity
 from toollens.core.schema.types import JsonObject
+from toollens.toolsets.rules import grouped_findings, some_names
 
 if TYPE_CHECKING:
     from toollens.assess import Assessment, ToolRow
@@ -50,6 +51,7 @@ def _table(result: Assessment) -> list[str]:
     """The table the static page and the widget show (one model), as text, with a column
     per chosen client; wider than :data:`WIDTH`, the clients that agree on every tool share
     a column (named below the table), and still wider, each tool is a few lines."""
+    # lazy: the table (render.toolset_table, ~5 ms) is for text output only
     from toollens.render.toolset_table import table_text
     from toollens.render.toolset_table import toolset_table as table_model
 
@@ -99,6 +101,7 @@ def _group_title(index: int, group: list[str]) -> str:
 
 
 def _group_column(model: ToolsetTable, index: int, group: list[str]) -> Column:
+    # lazy: the table (render.toolset_table, ~5 ms) is for text output only
     from toollens.render.toolset_table import Column
 
     shown = model.column(group[0])  # every client of the group shows the same verdict
@@ -136,12 +139,12 @@ def format_text(result: Assessment) -> str:
     assert ts is not None
     lines = [headline(result), "", *_table(result)]
     if result.clients is not None:
+        # lazy: render.check_clients (~1.5 ms), for the clients' verdicts only
         from toollens.render.check_clients import clients_lines
 
         lines += ["", *clients_lines(result.clients)]
     if ts.cross_findings:
         lines += ["", "across tools:"]
-        from toollens.toolsets.rules import grouped_findings, some_names
 
         for item in grouped_findings(ts.cross_findings):
             named = f" (tools: {some_names(item.tools)})" if item.tools else ""
@@ -207,6 +210,7 @@ def toolset_data(result: Assessment) -> JsonObject:
         ],
     }
     if result.clients is not None:
+        # lazy: render.check_clients (~1.5 ms), for the clients' verdicts only
         from toollens.render.check_clients import clients_data
 
         by_tool, whole = clients_data(result.clients)
@@ -225,6 +229,8 @@ def format_github(result: Assessment) -> str:
     Annotations about the whole set, or a tool with no place of its own, point at where the
     target as named is defined.
     """
+    # lazy: project.places, project.github and render.check_github (~4 ms), for --format github
+    from toollens.project.github import plain_line
     from toollens.project.places import NOWHERE, entry_place, source_place
     from toollens.render.check_github import format_located_checks_github
 
@@ -236,10 +242,10 @@ def format_github(result: Assessment) -> str:
     text = format_located_checks_github(checked) if checked else ""
     lines = [str(a) for a in _extra_annotations(ts, rows, places, whole)]
     if result.clients is not None:
+        # lazy: render.check_clients (~1.5 ms), for the clients' verdicts only
         from toollens.render.check_clients import client_annotations
 
         lines += [str(a) for a in client_annotations(result.clients, whole)]
-    from toollens.project.github import plain_line
 
     return text + "\n".join([*lines, plain_line(headline(result))]) + "\n"
 
@@ -247,6 +253,7 @@ def format_github(result: Assessment) -> str:
 def _locator(entry: Tool, places: dict[int, Place]) -> Locator:
     # The object and FunctionSchema annotations point at; a report read in another process
     # is not kept, so its tool points where its origin says (module file and def line).
+    # lazy: project.annotations (~3 ms), for --format github only
     from toollens.project.annotations import Locator
 
     rep = entry.report
@@ -257,6 +264,7 @@ def _locator(entry: Tool, places: dict[int, Place]) -> Locator:
 def _extra_annotations(
     ts: Toolset, rows: tuple[ToolRow, ...], places: dict[int, Place], whole: Place
 ) -> Iterator[Annotation]:
+    # lazy: project.github (~1 ms), for --format github only
     from toollens.project.github import Annotation
 
     for row in rows:

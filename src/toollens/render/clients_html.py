@@ -9,7 +9,8 @@ notebook's display of the model (:func:`clients_mimebundle`).
 from __future__ import annotations
 
 from toollens.consumers.model import RuleHit, Verdict
-from toollens.render.clients_view import ClientSide, ToolClients, verdict_state
+from toollens.render.clients_view import ClientSide, ToolClients, clients_text, verdict_state
+from toollens.render.css import style_tag
 from toollens.render.markup import Child, Markup, badge, code, join, note, tag
 from toollens.render.panel import panel
 
@@ -219,9 +220,6 @@ def clients_note(text: str) -> str:
 def clients_mimebundle(view: ToolClients) -> dict[str, str]:
     """How a notebook shows a :class:`ToolClients`: its text, and the panel with the
     stylesheet."""
-    from toollens.render.clients_view import clients_text
-    from toollens.render.css import style_tag
-
     body = Markup(clients_panel_html(view))
     html = tag("div", style_tag(), body, class_="tl-root", data_toollens="clients")
     return {"text/plain": clients_text(view), "text/html": str(html)}

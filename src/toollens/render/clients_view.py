@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from toollens.consumers import CONSUMERS
 from toollens.consumers.model import RuleHit, Verdict
 from toollens.core.display_hooks import mimebundle
 from toollens.core.errors import TargetError
@@ -188,8 +189,6 @@ def tools_clients(
 ) -> list[ToolClients]:
     """:func:`tool_clients` of each of ``tools``, the verdicts indexed once (a list of
     1,000 tools is looked up in linear time)."""
-    from toollens.consumers import CONSUMERS, judge_consumers
-
     at = {name: i for i, name in reversed(list(enumerate(listing.names)))}
     missing = [tool for tool in tools if tool not in at]
     if missing:
@@ -197,6 +196,9 @@ def tools_clients(
             f"tool {missing[0]!r} is not in the tool list of server {listing.server_name!r}",
             hint=f"name one of {', '.join(listing.names[:10]) or '(no tools)'}",
         )
+    # per call, not hoisted: tests replace toollens.consumers.judge_consumers
+    from toollens.consumers import judge_consumers
+
     report = judged or judge_consumers(listing, list(clients) if clients is not None else None)
     sides: dict[str, list[ClientSide]] = {tool: [] for tool in tools}
     for judgement in report.judgements:

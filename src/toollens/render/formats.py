@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.errors import ToolLensError
+
 if TYPE_CHECKING:
     from toollens.core.diff import SchemaDiff
     from toollens.core.report import Report
@@ -30,6 +32,7 @@ def dump(value: object) -> str:
 
 def format_show(rep: Report, view: str, fmt: str) -> str:
     """One view (or all of them) of a report, as the explorer shows it."""
+    # lazy: render.text + the report engine (~100 ms); not loaded by `import toollens.cli`
     from toollens.render.text import render_text, render_view
 
     if view != "all":
@@ -42,6 +45,7 @@ def format_show(rep: Report, view: str, fmt: str) -> str:
 def show_data(rep: Report, view: str) -> object:
     """One view (or all of them) of a report as JSON data: what ``format_show`` writes as
     JSON, for a command that writes several tools' views in one document."""
+    # lazy: render.text + the report engine (~100 ms); not loaded by `import toollens.cli`
     from toollens.render.text import view_data
 
     return show_all_data(rep) if view == "all" else view_data(rep, view)
@@ -54,7 +58,7 @@ def show_all_data(rep: Report) -> JsonObject:
     failed (``strict`` of an open mapping) is left out of ``views`` and its message is
     under ``view_errors``, so one bad view does not hide the others.
     """
-    from toollens.core.errors import ToolLensError
+    # lazy: render.text + the report engine (~100 ms); not loaded by `import toollens.cli`
     from toollens.render.text import VIEWS as views
     from toollens.render.text import view_data
 

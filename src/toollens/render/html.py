@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
+from toollens.core.problems import worst_severity
 from toollens.core.records import Change, Finding, join_pointer
 from toollens.core.report import Report, View
+from toollens.core.strict import REASONS, StrictRule
 from toollens.render.css import style_tag
 from toollens.render.diff_html import render_diff_html, render_edit_changes
 from toollens.render.display import (
@@ -211,8 +213,6 @@ _RULE_KEYWORD = {
 
 
 def _rule_doc(rule: str) -> str:
-    from toollens.core.strict import REASONS, StrictRule
-
     try:
         text = REASONS[StrictRule(rule)]
     except (ValueError, KeyError):
@@ -317,8 +317,6 @@ def _findings_list(findings: Sequence[Finding], empty: str) -> Markup:
 
 def _joined_item(finding: Finding, angles: Sequence[Finding], provider: str) -> Markup:
     """One problem with both sources: the lint finding, and how the provider sees it."""
-    from toollens.core.problems import worst_severity
-
     sev = enum_value(worst_severity([finding, *angles]))
     rules = [tag("span", enum_value(f.rule), class_="tl-rule") for f in (finding, *angles)]
     seen = tag(
@@ -436,6 +434,7 @@ def render_html(
     panels = render_panels(report)
     shown = None
     if clients is not None:
+        # lazy: the clients' panel (~25 ms); opening an Explorer must not load it (issue 50)
         from toollens.render.clients_html import clients_panel_html
 
         shown = Markup(clients_panel_html(clients, client))

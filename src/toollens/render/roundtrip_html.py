@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from toollens.render.css import style_tag
 from toollens.render.markup import Markup, badge, tag
 from toollens.render.roundtrip_css import ROUNDTRIP_STYLE
 from toollens.roundtrip.formatting import call_steps, format_call, format_fuzz
@@ -26,8 +27,6 @@ _STATUS_CLASS = {
 
 
 def _root(*children: Markup, kind: str) -> str:
-    from toollens.render.css import style_tag
-
     style = Markup(f"<style>{ROUNDTRIP_STYLE}</style>")
     return str(tag("div", style_tag(), style, *children, class_="tl-root", data_toollens=kind))
 

@@ -12,12 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from toollens.assess import Assessment, AssessRequest, assess_toolset
+from toollens.core.choices import DEFAULT_PROVIDER
+from toollens.core.errors import ToolLensError
 from toollens.core.records import Severity
+from toollens.render.css import style_tag
 from toollens.render.markup import Markup, badge, join, tag
 from toollens.render.toolset_table import Cell, ToolRowView, ToolsetTable, toolset_table
+from toollens.tokens import tokens
+from toollens.tokens.models import model_for_provider
+from toollens.toolsets.rules import grouped_findings, some_names
 
 if TYPE_CHECKING:
-    from toollens.assess import Assessment
     from toollens.toolsets import Tool, Toolset
 
 __all__ = [
@@ -83,8 +89,6 @@ def toolset_row_views(ts: Toolset, providers: Sequence[str] | None = None) -> li
 def assessed(subject: Toolset | Assessment, providers: Sequence[str] | None = None) -> Assessment:
     """``subject``'s assessment: itself, or a toolset as read judged for ``providers`` (its
     clients' verdicts too when it is an MCP tool list), as ``check`` judges it."""
-    from toollens.assess import Assessment, AssessRequest, assess_toolset
-
     if isinstance(subject, Assessment):
         return subject
     request = AssessRequest(target=subject, providers=tuple(providers or ()))
@@ -113,9 +117,6 @@ def table_of(ts: Toolset, providers: Sequence[str] | None = None) -> ToolsetTabl
 
 def _token_count(entry: Tool, model: str) -> int | None:
     """The tool's own tokens on ``model``, or ``None`` when it cannot be counted here."""
-    from toollens.core.errors import ToolLensError
-    from toollens.tokens import tokens
-
     if entry.report is None:
         return None
     try:
@@ -126,9 +127,6 @@ def _token_count(entry: Tool, model: str) -> int | None:
 
 def token_model(ts: Toolset) -> str:
     """The model the token column counts for: the toolset provider's default model."""
-    from toollens.core.choices import DEFAULT_PROVIDER
-    from toollens.tokens.models import model_for_provider
-
     return model_for_provider(ts.options.provider if ts.options is not None else DEFAULT_PROVIDER)
 
 
@@ -209,8 +207,6 @@ def rows_html(table: ToolsetTable, rows: Sequence[ToolRowView], *, links: bool =
 
 def across_html(ts: Toolset) -> Markup | None:
     """The cross-tool findings as a list, or ``None`` when there are none."""
-    from toollens.toolsets.rules import grouped_findings, some_names
-
     if not ts.cross_findings:
         return None
     items = [
@@ -237,8 +233,6 @@ def render_toolset_html(
     subject: Toolset | Assessment, providers: Sequence[str] | None = None
 ) -> str:
     """The notebook fragment: stylesheet, totals, the table and the cross-tool findings."""
-    from toollens.render.css import style_tag
-
     result = assessed(subject, providers)
     assert result.toolset is not None
     return str(
@@ -261,8 +255,6 @@ def render_toolset_html(
 
 def render_toolset_text(ts: Toolset) -> str:
     """A short plain-text summary: one line per tool, then the findings across tools."""
-    from toollens.toolsets.rules import grouped_findings, some_names
-
     table = toolset_table(ts)
     lines = [f"Toolset {ts.label}: {len(table.rows)} tools", *table.group_lines()]
     for row in table.rows:

@@ -20,8 +20,22 @@ import zlib
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from toollens.core.report import View
 from toollens.core.schema.types import JsonValue
+from toollens.render.clients_html import clients_panel_html
+from toollens.render.clients_view import tools_clients
+from toollens.render.css import STYLE
+from toollens.render.html import render_header, render_panels
 from toollens.render.markup import Markup, tag
+from toollens.render.toolset_html import (
+    TOOLSET_STYLE,
+    across_html,
+    assessed,
+    assessment_table,
+    rows_html,
+    shared_html,
+    totals_html,
+)
 from toollens.render.toolset_table import LEVELS, PAGE_ROWS
 
 if TYPE_CHECKING:
@@ -46,10 +60,6 @@ ACROSS_INLINE_BYTES = 64 * 1024
 def tool_views_html(index: int, entry: Tool, clients: ToolClients | None = None) -> str:
     """What opens for one tool: its heading, header and views (with ``clients``, the
     Clients view of a tool of an MCP tool list), or why it has none."""
-    from toollens.core.report import View
-    from toollens.render.clients_html import clients_panel_html
-    from toollens.render.html import render_header, render_panels
-
     heading = tag(
         "h2", f"{index + 1}. {entry.name}", tag("span", f"  {entry.origin}", class_="tl-muted")
     )
@@ -90,7 +100,6 @@ def _tools_clients(ts: Toolset, judged: ConsumerReport | None) -> list[ToolClien
     listing = ts.listing
     if listing is None:
         return [None] * len(ts.tools)
-    from toollens.render.clients_view import tools_clients
 
     names = set(listing.names)
     listed = [e.name for e in ts.tools if e.name in names]
@@ -123,8 +132,6 @@ def _json_script(value: JsonValue) -> Markup:
 
 
 def _across(ts: Toolset) -> Markup | None:
-    from toollens.render.toolset_html import across_html
-
     html = across_html(ts)
     if html is None or len(html) <= ACROSS_INLINE_BYTES:
         return html
@@ -146,8 +153,6 @@ def _across(ts: Toolset) -> Markup | None:
 
 def _first_rows(table: ToolsetTable) -> Markup:
     """The table's first page as the script will draw it, so the first paint shows it."""
-    from toollens.render.toolset_html import rows_html, shared_html
-
     shown = table.rows[:PAGE_ROWS]
     where = f"1\u2013{len(shown)} of {len(table.rows)}" if shown else "no tools match"
     bar = tag(
@@ -187,14 +192,6 @@ def render_toolset_page(
     """One self-contained HTML document of an assessment (or of a toolset as read, judged
     for ``providers``): totals, the table, the findings across tools, and each tool's
     views, built when its row opens."""
-    from toollens.render.css import STYLE
-    from toollens.render.toolset_html import (
-        TOOLSET_STYLE,
-        assessed,
-        assessment_table,
-        totals_html,
-    )
-
     result = assessed(subject, providers)
     ts = result.toolset
     assert ts is not None

@@ -18,7 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
+from toollens.assess import AssessRequest, assess_toolset
 from toollens.assess.verdicts import RANKS, ToolVerdicts
+from toollens.consumers import Verdict
+from toollens.core.choices import DEFAULT_PROVIDER
 from toollens.core.records import SEVERITY_ORDER
 from toollens.core.schema.types import JsonObject
 
@@ -285,9 +288,6 @@ def toolset_table(
             clients); ``None``: the toolset as read, judged for ``providers`` alone.
         tokens: what one entry's definition costs (no tokens column when ``None``).
     """
-    from toollens.assess import AssessRequest, assess_toolset
-    from toollens.core.choices import DEFAULT_PROVIDER
-
     default = ts.options.provider if ts.options is not None else DEFAULT_PROVIDER
     chosen = tuple(dict.fromkeys(providers or [default]))
     if verdicts is None:
@@ -387,7 +387,7 @@ def _client_column(client: str) -> Column:
     """A client's verdict column (``client:<id>``, kind ``client``): what it does with each
     row's tool (``accepted``, ``rewritten``, ``tool-dropped``, ...; ``-`` for a row its tool
     list does not hold). A browser shows one at a time (:meth:`ToolsetTable.drawn`)."""
-    from toollens.consumers import Verdict
+    # lazy: render.clients_view (~3 ms), for client columns only
     from toollens.render.clients_view import verdict_state
 
     def cell(row: ToolRowView) -> Cell:

@@ -14,7 +14,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from toollens.core.errors import ModelBehaviorError, TargetError
+from toollens.core.errors import ModelBehaviorError, TargetError, ToolLensError
+from toollens.core.function_schema import FunctionSchema, function_schema
 from toollens.core.metadata import MISSING
 from toollens.core.schema.toolkit import shorten
 from toollens.core.schema.types import JsonObject, JsonValue
@@ -25,8 +26,6 @@ from toollens.roundtrip.running import RunStatus, run_call
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
-
-    from toollens.core.function_schema import FunctionSchema
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds ``try_call`` waits for the function before reporting a timeout."""
@@ -45,8 +44,6 @@ class PreparedTool:
     @classmethod
     def of(cls, target: object, *, strict: bool = True) -> PreparedTool:
         """A callable, or a ``FunctionSchema`` (its callable is the one called)."""
-        from toollens.core.function_schema import FunctionSchema, function_schema
-
         if isinstance(target, FunctionSchema):
             return cls(target, target.callable_info.func)
         if not callable(target):
@@ -230,9 +227,6 @@ def strict_note(target: object, text: str) -> str | None:
     it: a model in strict mode never sends them (``None`` when they fit, or when the target
     has no strict schema)."""
     from jsonschema import Draft202012Validator
-
-    from toollens.core.errors import ToolLensError
-    from toollens.core.function_schema import FunctionSchema, function_schema
 
     try:
         if isinstance(target, FunctionSchema):

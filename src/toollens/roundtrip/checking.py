@@ -13,8 +13,13 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from toollens.core.errors import ModelBehaviorError
 from toollens.core.record_json import record_json
+from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonSchema
+from toollens.core.validation import pointer_from_loc, validation_message
+from toollens.roundtrip.calling import decode_arguments
+from toollens.roundtrip.generate import schema_validator
 
 if TYPE_CHECKING:
     from toollens.roundtrip.calling import PreparedTool
@@ -82,9 +87,6 @@ def check_arguments(
         tool: the function with its schema (``None`` for a plain JSON Schema).
         schema: the parameters schema the model sees (draft 2020-12), or ``None``.
     """
-    from toollens.core.errors import ModelBehaviorError
-    from toollens.roundtrip.calling import decode_arguments
-
     try:
         data = decode_arguments(tool.fs.name if tool is not None else "tool", text)
     except ModelBehaviorError as exc:  # the SDK's own decoding: the same verdict as a call
@@ -109,8 +111,6 @@ def _sdk_marks(result: CallResult, data: object) -> list[ArgumentMark]:
     """Every pydantic error behind a rejection, at its pointer (the SDK reports the lot)."""
     import pydantic
 
-    from toollens.core.validation import pointer_from_loc, validation_message
-
     if result.error is None:
         return []
     cause = result.error.__cause__
@@ -127,9 +127,6 @@ def _sdk_marks(result: CallResult, data: object) -> list[ArgumentMark]:
 
 
 def _schema_marks(schema: JsonSchema, data: object) -> list[ArgumentMark]:
-    from toollens.core.schema.pointer import join_pointer
-    from toollens.roundtrip.generate import schema_validator
-
     errors = sorted(schema_validator(schema).iter_errors(data), key=lambda e: list(e.path))
     return [
         ArgumentMark(join_pointer("", *error.absolute_path), _schema_message(error), "schema")

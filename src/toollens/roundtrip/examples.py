@@ -18,6 +18,7 @@ from typing import Any
 from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonObject, JsonSchema, JsonValue
 from toollens.roundtrip import generate
+from toollens.roundtrip.fuzzing import explore
 
 __all__ = ["ExampleSource", "readable_example"]
 
@@ -194,8 +195,6 @@ class ExampleSource:
         """A Hypothesis value for ``schema`` (its refs resolved against this schema's
         ``$defs``): the simplest, or the last of three seeded draws; ``_NOTHING`` when
         Hypothesis cannot draw one."""
-        from toollens.roundtrip.fuzzing import explore
-
         # The value in an object of its own, with the $defs its refs point into.
         wrapper: dict[str, Any] = {"type": "object", "properties": {"v": schema}, "required": ["v"]}
         if "$defs" in self.schema:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from toollens.core.record_json import record_json
 from toollens.core.schema.toolkit import shorten
 from toollens.core.schema.types import JsonObject
 from toollens.roundtrip.call_text import show_value
@@ -137,8 +138,6 @@ def _finding_lines(finding: FuzzFinding) -> list[str]:
 
 def fuzz_data(report: FuzzReport) -> JsonObject:
     """A fuzz report as JSON-ready data."""
-    from toollens.core.record_json import record_json
-
     data = record_json(
         report,
         *("tool", "provider", "seed", "examples", "edge_cases", "dry_run", "invalid", "stopped"),

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from toollens.core.choices import provider_id
+from toollens.core.errors import ToolLensError
 from toollens.core.schema.types import JsonObject
 from toollens.roundtrip import classify, generate
 from toollens.roundtrip.calling import PreparedTool
@@ -296,15 +298,13 @@ def _finding(run: _Run, key: str, n: int, seed: int) -> FuzzFinding:
 def _schema_for(tool: PreparedTool, provider: str | None) -> dict[str, Any]:
     if provider is None:
         return generate.model_facing(tool.fs.json_schema)
-    from toollens.core.choices import provider_id
+    # lazy: the provider rules + docstring_parser (~41 ms), for a provider's schema only
     from toollens.core.providers import provider_payload
 
     return generate.model_facing(provider_payload(tool.fs, provider_id(provider)).schema)
 
 
 def _require_hypothesis() -> None:
-    from toollens.core.errors import ToolLensError
-
     try:
         import hypothesis  # noqa: F401
         import hypothesis_jsonschema  # noqa: F401

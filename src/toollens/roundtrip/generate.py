@@ -101,6 +101,7 @@ def valid_arguments(schema: JsonSchema) -> SearchStrategy[JsonObject]:
     Objects, arrays, unions and refs are composed once (:mod:`toollens.roundtrip.strategies`);
     hypothesis-jsonschema draws the rest, and a schema it cannot use raises here.
     """
+    # lazy: the strategy builders (~1 ms); `toollens --help` imports this module, not them
     from toollens.roundtrip.compat import install
     from toollens.roundtrip.strategies import strategy_for
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from toollens.core.errors import TargetError
 from toollens.mcp.target import MCP_PREFIX, is_mcp_target
+from toollens.tokens.errors import OnlineCountError
 from toollens.tokens.models import DEFAULT_MODEL, rule_for
 from toollens.tokens.result import TokenCount, UnreadTool
 from toollens.tokens.tooldefs import CountableTools, ToolDef, skipped, tool_defs
@@ -50,12 +51,11 @@ def tokens(
     wanted = None if messages is None else tuple(messages)
     if not defs:
         return _no_tools(model)
+    # lazy: core.providers.requests (~1.5 ms); `toollens --help` imports this module, not it
     from toollens.core.providers.requests import request_refusal
 
     refused = request_refusal(rule_for(model).provider, len(defs))
     if refused is not None and online:  # never sent: the provider would refuse it for its size
-        from toollens.tokens.errors import OnlineCountError
-
         raise OnlineCountError(f"not sent: {refused}", hint="count fewer tools at once")
     counted = _count(defs, model, online, tool_choice, wanted)
     if refused is not None:  # what such a request costs, and that it is refused
@@ -64,6 +64,7 @@ def tokens(
         note = f"{len(unread)} of {len(unread) + len(defs)} tools not counted (could not be read)"
         counted = dataclasses.replace(counted, unread=unread, notes=(*counted.notes, note))
     if any(d.deferred for d in defs) and not online:
+        # lazy: toollens.tokens.deferred (~1 ms), for deferred tools only (not at `--help`)
         from toollens.tokens.deferred import with_deferred
 
         counted = with_deferred(counted, rule_for(model).provider)
@@ -105,22 +106,27 @@ def _count(
 ) -> TokenCount:
     rule = rule_for(model)
     if online:
+        # lazy: the online counter (~1 ms) loads for online=True only
         from toollens.tokens.online import count_online
 
         return count_online(model, rule.provider, defs, messages)
     if rule.provider == "openai":
+        # lazy: the OpenAI renderer and encodings (~4 ms), for OpenAI models only
         from toollens.tokens.openai_count import count_openai
 
         assert rule.encoding is not None
         return count_openai(model, rule.encoding, defs, messages)
     if rule.provider == "gpt-oss":
+        # lazy: the harmony counter and encodings (~2 ms), for gpt-oss only
         from toollens.tokens.harmony_count import count_harmony
 
         return count_harmony(model, defs, messages)
     if rule.provider == "anthropic":
+        # lazy: the Claude counter and encodings (~3 ms), for Claude models only
         from toollens.tokens.claude import count_claude
 
         return count_claude(model, defs, tool_choice, messages)
+    # lazy: the estimate and encodings (~1.5 ms), for other models only
     from toollens.tokens.estimate import count_estimate
 
     return count_estimate(model, defs, messages)

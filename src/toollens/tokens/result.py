@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toollens.core.display_hooks import mimebundle
 from toollens.core.record_json import record_json
 from toollens.core.schema.types import JsonObject
 
@@ -140,7 +141,6 @@ class TokenCount:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
         # toollens.render registers how a count is shown (the layers point render -> tokens)
-        from toollens.core.display_hooks import mimebundle
 
         return mimebundle(self, kwargs.get("include"), kwargs.get("exclude"))
 

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from toollens.core.errors import TargetError
+from toollens.core.function_schema import FunctionSchema, function_schema
+from toollens.core.providers import unwrap_payload
+from toollens.core.report import Report
 from toollens.tokens.result import UnreadTool
 
 if TYPE_CHECKING:
     from typing import TypeGuard
 
-    from toollens.core.function_schema import FunctionSchema
-    from toollens.core.report import Report
     from toollens.toolsets.entries import Tool
     from toollens.toolsets.model import Toolset
 
@@ -105,6 +106,7 @@ def skipped(tools: CountableTools) -> tuple[UnreadTool, ...]:
 
 
 def _is_toolset(tools: object) -> TypeGuard[Toolset]:
+    # lazy: toollens.toolsets (~16 ms); `toollens --help` imports this module, not it
     from toollens.toolsets.model import Toolset
 
     return isinstance(tools, Toolset)
@@ -129,8 +131,7 @@ def tool_def(entry: Tool, deferred: bool = False) -> ToolDef:
 
 
 def _one(tool: Any) -> ToolDef:
-    from toollens.core.function_schema import FunctionSchema, function_schema
-    from toollens.core.report import Report
+    # lazy: toollens.toolsets (~16 ms); `toollens --help` imports this module, not it
     from toollens.toolsets.entries import Tool
 
     if isinstance(tool, ToolDef):
@@ -172,6 +173,7 @@ def _framework_tool(obj: object) -> ToolDef | None:
     """
     if isinstance(obj, (Mapping, str, bytes, ToolDef)):
         return None
+    # lazy: toollens.toolsets (~16 ms); `toollens --help` imports this module, not it
     from toollens.toolsets.registry import framework_entries
 
     found = framework_entries(obj, None, type(obj).__name__)
@@ -204,8 +206,6 @@ def _from_report(rep: Any) -> ToolDef:
 
 
 def _from_mapping(data: Mapping[str, Any]) -> ToolDef:
-    from toollens.core.providers import unwrap_payload
-
     mcp_schema = data.get("inputSchema")
     if isinstance(data.get("name"), str) and isinstance(mcp_schema, Mapping):
         # An MCP tools/list entry: what a client sends on as the tool.

@@ -14,8 +14,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from toollens.core.providers.api import RULES_BY_ID
+from toollens.core.providers.mcp_spec import MCP_REVISIONS, MCP_SPEC_RULES
 from toollens.core.providers.rules import MAX_SOURCE_AGE_DAYS, RULES_REVIEWED
 from toollens.core.records import Citation
+from toollens.toolsets.rules import TOOLSET_RULES
 
 __all__ = [
     "LISTING_RULES",
@@ -115,10 +118,6 @@ LISTING_RULES: tuple[RuleRow, ...] = (
 
 def rule_rows() -> list[RuleRow]:
     """Provider and payload rules (by id), then the request rules, then the MCP judge's."""
-    from toollens.core.providers.api import RULES_BY_ID
-    from toollens.core.providers.mcp_spec import MCP_REVISIONS, MCP_SPEC_RULES
-    from toollens.toolsets.rules import TOOLSET_RULES
-
     rows = [
         RuleRow(r.id, r.severity.value, r.scope.value, r.summary, r.cite)
         for r in sorted(RULES_BY_ID.values(), key=lambda rule: rule.id)

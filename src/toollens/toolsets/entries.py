@@ -16,15 +16,18 @@ import inspect
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from toollens.core.choices import provider_id
 from toollens.core.errors import ToolLensError
 from toollens.core.record_json import record_json
 from toollens.core.records import Finding
+from toollens.core.report import ReportOptions, report
 from toollens.core.schema.types import JsonMapping, JsonObject, JsonSchema
 from toollens.mcp.records import mcp_fields
+from toollens.toolsets.locations import source_location
 
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
-    from toollens.core.report import Report, ReportOptions
+    from toollens.core.report import Report
 
 __all__ = ["OriginKind", "Tool", "ToolOrigin", "callable_origin", "one_line"]
 
@@ -146,8 +149,6 @@ class Tool:
         """The tool's report for ``provider`` (its own when it is for that provider)."""
         if self.report is None or self.report.provider == provider:
             return self.report
-        from toollens.core.choices import provider_id
-        from toollens.core.report import report
 
         return report(self.report.target, self.report.options, provider=provider_id(provider))
 
@@ -204,8 +205,6 @@ class Tool:
         options: ReportOptions | None = None,
     ) -> Tool:
         """An entry for a Python function (or class): its report, or the error inspecting it."""
-        from toollens.core.report import report
-
         where = origin or callable_origin(func, kind="callable")
         try:
             rep = report(func, options)
@@ -235,8 +234,6 @@ class Tool:
 
         ``options.strict`` decides whether strict conversion runs on ``input_schema``.
         """
-        from toollens.core.report import ReportOptions, report
-
         where = origin or ToolOrigin(kind="json", label=name)
         given = options or ReportOptions()
         named = dataclasses.replace(given, name=name, description=description)
@@ -265,8 +262,6 @@ def callable_origin(
     func: object, *, kind: OriginKind, label: str | None = None, index: int | None = None
 ) -> ToolOrigin:
     """The origin of a Python tool: its module and the line of its ``def``."""
-    from toollens.toolsets.locations import source_location
-
     try:
         target = inspect.unwrap(func) if callable(func) else func
         module = getattr(target, "__module__", None)

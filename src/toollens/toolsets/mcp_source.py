@@ -18,8 +18,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from toollens.core.errors import ToolLensError
+from toollens.core.options import ReportOptions
 from toollens.core.records import Finding, Severity
-from toollens.mcp.target import MCP_PREFIX
+from toollens.mcp.listing import sdk_check, sdk_refusals
+from toollens.mcp.target import MCP_PREFIX, parse_mcp_target
 from toollens.toolsets.catalogue import (
     SDK_LIST_CHECK,
     SDK_REFUSES_LIST,
@@ -32,7 +34,6 @@ from toollens.toolsets.rules import ToolsetFinding, iter_toolset_findings, mcp_s
 
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
-    from toollens.core.report import ReportOptions
     from toollens.mcp.client import ConnectOptions
     from toollens.mcp.records import McpTool, SdkRefusal, ServerTools
 
@@ -55,6 +56,7 @@ def load_mcp(
     Raises:
         TargetError: the server cannot be started, reached or read, or ``#TOOL`` names no tool.
     """
+    # lazy: mcp.project; `toollens show f` loads this module without it
     from toollens.mcp.project import resolve_server
 
     return server_toolset(resolve_server(MCP_PREFIX + rest, connect=connect), options)
@@ -63,6 +65,7 @@ def load_mcp(
 def server_toolset(served: ServerTools, options: ReportOptions | None) -> Toolset:
     """The toolset of a server's listed tools: its tools and unread items in the server's
     order, the cross-tool findings, and the stdout warning when lines were skipped."""
+    # lazy: the clients' judges (toollens.consumers, ~22 ms), for a server's tools only
     from toollens.consumers import listing_from_server
 
     tools = server_entries(served, options)
@@ -139,8 +142,6 @@ def saved_list_refusals(listing: ToolList) -> tuple[ToolsetFinding, ...]:
 
     from pydantic import ValidationError
 
-    from toollens.mcp.listing import sdk_check, sdk_refusals
-
     if importlib.util.find_spec("mcp_types") is None:
         return ()
     page = {"tools": [dict(t) for t in listing.tools]}
@@ -154,8 +155,6 @@ def saved_list_refusals(listing: ToolList) -> tuple[ToolsetFinding, ...]:
 def server_origin(server: str, label: str, *, kind: str = "mcp") -> ToolOrigin:
     """Where a server's tool came from: ``label`` names it, ``server`` is the server as
     written and ``command`` how it is reached (its command line or URL)."""
-    from toollens.mcp.target import parse_mcp_target
-
     try:
         command: str | None = parse_mcp_target(server).label
     except ToolLensError:  # a server named in a project table by another spelling
@@ -172,7 +171,7 @@ def mcp_entry(tool: McpTool, options: ReportOptions | None, *, kind: str = "mcp"
     """The :class:`~toollens.toolsets.entries.Tool` of one server tool, named by its target
     (``mcp:python server.py#search``): the reader boundary, where the wire record
     (:class:`~toollens.mcp.records.McpTool`) becomes the tool record every command reads."""
-    from toollens.core.report import ReportOptions
+    # lazy: the MCP judge and lint (~8 ms) load for a server's tools only
     from toollens.mcp.judge import tool_report
 
     origin = server_origin(tool.server, tool.target, kind=kind)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, overload
 
 from toollens.core.display_hooks import mimebundle
+from toollens.core.problems import set_counts
 from toollens.core.records import Finding, Severity, severity_counts
 from toollens.core.schema.types import JsonMapping
 from toollens.toolsets.definitions import Definition, definition_entry
@@ -117,8 +118,6 @@ class Toolset:
     def finding_counts(self) -> dict[Severity, int]:
         """The set's problems per severity: each tool's as its own check counts them (a
         provider finding explaining a lint finding once), and the cross-tool findings."""
-        from toollens.core.problems import set_counts
-
         each = (
             e.report.finding_counts if e.report is not None else severity_counts(e.findings)
             for e in self.tools

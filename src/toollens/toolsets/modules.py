@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from toollens.core.callables import is_langchain_tool_class
 from toollens.targets import MISSING_NAME, module_tools, no_tools_error
 from toollens.toolsets.entries import Tool, ToolOrigin, callable_origin
+from toollens.toolsets.registry import framework_entries
 
 if TYPE_CHECKING:
     from toollens.core.report import ReportOptions
@@ -53,7 +54,6 @@ def read_item(item: tuple[str, object], options: ReportOptions | None, label: st
     if value is MISSING_NAME:
         origin = ToolOrigin(kind="module", label=label)
         return [Tool.failed(name, origin, f"__all__ in {label} lists {name!r}, not defined")]
-    from toollens.toolsets.registry import framework_entries
 
     if not isinstance(value, type) or is_langchain_tool_class(value):
         found = framework_entries(value, options, label)

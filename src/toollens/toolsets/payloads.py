@@ -31,9 +31,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import ToolLensError
+from toollens.core.providers import unwrap_payload
 from toollens.core.records import Finding
+from toollens.core.report import report
 from toollens.core.schema.types import JsonMapping
 from toollens.mcp.records import is_mcp_tool
+from toollens.toolsets.definitions import definition_entry
 from toollens.toolsets.entries import Tool, ToolOrigin
 
 if TYPE_CHECKING:
@@ -84,8 +87,6 @@ def payload_entries(
 def payload_provider(data: JsonMapping | Sequence[object]) -> ProviderId | None:
     """The provider a payload (one tool, or a list) is written for: the one whose shape
     every function tool in it has; ``None`` for a bare schema, MCP tools or mixed shapes."""
-    from toollens.core.providers import unwrap_payload
-
     found = {
         tool.provider
         for item in _items(data)
@@ -154,6 +155,7 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
             dataclasses.replace(origin, role=role),
             description=description if isinstance(description, str) else None,
         )
+    # lazy: the payload reader + strict converter (~8 ms), for provider payloads only
     from toollens.core.providers.given import given_payload
 
     given = given_payload(item)
@@ -162,7 +164,6 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
     if not given.name:
         return Tool.failed(f"#{index}", origin, f"tool {index} has no string 'name'")
     # The report of the payload as written: the same one `check tool.json` makes of it alone.
-    from toollens.core.report import report
 
     try:
         rep = report(item, options)
@@ -174,8 +175,6 @@ def payload_entry(item: object, index: int, label: str, options: ReportOptions |
 def _bare_or_failed(
     item: Mapping[str, Any], index: int, origin: ToolOrigin, options: ReportOptions | None
 ) -> Tool:
-    from toollens.toolsets.definitions import definition_entry
-
     kind = item.get("type")
     if isinstance(item.get("name"), str) and kind in (None, "function"):
         # A declaration without a parameters key takes no arguments (Gemini, Anthropic);
@@ -204,6 +203,7 @@ def _with_mcp_spec(
     ]
     if not mcp:
         return entries
+    # lazy: the MCP spec's rules (~4 ms) load for MCP tools only
     from toollens.core.providers.mcp_spec import check_mcp_tools, parse_judge, revision_for
 
     chosen = options.mcp_revision if options is not None else None

@@ -19,12 +19,12 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from toollens.core.callables import is_langchain_tool, langchain_definition
+from toollens.core.errors import TargetError
+from toollens.core.options import ReportOptions
 from toollens.toolsets.entries import OriginKind, Tool, ToolOrigin, callable_origin
-
-if TYPE_CHECKING:
-    from toollens.core.report import ReportOptions
 
 __all__ = ["READERS", "read_agents", "read_langchain", "read_pydantic_ai"]
 
@@ -32,7 +32,6 @@ __all__ = ["READERS", "read_agents", "read_langchain", "read_pydantic_ai"]
 def _strict(options: ReportOptions | None, strict: Any) -> ReportOptions | None:
     if not isinstance(strict, bool):
         return options
-    from toollens.core.report import ReportOptions
 
     return dataclasses.replace(options or ReportOptions(), strict=strict)
 
@@ -150,8 +149,6 @@ def _pydantic_tool(tool: Any, options: ReportOptions | None, label: str) -> Tool
 def read_langchain(obj: object, options: ReportOptions | None, label: str) -> list[Tool] | None:
     if "langchain_core" not in sys.modules:
         return None
-    from toollens.core.callables import is_langchain_tool, langchain_definition
-    from toollens.core.errors import TargetError
 
     if not is_langchain_tool(obj):
         return None

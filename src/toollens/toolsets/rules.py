@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toollens.core.providers.gemini import GENAI_VALIDATED
+from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
 from toollens.core.providers.requests import (
     ANTHROPIC_MAX_OPTIONAL,
     ANTHROPIC_MAX_STRICT_TOOLS,
@@ -362,8 +363,6 @@ RULE_PROVIDERS: Mapping[str, tuple[str, ...]] = {
 def finding_providers(finding: Finding) -> tuple[str, ...]:
     """The providers a cross-tool finding (or a payload finding) speaks for; ``()`` for one
     about every request."""
-    from toollens.core.providers.payload_fields import PAYLOAD_RULE_PROVIDERS
-
     return RULE_PROVIDERS.get(finding.rule) or PAYLOAD_RULE_PROVIDERS.get(finding.rule, ())
 
 
@@ -449,6 +448,7 @@ def mcp_spec_findings(
     Tools that could not be read take no part. The hook the MCP toolset reader calls; the
     findings join the toolset's cross-tool findings.
     """
+    # lazy: the MCP spec's rules (~4 ms) load for MCP tools only
     from toollens.core.providers.mcp_spec import check_mcp_tools, parse_judge, revision_for
 
     revision = parse_judge(judge) if judge is not None else revision_for(protocol_version)

@@ -31,12 +31,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toollens.core.errors import TargetError, ToolLensError
-from toollens.toolsets.entries import OriginKind, Tool, ToolOrigin, one_line
+from toollens.core.options import ReportOptions
+from toollens.toolsets.entries import OriginKind, Tool, ToolOrigin, callable_origin, one_line
+from toollens.toolsets.mcp_source import saved_list_refusals
 from toollens.toolsets.model import Toolset
 from toollens.toolsets.registry import framework_entries, loader_for
 
 if TYPE_CHECKING:
-    from toollens.core.report import ReportOptions
     from toollens.mcp.client import ConnectOptions
 
 __all__ = ["holds_several", "read_object", "toolset", "unknown_entry"]
@@ -72,6 +73,7 @@ def toolset(
         return found
     label = _label_of(source)
     if isinstance(source, Mapping):
+        # lazy: toollens.consumers (~21 ms), for a mapping source only; `toolset(f)` skips it
         from toollens.consumers import is_mcp_listing
 
         if is_mcp_listing(source):  # a tools/list answer, in memory: as a saved one
@@ -112,6 +114,7 @@ def holds_several(obj: object) -> bool:
     if isinstance(obj, (Toolset, types.ModuleType)):
         return True
     if isinstance(obj, Mapping):
+        # lazy: the payload readers (~1 ms) load for JSON data only, not for a callable
         from toollens.toolsets.payloads import holds_tool_list
 
         return holds_tool_list(obj)
@@ -129,10 +132,12 @@ def read_object(source: object, options: ReportOptions | None, label: str) -> li
     if found is not None:
         return found
     if isinstance(source, types.ModuleType):
+        # lazy: the module reader + toollens.targets (~5 ms), for a module source only
         from toollens.toolsets.modules import module_entries
 
         return module_entries(source, options, label=label)
     if isinstance(source, Mapping):
+        # lazy: the payload readers (~1 ms) load for JSON data only, not for a callable
         from toollens.toolsets.payloads import payload_entries
 
         return payload_entries(source, label=label, options=options)
@@ -146,6 +151,7 @@ def read_object(source: object, options: ReportOptions | None, label: str) -> li
 def _iterable_entries(
     items: Iterable[Any], options: ReportOptions | None, label: str
 ) -> list[Tool]:
+    # lazy: the payload readers (~1 ms) load for JSON data only, not for a callable
     from toollens.toolsets.payloads import payload_entries, payload_entry
 
     items = list(items)
@@ -168,8 +174,6 @@ def _item_entries(item: Any, options: ReportOptions | None, label: str, index: i
     if found is not None:
         return _reindexed(found, index)
     if callable(item) and not isinstance(item, types.ModuleType):
-        from toollens.toolsets.entries import callable_origin
-
         origin = callable_origin(item, kind="callable", index=index)
         return [Tool.from_callable(item, origin=origin, options=options)]
     return [unknown_entry(item, label, kind="callable", index=index)]
@@ -235,8 +239,8 @@ def _from_json_data(
     """The tools of a JSON value: a payload or a tool list, or a saved ``tools/list``
     answer, which its clients judge as saved (the Clients views); its tools are read as
     they send them, non-strict unless the caller asks (as ``mcp:``)."""
+    # lazy: toollens.consumers + the payload readers (~24 ms), for JSON data only
     from toollens.consumers import is_mcp_listing, listing_from_payload
-    from toollens.core.report import ReportOptions
     from toollens.toolsets.payloads import payload_entries
 
     listing = listing_from_payload(data, label=label) if is_mcp_listing(data) else None
@@ -249,7 +253,6 @@ def _from_json_data(
     )
     if listing is None:
         return ts
-    from toollens.toolsets.mcp_source import saved_list_refusals
 
     # What the SDK client refuses in the saved list, as an mcp: server's answer says it.
     refused = saved_list_refusals(listing)
@@ -257,6 +260,7 @@ def _from_json_data(
 
 
 def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
+    # lazy: toollens.targets (~5 ms), for a text target only; `toolset(f)` skips it
     from toollens.targets import (
         is_dotted,
         load_json_value,
@@ -268,6 +272,7 @@ def _resolve_text(text: str, options: ReportOptions | None) -> Toolset:
     if text.endswith(".json"):
         return _from_json_data(load_json_value(text), text, options)
     if text.endswith(".py") or is_dotted(text):
+        # lazy: the module reader (~5 ms with targets), for a module source only
         from toollens.toolsets.modules import module_entries
 
         module = load_module(text)

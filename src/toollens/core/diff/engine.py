@@ -53,6 +53,7 @@ from toollens.core.diff.nodes import NEW, OLD, SIDE_NAMES, canon
 from toollens.core.diff.rules import TABLE
 from toollens.core.diff.walk import Walk
 from toollens.core.errors import SchemaConstructionError
+from toollens.core.providers import unwrap_payload
 from toollens.core.schema.pointer import join_pointer, split_pointer
 from toollens.core.schema.toolkit import (
     DIFF_NESTING_LIMIT,
@@ -307,6 +308,7 @@ def _function_schema(
     func: ToolFunction, label: str, options: ReportOptions | None
 ) -> FunctionSchema:
     try:
+        # lazy: pulls in pydantic and docstring_parser (~100 ms); only a callable side needs it
         from toollens.core.function_schema import function_schema
     except ImportError as exc:
         raise SchemaConstructionError(
@@ -360,8 +362,6 @@ def _json_copy(value: Any, label: str) -> Any:
 
 def _unwrap(payload: JsonObject, label: str) -> LoadedSchema:
     """Tell a provider tool payload from a bare JSON Schema and take it apart."""
-    from toollens.core.providers import unwrap_payload
-
     tool = unwrap_payload(payload)
     if tool is None:
         return LoadedSchema(payload)

@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from toollens.core.errors import StrictSchemaError, TargetError, ToolLensError
+from toollens.core.function_schema import function_schema
+from toollens.core.providers import provider_payload
+from toollens.core.report import model_schema, report
 from toollens.core.schema.types import JsonObject, JsonSchema, ToolFunction
+from toollens.core.target_kinds import target_kind
 
 if TYPE_CHECKING:
     from toollens.core.function_schema import FunctionSchema
@@ -36,9 +40,6 @@ def diff_side(
         TargetError: the target cannot be strict, has no parameters (an output type), or
             has no payload for the provider.
     """
-    from toollens.core.report import model_schema, report
-    from toollens.core.target_kinds import target_kind
-
     kind = target_kind(target)
     if kind == "callable" and callable(target):
         return _callable_side(target, options, label, payload)
@@ -59,9 +60,6 @@ def diff_side(
 def _callable_side(
     target: ToolFunction, options: ReportOptions, label: str, payload: bool
 ) -> FunctionSchema | JsonObject:
-    from toollens.core.function_schema import function_schema
-    from toollens.core.providers import provider_payload
-
     try:
         fs = function_schema(target, **options.schema_options())
     except StrictSchemaError as exc:
@@ -75,6 +73,7 @@ def _callable_side(
 
 
 def _strict(raw: JsonSchema, label: str) -> JsonSchema:
+    # lazy: the strict converter (~9 ms) is for a model side; a JSON diff never loads it
     from toollens.core.strict import explain_strict
 
     try:

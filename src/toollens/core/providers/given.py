@@ -20,9 +20,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toollens.core.choices import ProviderId
+from toollens.core.errors import ToolLensError
+from toollens.core.providers.api import check_provider, unwrap_payload
 from toollens.core.providers.base import UnwrappedTool
+from toollens.core.providers.payload_fields import check_layout, check_payload
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonObject, JsonSchema
+from toollens.core.schema_fixes import for_schema_only
+from toollens.core.strict import explain_strict
 
 if TYPE_CHECKING:
     from toollens.core.options import ReportOptions
@@ -80,9 +85,6 @@ class GivenPayload:
         """Its own provider's findings on ``schema`` (this payload's, normalised) judged as
         written: at the strictness the payload is sent with, untranslated, each finding
         with the schema's own fix; then the findings on its fields."""
-        from toollens.core.providers.api import check_provider
-        from toollens.core.schema_fixes import for_schema_only
-
         found = check_provider(schema, self.provider, name=name, strict=self.sent_strict)
         return (*for_schema_only(tuple(found)), *self.findings)
 
@@ -93,8 +95,6 @@ class GivenPayload:
         Completions tool sent to the Responses API)."""
         if provider == self.provider:
             return self.findings
-        from toollens.core.providers.api import unwrap_payload
-        from toollens.core.providers.payload_fields import check_layout
 
         found = unwrap_payload(self.payload)
         return () if found is None else check_layout(found, provider)
@@ -124,9 +124,6 @@ class GivenPayload:
 def given_payload(data: object) -> GivenPayload | None:
     """The provider payload ``data`` is, read and judged; ``None`` when it is no provider's
     tool payload (a bare JSON Schema) or its schema is not an object."""
-    from toollens.core.providers.api import unwrap_payload
-    from toollens.core.providers.payload_fields import check_payload
-
     if not isinstance(data, Mapping):
         return None
     found = unwrap_payload(data)
@@ -155,8 +152,6 @@ def _default_strict(found: UnwrappedTool) -> bool:
     # when its schema can be. Anthropic and Chat Completions default to non-strict.
     if found.provider != "openai-responses":
         return False
-    from toollens.core.errors import ToolLensError
-    from toollens.core.strict import explain_strict
 
     try:
         explain_strict(dict(found.schema) if isinstance(found.schema, Mapping) else {})

@@ -36,7 +36,7 @@ from toollens.core.providers.rules import (
 )
 from toollens.core.providers.walk import iter_schema_nodes, show
 from toollens.core.records import Citation, Finding, Severity
-from toollens.core.schema.pointer import join_pointer
+from toollens.core.schema.pointer import join_pointer, split_pointer
 from toollens.core.schema.types import JsonMapping
 
 __all__ = [
@@ -300,8 +300,6 @@ def header_problem(schema: object) -> tuple[str, str] | None:
 
 def _properties_path(pointer: str) -> tuple[str, ...] | None:
     """The property names from the root when ``pointer`` goes through ``properties`` only."""
-    from toollens.core.schema.pointer import split_pointer
-
     tokens = split_pointer(pointer) if pointer else []
     if len(tokens) % 2:
         return None

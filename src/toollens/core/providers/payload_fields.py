@@ -15,6 +15,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from toollens.core.errors import ToolLensError
 from toollens.core.providers.base import UnwrappedTool
 from toollens.core.providers.gemini import JSON_SCHEMA_KEYS
 from toollens.core.providers.rules import (
@@ -261,7 +262,7 @@ def responses_effective_schema(found: UnwrappedTool) -> tuple[JsonSchema, list[s
     optional = [str(n) for n in props if n not in listed] if isinstance(props, dict) else []
     if not optional:
         return None
-    from toollens.core.errors import ToolLensError
+    # lazy: the strict converter (~11 ms); `toollens --help` imports this module, not it
     from toollens.core.strict import explain_strict
 
     try:
