@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from toollens.cli.connect import connect_options
-from toollens.mcp import DEFAULT_TIMEOUT as MCP_DEFAULT_TIMEOUT
 from toollens.mcp.target import is_mcp_target
 from toollens.roundtrip.calling import DEFAULT_TIMEOUT
 from toollens.roundtrip.fuzzing import DEFAULT_FUZZ_TIMEOUT, FuzzPlan, fuzz
@@ -235,6 +234,9 @@ def _fuzz_mcp(args: argparse.Namespace) -> FuzzReport:
         n=args.n, seed=args.seed, invalid=args.invalid, timeout=args.timeout, dry_run=args.dry_run
     )
     # --timeout is each call's; a server's start-up gets at least the usual time.
+    # per call, not hoisted: tests set toollens.mcp.DEFAULT_TIMEOUT (test_failure_policy.py)
+    from toollens.mcp import DEFAULT_TIMEOUT as MCP_DEFAULT_TIMEOUT
+
     startup = max(args.timeout, MCP_DEFAULT_TIMEOUT)
     options = dataclasses.replace(connect_options(args), timeout=startup)
     return fuzz_mcp_tool(args.target, plan, options=options, provider=args.provider)
