@@ -1,12 +1,35 @@
-"""Wall time of ``toollens check`` on a saved MCP ``tools/list``, by which clients judge it.
+"""Wall time and peak memory of ``toollens check`` on a saved MCP ``tools/list``, by clients.
 
-Runs the CLI as a user does (``python -m toollens check FILE ...``, one subprocess per run)
-for: no ``--client`` (the default clients: the applications and the SDK clients),
-``--client claude-code`` (one client, nothing run but rules), and ``--client all`` (every
-consumer installed, the framework ones import their frameworks). The tool list is a
-generated one of 26 tools (the size of the GitHub server), written to a temporary file, so
-the script needs no corpus. Each figure is the median of the runs; the runs of the three
-commands alternate.
+Issue 50's goal "judging a server": ``check --client all`` within 1.5x of the default
+clients' time on the same file, and the default within 1.5x of what it takes just to read
+and validate the list. Every row is one subprocess per run, started as a user starts it
+(``python -m toollens check FILE ...``), the rows of one round run one after the other and
+the rounds alternate the order, so the ratios compare runs made side by side:
+
+- **read and validate (floor)**: a ``python -c`` that does just what reading and
+  validating a ``tools/list`` takes, and nothing toollens adds: ``json`` loads the file,
+  the MCP SDK's own ``ListToolsResult`` (``mcp_types``; ``mcp.types`` on an SDK before 2)
+  validates it, and each tool's ``inputSchema`` is checked against its JSON Schema
+  meta-schema with jsonschema (``validator_for(schema).check_schema``; 2020-12 when the
+  schema names no ``$schema``, as MCP says). Importing those three is most of its time
+  (jsonschema imports ``rfc3987_syntax`` when it is installed, which builds its grammars).
+- **importing the default's libraries** / **importing --client all's libraries**: a
+  ``python -c`` that imports the floor's modules and the modules the chosen consumers
+  require (``Consumer.requires``) and does nothing else: the part of a row's time that
+  no change in toollens can take away when the consumers run in this one process.
+- **default clients** (no ``--client``: the applications and the SDK clients),
+  ``--client claude-code`` (one client, nothing run but rules) and ``--client all`` (every
+  consumer installed: the framework ones drive their frameworks).
+- the same two with ``--jobs 1``: the clients judged in one process, when the default
+  (more than one core) judges them in two.
+
+Peak memory is the child's peak resident set (``os.wait4``'s ``ru_maxrss``): with a worker
+process, the largest of the two, each counting the pages it shares with the other.
+
+The tool list is a generated one of 26 tools (the size of the GitHub server), written to a
+temporary file, so the script needs no corpus. Figures are medians of the runs. Bytecode is
+written as a user's Python writes it (``PYTHONDONTWRITEBYTECODE`` is dropped for the
+children) and one warm-up run of each row precedes the timed ones.
 """
 
 from __future__ import annotations
@@ -25,11 +48,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus
 
-COMMANDS = (
-    ("default clients", ()),
-    ("--client claude-code", ("--client", "claude-code")),
-    ("--client all", ("--client", "all")),
-)
+from toollens.consumers import CONSUMERS, available_clients, default_clients
+
+FLOOR = """
+import json, sys
+import jsonschema
+try:
+    from mcp_types import ListToolsResult
+except ImportError:  # the MCP SDK before 2
+    from mcp.types import ListToolsResult
+with open(sys.argv[1], encoding="utf-8") as f:
+    data = json.load(f)
+ListToolsResult.model_validate(data)
+for tool in data["tools"]:
+    schema = tool["inputSchema"]
+    jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator).check_schema(
+        schema
+    )
+"""
+
+FLOOR_MODULES = ("json", "jsonschema", "mcp_types")
+
+
+def imports_only(clients: tuple[str, ...]) -> str:
+    """A ``python -c`` program importing the floor's modules and what ``clients`` require."""
+    modules = dict.fromkeys(FLOOR_MODULES)
+    for client in clients:
+        modules.update(dict.fromkeys(module for module, _ in CONSUMERS[client].requires))
+    return "\n".join(f"import {m}" for m in modules)
 
 
 def tools_list(count: int) -> dict[str, object]:
@@ -48,42 +94,84 @@ def tools_list(count: int) -> dict[str, object]:
     return {"serverInfo": {"name": "bench"}, "protocolVersion": "2025-11-25", "tools": tools}
 
 
-def wall(args: list[str]) -> float:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
-    start = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-m", "toollens", "check", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-    elapsed = time.perf_counter() - start
-    if proc.returncode not in (0, 1):  # 1: a finding; 3 and up: the command failed
-        raise RuntimeError(f"check {' '.join(args)} failed:\n{proc.stderr[-2000:]}")
-    return elapsed
+def rows_for(path: str) -> list[tuple[str, list[str]]]:
+    """Each row's label and command line."""
+    check = [sys.executable, "-m", "toollens", "check", path]
+    py = sys.executable
+    return [
+        ("read and validate (floor)", [py, "-c", FLOOR, path]),
+        ("importing the default's libraries", [py, "-c", imports_only(default_clients())]),
+        ("importing --client all's libraries", [py, "-c", imports_only(available_clients())]),
+        ("default clients", check),
+        ("default clients --jobs 1", [*check, "--jobs", "1"]),
+        ("--client claude-code", [*check, "--client", "claude-code"]),
+        ("--client all", [*check, "--client", "all"]),
+        ("--client all --jobs 1", [*check, "--client", "all", "--jobs", "1"]),
+    ]
+
+
+def run(argv: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak resident MB of one run of ``argv``."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPROFILEIMPORTTIME", "PYTHONDONTWRITEBYTECODE")
+    }
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode not in (0, 1):  # 1: a finding; 3 and up: the command failed
+            err.seek(0)
+            text = err.read().decode(errors="replace")[-2000:]
+            raise RuntimeError(f"{' '.join(argv[:6])} ... failed:\n{text}")
+    return elapsed, usage.ru_maxrss / 1024  # Linux: KiB
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1 run of each")
+    parser.add_argument("--runs", type=int, default=7, help="timed runs of each row (7)")
     args = parser.parse_args(argv)
-    runs = 1 if args.quick else 7
+    runs = 1 if args.quick else args.runs
     corpus.print_header("bench_check_clients: toollens check on a tools/list, by clients")
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory(prefix="toollens-clients-") as tmp:
         path = Path(tmp) / "bench.tools.json"
         path.write_text(json.dumps(tools_list(26)), encoding="utf-8")
-        wall([str(path)])  # warm the bytecode caches
-        times: dict[str, list[float]] = {label: [] for label, _ in COMMANDS}
-        for _ in range(runs):
-            for label, extra in COMMANDS:
-                times[label].append(wall([str(path), *extra]))
-    base = statistics.median(times["--client claude-code"])
-    rows = [
-        [label, f"{statistics.median(found):.2f}", f"{statistics.median(found) / base:.1f}x"]
-        for label, found in times.items()
+        rows = rows_for(str(path))
+        for _, command in rows:
+            run(command)  # warm the bytecode caches
+        times: dict[str, list[float]] = {label: [] for label, _ in rows}
+        peaks: dict[str, list[float]] = {label: [] for label, _ in rows}
+        for round_ in range(runs):
+            for label, command in rows if round_ % 2 == 0 else rows[::-1]:
+                seconds, peak = run(command)
+                times[label].append(seconds)
+                peaks[label].append(peak)
+            loads.append(os.getloadavg()[0])
+    median = {label: statistics.median(found) for label, found in times.items()}
+    table = [
+        [
+            label,
+            f"{median[label]:.2f}",
+            f"{min(times[label]):.2f}",
+            f"{statistics.median(peaks[label]):.0f}",
+            f"{median[label] / median['read and validate (floor)']:.2f}x",
+            f"{median[label] / median['default clients']:.2f}x",
+        ]
+        for label, _ in rows
     ]
-    print(corpus.format_table(["command (26 tools)", "wall s (median)", "vs one client"], rows))
+    headers = ["command (26 tools)", "wall s (median)", "min", "peak MB", "vs floor", "vs default"]
+    print(corpus.format_table(headers, table))
+    print()
+    goal_all = median["--client all"] / median["default clients"]
+    goal_default = median["default clients"] / median["read and validate (floor)"]
+    print(f"goal: --client all / default = {goal_all:.2f} (<= 1.5), ", end="")
+    print(f"default / floor = {goal_default:.2f} (<= 1.5)")
+    print(f"load average (1 min) during the runs: {min(loads):.2f} to {max(loads):.2f}")
     return 0
 
 

@@ -168,4 +168,7 @@ def test_bench_against_the_floor_quick(script: str, headers: tuple[str, ...]) ->
 @pytest.mark.slow
 def test_bench_check_clients_quick() -> None:
     proc = _run("bench_check_clients.py")
-    _assert_table(proc, "default clients", "--client claude-code", "--client all")
+    _assert_table(
+        proc, "read and validate (floor)", "default clients", "--client claude-code", "--client all"
+    )
+    assert "peak MB" in proc.stdout
