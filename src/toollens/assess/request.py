@@ -46,7 +46,9 @@ class AssessRequest:
             server's.
         server_name: the server's name in the clients' configuration.
         toolset: the target names a set of tools even if it could name one (``--agent``).
-        jobs: processes reading a module's tools (``None``/1: one; 0: one per core).
+        jobs: processes reading a module's tools (``None``/1: one; 0: one per core), and
+            judging an MCP tool list's clients (1: one; ``None``/0 or more: two when more
+            than one core is available; :mod:`toollens.consumers.workers`).
         max_tokens, max_total_tokens: the token budgets (``None``: not asked).
         tokens_model: the model token counts are for (``None``: the default).
         connect: how MCP servers are started or reached.

@@ -35,7 +35,9 @@ def add_check_arguments(check: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         metavar="N",
-        help="read a module's tools in N processes (default: 1; 0 for one per core)",
+        help="read a module's tools in N processes (default: 1; 0 for one per core); an MCP "
+        "tool list's clients are judged in two processes when more than one core is "
+        "available, one with --jobs 1 (the output is the same)",
     )
 
 

@@ -80,12 +80,15 @@ def sdk_tools(listing: ToolList) -> tuple[list[Tool] | None, RuleHit | None]:
 
 
 def _header_drop(tool: Tool, listing: ToolList) -> RuleHit | None:
-    from mcp.shared.inbound import find_invalid_x_mcp_header
     from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
     version = listing.protocol_version
     if version is not None and version not in MODERN_PROTOCOL_VERSIONS:
         return None  # the filter only runs on the modern protocol
+    # Imported past the version check: importing the SDK client (~0.2 s) is only the
+    # filter's cost.
+    from mcp.shared.inbound import find_invalid_x_mcp_header
+
     reason = find_invalid_x_mcp_header(tool.input_schema)
     if reason is None:
         return None

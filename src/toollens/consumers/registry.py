@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
@@ -9,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from toollens.consumers.clients import JUDGES
 from toollens.consumers.frameworks import FRAMEWORK_JUDGES, PYDANTIC_AI_MODELS
-from toollens.consumers.model import Consumer, ConsumerReport, ToolList
+from toollens.consumers.model import Consumer, ConsumerJudgement, ConsumerReport, ToolList
 from toollens.consumers.python import judge_agents, judge_agents_strict, judge_mcp_python
-from toollens.consumers.sent import provider_step
+from toollens.consumers.sent import ProviderChecks, provider_step
+from toollens.consumers.workers import split, start_worker
 from toollens.core.errors import TargetError
 from toollens.mcp.target import MCP_PREFIX
 
@@ -146,19 +148,42 @@ def sends_strict(clients: Sequence[str]) -> bool:
 
 
 def judge_consumers(
-    listing: ToolList, clients: Sequence[str] | None = None, *, providers: bool = True
+    listing: ToolList,
+    clients: Sequence[str] | None = None,
+    *,
+    providers: bool = True,
+    jobs: int | None = 1,
 ) -> ConsumerReport:
     """Each consumer's verdicts on ``listing`` (:data:`DEFAULT_CLIENTS` when ``clients`` is
     None; ``["all"]`` for every one installed),
     then, unless ``providers=False``, the provider step on what each sends
-    (:func:`~toollens.consumers.sent.provider_step`)."""
+    (:func:`~toollens.consumers.sent.provider_step`). ``jobs``: the processes that judge
+    (1: this one; ``None`` or 0: two when more than one core is available, see
+    :mod:`toollens.consumers.workers`); the report is the same either way."""
     chosen = resolve_clients(clients) if clients is not None else default_clients()
-    judgements = []
-    for client in chosen:
+    here, apart = split(chosen, jobs)
+    worker = start_worker(functools.partial(_judged, listing, apart, providers)) if apart else None
+    try:
+        judged = _judged(listing, here, providers)
+    except BaseException:
+        if worker is not None:
+            worker.close()
+        raise
+    if worker is not None:
+        judged.update(worker.result())
+    return ConsumerReport(listing, tuple(judged[c] for c in chosen))
+
+
+def _judged(
+    listing: ToolList, clients: Sequence[str], providers: bool
+) -> dict[str, ConsumerJudgement]:
+    checks: ProviderChecks = {}  # clients that send a tool alike share its provider check
+    judged = {}
+    for client in clients:
         consumer = CONSUMERS[client]
         judgement = consumer.judge(listing)
-        judgements.append(provider_step(consumer, judgement) if providers else judgement)
-    return ConsumerReport(listing, tuple(judgements))
+        judged[client] = provider_step(consumer, judgement, checks) if providers else judgement
+    return judged
 
 
 def is_mcp_listing(data: object) -> bool:

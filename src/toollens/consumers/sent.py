@@ -14,7 +14,8 @@ warnings included, is on ``ClientVerdict.provider`` (a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, MutableMapping
 
 from toollens.consumers.model import (
     ClientVerdict,
@@ -31,7 +32,11 @@ from toollens.core.providers import RULES_BY_ID, check_provider
 from toollens.core.records import Finding
 from toollens.core.schema.types import JsonObject
 
-__all__ = ["judge_sent", "plain_schema", "provider_step", "sent_parts"]
+__all__ = ["ProviderChecks", "judge_sent", "plain_schema", "provider_step", "sent_parts"]
+
+ProviderChecks = MutableMapping[tuple[str, str | None, bool, str], ProviderCheck]
+"""The provider checks one run has made, by provider, tool name, strictness and the schema's
+JSON text (key order kept): clients that send a tool alike share its check."""
 
 # Where each sent shape keeps its parameters: MCP (clients), OpenAI, Anthropic, Gemini.
 _SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema", "parameters_json_schema",
@@ -53,9 +58,12 @@ def sent_parts(sent: Mapping[str, object]) -> tuple[str | None, object, bool | N
     )
 
 
-def judge_sent(consumer: Consumer, sent: JsonObject) -> ProviderCheck | None:
+def judge_sent(
+    consumer: Consumer, sent: JsonObject, checks: ProviderChecks | None = None
+) -> ProviderCheck | None:
     """What ``consumer``'s provider says about one tool as the consumer sends it; ``None``
-    when the consumer talks to no one provider."""
+    when the consumer talks to no one provider. ``checks``: the checks already made in this
+    run (read, and added to), so a tool two clients send alike is checked once."""
     if consumer.provider is None:
         return None
 
@@ -64,12 +72,29 @@ def judge_sent(consumer: Consumer, sent: JsonObject) -> ProviderCheck | None:
     if provider == "gemini-openapi":
         schema = plain_schema(schema)
     is_strict = consumer.strict if strict is None else strict
+    key = _check_key(provider, name, is_strict, schema) if checks is not None else None
+    if key is not None and checks is not None and key in checks:
+        return checks[key]
     # lazy: core.schema_fixes; `toollens --help` imports this module, not it
     from toollens.core.schema_fixes import for_schema_only
 
     findings = check_provider(schema, provider, name=name, strict=is_strict)  # type: ignore[arg-type]
     # What a client sends is a schema its author edits, not a Python function.
-    return ProviderCheck(provider, is_strict, for_schema_only(findings))
+    check = ProviderCheck(provider, is_strict, for_schema_only(findings))
+    if key is not None and checks is not None:
+        checks[key] = check
+    return check
+
+
+def _check_key(
+    provider: str, name: str | None, strict: bool, schema: object
+) -> tuple[str, str | None, bool, str] | None:
+    """The key of a provider check, or ``None`` for a schema that is not JSON (not shared)."""
+    try:
+        text = json.dumps(schema, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return provider, name, strict, text
 
 
 _NAME_MAPS = frozenset({"properties", "$defs", "defs", "definitions"})  # keys are names
@@ -114,10 +139,12 @@ def _as_rule(client: str, finding: Finding) -> ConsumerRule:
     )
 
 
-def _checked(consumer: Consumer, verdict: ClientVerdict) -> ClientVerdict:
+def _checked(
+    consumer: Consumer, verdict: ClientVerdict, checks: ProviderChecks | None
+) -> ClientVerdict:
     if verdict.sent is None:
         return verdict
-    check = judge_sent(consumer, verdict.sent)
+    check = judge_sent(consumer, verdict.sent, checks)
     if check is None:
         return verdict
     if not check.rejected:
@@ -134,9 +161,12 @@ def _checked(consumer: Consumer, verdict: ClientVerdict) -> ClientVerdict:
     )
 
 
-def provider_step(consumer: Consumer, judgement: ConsumerJudgement) -> ConsumerJudgement:
-    """``judgement`` with each sent tool judged by ``consumer``'s provider."""
+def provider_step(
+    consumer: Consumer, judgement: ConsumerJudgement, checks: ProviderChecks | None = None
+) -> ConsumerJudgement:
+    """``judgement`` with each sent tool judged by ``consumer``'s provider; ``checks``: the
+    checks other clients of the run made (:func:`judge_sent`)."""
     if consumer.provider is None:
         return judgement
-    tools = tuple(_checked(consumer, v) for v in judgement.tools)
+    tools = tuple(_checked(consumer, v, checks) for v in judgement.tools)
     return dataclasses.replace(judgement, tools=tools)
