@@ -14,17 +14,23 @@ the rounds alternate the order, so the ratios compare runs made side by side:
   schema names no ``$schema``, as MCP says). Importing those three is most of its time
   (jsonschema imports ``rfc3987_syntax`` when it is installed, which builds its grammars).
 - **importing the default's libraries** / **importing --client all's libraries**: a
-  ``python -c`` that imports the floor's modules and the modules the chosen consumers
-  require (``Consumer.requires``) and does nothing else: the part of a row's time that
-  no change in toollens can take away when the consumers run in this one process.
+  ``python -c`` that imports the floor's modules and the modules the chosen consumers'
+  judges import (:data:`ENTRY_POINTS`: the frameworks' entry points toollens drives, the
+  MCP SDK's client where a framework takes a session), and does nothing else: the part of a
+  row's time that no change in toollens can take away. The "one process" rows import them
+  all in one interpreter; the "two processes" rows fork after the modules ``check`` has
+  loaded before it judges (``mcp_types``) and split the rest as ``check`` splits its
+  consumers (:func:`toollens.consumers.workers.split`), each half importing its own.
 - **default clients** (no ``--client``: the applications and the SDK clients),
   ``--client claude-code`` (one client, nothing run but rules) and ``--client all`` (every
   consumer installed: the framework ones drive their frameworks).
-- the same two with ``--jobs 1``: the clients judged in one process, when the default
+- the same two with ``--jobs 1``: the clients judged in one process, where the default
   (more than one core) judges them in two.
 
-Peak memory is the child's peak resident set (``os.wait4``'s ``ru_maxrss``): with a worker
-process, the largest of the two, each counting the pages it shares with the other.
+Peak memory is the child's peak resident set (``os.wait4``'s ``ru_maxrss``, which covers
+the processes it waited for): with a worker process, the largest of the two, each counting
+the pages it shares with the other (the worker is forked), so the two together hold less
+than the sum of their figures.
 
 The tool list is a generated one of 26 tools (the size of the GitHub server), written to a
 temporary file, so the script needs no corpus. Figures are medians of the runs. Bytecode is
@@ -48,7 +54,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus
 
-from toollens.consumers import CONSUMERS, available_clients, default_clients
+from toollens.consumers import available_clients, default_clients
+from toollens.consumers.workers import split
 
 FLOOR = """
 import json, sys
@@ -69,13 +76,62 @@ for tool in data["tools"]:
 
 FLOOR_MODULES = ("json", "jsonschema", "mcp_types")
 
+_AGENTS = ("agents", "agents.mcp", "agents.models.openai_responses", "openai")
+_PAI = ("pydantic_ai", "pydantic_ai.mcp", "fastmcp")
+ENTRY_POINTS: dict[str, tuple[str, ...]] = {
+    # what each consumer's judge imports (src/toollens/consumers/), beyond the floor's modules
+    "claude-code": (),
+    "claude-desktop": (),
+    "cursor": (),
+    "vscode-copilot": (),
+    "gemini-cli": (),
+    "mcp-python": ("mcp_types.methods",),
+    "openai-agents": _AGENTS,
+    "openai-agents-strict": _AGENTS,
+    "pydantic-ai:openai": (*_PAI, "pydantic_ai.models.openai", "pydantic_ai.providers.openai"),
+    "pydantic-ai:anthropic": (
+        *_PAI,
+        "pydantic_ai.models.anthropic",
+        "pydantic_ai.providers.anthropic",
+    ),
+    "pydantic-ai:google": (*_PAI, "pydantic_ai.models.google", "pydantic_ai.providers.google"),
+    "langchain-mcp-adapters": ("langchain_core.tools", "langchain_core.utils.function_calling"),
+    "google-genai": ("google.genai", "google.genai.types", "mcp"),
+    "anthropic-sdk": ("anthropic", "anthropic.lib.tools.mcp", "mcp"),
+}
+BEFORE_JUDGING = ("json", "mcp_types", "mcp_types.methods")  # what check reads the list with
+
+SPLIT = """
+import importlib, os
+for m in {before!r}: importlib.import_module(m)
+pid = os.fork()
+for m in {apart!r} if pid == 0 else {here!r}: importlib.import_module(m)
+if pid == 0: os._exit(0)
+os.waitpid(pid, 0)
+"""
+
+
+def modules_of(clients: tuple[str, ...], first: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """``first``, then what ``clients``' judges import, once each, in order."""
+    found = dict.fromkeys(first)
+    for client in clients:
+        found.update(dict.fromkeys(ENTRY_POINTS[client]))
+    return tuple(found)
+
 
 def imports_only(clients: tuple[str, ...]) -> str:
-    """A ``python -c`` program importing the floor's modules and what ``clients`` require."""
-    modules = dict.fromkeys(FLOOR_MODULES)
-    for client in clients:
-        modules.update(dict.fromkeys(module for module, _ in CONSUMERS[client].requires))
-    return "\n".join(f"import {m}" for m in modules)
+    """A ``python -c`` program importing the floor's modules and what ``clients`` import."""
+    return "\n".join(f"import {m}" for m in modules_of(clients, FLOOR_MODULES))
+
+
+def imports_split(clients: tuple[str, ...]) -> str:
+    """The same imports in two processes, split as ``check`` splits ``clients``."""
+    here, apart = split(clients, None)
+    return SPLIT.format(
+        before=BEFORE_JUDGING,
+        here=tuple(m for m in modules_of(here, FLOOR_MODULES) if m not in BEFORE_JUDGING),
+        apart=tuple(m for m in modules_of(apart) if m not in BEFORE_JUDGING),
+    )
 
 
 def tools_list(count: int) -> dict[str, object]:
@@ -98,10 +154,13 @@ def rows_for(path: str) -> list[tuple[str, list[str]]]:
     """Each row's label and command line."""
     check = [sys.executable, "-m", "toollens", "check", path]
     py = sys.executable
+    defaults, every = default_clients(), available_clients()
     return [
         ("read and validate (floor)", [py, "-c", FLOOR, path]),
-        ("importing the default's libraries", [py, "-c", imports_only(default_clients())]),
-        ("importing --client all's libraries", [py, "-c", imports_only(available_clients())]),
+        ("importing the default's libraries, one process", [py, "-c", imports_only(defaults)]),
+        ("importing the default's libraries, two processes", [py, "-c", imports_split(defaults)]),
+        ("importing --client all's libraries, one process", [py, "-c", imports_only(every)]),
+        ("importing --client all's libraries, two processes", [py, "-c", imports_split(every)]),
         ("default clients", check),
         ("default clients --jobs 1", [*check, "--jobs", "1"]),
         ("--client claude-code", [*check, "--client", "claude-code"]),

@@ -19,6 +19,7 @@ import toollens.consumers.registry as registry
 import toollens.consumers.workers as workers
 from toollens.cli import main
 from toollens.consumers import (
+    CONSUMERS,
     ConsumerReport,
     available_clients,
     default_clients,
@@ -130,12 +131,16 @@ def test_a_failed_worker_is_judged_here(forking: list[Worker[Any]]) -> None:
 def test_which_clients_go_to_the_worker(forking: list[Worker[Any]]) -> None:
     defaults = default_clients()
     here, apart = split(defaults, None)
-    assert set(apart) == {"openai-agents", "openai-agents-strict"} & set(defaults)
+    assert set(apart) == {"claude-code", "claude-desktop"}
     assert here + apart == tuple(c for c in defaults if c not in APART) + apart
     assert split(defaults, 1) == (defaults, ())  # --jobs 1: one process
-    assert split(("claude-code",), None) == (("claude-code",), ())  # nothing to send away
-    assert split(("openai-agents",), None) == (("openai-agents",), ())  # nothing left here
+    assert split(("cursor",), None) == (("cursor",), ())  # nothing to send away
+    assert split(("claude-code",), None) == (("claude-code",), ())  # nothing left here
     assert [worker_count(j) for j in (None, 0, 1, 2, 8)] == [2, 2, 1, 2, 2]
+
+
+def test_the_worker_takes_the_clients_that_send_to_anthropic() -> None:
+    assert {c.id for c in CONSUMERS.values() if c.provider == "anthropic"} == APART
 
 
 def test_one_core_or_threads_mean_one_process(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
 from pathlib import Path
@@ -131,3 +132,13 @@ def test_no_socket_is_opened_while_counting() -> None:
     for model in ("gpt-4", "gpt-4o", "gpt-oss-120b", "claude-sonnet-4-5", "gemini-2.5-pro"):
         assert tokens(WEATHER, model).total > 0
     assert os.environ.get("TIKTOKEN_ENCODINGS_BASE") == before
+
+
+def test_rank_files_parse_as_tiktoken_parses_them() -> None:
+    # tiktoken's own reader (load_tiktoken_bpe) decodes each token with base64.b64decode
+    data = b"aGk= 0\n\nIQ== 1\nIGhlbGxv 2\nAA== 3\n"
+    expected = {
+        base64.b64decode(token): int(rank)
+        for token, rank in (line.split() for line in data.splitlines() if line)
+    }
+    assert encodings.parse_ranks(data) == expected == {b"hi": 0, b"!": 1, b" hello": 2, b"\0": 3}

@@ -26,21 +26,15 @@ __all__ = ["APART", "Worker", "split", "start_worker", "worker_count"]
 _T = TypeVar("_T")
 
 APART: frozenset[str] = frozenset(
-    {
-        # the Agents SDK (and the OpenAI SDK it runs on)
-        "openai-agents",
-        "openai-agents-strict",
-        # pydantic-ai and FastMCP's client, on the OpenAI and Google SDKs
-        "pydantic-ai:openai",
-        "pydantic-ai:google",
-        "google-genai",
-        "langchain-mcp-adapters",
-    }
+    {"claude-code", "claude-desktop", "anthropic-sdk", "pydantic-ai:anthropic"}
 )
-"""The consumers judged in the worker. The others stay here: the applications (rules, and
-jsonschema for Claude's provider check), the MCP SDK client, and the Anthropic SDK with
-pydantic-ai on it (so the Anthropic SDK, the largest import, is imported once). The two sides'
-imports cost about the same (``benchmarks/bench_check_clients.py``)."""
+"""The consumers judged in the worker: those that send to Anthropic. Only they need the two
+largest imports, jsonschema (Anthropic's provider check) and the Anthropic SDK, and the two
+sides then cost about the same (``benchmarks/bench_check_clients.py``: with the default
+clients, jsonschema against the Agents SDK; with all, those two and pydantic-ai against the
+Agents SDK, pydantic-ai, google-genai and LangChain). The worker takes them rather than this
+process because this process has more to do once both are judged (the costs of the tools
+each chosen client sends)."""
 
 
 def worker_count(jobs: int | None) -> int:
