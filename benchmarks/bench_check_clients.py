@@ -19,8 +19,9 @@ the rounds alternate the order, so the ratios compare runs made side by side:
   MCP SDK's client where a framework takes a session), and does nothing else: the part of a
   row's time that no change in toollens can take away. The "one process" rows import them
   all in one interpreter; the "two processes" rows fork after the modules ``check`` has
-  loaded before it judges (``mcp_types``) and split the rest as ``check`` splits its
-  consumers (:func:`toollens.consumers.workers.split`), each half importing its own.
+  loaded before it judges (``mcp_types``, its methods table) and split the rest as
+  ``check`` splits its consumers (:func:`toollens.consumers.workers.split`), each half
+  importing its own.
 - **default clients** (no ``--client``: the applications and the SDK clients),
   ``--client claude-code`` (one client, nothing run but rules) and ``--client all`` (every
   consumer installed: the framework ones drive their frameworks).
@@ -79,9 +80,11 @@ FLOOR_MODULES = ("json", "jsonschema", "mcp_types")
 _AGENTS = ("agents", "agents.mcp", "agents.models.openai_responses", "openai")
 _PAI = ("pydantic_ai", "pydantic_ai.mcp", "fastmcp")
 ENTRY_POINTS: dict[str, tuple[str, ...]] = {
-    # what each consumer's judge imports (src/toollens/consumers/), beyond the floor's modules
-    "claude-code": (),
-    "claude-desktop": (),
+    # What each consumer's judge imports (src/toollens/consumers/), beyond what check has
+    # read the list with; jsonschema for the provider check of the clients that send to
+    # Anthropic (the only provider check that imports it).
+    "claude-code": ("jsonschema",),
+    "claude-desktop": ("jsonschema",),
     "cursor": (),
     "vscode-copilot": (),
     "gemini-cli": (),
@@ -90,6 +93,7 @@ ENTRY_POINTS: dict[str, tuple[str, ...]] = {
     "openai-agents-strict": _AGENTS,
     "pydantic-ai:openai": (*_PAI, "pydantic_ai.models.openai", "pydantic_ai.providers.openai"),
     "pydantic-ai:anthropic": (
+        "jsonschema",
         *_PAI,
         "pydantic_ai.models.anthropic",
         "pydantic_ai.providers.anthropic",
@@ -97,7 +101,7 @@ ENTRY_POINTS: dict[str, tuple[str, ...]] = {
     "pydantic-ai:google": (*_PAI, "pydantic_ai.models.google", "pydantic_ai.providers.google"),
     "langchain-mcp-adapters": ("langchain_core.tools", "langchain_core.utils.function_calling"),
     "google-genai": ("google.genai", "google.genai.types", "mcp"),
-    "anthropic-sdk": ("anthropic", "anthropic.lib.tools.mcp", "mcp"),
+    "anthropic-sdk": ("jsonschema", "anthropic", "anthropic.lib.tools.mcp", "mcp"),
 }
 BEFORE_JUDGING = ("json", "mcp_types", "mcp_types.methods")  # what check reads the list with
 
@@ -129,7 +133,7 @@ def imports_split(clients: tuple[str, ...]) -> str:
     here, apart = split(clients, None)
     return SPLIT.format(
         before=BEFORE_JUDGING,
-        here=tuple(m for m in modules_of(here, FLOOR_MODULES) if m not in BEFORE_JUDGING),
+        here=tuple(m for m in modules_of(here) if m not in BEFORE_JUDGING),
         apart=tuple(m for m in modules_of(apart) if m not in BEFORE_JUDGING),
     )
 

@@ -133,6 +133,8 @@ def _child(work: Callable[[], object], write: int) -> None:
         with os.fdopen(write, "wb") as pipe:
             pipe.write(data)
     finally:
+        with contextlib.suppress(Exception):  # a warning a library printed, not lost
+            sys.stderr.flush()
         os._exit(code)
 
 
