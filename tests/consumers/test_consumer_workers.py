@@ -1,12 +1,15 @@
 """Judging clients in two processes, and sharing provider checks between clients, change no
-output: the report, and ``check``'s JSON, are the serial run's byte for byte."""
+output: the report, and ``check``'s JSON, are the serial run's byte for byte; and work a run
+repeated is done once."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
 import pickle
+import ssl
 import subprocess
 import sys
 from collections.abc import Callable
@@ -26,6 +29,7 @@ from toollens.consumers import (
     judge_consumers,
     listing_from_payload,
 )
+from toollens.consumers.model_sdks import genai_http_options
 from toollens.consumers.workers import APART, Worker, split, worker_count
 
 CASES = Path(__file__).parent / "cases"
@@ -149,3 +153,19 @@ def test_one_core_or_threads_mean_one_process(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(workers, "_cores", lambda: 2)
     monkeypatch.setattr(workers.threading, "active_count", lambda: 2)
     assert worker_count(None) == 1
+
+
+@pytest.mark.skipif(importlib.util.find_spec("google.genai") is None, reason="google-genai")
+def test_a_genai_client_is_built_without_loading_a_ca_bundle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # google-genai's consumers build a client per tool when a request fails (server-github):
+    # each would load the CA bundle twice, for connections the recording transport never makes
+    from google import genai
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a CA bundle was loaded")
+
+    monkeypatch.setattr(ssl, "create_default_context", refused)
+    client = genai.Client(api_key="toollens-offline", http_options=genai_http_options([]))
+    assert client.aio is not None

@@ -26,7 +26,11 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from toollens.consumers.model import ClientVerdict, ConsumerJudgement, RuleHit, ToolList
-from toollens.consumers.model_sdks import judge_anthropic_sdk, judge_google_genai
+from toollens.consumers.model_sdks import (
+    genai_http_options,
+    judge_anthropic_sdk,
+    judge_google_genai,
+)
 from toollens.consumers.python import in_order, through_sdk_client
 from toollens.consumers.recorded import Library, changes, judge_recorded
 from toollens.consumers.rules import RULES_BY_ID, rule
@@ -102,12 +106,10 @@ def _pydantic_ai_model(profile: str, bodies: list[JsonObject]) -> Any:
                                 http_client=recording_client(bodies, "httpx2"))  # fmt: skip
         return AnthropicModel(name, provider=AnthropicProvider(anthropic_client=client))
     from google import genai
-    from google.genai import types
     from pydantic_ai.models.google import GoogleModel
     from pydantic_ai.providers.google import GoogleProvider
 
-    options = types.HttpOptions(httpx_async_client=recording_client(bodies))
-    google = genai.Client(api_key=_OFFLINE_KEY, http_options=options)
+    google = genai.Client(api_key=_OFFLINE_KEY, http_options=genai_http_options(bodies))
     return GoogleModel(name, provider=GoogleProvider(client=google))
 
 

@@ -15,6 +15,7 @@ Both read only the first ``tools/list`` page. See :mod:`toollens.consumers.wire`
 from __future__ import annotations
 
 import logging
+import ssl
 import warnings
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -36,7 +37,7 @@ from toollens.core.schema.types import JsonObject
 if TYPE_CHECKING:
     from mcp_types import Tool
 
-__all__ = ["GEMINI_MODEL", "judge_anthropic_sdk", "judge_google_genai"]
+__all__ = ["GEMINI_MODEL", "genai_http_options", "judge_anthropic_sdk", "judge_google_genai"]
 
 GEMINI_MODEL = "gemini-2.5-flash"
 CLAUDE_MODEL = "claude-sonnet-4-5"
@@ -56,12 +57,27 @@ class _Quiet(logging.Handler):
 # -- google-genai -------------------------------------------------------------------------
 
 
+def genai_http_options(bodies: list[JsonObject]) -> Any:
+    """google-genai's ``HttpOptions`` for a client whose requests are recorded on ``bodies``.
+
+    Each ``genai.Client`` otherwise builds two TLS contexts, loading the CA bundle each time
+    (~20 ms apiece, and a consumer builds one client per tool when it looks for the tools
+    that fail a request); nothing here connects, so they are given one that loads none."""
+    from google.genai import types
+
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    return types.HttpOptions(
+        httpx_async_client=recording_client(bodies),
+        client_args={"verify": tls},  # the sync client's, built but never used
+        async_client_args={"ssl": tls},  # the websocket's (the Live API), never used
+    )
+
+
 async def _drive_genai(replay: Replay, bodies: list[JsonObject]) -> None:
     from google import genai
     from google.genai import types
 
-    options = types.HttpOptions(httpx_async_client=recording_client(bodies))
-    client = genai.Client(api_key=_OFFLINE_KEY, http_options=options)
+    client = genai.Client(api_key=_OFFLINE_KEY, http_options=genai_http_options(bodies))
     config = types.GenerateContentConfig(tools=[replay_session(replay)])
     loggers = [logging.getLogger(n) for n in ("google_genai.types", "google_genai.models")]
     quiet, before = _Quiet(), [(lg, lg.propagate) for lg in loggers]
