@@ -99,7 +99,10 @@ ENTRY_POINTS: dict[str, tuple[str, ...]] = {
         "pydantic_ai.providers.anthropic",
     ),
     "pydantic-ai:google": (*_PAI, "pydantic_ai.models.google", "pydantic_ai.providers.google"),
-    "langchain-mcp-adapters": ("langchain_core.tools", "langchain_core.utils.function_calling"),
+    "langchain-mcp-adapters": (
+        "langchain_core.tools.structured",  # StructuredTool: langchain_core.tools loads it late
+        "langchain_core.utils.function_calling",
+    ),
     "google-genai": ("google.genai", "google.genai.types", "mcp"),
     "anthropic-sdk": ("jsonschema", "anthropic", "anthropic.lib.tools.mcp", "mcp"),
 }
