@@ -169,3 +169,13 @@ def test_a_genai_client_is_built_without_loading_a_ca_bundle(
     monkeypatch.setattr(ssl, "create_default_context", refused)
     client = genai.Client(api_key="toollens-offline", http_options=genai_http_options([]))
     assert client.aio is not None
+
+
+def test_each_judgement_is_handed_on_once_this_process_first(forking: list[Worker[Any]]) -> None:
+    # check counts the chosen clients' costs in on_judged, while the worker judges
+    listing = _listing(CASES / "frameworks.tools.json")
+    seen: list[str] = []
+    report = judge_consumers(listing, ["all"], jobs=None, on_judged=lambda j: seen.append(j.client))
+    here, apart = split(available_clients(), None)
+    assert seen == [*here, *apart]
+    assert [j.client for j in report.judgements] == list(available_clients())

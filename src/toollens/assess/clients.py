@@ -212,8 +212,16 @@ def clients_check(request: AssessRequest, ts: Toolset) -> ClientsCheck | None:
     listing = source_listing(request.source, ts, request.server_name)
     if listing is None and not chosen:
         return None
-    report = judge_consumers(require_listing(listing), list(chosen) or None, jobs=request.jobs)
-    costs = tuple(client_cost(report.judgement(c), request.tokens_model) for c in chosen)
+    counted: dict[str, ClientCost] = {}
+
+    def count(judgement: ConsumerJudgement) -> None:  # while the worker judges, if one does
+        if judgement.client in chosen:
+            counted[judgement.client] = client_cost(judgement, request.tokens_model)
+
+    report = judge_consumers(
+        require_listing(listing), list(chosen) or None, jobs=request.jobs, on_judged=count
+    )
+    costs = tuple(counted[c] for c in chosen)
     target = request.target_text or ""
     return ClientsCheck(report, chosen, costs, target, _left_out(request), request.named_providers)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -153,24 +153,33 @@ def judge_consumers(
     *,
     providers: bool = True,
     jobs: int | None = 1,
+    on_judged: Callable[[ConsumerJudgement], object] | None = None,
 ) -> ConsumerReport:
     """Each consumer's verdicts on ``listing`` (:data:`DEFAULT_CLIENTS` when ``clients`` is
     None; ``["all"]`` for every one installed),
     then, unless ``providers=False``, the provider step on what each sends
     (:func:`~toollens.consumers.sent.provider_step`). ``jobs``: the processes that judge
     (1: this one; ``None`` or 0: two when more than one core is available, see
-    :mod:`toollens.consumers.workers`); the report is the same either way."""
+    :mod:`toollens.consumers.workers`); the report is the same either way. ``on_judged``
+    is called with each judgement once it is made, this process's before it waits for the
+    worker's, so that what a caller does with them runs while the worker judges."""
     chosen = resolve_clients(clients) if clients is not None else default_clients()
     here, apart = split(chosen, jobs)
     worker = start_worker(functools.partial(_judged, listing, apart, providers)) if apart else None
     try:
         judged = _judged(listing, here, providers)
+        for judgement in judged.values():
+            if on_judged is not None:
+                on_judged(judgement)
     except BaseException:
         if worker is not None:
             worker.close()
         raise
     if worker is not None:
-        judged.update(worker.result())
+        for judgement in worker.result().values():
+            judged[judgement.client] = judgement
+            if on_judged is not None:
+                on_judged(judgement)
     return ConsumerReport(listing, tuple(judged[c] for c in chosen))
 
 
