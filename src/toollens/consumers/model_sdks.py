@@ -35,6 +35,7 @@ from toollens.core.schema.pointer import join_pointer
 from toollens.core.schema.types import JsonObject
 
 if TYPE_CHECKING:
+    from google.genai.types import HttpOptions
     from mcp_types import Tool
 
 __all__ = ["GEMINI_MODEL", "genai_http_options", "judge_anthropic_sdk", "judge_google_genai"]
@@ -57,7 +58,7 @@ class _Quiet(logging.Handler):
 # -- google-genai -------------------------------------------------------------------------
 
 
-def genai_http_options(bodies: list[JsonObject]) -> Any:
+def genai_http_options(bodies: list[JsonObject]) -> HttpOptions:
     """google-genai's ``HttpOptions`` for a client whose requests are recorded on ``bodies``.
 
     Each ``genai.Client`` otherwise builds two TLS contexts, loading the CA bundle each time
