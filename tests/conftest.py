@@ -6,12 +6,14 @@ import gc
 import os
 import socket
 import sys
+from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from support import goldens, moved
+from support import goldens, moved, scheduling
 from support.goldens import check_json as check_golden  # the name test modules import
 
 # pytest rewrites the asserts of every package that ships a pytest plugin (hypothesis,
@@ -75,10 +77,14 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile("toollens")
     alias = os.environ.get("TOOLLENS_REGEN_GOLDEN") == "1"
     goldens.UPDATE = bool(config.getoption("update_goldens")) or alias
-    # Under pytest-xdist, tests sharing a module-scoped fixture (the browser tests' servers,
-    # a kernel) stay on one worker: see pytest_collection_modifyitems.
-    if getattr(config.option, "dist", "no") == "load":
-        config.option.dist = "loadgroup"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``-n``, modules go to a worker whole, large ones in chunks: see scheduling."""
+    if config.option.dist != "load":
+        return None  # a --dist the user chose
+    return scheduling.ModuleChunkScheduling(config, log)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -114,6 +120,7 @@ def _shares_module_fixture(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    sizes: Counter[Path] = Counter(item.path for item in items)
     for item in items:
         module = item.path.stem
         if item.path.parent.name == "browser":
@@ -122,8 +129,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if module in FRAMEWORK_MODULES or item.path.parent.name == "frameworks":
             item.add_marker(pytest.mark.frameworks)
-        if _shares_module_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(module))
+        if sizes[item.path] > scheduling.WHOLE and _shares_module_fixture(item):
+            raise pytest.UsageError(
+                f"{item.nodeid} shares a module-scoped fixture in a module of"
+                f" {sizes[item.path]} tests; under -n a module goes to one worker whole only"
+                f" up to {scheduling.WHOLE} tests: split the module"
+                " (tests/support/scheduling.py)"
+            )
 
 
 @pytest.fixture

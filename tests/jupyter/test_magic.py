@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from IPython.core.interactiveshell import InteractiveShell
+from IPython.testing import globalipapp
 from IPython.testing.globalipapp import start_ipython
 
 import toollens.jupyter.magic as magic_module
@@ -36,8 +37,8 @@ def get_weather(city: str, unit: Literal["c", "f"] = "c") -> str:
 
 @pytest.fixture(scope="module")
 def ipython() -> InteractiveShell:
-    shell = start_ipython()
-    assert shell is not None
+    start_ipython()  # once a process: a second call returns None
+    shell = globalipapp.get_ipython()
     shell.run_line_magic("load_ext", "toollens.jupyter")
     return shell
 
