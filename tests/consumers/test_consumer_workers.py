@@ -50,7 +50,7 @@ def forking(monkeypatch: pytest.MonkeyPatch) -> list[Worker[Any]]:
     """Fork allowed here as on a user's two-core Linux machine (a pytest-xdist worker runs
     threads, where toollens does not fork); the workers started, to check they were used."""
     monkeypatch.setattr(workers, "_can_fork", lambda: True)
-    monkeypatch.setattr(workers, "_cores", lambda: 2)
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
     started: list[Worker[Any]] = []
 
     def start(work: Callable[[], Any]) -> Worker[Any]:
@@ -147,9 +147,9 @@ def test_the_worker_takes_the_clients_that_send_to_anthropic() -> None:
 
 
 def test_one_core_or_threads_mean_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(workers, "_cores", lambda: 1)
+    monkeypatch.setattr(workers, "usable_cores", lambda: 1)
     assert worker_count(None) == 1
-    monkeypatch.setattr(workers, "_cores", lambda: 2)
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
     monkeypatch.setattr(workers.threading, "active_count", lambda: 2)
     assert worker_count(None) == 1
 

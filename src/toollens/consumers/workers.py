@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-__all__ = ["APART", "Worker", "split", "start_worker", "worker_count"]
+__all__ = ["APART", "Worker", "split", "start_worker", "usable_cores", "worker_count"]
 
 _T = TypeVar("_T")
 
@@ -43,7 +43,7 @@ def worker_count(jobs: int | None) -> int:
     if jobs == 1 or not _can_fork():
         return 1
     if jobs is None or jobs == 0:
-        return 2 if _cores() > 1 else 1
+        return 2 if usable_cores() > 1 else 1
     return min(jobs, 2)
 
 
@@ -57,7 +57,8 @@ def split(chosen: Sequence[str], jobs: int | None) -> tuple[tuple[str, ...], tup
     return here, apart
 
 
-def _cores() -> int:
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, where the platform has one)."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on every platform

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from toollens.consumers.workers import usable_cores
 from toollens.core.errors import ToolLensError
 from toollens.targets import load_module
 from toollens.toolsets.entries import Tool
@@ -52,7 +53,7 @@ def parallel_module_toolset(
     *,
     check: Callable[[Tool], _T] | None = None,
 ) -> tuple[Toolset, list[_T | None]]:
-    """The toolset of a module read in ``workers`` processes (one per core when ``None``),
+    """The toolset of a module read in ``workers`` processes (``None``: one per usable core),
     and ``check(entry)`` of each entry (``None`` without ``check``), in toolset order.
 
     A module that cannot be imported gives the serial result: one entry with its error.
@@ -65,7 +66,7 @@ def parallel_module_toolset(
     except ToolLensError:
         ts = toolset(module_name, options)
         return ts, [None] * len(ts)
-    count = workers or os.cpu_count() or 1
+    count = workers or usable_cores()
     cwd = os.getcwd()
     jobs = [(module_name, cwd, options, r, check) for r in chunk_ranges(len(items), count)]
     pairs: list[tuple[Tool, Any]] = []
