@@ -84,7 +84,18 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Under ``-n``, modules go to a worker whole, large ones in chunks: see scheduling."""
     if config.option.dist != "load":
         return None  # a --dist the user chose
-    return scheduling.ModuleChunkScheduling(config, log)
+    return scheduling.ModuleChunkScheduling(config, log, long=_known_long)
+
+
+def _known_long(nodeid: str) -> bool:
+    """Whether a test is one of those known to take seconds: the slow ones, the browser's."""
+    path, _, name = nodeid.partition("::")
+    module = Path(path)
+    return (
+        module.stem in SLOW_MODULES
+        or module.parent.name == "browser"
+        or name.partition("[")[0] in SLOW_TESTS
+    )
 
 
 @pytest.hookimpl(wrapper=True)

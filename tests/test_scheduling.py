@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -29,12 +30,11 @@ class Node:
         self.shutting_down = True
 
 
-def scheduler(nodes: list[Node]) -> ModuleChunkScheduling:
-    config: Any = SimpleNamespace(
-        option=SimpleNamespace(loadscopereorder=True),
-        getvalue=lambda name: [f"{len(nodes)}*popen"],
-    )
-    sched = ModuleChunkScheduling(config)
+def scheduler(
+    nodes: list[Node], long: Callable[[str], bool] | None = None
+) -> ModuleChunkScheduling:
+    config: Any = SimpleNamespace(getvalue=lambda name: [f"{len(nodes)}*popen"])
+    sched = ModuleChunkScheduling(config, long=long or (lambda nodeid: False))
     for node in nodes:
         sched.add_node(node)
     for node in nodes:
@@ -86,3 +86,10 @@ def test_a_crashed_worker_s_pending_tests_go_to_another() -> None:
     run(sched, [survivor])
     assert set(pending) <= set(survivor.ran)
     assert sorted(crashed.ran + survivor.ran) == sorted(COLLECTION)
+
+
+def test_units_known_to_be_long_go_first_then_the_largest() -> None:
+    nodes = [Node("gw0")]
+    run(scheduler(nodes, long=lambda nodeid: nodeid.startswith("tests/test_one")), nodes)
+    assert nodes[0].ran[0] == "tests/test_one.py::test_alone"
+    assert nodes[0].ran[1 : 1 + WHOLE] == SMALL

@@ -2,8 +2,9 @@
 
 A module of up to ``WHOLE`` tests goes to one worker whole, so a module-scoped fixture (a
 browser test's server, a shell, a built site) is set up once; a larger module goes in
-chunks of ``CHUNK`` consecutive tests. The largest units go first, so the last ones, the
-smallest, even out the workers' ends.
+chunks of ``CHUNK`` consecutive tests. The units known to be long go first (``long``: the
+browser tests, the benchmark smokes), then the others, largest first, so the last ones,
+the smallest, even out the workers' ends.
 
 Why not xdist's own schedulers: ``load`` spreads a module over both workers (each sets up
 its fixtures); ``loadgroup``'s groups travel as a suffix written into each test's id,
@@ -16,7 +17,7 @@ controller's CPU on ~8,000 tests, taken from the cores the workers run on).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from xdist.scheduler import LoadScopeScheduling
@@ -47,8 +48,11 @@ def units(collection: Sequence[str]) -> dict[str, str]:
 
 
 class ModuleChunkScheduling(LoadScopeScheduling):  # type: ignore[misc]
-    def __init__(self, config: Any, log: Any = None) -> None:
+    def __init__(
+        self, config: Any, log: Any = None, long: Callable[[str], bool] = lambda nodeid: False
+    ) -> None:
         super().__init__(config, log)
+        self._long = long
         self._unit_of: dict[str, str] = {}
         self._index_of: dict[Any, dict[str, int]] = {}
 
@@ -58,6 +62,36 @@ class ModuleChunkScheduling(LoadScopeScheduling):  # type: ignore[misc]
             self._index_of[node] = {nodeid: i for i, nodeid in enumerate(collection)}
             if not self._unit_of:
                 self._unit_of = units(collection)
+
+    def schedule(self) -> None:
+        """The base class's, with the queue in this order: long units first, then by size."""
+        assert self.collection_is_completed
+        if self.collection is not None:  # a node added later: the queue is built
+            for node in self.nodes:
+                self._reschedule(node)
+            return
+        if not self._check_nodes_have_same_collection():
+            self.log("**Different tests collected, aborting run**")
+            return
+        self.collection = list(next(iter(self.registered_collections.values())))
+        if not self.collection:
+            return
+        queue: dict[str, dict[str, bool]] = {}
+        for nodeid in self.collection:
+            queue.setdefault(self._unit_of[nodeid], {})[nodeid] = False
+
+        def order(unit: str) -> tuple[bool, int]:
+            return (not any(map(self._long, queue[unit])), -len(queue[unit]))
+
+        for unit in sorted(queue, key=order):
+            self.workqueue[unit] = queue[unit]
+        for node in self.nodes[len(self.workqueue) :]:  # more workers than units
+            self.assigned_work.pop(node)
+            node.shutdown()
+        for node in self.nodes:
+            self._assign_work_unit(node)
+        for node in self.nodes:  # each starts with two units where there are enough
+            self._reschedule(node)
 
     def _split_scope(self, nodeid: str) -> str:
         return self._unit_of[nodeid]
