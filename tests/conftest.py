@@ -126,8 +126,7 @@ def pytest_collection(session: pytest.Session) -> Iterator[None]:
 def _shares_module_fixture(item: pytest.Item) -> bool:
     info = getattr(item, "_fixtureinfo", None)
     defs = info.name2fixturedefs.values() if info is not None else ()
-    return any(d.scope in ("module", "package", "session") for ds in defs for d in ds
-               if d.baseid)  # fmt: skip
+    return any(d.scope == "module" and d.baseid for ds in defs for d in ds)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
