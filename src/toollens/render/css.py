@@ -263,6 +263,14 @@ WIDGET_STYLE = """
 .tl-xp .tl-ldiff .tl-dl, .tl-xp ul.tl-findings > li {
   content-visibility: auto; contain-intrinsic-size: auto 1.5em;
 }
+/* A view's highlighted lines stack as flex items, not inline-blocks in one block of
+   text: a changed line then lays out alone, not the whole block (the 240-parameter Strict
+   view's ~4,000 lines), and every line is as wide as the widest, so a changed line's mark
+   runs as far as the view scrolls. The newlines between lines are not rendered but still
+   copied: each line is a block. */
+.tl-xp .tl-views .tl-code:not(.tl-ldiff, .tl-sig) > code {
+  display: flex; flex-direction: column; min-width: max-content;
+}
 /* The toolbar's folded overrides. */
 .tl-xp .tl-more { position: relative; color: var(--tl-muted); }
 .tl-xp .tl-more > summary { cursor: pointer; white-space: nowrap; }
