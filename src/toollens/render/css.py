@@ -250,9 +250,12 @@ WIDGET_STYLE = """
   .tl-xp .tl-toolbar select { max-width: 8.5em; }
 }
 .tl-xp .tl-slot { min-width: 0; }
+/* contain: a keystroke that changes one view's line leaves the other views' boxes out of
+   the next frame's paint work (the 240-parameter views are thousands of lines). */
 .tl-xp .tl-views .tl-slot > .tl-panel {
   height: 100%; max-height: min(34em, 62vh); overflow: auto; margin: 0; box-sizing: border-box;
   padding-top: 0;  /* the sticky title carries it: nothing scrolls by above the title */
+  contain: content;
 }
 .tl-xp .tl-views .tl-ldiff, .tl-xp .tl-views .tl-code { max-height: none; }
 /* A view scrolled to its changed line keeps its heading in sight. */
