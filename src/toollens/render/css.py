@@ -274,6 +274,14 @@ WIDGET_STYLE = """
 .tl-xp .tl-views .tl-code:not(.tl-ldiff, .tl-sig) > code {
   display: flex; flex-direction: column; min-width: max-content;
 }
+/* A big view's property (render/highlight.py's groups) is laid out and painted only when
+   near sight: a keystroke then lays out one group's lines, not the view's thousands. Out
+   of sight a group is ten lines high until shown once (then as high as it was), and no
+   wider than the view: a width kept from a wider window would scroll for nothing. */
+.tl-xp .tl-views .tl-code:not(.tl-ldiff, .tl-sig) .tl-group {
+  display: flex; flex-direction: column; content-visibility: auto;
+  contain-intrinsic-width: 0; contain-intrinsic-height: auto 14em;
+}
 /* The toolbar's folded overrides. */
 .tl-xp .tl-more { position: relative; color: var(--tl-muted); }
 .tl-xp .tl-more > summary { cursor: pointer; white-space: nowrap; }

@@ -1,8 +1,9 @@
 // Placing the panels' HTML (rendered by Python), flashing what changed, click-through.
 import { SPAN_LABEL } from "./editor.js";
 
-/** Units whose text tells what changed: JSON lines, table rows, list items. */
-const UNITS = ".tl-line, tr, li";
+/** Units whose text tells what changed: JSON lines (and a big view's group of them: a
+ * property added whole), table rows, list items. */
+const UNITS = ".tl-line, .tl-group, tr, li";
 /** Past this many changed units a view is marked as a whole. */
 const MOST = 40;
 /** Views longer than this (characters of HTML) try the one-unit fast path first. */
@@ -108,6 +109,7 @@ function unitOf(node) {
 /** Units the fast path can replace alone: [opening pattern, tag name, selector]. */
 const PATCH_UNITS = [
   ['<span class="tl-line', "span", 'span[class^="tl-line"]'],
+  ['<span class="tl-group', "span", "span.tl-group"],
   ["<tr>", "tr", "tr"],
   ["<li", "li", "li"],
 ];
