@@ -347,6 +347,8 @@ def test_typing_updates_views_and_flashes_what_changed(voila_page: Any, artifact
     expect(changes).to_contain_text("/properties/city")
     assert any("tlmark" in text for text in flashed), flashed  # the changed line flashed
     voila_page.screenshot(path=str(artifacts / "voila_after_edits.png"))
+    # ... and a moment later nothing is marked any more (a flash lasts 1.6 s)
+    expect(voila_page.locator(f"{EXPLORER} .tl-flash")).to_have_count(0, timeout=10_000)
 
 
 def test_enter_keeps_indent_tab_indents_and_errors_are_marked_at_their_line(

@@ -9,6 +9,7 @@ Run one test at a time on a shared machine, e.g.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -206,5 +207,71 @@ def test_a_burst_of_keys_ends_with_the_last_edit_shown(
                 "The value of slot 40" + burst
             )
         expect(page.locator(CHANGES)).to_contain_text("/properties/p40")
+    finally:
+        page.close()
+
+
+# The Strict view's lines at 240 parameters (the plain JSON block, each property's lines in
+# a group; smaller tools show the diff): the boxes and widths of the rows in sight, and the
+# block's horizontal scroll.
+LINES_JS = """code => {
+  const rows = [...code.querySelectorAll('.tl-line')];
+  const pre = code.parentElement;
+  const view = pre.closest('.tl-panel').getBoundingClientRect();
+  const inSight = rows.filter((el) => {
+    const b = el.getBoundingClientRect();
+    return b.top >= view.top && b.bottom <= view.bottom;
+  });
+  const boxes = inSight.map((el) => el.getBoundingClientRect());
+  return {rows: rows.length, seen: boxes.length,
+    widths: [...new Set(inSight.map((el) => el.offsetWidth))],
+    gaps: boxes.slice(1).map((b, i) => b.top - boxes[i].bottom),
+    lefts: [...new Set(boxes.map((b) => Math.round(b.left)))],
+    scrolls: pre.scrollWidth > pre.clientWidth, inner: pre.scrollWidth - 20};  // less its padding
+}"""
+SELECT_ALL_JS = """code => {
+  const range = document.createRange();
+  range.selectNodeContents(code);
+  const selection = getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+}"""
+
+
+def test_the_strict_view_of_a_240_parameter_tool_reads_and_copies_as_json(
+    browser: Any, front_end: tuple[str, Server]
+) -> None:
+    """The lines in sight stack one under another, each as wide as the widest (a changed
+    line's mark runs the whole width the view scrolls), and copying the view gives the JSON,
+    newlines and all."""
+    browser.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = _open(browser, front_end, "big.ipynb")
+    try:
+        page.set_viewport_size({"width": 1000, "height": 1000})
+        # A description too long for the view: its line scrolls sideways.
+        _select(page, "The value of slot 40", caret_after=True)
+        page.keyboard.type(" and" + " then some" * 12, delay=0)
+        code = page.locator(f"{EXPLORER} .tl-slot-strict pre.tl-code:not(.tl-ldiff) > code")
+        expect(code.locator(".tl-line", has_text="then some then some")).to_have_count(1)
+        # The lines in sight (the edit scrolled the view to its line; a property's lines
+        # out of sight are not laid out).
+        page.locator(f"{EXPLORER} .tl-slot-strict").scroll_into_view_if_needed()
+        page.wait_for_timeout(300)  # a few frames: what came into sight is laid out
+        got = code.evaluate(LINES_JS)
+        assert got["rows"] > 2000, got["rows"]
+        assert got["seen"] > 10, got["seen"]
+        assert all(abs(gap) < 0.5 for gap in got["gaps"]), str(got["gaps"])  # stacked
+        assert len(got["lefts"]) == 1, got["lefts"]
+        assert got["scrolls"], "the long line scrolls sideways"
+        assert len(got["widths"]) == 1, got["widths"]
+        assert got["widths"][0] >= got["inner"], got
+        assert code.locator(".tl-line.tl-changed").count() > 0
+        shown = code.evaluate("code => code.textContent")
+        code.evaluate(SELECT_ALL_JS)
+        page.keyboard.press("Control+c")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied.count("\n") == got["rows"] - 1
+        assert copied == shown
+        assert len(json.loads(copied)["properties"]) == 240
     finally:
         page.close()

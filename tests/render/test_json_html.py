@@ -15,6 +15,7 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import JsonLexer
 
+from toollens.render import highlight as highlight_module
 from toollens.render import json_html
 from toollens.render.highlight import LineMark, highlight_json, line_for, pretty_json
 from toollens.render.markup import Markup, tag
@@ -149,3 +150,37 @@ def test_very_long_documents_stay_uncoloured() -> None:
     assert "tl-tok-" not in out
     assert out.count("tl-changed") == 1
     assert json.dumps(doc, indent=2).split("\n")[9] in out.replace("&quot;", '"')
+
+
+def test_a_long_document_groups_each_property_and_definition(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    prop = {"type": "string", "description": "A field long enough to be its own block."}
+    doc = {
+        "$defs": {f"D{i}": {"type": "object", "properties": {"a": prop}} for i in range(20)},
+        "properties": {f"p{i}": dict(prop, title=f"P{i}") for i in range(200)},
+        "type": "object",
+    }
+    marks = {"/properties/p7/title": LineMark("tl-changed", ("x",))}
+    out = highlight_json(doc, marks=marks)
+    assert out.count('<span class="tl-group">') == 220
+    # each group holds one property's lines, from its key's line to its closing brace
+    assert '<span class="tl-group"><span class="tl-line"><span class="tl-tok-w">    </span>' in out
+    rows = out.split("\n")
+    opens = [i for i, row in enumerate(rows) if row.startswith('<span class="tl-group">')]
+    assert len(opens) == 220
+    assert '"p7"' in rows[opens[27]]
+    assert rows[opens[28] - 1].endswith("</span></span>")
+    assert out.count("tl-changed") == 1
+    # row for row what it is without groups, but for a group's opening and closing tag
+    monkeypatch.setattr(highlight_module, "GROUP_MIN_LINES", 10**9)
+    plain = highlight_json(doc, marks=marks).split("\n")
+    assert len(plain) == len(rows) == json.dumps(doc, indent=2).count("\n") + 1
+    for row, was in zip(rows, plain, strict=True):
+        row = row.removeprefix('<span class="tl-group">')
+        assert row in (was, was + "</span>"), (row, was)
+
+
+def test_a_short_document_has_no_groups() -> None:
+    doc = {"properties": {f"p{i}": {"type": "string", "title": f"P{i}"} for i in range(50)}}
+    assert "tl-group" not in highlight_json(doc)

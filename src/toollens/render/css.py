@@ -250,9 +250,12 @@ WIDGET_STYLE = """
   .tl-xp .tl-toolbar select { max-width: 8.5em; }
 }
 .tl-xp .tl-slot { min-width: 0; }
+/* contain: a keystroke that changes one view's line leaves the other views' boxes out of
+   the next frame's paint work (the 240-parameter views are thousands of lines). */
 .tl-xp .tl-views .tl-slot > .tl-panel {
   height: 100%; max-height: min(34em, 62vh); overflow: auto; margin: 0; box-sizing: border-box;
   padding-top: 0;  /* the sticky title carries it: nothing scrolls by above the title */
+  contain: content;
 }
 .tl-xp .tl-views .tl-ldiff, .tl-xp .tl-views .tl-code { max-height: none; }
 /* A view scrolled to its changed line keeps its heading in sight. */
@@ -262,6 +265,22 @@ WIDGET_STYLE = """
 /* Lines and list items off screen are not laid out until scrolled to (big tools). */
 .tl-xp .tl-ldiff .tl-dl, .tl-xp ul.tl-findings > li {
   content-visibility: auto; contain-intrinsic-size: auto 1.5em;
+}
+/* A view's highlighted lines stack as flex items, not inline-blocks in one block of
+   text: a changed line then lays out alone, not the whole block (the 240-parameter Strict
+   view's ~4,000 lines), and every line is as wide as the widest, so a changed line's mark
+   runs as far as the view scrolls. The newlines between lines are not rendered but still
+   copied: each line is a block. */
+.tl-xp .tl-views .tl-code:not(.tl-ldiff, .tl-sig) > code {
+  display: flex; flex-direction: column; min-width: max-content;
+}
+/* A big view's property (render/highlight.py's groups) is laid out and painted only when
+   near sight: a keystroke then lays out one group's lines, not the view's thousands. Out
+   of sight a group is ten lines high until shown once (then as high as it was), and no
+   wider than the view: a width kept from a wider window would scroll for nothing. */
+.tl-xp .tl-views .tl-code:not(.tl-ldiff, .tl-sig) .tl-group {
+  display: flex; flex-direction: column; content-visibility: auto;
+  contain-intrinsic-width: 0; contain-intrinsic-height: auto 14em;
 }
 /* The toolbar's folded overrides. */
 .tl-xp .tl-more { position: relative; color: var(--tl-muted); }

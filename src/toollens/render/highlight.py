@@ -99,6 +99,10 @@ def line_for(pointer: str, line_of: Mapping[str, int]) -> int | None:
 # Past this many lines (a schema with thousands of properties) the JSON is shown escaped but
 # uncoloured, as it always was: colouring would multiply the bytes the front end receives.
 HIGHLIGHT_MAX_LINES = 4000
+# From this many lines on, each property's and definition's lines are wrapped in one
+# ``tl-group`` span, which the explorer lays out and paints only when it is in view.
+GROUP_MIN_LINES = 1000
+GROUP_OPEN = '<span class="tl-group">'
 
 
 def _plain_rows(value: Any) -> tuple[list[str], Mapping[str, int]]:
@@ -128,11 +132,14 @@ def highlight_json(
     doc = highlighted if highlighted is not None else json_rows(value)
     rows = list(doc.rows)  # marked and wrapped below; the caller's rows stay as they were
     find: Callable[[str], int | None]
+    groups: list[tuple[int, int]] = []
     if len(rows) > HIGHLIGHT_MAX_LINES:
         rows, line_of = _plain_rows(value)
         find = functools.partial(_line_in, line_of)
     else:
         find = doc.line_of
+        if len(rows) >= GROUP_MIN_LINES:
+            groups = doc.groups()
     by_line: dict[int, tuple[list[str], list[str]]] = {}
     for pointer, mark in (marks or {}).items():
         line = find(pointer)
@@ -154,6 +161,11 @@ def highlight_json(
             class_=" ".join(["tl-line", *classes]),
             title="\n".join(reasons) or None,
         )
+    for first, end in groups:
+        if end > len(rows):
+            break
+        rows[first] = GROUP_OPEN + rows[first]
+        rows[end - 1] = f"{rows[end - 1]}</span>"
     # One string for the whole block (what tag("pre", tag("code", ...)) makes): a schema of
     # hundreds of properties is a megabyte, and every copy of it costs.
     rows[0] = f'<pre class="{h(css_class)}"><code>{rows[0]}'

@@ -431,6 +431,15 @@ class Rows:
         (a removed key)."""
         return self._root.line_of(pointer, exact)
 
+    def groups(self) -> list[tuple[int, int]]:
+        """The lines ``[first, end)`` of each container two levels down (a schema's each
+        property and definition), in order; containers printed inline are not among them."""
+        out = []
+        for first, child in self._root.children.values():
+            for line, grandchild in child.children.values():
+                out.append((first + line, first + line + grandchild.nlines))
+        return sorted(out)
+
 
 def json_rows(value: object) -> Rows:
     """Highlighted ``tl-line`` rows of ``json.dumps(value, indent=2)``, cached per subtree."""

@@ -1,8 +1,9 @@
 // Placing the panels' HTML (rendered by Python), flashing what changed, click-through.
 import { SPAN_LABEL } from "./editor.js";
 
-/** Units whose text tells what changed: JSON lines, table rows, list items. */
-const UNITS = ".tl-line, tr, li";
+/** Units whose text tells what changed: JSON lines (and a big view's group of them: a
+ * property added whole), table rows, list items. */
+const UNITS = ".tl-line, .tl-group, tr, li";
 /** Past this many changed units a view is marked as a whole. */
 const MOST = 40;
 /** Views longer than this (characters of HTML) try the one-unit fast path first. */
@@ -108,6 +109,7 @@ function unitOf(node) {
 /** Units the fast path can replace alone: [opening pattern, tag name, selector]. */
 const PATCH_UNITS = [
   ['<span class="tl-line', "span", 'span[class^="tl-line"]'],
+  ['<span class="tl-group', "span", "span.tl-group"],
   ["<tr>", "tr", "tr"],
   ["<li", "li", "li"],
 ];
@@ -131,6 +133,23 @@ function closeOf(html, start, name) {
 }
 
 /**
+ * How many characters `a` and `b` share at their start (or end), at most `most`: halving
+ * with native string compares, where a loop over each character of a 780 KB view took
+ * milliseconds a keystroke.
+ */
+function shared(a, b, most, fromEnd) {
+  const part = (s, from, to) => (fromEnd ? s.slice(s.length - to, s.length - from) : s.slice(from, to));
+  let lo = 0; // the first `lo` characters (or last) are known equal
+  let hi = most;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (part(a, lo, mid) === part(b, lo, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
  * The fast path of a big view's update: when everything that differs between `old` and
  * `html` lies inside one JSON line, table row or list item, parse that unit alone and
  * morph its element (a keystroke in a 240-parameter tool changes a line, and parsing the
@@ -138,12 +157,9 @@ function closeOf(html, start, name) {
  * null when the change is not inside one unit (the caller morphs the whole view).
  */
 function patchOneUnit(panel, old, html) {
-  let head = 0;
   const limit = Math.min(old.length, html.length);
-  while (head < limit && old.charCodeAt(head) === html.charCodeAt(head)) head++;
-  let tail = 0;
-  while (tail < limit - head
-    && old.charCodeAt(old.length - 1 - tail) === html.charCodeAt(html.length - 1 - tail)) tail++;
+  const head = shared(old, html, limit, false);
+  const tail = shared(old, html, limit - head, true);
   for (const [opening, name, selector] of PATCH_UNITS) {
     const start = old.lastIndexOf(opening, head);
     if (start < 0) continue;
@@ -202,17 +218,17 @@ function flashAll() {
     }
     const changed = fresh.size;
     const units = changed > MOST ? panel.querySelectorAll(UNITS).length : 0;
+    let flashed = [...fresh];
     if (changed > MOST && changed > units / 2) {
       // Nearly everything is new (strict toggled, another provider): mark the view, not a
       // wall of lines.
-      (panel.querySelector(".tl-panel") || panel).classList.add("tl-flash");
+      flashed = [panel.querySelector(".tl-panel") || panel];
     } else {
-      for (const el of fresh) el.classList.add("tl-flash");
       reveal.push([panel, fresh]);
     }
-    if (changed) setTimeout(() => {
-      for (const el of panel.querySelectorAll(".tl-flash")) el.classList.remove("tl-flash");
-    }, 1600);
+    for (const el of flashed) el.classList.add("tl-flash");
+    // Unmark the nodes marked, not every match in a view of thousands of nodes.
+    if (changed) setTimeout(() => { for (const el of flashed) el.classList.remove("tl-flash"); }, 1600);
   }
   for (const [panel, fresh] of reveal) {
     const boxes = new Set();
