@@ -172,3 +172,8 @@ def test_bench_check_clients_quick() -> None:
         proc, "read and validate (floor)", "default clients", "--client claude-code", "--client all"
     )
     assert "peak MB" in proc.stdout
+
+
+def test_bench_test_loop_quick() -> None:
+    proc = _run("bench_test_loop.py")
+    _assert_table(proc, "suite scheduler", "xdist loadgroup", "CPU / 2 cores s", "wall / goal")
