@@ -22,6 +22,8 @@ NOT_AT_OPEN = (
     "toollens.render.clients_html",
     "toollens.render.toolset_html",
     "toollens.render.roundtrip_html",
+    "toollens.toolsets",  # and the MCP client it imports: a target string or a pasted error
+    "toollens.mcp",
 )
 
 OPEN = """

@@ -11,18 +11,18 @@ explorer takes, so every tool opens the same way however it was named.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from toollens.core.errors import TargetError
 from toollens.core.report import ReportOptions
-from toollens.mcp.target import is_mcp_target
-from toollens.toolsets import Tool, toolset
 
 if TYPE_CHECKING:
     from toollens.consumers import ToolList
     from toollens.roundtrip.records import CallResult
+    from toollens.toolsets import Tool
 
 __all__ = ["Opened", "opened"]
 
@@ -47,9 +47,16 @@ def opened(target: object, listing: ToolList | None = None) -> Opened:
     """
     if isinstance(target, str) and _names_a_target(target):
         target = _tool_named(target)
-    if isinstance(target, Tool):
+    if _is_tool(target):
         return _of_tool(target, listing)
     return Opened(target, None, listing)
+
+
+def _is_tool(target: object) -> TypeGuard[Tool]:
+    # A Tool exists only once toolsets is imported: a function opens without importing it
+    # and the MCP client it imports (~20 ms of the explorer's first paint, issue 50).
+    entries = sys.modules.get("toollens.toolsets.entries")
+    return entries is not None and isinstance(target, entries.Tool)
 
 
 def _names_a_target(text: str) -> bool:
@@ -60,6 +67,10 @@ def _names_a_target(text: str) -> bool:
 
 
 def _tool_named(text: str) -> Tool:
+    # lazy: toolsets and the MCP client (~20 ms), for a target string only (see _is_tool)
+    from toollens.mcp.target import is_mcp_target
+    from toollens.toolsets import Tool, toolset
+
     source, sep, name = text, "", ""
     if not is_mcp_target(text):  # mcp: keeps its #TOOL: the server is asked for that one
         source, sep, name = text.rpartition("#") if "#" in text else (text, "", "")

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from toollens.core.errors import ToolLensError
 from toollens.render.markup import note
 from toollens.render.remedy_html import explanations_html, fixes_html
-from toollens.toolsets import toolset
 
 if TYPE_CHECKING:
     from toollens.core.report import Report, ReportOptions
@@ -89,9 +88,11 @@ class RemedyPanel:
 
     def explained(self, text: str) -> dict[str, object]:
         """What the pasted error says of the tool shown: HTML, the editor line, a message."""
-        # lazy: toollens.explain (~9 ms) loads when an error is pasted, not with the Explorer
+        # lazy: toollens.explain (~9 ms) and toolsets with the MCP client (~20 ms) load when
+        # an error is pasted, not with the Explorer
         from toollens.explain import UnreadableError, explain
         from toollens.explain.sources import relative_line
+        from toollens.toolsets import toolset
 
         rep = self.explorer.report
         if rep is None:
