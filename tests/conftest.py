@@ -88,14 +88,19 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 def _known_long(nodeid: str) -> bool:
-    """Whether a test is one of those known to take seconds: the slow ones, the browser's."""
-    path, _, name = nodeid.partition("::")
-    module = Path(path)
-    return (
-        module.stem in SLOW_MODULES
-        or module.parent.name == "browser"
-        or name.partition("[")[0] in SLOW_TESTS
-    )
+    """Whether a test is one of those known to take seconds: the slow ones, the browser's
+    (the controller has only test ids, not items)."""
+    path = Path(nodeid.partition("::")[0])
+    name = nodeid.rpartition("::")[2].partition("[")[0]
+    return _is_browser(path) or _is_slow(path, name)
+
+
+def _is_browser(path: Path) -> bool:
+    return path.parent.name == "browser"
+
+
+def _is_slow(path: Path, name: str) -> bool:
+    return path.stem in SLOW_MODULES or name in SLOW_TESTS
 
 
 @pytest.hookimpl(wrapper=True)
@@ -133,9 +138,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     sizes: Counter[Path] = Counter(item.path for item in items)
     for item in items:
         module = item.path.stem
-        if item.path.parent.name == "browser":
+        if _is_browser(item.path):
             item.add_marker(pytest.mark.browser)
-        if module in SLOW_MODULES or getattr(item, "originalname", "") in SLOW_TESTS:
+        if _is_slow(item.path, getattr(item, "originalname", "")):
             item.add_marker(pytest.mark.slow)
         if module in FRAMEWORK_MODULES or item.path.parent.name == "frameworks":
             item.add_marker(pytest.mark.frameworks)

@@ -17,6 +17,7 @@ controller's CPU on ~8,000 tests, taken from the cores the workers run on).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,14 +35,12 @@ def module_of(nodeid: str) -> str:
 
 def units(collection: Sequence[str]) -> dict[str, str]:
     """Each test's unit: its module, or ``module::chunk-N`` when the module is large."""
-    sizes: dict[str, int] = {}
-    for nodeid in collection:
-        sizes[module_of(nodeid)] = sizes.get(module_of(nodeid), 0) + 1
+    sizes = Counter(map(module_of, collection))
+    seen: Counter[str] = Counter()
     unit_of: dict[str, str] = {}
-    seen: dict[str, int] = {}
     for nodeid in collection:
         module = module_of(nodeid)
-        position = seen[module] = seen.get(module, -1) + 1
+        position, seen[module] = seen[module], seen[module] + 1
         large = sizes[module] > WHOLE
         unit_of[nodeid] = f"{module}::chunk-{position // CHUNK}" if large else module
     return unit_of
@@ -78,7 +77,7 @@ class ModuleChunkScheduling(LoadScopeScheduling):  # type: ignore[misc]
             return
         queue: dict[str, dict[str, bool]] = {}
         for nodeid in self.collection:
-            queue.setdefault(self._unit_of[nodeid], {})[nodeid] = False
+            queue.setdefault(self._split_scope(nodeid), {})[nodeid] = False
 
         def order(unit: str) -> tuple[bool, int]:
             return (not any(map(self._long, queue[unit])), -len(queue[unit]))
@@ -105,7 +104,7 @@ class ModuleChunkScheduling(LoadScopeScheduling):  # type: ignore[misc]
     def mark_test_complete(self, node: Any, item_index: int, duration: float = 0) -> None:
         nodeid = self.registered_collections[node][item_index]
         workload = self.assigned_work[node]
-        scope = self._unit_of[nodeid]
+        scope = self._split_scope(nodeid)
         workload[scope][nodeid] = True
         if all(workload[scope].values()):
             del workload[scope]  # a worker's workload holds what is pending, nothing more
